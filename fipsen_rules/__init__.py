@@ -1,0 +1,71 @@
+"""The rules of Fipsen, as played at a Preisfipsen in Prisdorf (see SPEC.md).
+
+A pure library: no Django, no I/O. Values are frozen dataclasses; every error is a
+:class:`FipsenError` (a ``ValueError``) carrying codes and parameters, translated by the
+web layer.
+
+>>> from fipsen_rules import PRISDORF, DealEntry, Game
+>>> entry = DealEntry(Game.parse("4 Ruten Durch verloren"), declarer=1)
+>>> outcome = PRISDORF.evaluate(entry, players=4)
+>>> outcome.declarer_score, outcome.score_changes
+(-32, (0, -32, 0, 0))
+"""
+
+from fipsen_rules.auction import AuctionResult, Call, CallKind, resolve_auction
+from fipsen_rules.cards import PACK, Card, Rank, Suit, has_pictures, rest_size
+from fipsen_rules.entry import DealEntry, Outcome
+from fipsen_rules.errors import (
+    AuctionError,
+    Code,
+    FipsenError,
+    InvalidEntryError,
+    NotationError,
+    SeatingError,
+    Violation,
+)
+from fipsen_rules.game import Bid, Game, GameKind, Result
+from fipsen_rules.messages import MESSAGES, describe
+from fipsen_rules.prisdorf import PRISDORF, Prisdorf
+from fipsen_rules.ruleset import RuleSet
+from fipsen_rules.seats import auction_order, dealer_of_deal, next_dealer, vorhand
+from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, is_seatable, table_split
+
+__all__ = [
+    "DEALS_AT_FOUR",
+    "DEALS_AT_THREE",
+    "MESSAGES",
+    "PACK",
+    "PRISDORF",
+    "AuctionError",
+    "AuctionResult",
+    "Bid",
+    "Call",
+    "CallKind",
+    "Card",
+    "Code",
+    "DealEntry",
+    "FipsenError",
+    "Game",
+    "GameKind",
+    "InvalidEntryError",
+    "NotationError",
+    "Outcome",
+    "Prisdorf",
+    "Rank",
+    "Result",
+    "RuleSet",
+    "SeatingError",
+    "Suit",
+    "TableSpec",
+    "Violation",
+    "auction_order",
+    "dealer_of_deal",
+    "describe",
+    "has_pictures",
+    "is_seatable",
+    "next_dealer",
+    "resolve_auction",
+    "rest_size",
+    "table_split",
+    "vorhand",
+]

@@ -1,0 +1,297 @@
+"""Games and bids, and their canonical notation.
+
+A :class:`Game` is what was played and how it ended, as a table captain writes it:
+``3 Hand verloren``, ``Kieker Ruten gewonnen``, ``Siebener Fips``. A :class:`Bid` is a
+call in the auction: ``3 Hand``, ``Kieker``. Words are case-insensitive; English aliases
+and one-letter forms are accepted (``3 h lost``, ``3 H -``); ``str()`` gives the
+canonical German text and ``parse(str(x)) == x``.
+
+Parsing checks only the notation. Whether a game is legal (a bid of 2 under a minimum
+bid of 3, a Kieker played Hand, …) is decided by a rule set, see :mod:`fipsen_rules.prisdorf`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import ClassVar
+
+from fipsen_rules.errors import Code, InvalidEntryError, NotationError
+
+__all__ = ["Bid", "Game", "GameKind", "Result"]
+
+
+class GameKind(StrEnum):
+    NUMBER = "number"  # a bid of 2 to 5 tricks
+    KIEKER = "kieker"
+    SIEBENER_FIPS = "siebener_fips"
+    PASSED = "passed"  # all passed: not a game, the same dealer deals again
+
+
+class Result(StrEnum):
+    WON = "won"
+    LOST = "lost"
+    SURRENDERED = "surrendered"  # a Kieker given up before the first lead
+
+
+class _Word(Enum):
+    HAND = "Hand"
+    RUTEN = "Ruten"
+    DURCH = "Durch"
+    WON = "gewonnen"
+    LOST = "verloren"
+    SURRENDERED = "aufgegeben"
+    KIEKER = "Kieker"
+    SIEBENER = "Siebener"
+    FIPS = "Fips"
+    ALL = "alle"
+    PASSED = "gepasst"
+
+
+_WORDS: dict[str, _Word] = {
+    **{w.value.lower(): w for w in _Word},
+    "h": _Word.HAND,
+    "r": _Word.RUTEN,
+    "d": _Word.DURCH,
+    "won": _Word.WON,
+    "g": _Word.WON,
+    "w": _Word.WON,
+    "+": _Word.WON,
+    "lost": _Word.LOST,
+    "v": _Word.LOST,
+    "l": _Word.LOST,
+    "-": _Word.LOST,
+    "surrendered": _Word.SURRENDERED,
+    "a": _Word.SURRENDERED,
+    "k": _Word.KIEKER,
+    "7er": _Word.SIEBENER,
+    "siebenerfips": _Word.SIEBENER,
+    "all": _Word.ALL,
+    "passed": _Word.PASSED,
+    "pass": _Word.PASSED,
+}
+_RESULTS = {_Word.WON: Result.WON, _Word.LOST: Result.LOST, _Word.SURRENDERED: Result.SURRENDERED}
+_HEADS = {_Word.KIEKER: GameKind.KIEKER, _Word.SIEBENER: GameKind.SIEBENER_FIPS}
+_HEAD_PARTS = {_Word.FIPS: _Word.SIEBENER, _Word.ALL: _Word.PASSED}  # only beside their head
+_TOKEN = re.compile(r"7er|\d+|[+-]|[^\W\d_]+|\S", re.IGNORECASE)
+_DASHES = str.maketrans({"−": "-", "–": "-", "—": "-", ",": " ", ";": " "})
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    kind: GameKind
+    tricks: int | None
+    hand: bool
+    ruten: bool
+    durch: bool
+    result: Result | None
+    words: tuple[str, ...]  # the tokens as typed, for messages
+
+
+def _read(text: str) -> _Reading:
+    tokens = _TOKEN.findall(text.translate(_DASHES))
+    if not tokens:
+        raise NotationError.of(Code.NOTATION_EMPTY)
+    seen: dict[object, str] = {}
+    head: tuple[GameKind, int | None, str] | None = None
+    result: tuple[Result, str] | None = None
+    for token in tokens:
+        key: object
+        if token.isdigit():
+            key, kind, tricks = ("number", int(token)), GameKind.NUMBER, int(token)
+        else:
+            word = _WORDS.get(token.lower())
+            if word is None:
+                raise NotationError.of(Code.NOTATION_UNKNOWN_WORD, word=token)
+            key, kind, tricks = word, None, None
+            if word is _Word.PASSED:
+                kind = GameKind.PASSED
+            elif word in _HEADS:
+                kind = _HEADS[word]
+        if key in seen:
+            raise NotationError.of(Code.NOTATION_REPEATED_WORD, word=token)
+        seen[key] = token
+        if kind is not None:
+            if head is not None:
+                raise NotationError.of(Code.NOTATION_CONFLICT, word=token, other=head[2])
+            head = (kind, tricks, token)
+        elif key in _RESULTS:
+            if result is not None:
+                raise NotationError.of(Code.NOTATION_CONFLICT, word=token, other=result[1])
+            result = (_RESULTS[key], token)
+    if head is None:
+        raise NotationError.of(Code.NOTATION_NO_GAME)
+    for part, needed in _HEAD_PARTS.items():
+        if part in seen and needed not in seen:
+            raise NotationError.of(Code.NOTATION_CONFLICT, word=seen[part], other=head[2])
+    return _Reading(
+        kind=head[0],
+        tricks=head[1],
+        hand=_Word.HAND in seen,
+        ruten=_Word.RUTEN in seen,
+        durch=_Word.DURCH in seen,
+        result=None if result is None else result[0],
+        words=tuple(tokens),
+    )
+
+
+def _check_tricks_field(kind: GameKind, tricks: int | None) -> None:
+    if (kind is GameKind.NUMBER) != (tricks is not None):
+        raise InvalidEntryError.of(
+            Code.BID_TRICKS if kind is GameKind.NUMBER else Code.NOT_APPLICABLE,
+            "tricks",
+            tricks=tricks,
+            min_bid=2,
+            detail="tricks",
+            game=str(kind),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What was played and how it ended.
+
+    A 5 always carries Durch, so ``Game.number(5, result=Result.WON)`` has ``durch=True``.
+
+    >>> g = Game.parse("3 h R -")
+    >>> g.tricks, g.hand, g.ruten, g.durch, g.result
+    (3, True, True, False, <Result.LOST: 'lost'>)
+    >>> str(g)
+    '3 Hand Ruten verloren'
+    >>> Game.parse("5 gewonnen") == Game.parse("5 Durch won")
+    True
+    >>> str(Game.parse("kieker surrendered")), str(Game.parse("SIEBENER FIPS"))
+    ('Kieker aufgegeben', 'Siebener Fips')
+
+    :raises InvalidEntryError: ``BID_TRICKS``/``NOT_APPLICABLE`` when ``tricks`` is missing
+        for a number game or given for another kind.
+    """
+
+    kind: GameKind
+    tricks: int | None = None
+    hand: bool = False
+    ruten: bool = False
+    durch: bool = False
+    result: Result | None = None
+
+    def __post_init__(self) -> None:
+        _check_tricks_field(self.kind, self.tricks)
+        if self.tricks == 5 and not self.durch:
+            object.__setattr__(self, "durch", True)
+
+    @classmethod
+    def number(
+        cls,
+        tricks: int,
+        result: Result | None,
+        *,
+        hand: bool = False,
+        ruten: bool = False,
+        durch: bool = False,
+    ) -> Game:
+        """A game of ``tricks`` (2..5) with the doubles as played."""
+        return cls(GameKind.NUMBER, tricks, hand, ruten, durch, result)
+
+    @classmethod
+    def kieker(cls, result: Result | None, *, ruten: bool = False) -> Game:
+        return cls(GameKind.KIEKER, ruten=ruten, result=result)
+
+    @classmethod
+    def siebener_fips(cls) -> Game:
+        return cls(GameKind.SIEBENER_FIPS)
+
+    @classmethod
+    def passed(cls) -> Game:
+        return cls(GameKind.PASSED)
+
+    @classmethod
+    def parse(cls, text: str) -> Game:
+        """Read a game in the notation (see the module text).
+
+        :raises NotationError: for an empty text, an unknown or repeated word, two games
+            or two results in one text, or no game at all.
+        """
+        r = _read(text)
+        return cls(r.kind, r.tricks, r.hand, r.ruten, r.durch, r.result)
+
+    @property
+    def doubles(self) -> int:
+        """How many of Hand, Ruten and Durch double the value."""
+        return self.hand + self.ruten + self.durch
+
+    def __str__(self) -> str:
+        head = {
+            GameKind.NUMBER: str(self.tricks),
+            GameKind.KIEKER: "Kieker",
+            GameKind.SIEBENER_FIPS: "Siebener Fips",
+            GameKind.PASSED: "alle gepasst",
+        }[self.kind]
+        words = [head]
+        words += [w.value for w, on in _FLAGS if getattr(self, on)]
+        if self.result is not None:
+            words.append(_RESULT_WORDS[self.result])
+        return " ".join(words)
+
+
+_FLAGS = ((_Word.HAND, "hand"), (_Word.RUTEN, "ruten"), (_Word.DURCH, "durch"))
+_RESULT_WORDS = {result: word.value for word, result in _RESULTS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid in the auction: tricks with the doubles named, a Kieker, or a Siebener Fips claim.
+
+    Durch is never bid: it arises in play (a 5 carries it anyway).
+
+    >>> str(Bid.parse("3 r h")), str(Bid.KIEKER), str(Bid.parse("7er Fips"))
+    ('3 Hand Ruten', 'Kieker', 'Siebener Fips')
+
+    :raises InvalidEntryError: ``BID_TRICKS``/``NOT_APPLICABLE`` as for :class:`Game`, and
+        ``NOT_APPLICABLE`` for a bid of kind ``PASSED`` (a pass is a call, not a bid).
+    """
+
+    kind: GameKind
+    tricks: int | None = None
+    hand: bool = False
+    ruten: bool = False
+
+    KIEKER: ClassVar[Bid]
+    SIEBENER_FIPS: ClassVar[Bid]
+
+    def __post_init__(self) -> None:
+        if self.kind is GameKind.PASSED:
+            raise InvalidEntryError.of(Code.NOT_APPLICABLE, "bid", detail="a pass", game="a bid")
+        _check_tricks_field(self.kind, self.tricks)
+
+    @classmethod
+    def number(cls, tricks: int, *, hand: bool = False, ruten: bool = False) -> Bid:
+        return cls(GameKind.NUMBER, tricks, hand, ruten)
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """Read a bid: ``<n> [Hand] [Ruten]``, ``Kieker`` or ``Siebener Fips``.
+
+        :raises NotationError: as :meth:`Game.parse`, and ``NOTATION_NOT_IN_BID`` for
+            Durch, a result word or "gepasst".
+        """
+        r = _read(text)
+        extra = r.durch or r.result is not None or r.kind is GameKind.PASSED
+        if extra:
+            word = next(w for w in r.words if _WORDS.get(w.lower()) in _NOT_IN_BID)
+            raise NotationError.of(Code.NOTATION_NOT_IN_BID, word=word)
+        return cls(r.kind, r.tricks, r.hand, r.ruten)
+
+    @property
+    def doubles(self) -> int:
+        """How many doubles were named (Hand and Ruten count one each)."""
+        return self.hand + self.ruten
+
+    def __str__(self) -> str:
+        return str(Game(self.kind, self.tricks, self.hand, self.ruten))
+
+
+_NOT_IN_BID = {_Word.DURCH, _Word.PASSED, *_RESULTS}
+
+Bid.KIEKER = Bid(GameKind.KIEKER)
+Bid.SIEBENER_FIPS = Bid(GameKind.SIEBENER_FIPS)

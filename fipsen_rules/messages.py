@@ -1,0 +1,110 @@
+"""English message templates for every :class:`~fipsen_rules.errors.Code`.
+
+The templates use ``%(name)s`` placeholders filled from a violation's params. They are
+wrapped in :func:`gettext_noop`, an identity function named like Django's, so that
+``manage.py makemessages`` collects them into the German catalogue: the web layer
+translates them late (``gettext(template) % params``) and nothing is written twice.
+The command line uses them as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fipsen_rules.errors import Code, ParamValue, Violation
+
+__all__ = ["MESSAGES", "describe", "gettext_noop"]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation without translating it (see the module text)."""
+    return message
+
+
+MESSAGES: Mapping[Code, str] = {
+    Code.PLAYERS: gettext_noop("A table has 3 or 4 players, not %(players)s."),
+    Code.SEAT: gettext_noop("Seat %(seat)s does not exist at a table of %(players)s."),
+    Code.DECLARER_MISSING: gettext_noop("Who played the game? Choose the declarer."),
+    Code.PASSED_WITH_DECLARER: gettext_noop("When all passed, nobody is the declarer."),
+    Code.NOT_APPLICABLE: gettext_noop("%(detail)s does not apply to %(game)s."),
+    Code.BID_TRICKS: gettext_noop("A game is bid at %(min_bid)s to 5 tricks, not %(tricks)s."),
+    Code.KIEKER_HAND: gettext_noop("A Kieker always takes the Skat: it cannot be played Hand."),
+    Code.KIEKER_PICTURES: gettext_noop(
+        "Only a player without King, Queen or Jack in his five cards may play a Kieker."
+    ),
+    Code.KIEKER_HOLD_PICTURES: gettext_noop(
+        "Only a player without King, Queen or Jack may hold a Kieker; bid 5 or pass."
+    ),
+    Code.HOLD_NOT_ALLOWED: gettext_noop(
+        "Only the earlier player may hold, and only a bid that was made."
+    ),
+    Code.BID_NOT_HIGHER: gettext_noop("%(bid)s does not beat %(current)s."),
+    Code.OUT_OF_TURN: gettext_noop("Seat %(seat)s called out of turn; seat %(expected)s speaks."),
+    Code.AUCTION_INCOMPLETE: gettext_noop(
+        "The auction is not over: seat %(expected)s has not spoken."
+    ),
+    Code.HAND_BID_SKAT_TAKEN: gettext_noop("Hand was bid, so the Skat may not be taken."),
+    Code.RUTEN_BID_OTHER_TRUMP: gettext_noop("Ruten was bid, so diamonds must be trumps."),
+    Code.HELD_DOUBLES_MISSING: gettext_noop(
+        "Holding %(bid)s means playing at least %(doubles)s of Hand and Ruten."
+    ),
+    Code.BID_GAME_MISMATCH: gettext_noop("The bid %(bid)s is not the game %(game)s."),
+    Code.RESULT_MISSING: gettext_noop("Was the game won or lost?"),
+    Code.SURRENDER_NOT_KIEKER: gettext_noop(
+        "Only a Kieker can be surrendered; a game of %(tricks)s is won or lost."
+    ),
+    Code.TRICKS_RANGE: gettext_noop("A player takes 0 to 5 tricks, not %(declarer_tricks)s."),
+    Code.TRICKS_IMPOSSIBLE: gettext_noop(
+        "%(game)s cannot end with %(declarer_tricks)s tricks (possible: %(low)s to %(high)s)."
+    ),
+    Code.WON_ALL_WITHOUT_DURCH: gettext_noop(
+        "All five tricks won is a Durch: enter the game as Durch."
+    ),
+    Code.DURCH_BEFORE_BID: gettext_noop(
+        "Durch is tried only after the bid is reached without a lost trick: "
+        "%(declarer_tricks)s tricks are fewer than the %(tricks)s bid."
+    ),
+    Code.KIEKER_DURCH: gettext_noop("A Kieker is always played for all five tricks; no Durch."),
+    Code.SURRENDER_AFTER_PLAY: gettext_noop(
+        "A Kieker can be surrendered only before the first card is led."
+    ),
+    Code.VALUE_IMPOSSIBLE: gettext_noop("%(value)s is not a score any Fipsen game can have."),
+    Code.VALUE_MISMATCH: gettext_noop("%(game)s scores %(computed)s, not %(value)s."),
+    Code.DURCH_INFERRED: gettext_noop("All five tricks won: scored as Durch."),
+    Code.EXTRA_TRICKS_IGNORED: gettext_noop(
+        "The game was decided at %(tricks)s tricks; later tricks do not count."
+    ),
+    Code.NOTATION_EMPTY: gettext_noop("Enter a game, for example “3 Hand verloren”."),
+    Code.NOTATION_UNKNOWN_WORD: gettext_noop("“%(word)s” is not a word of the game notation."),
+    Code.NOTATION_REPEATED_WORD: gettext_noop("“%(word)s” is there twice."),
+    Code.NOTATION_CONFLICT: gettext_noop("“%(word)s” does not go with “%(other)s”."),
+    Code.NOTATION_NO_GAME: gettext_noop(
+        "Say which game: a number 2 to 5, Kieker, Siebener Fips or alle gepasst."
+    ),
+    Code.NOTATION_NOT_IN_BID: gettext_noop("“%(word)s” is not part of a bid."),
+    Code.CARD_UNKNOWN: gettext_noop("“%(card)s” is not a card of the Fipsen pack."),
+    Code.TABLES_UNSEATABLE: gettext_noop(
+        "%(players)s players cannot be seated at tables of four and three."
+    ),
+    Code.DEALS_RANGE: gettext_noop("A table plays at least one deal, not %(deals)s."),
+}
+
+
+def describe(violation: Violation) -> str:
+    """The English sentence for one violation.
+
+    >>> from fipsen_rules.errors import Code, Violation
+    >>> describe(Violation(Code.BID_TRICKS, "tricks", {"min_bid": 3, "tricks": 2}))
+    'A game is bid at 3 to 5 tricks, not 2.'
+    """
+    return format_message(MESSAGES[violation.code], violation.params)
+
+
+def format_message(template: str, params: Mapping[str, ParamValue]) -> str:
+    """Fill ``template`` with ``params``; a missing parameter shows as ``?``."""
+    return template % _Defaulting(params)
+
+
+class _Defaulting(dict[str, ParamValue | str]):
+    def __missing__(self, key: str) -> str:
+        return "?"
