@@ -13,7 +13,8 @@ from enum import StrEnum
 
 from fipsen_rules.errors import AuctionError, Code, FipsenError, ParamValue, Violation
 from fipsen_rules.game import Bid, GameKind
-from fipsen_rules.prisdorf import PRISDORF, Prisdorf
+from fipsen_rules.prisdorf import PRISDORF
+from fipsen_rules.ruleset import RuleSet
 from fipsen_rules.seats import auction_order, check_seat
 
 __all__ = ["AuctionResult", "Call", "CallKind", "resolve_auction"]
@@ -74,7 +75,7 @@ class AuctionResult:
 class _Calls:
     """The calls in order, each checked against the seat whose turn it is."""
 
-    def __init__(self, calls: Sequence[Call], rules: Prisdorf) -> None:
+    def __init__(self, calls: Sequence[Call], rules: RuleSet) -> None:
         self._calls = calls
         self._rules = rules
         self._index = -1
@@ -123,7 +124,7 @@ class _SiebenerClaim(Exception):
 
 
 def resolve_auction(
-    calls: Sequence[Call], *, dealer: int, players: int, rules: Prisdorf = PRISDORF
+    calls: Sequence[Call], *, dealer: int, players: int, rules: RuleSet = PRISDORF
 ) -> AuctionResult:
     """Who declares, at what contract, from the calls of one deal in the order made.
 

@@ -11,12 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import product
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.entry import DealEntry, Outcome
 from fipsen_rules.errors import Code, InvalidEntryError, ParamValue, Violation
 from fipsen_rules.game import Bid, Game, GameKind, Result
 from fipsen_rules.seats import PLAYER_COUNTS
+
+if TYPE_CHECKING:
+    from fipsen_rules.ruleset import RuleSet
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
@@ -202,6 +205,9 @@ class Prisdorf:
 
 PRISDORF = Prisdorf()
 """The tournament rules: minimum bid 2, lenient trick counts."""
+
+if TYPE_CHECKING:
+    _conforms: RuleSet = PRISDORF  # mypy checks that Prisdorf is a RuleSet
 
 
 _KIND_NAMES = {GameKind.SIEBENER_FIPS: "Siebener Fips", GameKind.PASSED: "alle gepasst"}

@@ -14,7 +14,8 @@ __all__ = ["RuleSet"]
 
 
 class RuleSet(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def check_bid(self, bid: Bid) -> tuple[Violation, ...]: ...
 
