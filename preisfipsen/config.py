@@ -1,0 +1,108 @@
+"""What settings.py reads from the environment, as plain functions that tests can call.
+
+settings.py stays a flat list of names; the decisions (where the secret key lives, which
+database, which broker) are made here, each in one function with its default.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+#: SQLite waits this long (seconds) for a lock before giving up: the web server and the worker
+#: write to the same file.
+SQLITE_TIMEOUT = 20
+
+
+def env_flag(environ: Mapping[str, str], name: str) -> bool:
+    """True only when the variable is set to 1 (so an unset or empty variable means off)."""
+    return environ.get(name, "").strip() == "1"
+
+
+def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    """A comma-separated variable as a list, or ``default`` when unset or empty."""
+    items = [item.strip() for item in environ.get(name, "").split(",") if item.strip()]
+    return items or default
+
+
+def secret_key_file(environ: Mapping[str, str]) -> Path:
+    """Where the generated secret key is kept: outside the repository, per user."""
+    data_home = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "preisfipsen" / "secret_key"
+
+
+def load_or_create_secret_key(path: Path) -> str:
+    """Read the secret key at ``path``, creating it first (mode 600) if it does not exist.
+
+    Two processes starting at once (web server and worker) both end up with the same key: the
+    file is created exclusively, and whoever loses the race reads the winner's key.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if key:
+            return key
+        # An empty file is left over from a crash between creating and writing: replace it.
+        path.unlink()
+        return load_or_create_secret_key(path)
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def database_config(url: str | None, var_dir: Path) -> dict[str, Any]:
+    """The database at ``url`` (e.g. ``postgres://…``), or by default SQLite in ``var_dir``."""
+    if url:
+        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    config = dj_database_url.parse(f"sqlite:///{var_dir / 'db.sqlite3'}")
+    # The web server and the Celery worker write to the same file. WAL lets readers go on while
+    # one writes; IMMEDIATE takes the write lock at the start of a transaction, so two writers
+    # queue up (for `timeout` seconds) instead of failing with "database is locked".
+    config["OPTIONS"] = {
+        "timeout": SQLITE_TIMEOUT,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    return config
+
+
+def celery_config(
+    *, broker_url: str | None, result_backend: str | None, var_dir: Path
+) -> dict[str, Any]:
+    """Broker and result backend, in Celery's own (lower-case) setting names.
+
+    With no broker given this is the embedded default: kombu's filesystem transport and Celery's
+    file result backend, both in folders under ``var_dir`` (created here), so that jobs run in a
+    real background worker with no server to install. With a broker URL (``redis://…``) the
+    results go to the same place unless ``result_backend`` says otherwise.
+    """
+    if broker_url:
+        return {
+            "broker_url": broker_url,
+            "broker_transport_options": {},
+            "result_backend": result_backend or broker_url,
+        }
+    folders = {name: var_dir / "celery" / name for name in ("queue", "control", "results")}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    return {
+        "broker_url": "filesystem://",
+        "broker_transport_options": {
+            # The same folder in and out: web server and worker share one queue.
+            "data_folder_in": str(folders["queue"]),
+            "data_folder_out": str(folders["queue"]),
+            "control_folder": str(folders["control"]),
+            "store_processed": False,
+            # How often an idle worker looks into the queue folder (seconds; kombu's default is 1).
+            "polling_interval": 0.5,
+        },
+        "result_backend": result_backend or folders["results"].resolve().as_uri(),
+    }

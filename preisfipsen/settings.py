@@ -1,0 +1,133 @@
+"""Django settings for Preisfipsen.
+
+Everything that differs between a laptop at the club and a server comes from the environment,
+with defaults that are safe and need nothing installed (see README.md, "Settings"):
+
+DATABASE_URL           unset: SQLite in var/; e.g. postgres://postgres@127.0.0.1:5432/preisfipsen
+CELERY_BROKER_URL      unset: kombu's filesystem transport in var/celery/; e.g. redis://127.0.0.1:6379/0
+CELERY_RESULT_BACKEND  unset: a file backend in var/celery/results, or the broker when it is Redis
+DJANGO_DEBUG           1 turns debugging on; anything else leaves it off
+DJANGO_SECRET_KEY      unset: generated once into ~/.local/share/preisfipsen/secret_key (mode 600)
+DJANGO_ALLOWED_HOSTS   comma-separated; default localhost,127.0.0.1,[::1]
+PREISFIPSEN_VAR_DIR    where the app writes (SQLite file, job queue, job results); default var/
+"""
+
+import os
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from preisfipsen import config
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("PREISFIPSEN_VAR_DIR") or BASE_DIR / "var").resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = config.env_flag(os.environ, "DJANGO_DEBUG")
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or config.load_or_create_secret_key(
+    config.secret_key_file(os.environ)
+)
+ALLOWED_HOSTS = config.env_list(
+    os.environ, "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"]
+)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "django_tables2",
+    "tournaments",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.middleware.PasswordChangeRequiredMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "preisfipsen.urls"
+WSGI_APPLICATION = "preisfipsen.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": config.database_config(os.environ.get("DATABASE_URL"), VAR_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "tournaments:login"
+LOGIN_REDIRECT_URL = "tournaments:home"
+LOGOUT_REDIRECT_URL = "tournaments:home"
+
+# German first, English second. LocaleMiddleware picks the language from the switch in the page
+# (a cookie set by Django's set_language), else from the browser, else German.
+LANGUAGE_CODE = "de"
+LANGUAGES = [("de", _("German")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Europe/Berlin"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves the collected files (DEBUG is off by default), compressed and with hashed
+# names so that phones may cache them for good.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Without this, errors are only mailed to ADMINS when DEBUG is off, that is: lost.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+}
+
+# Celery (read by preisfipsen/celery.py, namespace CELERY_). Tasks are sent with
+# `task.delay_on_commit(...)` so that the worker sees the rows the transaction wrote.
+_celery = config.celery_config(
+    broker_url=os.environ.get("CELERY_BROKER_URL"),
+    result_backend=os.environ.get("CELERY_RESULT_BACKEND"),
+    var_dir=VAR_DIR,
+)
+CELERY_BROKER_URL = _celery["broker_url"]
+CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
+CELERY_RESULT_BACKEND = _celery["result_backend"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_TRACK_STARTED = True
+CELERY_TIMEZONE = TIME_ZONE

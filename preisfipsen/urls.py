@@ -1,0 +1,15 @@
+"""The project's URLs: the apps, the language switch and the admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+admin.site.site_header = _("Preisfipsen administration")
+admin.site.site_title = _("Preisfipsen")
+
+urlpatterns = [
+    path("", include("tournaments.urls")),
+    # Django's set_language: the language switch in the page header posts here.
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Deals, corrections and their history, standings, prizes, scoresheets, PDFs and their jobs."""

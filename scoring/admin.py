@@ -1,0 +1,1 @@
+"""Admin pages for scoring: filled when it has models."""

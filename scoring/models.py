@@ -1,0 +1,1 @@
+"""Deals, corrections, standings: filled by the scoring issues."""

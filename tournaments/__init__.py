@@ -1,0 +1,1 @@
+"""Players, tournaments, registration, check-in, tables, seats, the draw; organiser accounts."""
