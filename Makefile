@@ -1,0 +1,90 @@
+# `make run` and `make test` each set everything up from nothing (see README.md).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+# The steps of `make test` run in the order written.
+.NOTPARALLEL:
+
+PYTHON ?= python3.11
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PG_HOST ?= 127.0.0.1
+PG_PORT ?= 5432
+PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/preisfipsen
+export HOST PORT
+
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+INSTALLED := $(VENV)/.installed
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+.PHONY: help run test sysdeps install prepare lint typecheck pytest-sqlite pytest-postgres \
+        bench messages clean
+
+help:
+	@echo "make run    serve the app on http://$(HOST):$(PORT)/ with a background worker"
+	@echo "make test   lint, type-check, and the tests on SQLite and on PostgreSQL"
+	@echo "make bench  run every benchmark in bench/"
+
+run: prepare
+	scripts/serve
+
+test: prepare lint typecheck pytest-sqlite pytest-postgres
+
+sysdeps:
+	@scripts/sysdeps
+
+install: $(INSTALLED)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstalled whenever pyproject.toml (the pinned dependencies) changes.
+$(INSTALLED): pyproject.toml | $(PY)
+	$(PY) -m pip install --disable-pip-version-check --quiet -e '.[dev]'
+	touch $@
+
+%.mo: %.po
+	msgfmt --check -o $@ $<
+
+prepare: sysdeps install $(MO_FILES)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v0
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy --strict fipsen_rules
+
+pytest-sqlite: install
+	env -u DATABASE_URL $(BIN)/pytest
+
+# pytest-django creates (and drops) the test database test_preisfipsen.
+pytest-postgres: install
+	@if timeout 3 bash -c '</dev/tcp/$(PG_HOST)/$(PG_PORT)' 2>/dev/null; then \
+	    echo "DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest"; \
+	    DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest; \
+	elif [ "$(REQUIRE_SERVICES)" = 1 ]; then \
+	    echo "PostgreSQL is not reachable at $(PG_HOST):$(PG_PORT), and REQUIRE_SERVICES=1." >&2; \
+	    exit 1; \
+	else \
+	    echo "SKIPPED: the tests on PostgreSQL: nothing listens at $(PG_HOST):$(PG_PORT)."; \
+	fi
+
+bench: install
+	@shopt -s nullglob; for script in bench/*.py; do \
+	    echo "== $$script"; $(PY) "$$script" || exit 1; \
+	done
+
+# For maintainers: collect new strings into locale/de/LC_MESSAGES/django.po, then translate them.
+messages: install
+	$(PY) manage.py makemessages --locale=de --add-location=file \
+	    --ignore='.venv/*' --ignore='tests/*' --ignore='bench/*' --ignore='staticfiles/*' \
+	    --ignore='var/*'
+
+# Leaves var/ alone: it holds the database.
+clean:
+	rm -rf $(VENV) staticfiles *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -f $(MO_FILES)
