@@ -1,0 +1,70 @@
+"""Fixtures for the whole suite, and `require_service` for tests that need a real server."""
+
+import os
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from pytest_django import Settings
+
+from preisfipsen.celery import app as celery_app
+from preisfipsen.config import celery_config
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def require_service(host: str, port: int, name: str) -> None:
+    """Skip the calling test if nothing listens at host:port; fail instead if REQUIRE_SERVICES=1.
+
+    A developer's laptop may have no Redis or PostgreSQL; CI (`.ci/run`) sets REQUIRE_SERVICES=1
+    so that a missing service is an error there and never a silently skipped test.
+    """
+    try:
+        with socket.create_connection((host, port), timeout=2):
+            return
+    except OSError as error:
+        reason = f"{name} is not reachable at {host}:{port} ({error})"
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{reason}, and REQUIRE_SERVICES=1 requires it", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(name="require_service")
+def require_service_fixture() -> Callable[[str, int, str], None]:
+    """`require_service(host, port, name)` as a fixture, for tests that would rather not import."""
+    return require_service
+
+
+@pytest.fixture(autouse=True, scope="session")
+def celery_var_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Jobs the tests send go to a filesystem queue of this session, never to var/ or to a Redis.
+
+    Otherwise a worker of `make run` (or one on the developer's Redis) would pick them up.
+    Celery reads CELERY_BROKER_URL and CELERY_RESULT_BACKEND from the environment over its
+    configuration, so those are hidden for the session too.
+    """
+    hidden = {
+        name: os.environ.pop(name)
+        for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")
+        if name in os.environ
+    }
+    var_dir = tmp_path_factory.mktemp("var")
+    celery_app.conf.update(celery_config(broker_url=None, result_backend=None, var_dir=var_dir))
+    yield var_dir
+    os.environ.update(hidden)
+
+
+@pytest.fixture(autouse=True)
+def quick_settings(settings: Settings) -> None:
+    """Settings that spare the tests time and set-up, and change nothing they check.
+
+    - Templates find static files without `collectstatic`'s manifest (tests/project checks
+      the production storage on its own).
+    - Passwords are hashed in microseconds instead of a third of a second.
+    """
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

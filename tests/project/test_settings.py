@@ -1,0 +1,134 @@
+"""settings.py reads the environment, with safe defaults for each variable."""
+
+import os
+import runpy
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+VARIABLES = (
+    "DATABASE_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "CELERY_BROKER_URL",
+    "CELERY_RESULT_BACKEND",
+    "XDG_DATA_HOME",
+)
+
+
+@pytest.fixture
+def load_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
+    """Run settings.py afresh in the given environment (var/ and the key file in tmp_path)."""
+
+    def load(**environ: str) -> dict[str, Any]:
+        for name in VARIABLES:
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("PREISFIPSEN_VAR_DIR", str(tmp_path / "var"))
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+        for name, value in environ.items():
+            monkeypatch.setenv(name, value)
+        return runpy.run_path(str(settings.BASE_DIR / "preisfipsen" / "settings.py"))
+
+    return load
+
+
+def test_without_database_url_the_database_is_sqlite_in_var(load_settings: Any, tmp_path: Path):
+    database = load_settings()["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"] == str(tmp_path / "var" / "db.sqlite3")
+
+
+def test_database_url_points_the_database_elsewhere(load_settings: Any) -> None:
+    loaded = load_settings(DATABASE_URL="postgres://fips:geheim@db.example:5433/turnier")
+    database = loaded["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert database["NAME"] == "turnier"
+    assert (database["USER"], database["PASSWORD"]) == ("fips", "geheim")
+    assert (database["HOST"], database["PORT"]) == ("db.example", 5433)
+
+
+def test_this_test_run_uses_the_database_of_database_url() -> None:
+    """`make test` runs the suite twice: without DATABASE_URL, then with a PostgreSQL one."""
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    assert connection.vendor == ("postgresql" if on_postgres else "sqlite")
+
+
+@pytest.mark.parametrize(
+    ("value", "debug"), [(None, False), ("", False), ("0", False), ("true", False), ("1", True)]
+)
+def test_debug_is_on_only_when_asked_for_with_1(
+    load_settings: Any, value: str | None, debug: bool
+) -> None:
+    environ = {} if value is None else {"DJANGO_DEBUG": value}
+    assert load_settings(**environ)["DEBUG"] is debug
+
+
+def test_allowed_hosts_default_to_this_machine(load_settings: Any) -> None:
+    assert load_settings()["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
+
+
+def test_allowed_hosts_from_the_environment(load_settings: Any) -> None:
+    hosts = load_settings(DJANGO_ALLOWED_HOSTS="fipsen.local, 192.168.1.20")["ALLOWED_HOSTS"]
+    assert hosts == ["fipsen.local", "192.168.1.20"]
+
+
+def test_secret_key_from_the_environment(load_settings: Any, tmp_path: Path) -> None:
+    assert load_settings(DJANGO_SECRET_KEY="aus-der-umgebung")["SECRET_KEY"] == "aus-der-umgebung"
+    assert not (tmp_path / "data" / "preisfipsen" / "secret_key").exists()
+
+
+def test_secret_key_is_generated_once_outside_the_repository(
+    load_settings: Any, tmp_path: Path
+) -> None:
+    first = load_settings()["SECRET_KEY"]
+    key_file = tmp_path / "data" / "preisfipsen" / "secret_key"
+    assert len(first) >= 50
+    assert key_file.read_text().strip() == first
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert load_settings()["SECRET_KEY"] == first
+
+
+def test_secret_key_default_location_is_outside_the_repository(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from preisfipsen.config import secret_key_file
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    path = secret_key_file(os.environ)
+    assert path == Path.home() / ".local" / "share" / "preisfipsen" / "secret_key"
+    assert not path.is_relative_to(settings.BASE_DIR)
+
+
+def test_celery_default_is_the_embedded_filesystem_queue(load_settings: Any, tmp_path: Path):
+    loaded = load_settings()
+    celery_dir = tmp_path / "var" / "celery"
+    assert loaded["CELERY_BROKER_URL"] == "filesystem://"
+    options = loaded["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    assert options["data_folder_in"] == options["data_folder_out"] == str(celery_dir / "queue")
+    assert loaded["CELERY_RESULT_BACKEND"] == (celery_dir / "results").as_uri()
+    assert all((celery_dir / name).is_dir() for name in ("queue", "control", "results"))
+
+
+def test_celery_with_redis_keeps_results_in_redis(load_settings: Any) -> None:
+    loaded = load_settings(CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
+    assert loaded["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/0"
+    assert loaded["CELERY_RESULT_BACKEND"] == "redis://127.0.0.1:6379/0"
+
+
+def test_celery_result_backend_can_be_set_apart(load_settings: Any) -> None:
+    loaded = load_settings(
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/0",
+        CELERY_RESULT_BACKEND="redis://127.0.0.1:6379/1",
+    )
+    assert loaded["CELERY_RESULT_BACKEND"] == "redis://127.0.0.1:6379/1"
+
+
+def test_german_first_in_berlin() -> None:
+    assert settings.LANGUAGE_CODE == "de"
+    assert [code for code, _name in settings.LANGUAGES] == ["de", "en"]
+    assert settings.TIME_ZONE == "Europe/Berlin"
