@@ -94,7 +94,8 @@ def celery_config(
     for folder in folders.values():
         folder.mkdir(parents=True, exist_ok=True)
     return {
-        "broker_url": "filesystem://",
+        # The host is meaningless to the filesystem transport; naming it stops kombu warning.
+        "broker_url": "filesystem://localhost/",
         "broker_transport_options": {
             # The same folder in and out: web server and worker share one queue.
             "data_folder_in": str(folders["queue"]),
