@@ -147,17 +147,25 @@ def resolve_auction(
     reader = _Calls(calls, rules)
     try:
         result = _duels(reader, auction_order(dealer, players))
-    except _SiebenerClaim as claim:
-        try:
-            check_seat(claim.seat, players)
-        except FipsenError as error:
-            raise AuctionError(error.violations, claim.index) from None
-        result = AuctionResult(claim.seat, Bid.SIEBENER_FIPS)
+    except _SiebenerClaim as early:
+        result = _siebener_fips(early.seat, early.index, players)
     for index, extra in reader.rest():
-        raise AuctionError(
-            (Violation(Code.OUT_OF_TURN, "seat", {"seat": extra.seat, "expected": None}),), index
-        )
+        late_claim = extra.bid is not None and extra.bid.kind is GameKind.SIEBENER_FIPS
+        if late_claim and result.contract != Bid.SIEBENER_FIPS:
+            # A Siebener Fips may be claimed after the auction too, until the first lead.
+            result = _siebener_fips(extra.seat, index, players)
+            continue
+        raise AuctionError((Violation(Code.AUCTION_OVER, "seat", {"seat": extra.seat}),), index)
     return result
+
+
+def _siebener_fips(seat: int, index: int, players: int) -> AuctionResult:
+    """A Siebener Fips claim ends the deal: the claimer scores, whatever was bid."""
+    try:
+        check_seat(seat, players)
+    except FipsenError as error:
+        raise AuctionError(error.violations, index) from None
+    return AuctionResult(seat, Bid.SIEBENER_FIPS)
 
 
 def _duels(reader: _Calls, order: tuple[int, ...]) -> AuctionResult:

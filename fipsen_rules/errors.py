@@ -36,6 +36,8 @@ class Code(StrEnum):
     NOT_APPLICABLE = "not_applicable"  # E03/E04: a detail that this kind of game does not have
     # Bids and the auction (E10-E17)
     BID_TRICKS = "bid_tricks"  # E10: tricks outside min_bid..5
+    TRICKS_MISSING = "tricks_missing"  # E03: a number game without its number
+    MIN_BID_OPTION = "min_bid_option"  # a rule set's minimum bid is 2 or 3
     KIEKER_HAND = "kieker_hand"  # E12
     KIEKER_PICTURES = "kieker_pictures"  # E13
     KIEKER_HOLD_PICTURES = "kieker_hold_pictures"  # E14
@@ -43,6 +45,7 @@ class Code(StrEnum):
     BID_NOT_HIGHER = "bid_not_higher"  # E16
     OUT_OF_TURN = "out_of_turn"  # E17
     AUCTION_INCOMPLETE = "auction_incomplete"  # the calls end before the auction is settled
+    AUCTION_OVER = "auction_over"  # E17: a call after the auction was settled
     # Obligations from the bid (E20-E22)
     HAND_BID_SKAT_TAKEN = "hand_bid_skat_taken"  # E20
     RUTEN_BID_OTHER_TRUMP = "ruten_bid_other_trump"  # E21
@@ -104,7 +107,7 @@ class FipsenError(ValueError):
         self.violations = violations
         from fipsen_rules.messages import describe  # late: messages imports this module
 
-        super().__init__("; ".join(describe(v) for v in violations))
+        super().__init__(" ".join(describe(v) for v in violations))
 
     @classmethod
     def of(cls, code: Code, field: str | None = None, **params: ParamValue) -> FipsenError:

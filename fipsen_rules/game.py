@@ -98,7 +98,7 @@ def _read(text: str) -> _Reading:
     result: tuple[Result, str] | None = None
     for token in tokens:
         key: object
-        if token.isdigit():
+        if token.isascii() and token.isdigit():
             key, kind, tricks = ("number", int(token)), GameKind.NUMBER, int(token)
         else:
             word = _WORDS.get(token.lower())
@@ -137,15 +137,10 @@ def _read(text: str) -> _Reading:
 
 
 def _check_tricks_field(kind: GameKind, tricks: int | None) -> None:
-    if (kind is GameKind.NUMBER) != (tricks is not None):
-        raise InvalidEntryError.of(
-            Code.BID_TRICKS if kind is GameKind.NUMBER else Code.NOT_APPLICABLE,
-            "tricks",
-            tricks=tricks,
-            min_bid=2,
-            detail="tricks",
-            game=str(kind),
-        )
+    if kind is GameKind.NUMBER and tricks is None:
+        raise InvalidEntryError.of(Code.TRICKS_MISSING, "tricks")
+    if kind is not GameKind.NUMBER and tricks is not None:
+        raise InvalidEntryError.of(Code.NOT_APPLICABLE, "tricks", detail=str(tricks), game=kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +159,8 @@ class Game:
     >>> str(Game.parse("kieker surrendered")), str(Game.parse("SIEBENER FIPS"))
     ('Kieker aufgegeben', 'Siebener Fips')
 
-    :raises InvalidEntryError: ``BID_TRICKS``/``NOT_APPLICABLE`` when ``tricks`` is missing
-        for a number game or given for another kind.
+    :raises InvalidEntryError: ``TRICKS_MISSING``/``NOT_APPLICABLE`` when ``tricks`` is
+        missing for a number game or given for another kind.
     """
 
     kind: GameKind
@@ -221,12 +216,7 @@ class Game:
         return self.hand + self.ruten + self.durch
 
     def __str__(self) -> str:
-        head = {
-            GameKind.NUMBER: str(self.tricks),
-            GameKind.KIEKER: "Kieker",
-            GameKind.SIEBENER_FIPS: "Siebener Fips",
-            GameKind.PASSED: "alle gepasst",
-        }[self.kind]
+        head = str(self.tricks) if self.kind is GameKind.NUMBER else _HEAD_WORDS[self.kind]
         words = [head]
         words += [w.value for w, on in _FLAGS if getattr(self, on)]
         if self.result is not None:
@@ -235,6 +225,11 @@ class Game:
 
 
 _FLAGS = ((_Word.HAND, "hand"), (_Word.RUTEN, "ruten"), (_Word.DURCH, "durch"))
+_HEAD_WORDS = {
+    GameKind.KIEKER: "Kieker",
+    GameKind.SIEBENER_FIPS: "Siebener Fips",
+    GameKind.PASSED: "alle gepasst",
+}
 _RESULT_WORDS = {result: word.value for word, result in _RESULTS.items()}
 
 
@@ -247,7 +242,7 @@ class Bid:
     >>> str(Bid.parse("3 r h")), str(Bid.KIEKER), str(Bid.parse("7er Fips"))
     ('3 Hand Ruten', 'Kieker', 'Siebener Fips')
 
-    :raises InvalidEntryError: ``BID_TRICKS``/``NOT_APPLICABLE`` as for :class:`Game`, and
+    :raises InvalidEntryError: ``TRICKS_MISSING``/``NOT_APPLICABLE`` as for :class:`Game`, and
         ``NOT_APPLICABLE`` for a bid of kind ``PASSED`` (a pass is a call, not a bid).
     """
 
@@ -288,7 +283,8 @@ class Bid:
         return self.hand + self.ruten
 
     def __str__(self) -> str:
-        return str(Game(self.kind, self.tricks, self.hand, self.ruten))
+        head = str(self.tricks) if self.kind is GameKind.NUMBER else _HEAD_WORDS[self.kind]
+        return " ".join([head] + [w.value for w, on in _FLAGS[:2] if getattr(self, on)])
 
 
 _NOT_IN_BID = {_Word.DURCH, _Word.PASSED, *_RESULTS}

@@ -28,6 +28,8 @@ MESSAGES: Mapping[Code, str] = {
     Code.PASSED_WITH_DECLARER: gettext_noop("When all passed, nobody is the declarer."),
     Code.NOT_APPLICABLE: gettext_noop("%(detail)s does not apply to %(game)s."),
     Code.BID_TRICKS: gettext_noop("A game is bid at %(min_bid)s to 5 tricks, not %(tricks)s."),
+    Code.TRICKS_MISSING: gettext_noop("How many tricks were bid? 2 to 5."),
+    Code.MIN_BID_OPTION: gettext_noop("The minimum bid is 2 or 3, not %(min_bid)s."),
     Code.KIEKER_HAND: gettext_noop("A Kieker always takes the Skat: it cannot be played Hand."),
     Code.KIEKER_PICTURES: gettext_noop(
         "Only a player without King, Queen or Jack in his five cards may play a Kieker."
@@ -43,6 +45,7 @@ MESSAGES: Mapping[Code, str] = {
     Code.AUCTION_INCOMPLETE: gettext_noop(
         "The auction is not over: seat %(expected)s has not spoken."
     ),
+    Code.AUCTION_OVER: gettext_noop("The auction is over: seat %(seat)s cannot call any more."),
     Code.HAND_BID_SKAT_TAKEN: gettext_noop("Hand was bid, so the Skat may not be taken."),
     Code.RUTEN_BID_OTHER_TRUMP: gettext_noop("Ruten was bid, so diamonds must be trumps."),
     Code.HELD_DOUBLES_MISSING: gettext_noop(

@@ -70,7 +70,7 @@ class Prisdorf:
 
     def __post_init__(self) -> None:
         if self.min_bid not in (2, 3):
-            raise InvalidEntryError.of(Code.BID_TRICKS, "min_bid", tricks=self.min_bid, min_bid=2)
+            raise InvalidEntryError.of(Code.MIN_BID_OPTION, "min_bid", min_bid=self.min_bid)
 
     # Bids
 
@@ -190,6 +190,8 @@ class Prisdorf:
         violations = list(self.check_bid(bid))
         if bid.kind is not game.kind or bid.tricks != game.tricks:
             return [*violations, _v(Code.BID_GAME_MISMATCH, "bid", bid=str(bid), game=str(game))]
+        if bid.kind is not GameKind.NUMBER:
+            return violations  # a Kieker bid names no doubles to owe
         if held:
             if game.hand + game.ruten < bid.doubles:
                 violations.append(

@@ -56,7 +56,8 @@ def table_split(
             raise SeatingError.of(Code.DEALS_RANGE, field, deals=deals)
     if not is_seatable(players):
         fewer = next((n for n in range(players - 1, 0, -1) if is_seatable(n)), None)
-        more = next(n for n in range(max(players + 1, 3), players + 8) if is_seatable(n))
+        start = max(players + 1, 3)
+        more = next(n for n in range(start, start + 4) if is_seatable(n))
         raise SeatingError.of(
             Code.TABLES_UNSEATABLE, "players", players=players, fewer=fewer, more=more
         )

@@ -139,11 +139,6 @@ def test_invalid_game(game: str, players: str) -> None:
     assert_invalid(run("score", game, "--players", players))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a digit-like character (³) raises a bare ValueError in Game.parse: the command "
-    "ends with a traceback and status 1, not status 2 and one line",
-)
 def test_invalid_game_with_a_superscript_digit() -> None:
     assert_invalid(run("score", "³ gewonnen"))
 
@@ -203,10 +198,5 @@ def test_tables_that_cannot_be_seated(players: str) -> None:
     assert_invalid(run("tables", players))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tables -5 ends with a StopIteration traceback and status 1 (table_split), "
-    "not status 2 and the reason",
-)
 def test_tables_negative() -> None:
     assert_invalid(run("tables", "-5"))

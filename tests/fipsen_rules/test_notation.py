@@ -260,11 +260,6 @@ def test_number_game_fields(
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.parse raises a bare ValueError (int() of a digit-like character), not "
-    "NotationError; issue 2 and fipsen_rules' own docstring: every error is a FipsenError",
-)
 @pytest.mark.parametrize("text", ["³", "² gewonnen", "3 ¹", "① verloren", "₃ gewonnen"])
 def test_digit_like_characters_are_not_a_number(text: str) -> None:
     with pytest.raises(NotationError):
@@ -311,11 +306,6 @@ def test_bid_format(bid: Bid, text: str) -> None:
     assert Bid.parse(str(bid)) == bid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='str(Bid.number(5)) is "5 Durch", which Bid.parse rejects (NOTATION_NOT_IN_BID); '
-    'SPEC A4.1: Durch is not a bid, D18 writes the bid as "5"',
-)
 @pytest.mark.parametrize(
     ("bid", "text"),
     [

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -178,11 +177,6 @@ def test_format_then_parse_gives_the_same_bid(
     assert Bid.parse(str(bid)) == bid
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='Game.parse("³ gewonnen") raises a bare ValueError, not NotationError '
-    "(see test_notation.py::test_digit_like_characters_are_not_a_number)",
-)
 @settings(deadline=None, max_examples=300)
 @example("³ gewonnen")
 @given(text=st.text())
@@ -202,7 +196,7 @@ NOTATION_WORDS = [
 
 
 # Letters, decimal digits, punctuation, symbols and spaces; digit-like characters that are not
-# decimal (³, ①) are left to the xfail above.
+# decimal (³, ①) are covered by the test above.
 _other_text = st.text(st.characters(categories=["L", "Nd", "P", "S", "Z"]), max_size=3)
 
 

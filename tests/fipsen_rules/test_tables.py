@@ -117,11 +117,6 @@ def test_no_players_cannot_be_seated(players: int) -> None:
         table_split(players)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="table_split(-5) and below raise StopIteration (finding the nearest seatable "
-    "count above), not SeatingError; issue 2: a count that cannot be seated is rejected",
-)
 @pytest.mark.parametrize("players", [-5, -10, -100])
 def test_negative_counts_cannot_be_seated(players: int) -> None:
     with pytest.raises(SeatingError):
