@@ -1,5 +1,12 @@
+import uuid
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
+from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -24,3 +31,229 @@ class OrganiserProfile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+class Player(models.Model):
+    """A person in the club's directory, kept across nights."""
+
+    name = models.CharField(_("name"), max_length=100)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    contact = models.CharField(
+        _("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail, if wanted.")
+    )
+    #: The name folded for search and for spotting duplicates ("Müller" = "mueller").
+    name_key = models.CharField(max_length=100, db_index=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "club", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class TieBreak(models.TextChoices):
+    """How players with the same points are ordered in the ranking (after the points)."""
+
+    FEWER_LOST_THEN_BEST = (
+        "fewer_lost,best_game",
+        _("fewer lost games, then the highest single game"),
+    )
+    BEST_THEN_FEWER_LOST = (
+        "best_game,fewer_lost",
+        _("the highest single game, then fewer lost games"),
+    )
+    MORE_WON_THEN_FEWER_LOST = "more_won,fewer_lost", _("more games won, then fewer lost games")
+    SHARED = "", _("none: equal points share the place")
+
+
+class Tournament(models.Model):
+    """One Preisfipsen night."""
+
+    class State(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        DRAWN = "drawn", _("tables drawn")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    min_bid = models.PositiveSmallIntegerField(
+        _("minimum bid"), choices=[(2, "2"), (3, "3")], default=2
+    )
+    deals_at_four = models.PositiveSmallIntegerField(
+        _("deals at a table of four"), default=100, validators=[MinValueValidator(1)]
+    )
+    deals_at_three = models.PositiveSmallIntegerField(
+        _("deals at a table of three"), default=120, validators=[MinValueValidator(1)]
+    )
+    tie_break = models.CharField(
+        _("tie-break"),
+        max_length=40,
+        choices=TieBreak,
+        default=TieBreak.FEWER_LOST_THEN_BEST,
+        blank=True,
+    )
+    entry_fee = models.DecimalField(
+        _("entry fee (€)"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    state = models.CharField(
+        _("state"), max_length=20, choices=State, default=State.REGISTRATION, editable=False
+    )
+    #: The seed of the current draw: with the checked-in players it reproduces every seat.
+    draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True, editable=False)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(min_bid__in=(2, 3)), name="tournament_min_bid"),
+            models.CheckConstraint(
+                condition=Q(deals_at_four__gte=1, deals_at_three__gte=1), name="tournament_deals"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}, {date_format(self.date)}"
+
+    @property
+    def is_locked(self) -> bool:
+        """A finished tournament changes no more."""
+        return self.state == self.State.FINISHED
+
+
+class Registration(models.Model):
+    """A player's entry for one tournament: registered, then checked in on the night."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    walk_in = models.BooleanField(_("walk-in"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__name", "pk"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_once_per_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+    @property
+    def is_checked_in(self) -> bool:
+        return self.checked_in_at is not None and self.withdrawn_at is None
+
+
+class Table(models.Model):
+    """A table of the draw, with its private entry link for the captain's phone."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    deals = models.PositiveSmallIntegerField(_("deals"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"))
+    #: The secret in the table's link and QR code; reissued when the organiser revokes it.
+    token = models.CharField(max_length=64, unique=True, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="table_first_dealer"),
+            models.CheckConstraint(condition=Q(deals__gte=1), name="table_deals"),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """A player's place at a table; seats are numbered clockwise from 0."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    registration = models.OneToOneField(Registration, on_delete=models.PROTECT, related_name="seat")
+    #: Set when the player left during play: he keeps his points from the deals before, and
+    #: the table goes on without him from the next deal.
+    left_after_deal = models.PositiveSmallIntegerField(_("left after deal"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.position + 1}: {self.registration}"
+
+
+class SeatSwap(models.Model):
+    """Two players swapped by the organiser after the draw; replayed when a draw is checked."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="swaps")
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "pk"]
+        verbose_name = _("seat swap")
+        verbose_name_plural = _("seat swaps")
+
+    def __str__(self) -> str:
+        return f"{self.first} ↔ {self.second}"
+
+
+class GeneratedFile(models.Model):
+    """A file a background job makes (a PDF), kept for a while for download.
+
+    The page creates the record with a random id, the job fills in the file and reports its
+    progress; the page polls until the file is there (after pretix's CachedFile).
+    """
+
+    class Kind(models.TextChoices):
+        TABLE_CARDS = "table_cards", _("table cards")
+        SEATING_LIST = "seating_list", _("seating list")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="files", null=True, blank=True
+    )
+    kind = models.CharField(_("kind"), max_length=40)
+    filename = models.CharField(_("file name"), max_length=200)
+    file = models.FileField(_("file"), upload_to="files/%Y/%m/", blank=True)
+    task_id = models.CharField(max_length=255, blank=True)
+    #: A message for the user when the job failed; empty while it runs or when it succeeded.
+    error = models.CharField(_("error"), max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("generated file")
+        verbose_name_plural = _("generated files")
+
+    def __str__(self) -> str:
+        return self.filename

@@ -1,10 +1,15 @@
 """Reading for pages and commands (see DESIGN.md): nothing here changes state."""
 
+from dataclasses import dataclass
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.utils.translation import gettext_lazy
 
-from tournaments.models import OrganiserProfile
+from fipsen_rules import MESSAGES, Code, SeatingError, table_split
+from tournaments.draw import draw_tables
+from tournaments.models import OrganiserProfile, Registration, Seat, SeatSwap, Table, Tournament
 
 
 def organiser_exists(*, username: str) -> bool:
@@ -19,3 +24,139 @@ def organiser_exists(*, username: str) -> bool:
 def user_must_change_password(*, user: AbstractBaseUser) -> bool:
     """Does this account still have its one-time password? (One query.)"""
     return OrganiserProfile.objects.filter(user_id=user.pk, must_change_password=True).exists()
+
+
+# The tournament night
+
+
+#: "13 players cannot be seated …": the rules module's message, translated where it is shown.
+UNSEATABLE_MESSAGE = gettext_lazy(MESSAGES[Code.TABLES_UNSEATABLE])
+
+
+@dataclass(frozen=True)
+class SplitSummary:
+    """What the checked-in count gives: the tables, or why it cannot be seated."""
+
+    players: int
+    fours: int = 0
+    threes: int = 0
+    #: When it cannot be seated: the nearest counts that can, below and above.
+    fewer: int | None = None
+    more: int | None = None
+
+    @property
+    def seatable(self) -> bool:
+        return self.fours + self.threes > 0
+
+
+def split_summary(*, players: int) -> SplitSummary:
+    """The table split for a number of players (the deal counts do not matter here)."""
+    try:
+        split = table_split(players)
+    except SeatingError as error:
+        fewer, more = error.params.get("fewer"), error.params.get("more")
+        return SplitSummary(
+            players,
+            fewer=fewer if isinstance(fewer, int) else None,
+            more=more if isinstance(more, int) else None,
+        )
+    fours = sum(1 for table in split if table.size == 4)
+    return SplitSummary(players, fours, len(split) - fours)
+
+
+def checked_in_registration_ids(*, tournament: Tournament) -> list[int]:
+    """The players to seat, sorted by id: the input of the draw."""
+    return list(
+        Registration.objects.filter(
+            tournament=tournament, checked_in_at__isnull=False, withdrawn_at__isnull=True
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
+    """Every registration with its player, by name; withdrawn ones last."""
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by(F("withdrawn_at").asc(nulls_first=True), "player__name", "pk")
+    )
+
+
+def draw_is_stale(*, tournament: Tournament) -> bool:
+    """Do the seats differ from the players checked in now (a late arrival, a withdrawal)?"""
+    seated = set(
+        Seat.objects.filter(table__tournament=tournament).values_list("registration_id", flat=True)
+    )
+    return seated != set(checked_in_registration_ids(tournament=tournament))
+
+
+def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
+    """The tables in order, each with its seats and players (three queries in all)."""
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    return (
+        Table.objects.filter(tournament=tournament)
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("number")
+    )
+
+
+def table_ids_of_size(*, tournament: Tournament, size: int) -> list[int]:
+    return list(
+        Table.objects.filter(tournament=tournament)
+        .annotate(size=Count("seats"))
+        .filter(size=size)
+        .values_list("pk", flat=True)
+    )
+
+
+def active_seat_count(*, table: Table) -> int:
+    """Players still at the table (not left during play)."""
+    return table.seats.filter(left_after_deal__isnull=True).count()
+
+
+def table_for_token(*, token: str) -> Table | None:
+    """The table a captain's link opens, or None for an unknown or revoked link."""
+    return Table.objects.select_related("tournament").filter(token=token).first()
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    seed: int
+    swaps: int
+    #: The seats are what the seed gives, after the recorded swaps.
+    matches: bool
+
+
+def draw_check(*, tournament: Tournament) -> DrawCheck | None:
+    """Repeat the draw from its seed and the seated players, replay the swaps, and compare."""
+    if tournament.draw_seed is None:
+        return None
+    seats = list(
+        Seat.objects.filter(table__tournament=tournament).values_list(
+            "table__number", "position", "registration_id", "table__first_dealer"
+        )
+    )
+    drawn = draw_tables(
+        seed=tournament.draw_seed,
+        registration_ids=[registration for _, _, registration, _ in seats],
+        deals_at_four=tournament.deals_at_four,
+        deals_at_three=tournament.deals_at_three,
+    )
+    expected = {
+        (table.number, position): registration
+        for table in drawn
+        for position, registration in enumerate(table.seats)
+    }
+    swaps = list(SeatSwap.objects.filter(tournament=tournament).values_list("first", "second"))
+    where = {registration: place for place, registration in expected.items()}
+    for first, second in swaps:
+        where[first], where[second] = where[second], where[first]
+    expected = {place: registration for registration, place in where.items()}
+    dealers = {table.number: table.first_dealer for table in drawn}
+    matches = all(
+        expected.get((number, position)) == registration and dealers.get(number) == dealer
+        for number, position, registration, dealer in seats
+    ) and len(seats) == len(expected)
+    return DrawCheck(seed=tournament.draw_seed, swaps=len(swaps), matches=matches)

@@ -1,13 +1,31 @@
 """Everything that changes state in this app (see DESIGN.md): functions, keyword arguments."""
 
 import secrets
+import unicodedata
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import OrganiserProfile
+from fipsen_rules import SeatingError
+from tournaments import selectors
+from tournaments.draw import draw_tables
+from tournaments.models import (
+    OrganiserProfile,
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    Table,
+    TieBreak,
+    Tournament,
+)
 
 ORGANISER_USERNAME = "organisator"
 
@@ -59,3 +77,308 @@ def organiser_password_change(*, user: AbstractBaseUser, password: str) -> None:
         user.set_password(password)
         user.save(update_fields=["password"])
         OrganiserProfile.objects.filter(user_id=user.pk).update(must_change_password=False)
+
+
+# Players
+
+
+_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def player_name_key(name: str) -> str:
+    """The name folded for search and duplicates: "Müller,  Hans" → "mueller hans".
+
+    Umlauts fold the way Germans spell them without (ü = ue); other accents are dropped.
+    """
+    folded = " ".join(name.replace(",", " ").split()).casefold().translate(_FOLDS)
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
+    """Add a player to the directory.
+
+    :raises ValidationError: on a missing or too long field.
+    """
+    player = Player(name=" ".join(name.split()), club=club.strip(), contact=contact.strip())
+    player.name_key = player_name_key(player.name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def player_update(*, player: Player, name: str, club: str, contact: str) -> Player:
+    player.name = " ".join(name.split())
+    player.club = club.strip()
+    player.contact = contact.strip()
+    player.name_key = player_name_key(player.name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+# Tournaments
+
+
+def _require_state(tournament: Tournament, *states: str, action: str) -> None:
+    if tournament.state not in states:
+        raise ValidationError(
+            _("%(action)s is not possible now: the tournament is %(state)s."),
+            code="wrong_state",
+            params={"action": action, "state": tournament.get_state_display()},
+        )
+
+
+def tournament_create(
+    *,
+    name: str,
+    date: date,
+    place: str = "",
+    min_bid: int = 2,
+    deals_at_four: int = 100,
+    deals_at_three: int = 120,
+    tie_break: str = TieBreak.FEWER_LOST_THEN_BEST,
+    entry_fee: Decimal = Decimal(0),
+) -> Tournament:
+    """A new tournament, open for registration.
+
+    :raises ValidationError: on any invalid field.
+    """
+    tournament = Tournament(
+        name=name.strip(),
+        date=date,
+        place=place.strip(),
+        min_bid=min_bid,
+        deals_at_four=deals_at_four,
+        deals_at_three=deals_at_three,
+        tie_break=tie_break,
+        entry_fee=entry_fee,
+    )
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+#: Fields that decide how the tables play: fixed once play has started.
+RULE_FIELDS = ("min_bid", "deals_at_four", "deals_at_three")
+
+
+def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament:
+    """Change a tournament's details; the rules only until play starts, nothing once finished.
+
+    :raises ValidationError: a field is invalid, or may not change in this state.
+    """
+    _require_state(
+        tournament,
+        Tournament.State.REGISTRATION,
+        Tournament.State.DRAWN,
+        Tournament.State.PLAYING,
+        action=_("Changing the tournament"),
+    )
+    changed_rules = [f for f in RULE_FIELDS if f in fields and fields[f] != getattr(tournament, f)]
+    if changed_rules and tournament.state == Tournament.State.PLAYING:
+        raise ValidationError(
+            _("The rules cannot change once play has started."), code="rules_fixed"
+        )
+    for field, value in fields.items():
+        setattr(tournament, field, value)
+    tournament.full_clean()
+    with transaction.atomic():
+        tournament.save()
+        if changed_rules:  # drawn tables take the new deal counts
+            for size, deals in ((4, tournament.deals_at_four), (3, tournament.deals_at_three)):
+                ids = selectors.table_ids_of_size(tournament=tournament, size=size)
+                Table.objects.filter(pk__in=ids).update(deals=deals)
+    return tournament
+
+
+def tournament_start(*, tournament: Tournament) -> Tournament:
+    """Play begins: the draw and the rules are fixed from now on.
+
+    :raises ValidationError: not drawn yet, or the registrations changed since the draw.
+    """
+    _require_state(tournament, Tournament.State.DRAWN, action=_("Starting play"))
+    if selectors.draw_is_stale(tournament=tournament):
+        raise ValidationError(
+            _("Check-ins changed since the draw: draw the tables again first."),
+            code="draw_stale",
+        )
+    tournament.state = Tournament.State.PLAYING
+    tournament.save(update_fields=["state"])
+    return tournament
+
+
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    """The night is over: the tournament is locked."""
+    _require_state(tournament, Tournament.State.PLAYING, action=_("Finishing"))
+    tournament.state = Tournament.State.FINISHED
+    tournament.save(update_fields=["state"])
+    return tournament
+
+
+# Registration and check-in
+
+
+_OPEN = (Tournament.State.REGISTRATION, Tournament.State.DRAWN)
+
+
+def registration_add(
+    *, tournament: Tournament, player: Player, walk_in: bool = False, check_in: bool = False
+) -> Registration:
+    """Register a player (again, if he had withdrawn). Late arrivals after the draw are
+    registered too; the tables must then be drawn again before play.
+
+    :raises ValidationError: already registered, or play has started.
+    """
+    _require_state(tournament, *_OPEN, action=_("Registering"))
+    with transaction.atomic():
+        registration, created = Registration.objects.select_for_update().get_or_create(
+            tournament=tournament, player=player, defaults={"walk_in": walk_in}
+        )
+        if not created and registration.withdrawn_at is None:
+            raise ValidationError(
+                _("%(player)s is already registered."),
+                code="already_registered",
+                params={"player": player.name},
+            )
+        registration.withdrawn_at = None
+        registration.checked_in_at = timezone.now() if check_in else None
+        registration.save()
+    return registration
+
+
+def walk_in_register(*, tournament: Tournament, name: str, club: str = "") -> Registration:
+    """A new player on the night: into the directory, registered and checked in at once."""
+    with transaction.atomic():
+        player = player_create(name=name, club=club)
+        return registration_add(tournament=tournament, player=player, walk_in=True, check_in=True)
+
+
+def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
+    """Check a registered player in (or out again), before play starts."""
+    _require_state(registration.tournament, *_OPEN, action=_("Checking in"))
+    if registration.withdrawn_at is not None:
+        raise ValidationError(
+            _("%(player)s has withdrawn; register him again first."),
+            code="withdrawn",
+            params={"player": registration.player.name},
+        )
+    registration.checked_in_at = timezone.now() if present else None
+    registration.save(update_fields=["checked_in_at"])
+    return registration
+
+
+def registration_withdraw(*, registration: Registration) -> Registration:
+    """A player withdraws before play; his seat, if drawn, stays until the tables are redrawn."""
+    _require_state(registration.tournament, *_OPEN, action=_("Withdrawing"))
+    registration.withdrawn_at = timezone.now()
+    registration.checked_in_at = None
+    registration.save(update_fields=["withdrawn_at", "checked_in_at"])
+    return registration
+
+
+# The draw
+
+
+def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tournament:
+    """Draw the tables for the checked-in players (again, if drawn before), from a new seed.
+
+    :raises ValidationError: play has started, or the count cannot be seated.
+    """
+    _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
+        ids = selectors.checked_in_registration_ids(tournament=tournament)
+        seed = secrets.randbits(63) if seed is None else seed
+        try:
+            drawn = draw_tables(
+                seed=seed,
+                registration_ids=ids,
+                deals_at_four=tournament.deals_at_four,
+                deals_at_three=tournament.deals_at_three,
+            )
+        except SeatingError as error:
+            raise ValidationError(
+                selectors.UNSEATABLE_MESSAGE, code="unseatable", params=dict(error.params)
+            ) from None
+        Table.objects.filter(tournament=tournament).delete()
+        SeatSwap.objects.filter(tournament=tournament).delete()
+        for table in drawn:
+            row = Table.objects.create(
+                tournament=tournament,
+                number=table.number,
+                deals=table.deals,
+                first_dealer=table.first_dealer,
+                token=_new_token(),
+            )
+            Seat.objects.bulk_create(
+                Seat(table=row, position=position, registration_id=registration_id)
+                for position, registration_id in enumerate(table.seats)
+            )
+        tournament.draw_seed = seed
+        tournament.drawn_at = timezone.now()
+        tournament.state = Tournament.State.DRAWN
+        tournament.save(update_fields=["draw_seed", "drawn_at", "state"])
+    return tournament
+
+
+def tournament_swap(*, tournament: Tournament, first: Seat, second: Seat) -> None:
+    """Swap two players' seats after the draw, before play; recorded for the draw check."""
+    _require_state(tournament, Tournament.State.DRAWN, action=_("Swapping players"))
+    if (
+        first.pk == second.pk
+        or first.table.tournament_id != tournament.pk
+        or (second.table.tournament_id != tournament.pk)
+    ):
+        raise ValidationError(_("Choose two different players of this tournament."), code="swap")
+    with transaction.atomic():
+        a, b = first.registration_id, second.registration_id
+        # Seats are unique per player and per place, checked row by row: so the two seats
+        # are made anew rather than updated one after the other.
+        Seat.objects.filter(pk__in=(first.pk, second.pk)).delete()
+        Seat.objects.bulk_create(
+            [
+                Seat(table_id=first.table_id, position=first.position, registration_id=b),
+                Seat(table_id=second.table_id, position=second.position, registration_id=a),
+            ]
+        )
+        SeatSwap.objects.create(tournament=tournament, first_id=a, second_id=b)
+
+
+def table_token_reissue(*, table: Table) -> Table:
+    """Revoke a table's link: the old link stops working at once; print the new card."""
+    if table.tournament.is_locked:
+        raise ValidationError(_("The tournament is finished."), code="locked")
+    table.token = _new_token()
+    table.save(update_fields=["token"])
+    return table
+
+
+def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
+    """A player leaves during play: he keeps the points of the deals before; a table of four
+    plays on as a table of three from the next deal. A table of three cannot lose a player.
+
+    :raises ValidationError: not during play, the table would fall below three, or he left.
+    """
+    table = seat.table
+    _require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
+    if seat.left_after_deal is not None:
+        raise ValidationError(_("This player has already left."), code="already_left")
+    if selectors.active_seat_count(table=table) <= 3:
+        raise ValidationError(
+            _("A table of three cannot play on without a player."), code="too_few_players"
+        )
+    if not 0 <= after_deal <= table.deals:
+        raise ValidationError(
+            _("Deal %(deal)s is not a deal of this table."),
+            code="deal_range",
+            params={"deal": after_deal},
+        )
+    seat.left_after_deal = after_deal
+    seat.save(update_fields=["left_after_deal"])
+    return seat
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 bits: not guessable, short enough for a QR code

@@ -1,13 +1,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import account
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("login/", views.LoginView.as_view(), name="login"),
+    path("", account.home, name="home"),
+    path("login/", account.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", account.PasswordChangeView.as_view(), name="password_change"),
 ]
