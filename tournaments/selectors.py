@@ -9,7 +9,16 @@ from django.utils.translation import gettext_lazy
 
 from fipsen_rules import MESSAGES, Code, SeatingError, table_split
 from tournaments.draw import draw_tables
-from tournaments.models import OrganiserProfile, Registration, Seat, SeatSwap, Table, Tournament
+from tournaments.models import (
+    OrganiserProfile,
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    Table,
+    Tournament,
+)
+from tournaments.names import player_name_key
 
 
 def organiser_exists(*, username: str) -> bool:
@@ -160,3 +169,26 @@ def draw_check(*, tournament: Tournament) -> DrawCheck | None:
         for number, position, registration, dealer in seats
     ) and len(seats) == len(expected)
     return DrawCheck(seed=tournament.draw_seed, swaps=len(swaps), matches=matches)
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    """Every tournament, the latest first, with its count of checked-in players."""
+    present = Q(
+        registrations__checked_in_at__isnull=False, registrations__withdrawn_at__isnull=True
+    )
+    return Tournament.objects.annotate(present=Count("registrations", filter=present)).order_by(
+        "-date", "-pk"
+    )
+
+
+def players_to_register(*, tournament: Tournament, query: str, limit: int = 12) -> list[Player]:
+    """Directory players matching ``query`` (folded like their names) not yet registered."""
+    key = player_name_key(query)
+    if not key:
+        return []
+    registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    return list(
+        Player.objects.filter(Q(name_key__contains=key) | Q(club__icontains=query))
+        .exclude(pk__in=registered.values("player_id"))
+        .order_by("name", "club")[:limit]
+    )

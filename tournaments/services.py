@@ -1,7 +1,6 @@
 """Everything that changes state in this app (see DESIGN.md): functions, keyword arguments."""
 
 import secrets
-import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -26,6 +25,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.names import player_name_key
 
 ORGANISER_USERNAME = "organisator"
 
@@ -80,19 +80,6 @@ def organiser_password_change(*, user: AbstractBaseUser, password: str) -> None:
 
 
 # Players
-
-
-_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
-def player_name_key(name: str) -> str:
-    """The name folded for search and duplicates: "Müller,  Hans" → "mueller hans".
-
-    Umlauts fold the way Germans spell them without (ü = ue); other accents are dropped.
-    """
-    folded = " ".join(name.replace(",", " ").split()).casefold().translate(_FOLDS)
-    decomposed = unicodedata.normalize("NFKD", folded)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
@@ -287,8 +274,9 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
     """
     _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
+        # Two clicks on "draw" at once: the second waits, then draws anew from its own seed.
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_state(locked, *_OPEN, action=_("Drawing the tables"))
         ids = selectors.checked_in_registration_ids(tournament=tournament)
         seed = secrets.randbits(63) if seed is None else seed
         try:

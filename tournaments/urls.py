@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import account
+from tournaments.views import account, night
 
 app_name = "tournaments"
 
@@ -10,4 +10,31 @@ urlpatterns = [
     path("login/", account.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", account.PasswordChangeView.as_view(), name="password_change"),
+    # The night: tournament, registration and check-in, the draw, the tables
+    path("tournaments/new/", night.tournament_create, name="tournament_create"),
+    path("tournaments/<int:pk>/", night.night, name="night"),
+    path("tournaments/<int:pk>/edit/", night.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/register/", night.registration_add, name="registration_add"),
+    path("tournaments/<int:pk>/walk-in/", night.walk_in, name="walk_in"),
+    path(
+        "tournaments/<int:pk>/registrations/<int:registration_pk>/check-in/",
+        night.check_in,
+        name="check_in",
+    ),
+    path(
+        "tournaments/<int:pk>/registrations/<int:registration_pk>/withdraw/",
+        night.withdraw,
+        name="withdraw",
+    ),
+    path("tournaments/<int:pk>/draw/", night.draw, name="draw"),
+    path("tournaments/<int:pk>/start/", night.start, name="start"),
+    path("tournaments/<int:pk>/finish/", night.finish, name="finish"),
+    path("tournaments/<int:pk>/tables/", night.tables, name="tables"),
+    path("tournaments/<int:pk>/swap/", night.swap, name="swap"),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_pk>/new-link/",
+        night.reissue_link,
+        name="reissue_link",
+    ),
+    path("tournaments/<int:pk>/seats/<int:seat_pk>/leave/", night.leave, name="leave"),
 ]

@@ -7,12 +7,15 @@ from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 
+from tournaments import selectors
 from tournaments.services import organiser_password_change
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The start page."""
-    return render(request, "tournaments/home.html")
+    """The start page; an organiser sees the tournaments and starts a new one here."""
+    is_organiser = request.user.is_authenticated and request.user.is_staff
+    tournaments = selectors.tournament_list() if is_organiser else None
+    return render(request, "tournaments/home.html", {"tournaments": tournaments})
 
 
 class LoginView(auth_views.LoginView):

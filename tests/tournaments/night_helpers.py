@@ -1,0 +1,21 @@
+"""Building a tournament night through the services, as the organiser would."""
+
+import datetime
+
+from tournaments import services
+from tournaments.models import Registration, Tournament
+
+
+def night(*, present: int, absent: int = 0, **options: object) -> Tournament:
+    """A tournament with ``present`` players checked in and ``absent`` only registered."""
+    tournament = services.tournament_create(
+        name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf", **options
+    )
+    for number in range(present + absent):
+        player = services.player_create(name=f"Spieler {number:02d}", club="SC Prisdorf")
+        services.registration_add(tournament=tournament, player=player, check_in=number < present)
+    return tournament
+
+
+def registration(tournament: Tournament, name: str) -> Registration:
+    return Registration.objects.get(tournament=tournament, player__name=name)

@@ -1,0 +1,237 @@
+"""The organiser's pages for the night, through Django's test client."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from tests.factories import UserFactory
+from tests.tournaments.night_helpers import night, registration
+from tournaments import services
+from tournaments.models import Seat, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
+
+
+@pytest.mark.parametrize("name", ["tournaments:night", "tournaments:tables"])
+def test_the_night_pages_need_the_organiser_login(client: Client, name: str) -> None:
+    tournament = night(present=4)
+    response = client.get(reverse(name, args=[tournament.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("tournaments:login"))
+
+
+def test_a_player_account_is_not_an_organiser(client: Client) -> None:
+    tournament = night(present=4)
+    client.force_login(UserFactory())
+    response = client.get(reverse("tournaments:night", args=[tournament.pk]))
+    assert response.status_code == 302
+
+
+def test_creating_a_tournament_leads_to_its_night_page(organiser: Client) -> None:
+    response = organiser.post(
+        reverse("tournaments:tournament_create"),
+        {
+            "name": "Herbstfipsen",
+            "date": "2026-11-21",
+            "place": "Prisdorf",
+            "min_bid": 2,
+            "deals_at_four": 100,
+            "deals_at_three": 120,
+            "tie_break": "fewer_lost,best_game",
+            "entry_fee": "5.00",
+        },
+    )
+    tournament = Tournament.objects.get()
+    assert response["Location"] == reverse("tournaments:night", args=[tournament.pk])
+    assert tournament.name == "Herbstfipsen"
+
+
+def test_an_invalid_tournament_form_says_where(organiser: Client) -> None:
+    response = organiser.post(
+        reverse("tournaments:tournament_create"), {"name": "", "date": "2026-11-21"}
+    )
+    assert response.status_code == 200
+    assert "name" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_the_form_proposes_today(organiser: Client) -> None:
+    response = organiser.get(reverse("tournaments:tournament_create"))
+    assert response.context["form"].initial["date"] == datetime.date.today()
+
+
+def test_the_night_page_shows_the_count_and_its_tables_in_german(organiser: Client) -> None:
+    tournament = night(present=13, absent=1)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert "13 Spieler anwesend → 1 Vierertisch, 3 Dreiertische" in " ".join(page.split())
+    assert "Spieler 13" in page
+
+
+def test_an_unseatable_count_shows_the_choices(organiser: Client) -> None:
+    tournament = night(present=5)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    text = " ".join(page.split())
+    assert "5 Spieler anwesend" in text
+    assert "6 Spieler" in text
+    assert "4 Spieler" in text
+
+
+def test_registering_a_player_from_the_directory(organiser: Client) -> None:
+    tournament = night(present=0)
+    player = services.player_create(name="Gerda Schütt")
+    organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": player.pk, "check_in": "1"},
+    )
+    assert tournament.registrations.get().is_checked_in
+
+
+def test_registering_twice_says_so_and_adds_nothing(organiser: Client) -> None:
+    tournament = night(present=1)
+    entry = registration(tournament, "Spieler 00")
+    response = organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": entry.player_id},
+        follow=True,
+    )
+    assert "ist schon angemeldet" in response.content.decode()
+    assert tournament.registrations.count() == 1
+
+
+def test_a_walk_in_on_the_night(organiser: Client) -> None:
+    tournament = night(present=0)
+    organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]), {"name": "Uwe Rehder", "club": ""}
+    )
+    entry = tournament.registrations.get()
+    assert entry.player.name == "Uwe Rehder"
+    assert entry.is_checked_in
+
+
+def test_check_in_with_one_tap_returns_the_row_and_the_new_count(organiser: Client) -> None:
+    tournament = night(present=3, absent=1)
+    entry = registration(tournament, "Spieler 03")
+    response = organiser.post(
+        reverse("tournaments:check_in", args=[tournament.pk, entry.pk]),
+        {"present": "1"},
+        headers={"HX-Request": "true"},
+    )
+    body = " ".join(response.content.decode().split())
+    assert f'id="registration-{entry.pk}"' in body
+    assert 'hx-swap-oob="true"' in body
+    assert "4 Spieler anwesend → 1 Vierertisch" in body
+    entry.refresh_from_db()
+    assert entry.is_checked_in
+
+
+def test_check_out_without_javascript_redirects_back(organiser: Client) -> None:
+    tournament = night(present=1)
+    entry = registration(tournament, "Spieler 00")
+    response = organiser.post(
+        reverse("tournaments:check_in", args=[tournament.pk, entry.pk]), {"present": "0"}
+    )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert not entry.is_checked_in
+
+
+def test_drawing_leads_to_the_tables(organiser: Client) -> None:
+    tournament = night(present=13)
+    response = organiser.post(reverse("tournaments:draw", args=[tournament.pk]), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:tables", args=[tournament.pk])
+    page = response.content.decode()
+    assert Table.objects.filter(tournament=tournament).count() == 4
+    assert "Tisch 4" in page
+    assert "Die Plätze stimmen" in page  # the draw check
+
+
+def test_drawing_an_unseatable_count_says_why_and_draws_nothing(organiser: Client) -> None:
+    tournament = night(present=5)
+    response = organiser.post(reverse("tournaments:draw", args=[tournament.pk]), follow=True)
+    assert "5 Spieler" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_swapping_two_players_on_the_tables_page(organiser: Client) -> None:
+    tournament = night(present=8)
+    services.tournament_draw(tournament=tournament, seed=9)
+    first, second = (
+        Seat.objects.get(table__number=1, position=0),
+        Seat.objects.get(table__number=2, position=0),
+    )
+    organiser.post(
+        reverse("tournaments:swap", args=[tournament.pk]),
+        {"first": first.pk, "second": second.pk},
+    )
+    assert Seat.objects.get(table__number=1, position=0).registration_id == second.registration_id
+
+
+def test_a_swap_after_the_start_is_refused_with_a_message(organiser: Client) -> None:
+    tournament = night(present=8)
+    services.tournament_draw(tournament=tournament, seed=9)
+    services.tournament_start(tournament=tournament)
+    first, second = Seat.objects.all()[:2]
+    response = organiser.post(
+        reverse("tournaments:swap", args=[tournament.pk]),
+        {"first": first.pk, "second": second.pk},
+        follow=True,
+    )
+    assert "nicht möglich" in response.content.decode()
+    assert Seat.objects.get(pk=first.pk).registration_id == first.registration_id
+
+
+def test_a_new_table_link(organiser: Client) -> None:
+    tournament = night(present=4)
+    services.tournament_draw(tournament=tournament, seed=9)
+    table = Table.objects.get()
+    organiser.post(reverse("tournaments:reissue_link", args=[tournament.pk, table.pk]))
+    assert Table.objects.get().token != table.token
+
+
+def test_start_and_finish(organiser: Client) -> None:
+    tournament = night(present=4)
+    services.tournament_draw(tournament=tournament, seed=9)
+    organiser.post(reverse("tournaments:start", args=[tournament.pk]))
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.State.PLAYING
+    organiser.post(reverse("tournaments:finish", args=[tournament.pk]))
+    tournament.refresh_from_db()
+    assert tournament.is_locked
+
+
+def test_the_start_page_lists_the_tournaments_for_the_organiser(organiser: Client) -> None:
+    night(present=3)
+    page = organiser.get(reverse("tournaments:home")).content.decode()
+    assert "Preisfipsen" in page
+    assert "3 anwesend" in page
+
+
+def _queries_for(
+    client: Client, name: str, present: int, assert_num: DjangoAssertNumQueries
+) -> None:
+    tournament = night(present=present)
+    services.tournament_draw(tournament=tournament, seed=1)
+    url = reverse(name, args=[tournament.pk])
+    client.get(url)  # sessions and caches warm
+    with assert_num(_EXPECTED_QUERIES[name]):
+        assert client.get(url).status_code == 200
+
+
+_EXPECTED_QUERIES = {"tournaments:night": 8, "tournaments:tables": 12}
+
+
+@pytest.mark.parametrize("name", list(_EXPECTED_QUERIES))
+@pytest.mark.parametrize("present", [4, 40])
+def test_the_night_pages_cost_the_same_queries_for_4_and_40_players(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, name: str, present: int
+) -> None:
+    _queries_for(organiser, name, present, django_assert_num_queries)

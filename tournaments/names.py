@@ -1,0 +1,15 @@
+"""Names as the directory compares them: folded for search, sorting and duplicates."""
+
+import unicodedata
+
+_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def player_name_key(name: str) -> str:
+    """The name folded for search and duplicates: "Müller,  Hans" → "mueller hans".
+
+    Umlauts fold the way Germans spell them without (ü = ue); other accents are dropped.
+    """
+    folded = " ".join(name.replace(",", " ").split()).casefold().translate(_FOLDS)
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

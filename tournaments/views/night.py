@@ -1,0 +1,273 @@
+"""The organiser's pages for one night: the tournament, registration and check-in, the draw,
+the tables. Each view calls one service or selector; a refusal is shown in plain words."""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import LeaveForm, SwapForm, TournamentForm, WalkInForm
+from tournaments.models import Player, Registration, Seat, Table, Tournament
+from tournaments.views.access import organiser_required
+
+
+def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    """Run a service; say what happened as a message. False when it refused."""
+    try:
+        action()
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return False
+    messages.success(request, success)
+    return True
+
+
+def _night_url(tournament: Tournament) -> str:
+    return reverse("tournaments:night", args=[tournament.pk])
+
+
+@organiser_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(**form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("The tournament is created. Now register the players."))
+            return redirect(_night_url(tournament))
+    return render(request, "tournaments/night/tournament_form.html", {"form": form})
+
+
+@organiser_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(
+                tournament=Tournament.objects.get(pk=pk), **form.cleaned_data
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(_night_url(tournament))
+    context = {"form": form, "tournament": tournament}
+    return render(request, "tournaments/night/tournament_form.html", context)
+
+
+@organiser_required
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    """Registration and check-in, the count and its tables, and the next step of the night."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    query = request.GET.get("q", "").strip()
+    context = {
+        "tournament": tournament,
+        "registrations": selectors.registrations(tournament=tournament),
+        "summary": selectors.split_summary(
+            players=len(selectors.checked_in_registration_ids(tournament=tournament))
+        ),
+        "draw_stale": tournament.state == Tournament.State.DRAWN
+        and selectors.draw_is_stale(tournament=tournament),
+        "query": query,
+        "found": selectors.players_to_register(tournament=tournament, query=query),
+        "walk_in_form": WalkInForm(),
+    }
+    return render(request, "tournaments/night/night.html", context)
+
+
+@organiser_required
+@require_POST
+def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    _attempt(
+        request,
+        lambda: services.registration_add(
+            tournament=tournament, player=player, check_in=bool(request.POST.get("check_in"))
+        ),
+        _("%(player)s is registered.") % {"player": player.name},
+    )
+    return redirect(_night_url(tournament))
+
+
+@organiser_required
+@require_POST
+def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(_night_url(tournament))
+    _attempt(
+        request,
+        lambda: services.walk_in_register(tournament=tournament, **form.cleaned_data),
+        _("%(player)s is registered and present.") % {"player": form.cleaned_data["name"]},
+    )
+    return redirect(_night_url(tournament))
+
+
+@organiser_required
+@require_POST
+def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    """One tap: present or not. With htmx only the row and the count are sent back."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("tournament", "player"),
+        pk=registration_pk,
+        tournament_id=pk,
+    )
+    present = request.POST.get("present") == "1"
+    try:
+        services.registration_check_in(registration=registration, present=present)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    if not request.htmx:  # type: ignore[attr-defined]
+        return redirect(_night_url(registration.tournament))
+    tournament = registration.tournament
+    context = {
+        "registration": registration,
+        "tournament": tournament,
+        "summary": selectors.split_summary(
+            players=len(selectors.checked_in_registration_ids(tournament=tournament))
+        ),
+        "oob": True,
+    }
+    return render(request, "tournaments/night/_check_in_response.html", context)
+
+
+@organiser_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    registration = get_object_or_404(
+        Registration.objects.select_related("tournament", "player"),
+        pk=registration_pk,
+        tournament_id=pk,
+    )
+    _attempt(
+        request,
+        lambda: services.registration_withdraw(registration=registration),
+        _("%(player)s is withdrawn.") % {"player": registration.player.name},
+    )
+    return redirect(_night_url(registration.tournament))
+
+
+@organiser_required
+@require_POST
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if _attempt(
+        request,
+        lambda: services.tournament_draw(tournament=tournament),
+        _("The tables are drawn."),
+    ):
+        return redirect("tournaments:tables", pk=pk)
+    return redirect(_night_url(tournament))
+
+
+@organiser_required
+@require_POST
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    _attempt(
+        request,
+        lambda: services.tournament_start(tournament=tournament),
+        _("Play has started. Good luck to all!"),
+    )
+    return redirect("tournaments:tables", pk=pk)
+
+
+@organiser_required
+@require_POST
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    _attempt(
+        request,
+        lambda: services.tournament_finish(tournament=tournament),
+        _("The tournament is finished and locked."),
+    )
+    return redirect(_night_url(tournament))
+
+
+@organiser_required
+def tables(request: HttpRequest, pk: int) -> HttpResponse:
+    """The drawn tables: seats, first dealers, links; swaps before play, leavers during it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {
+        "tournament": tournament,
+        "tables": selectors.tables_with_seats(tournament=tournament),
+        "draw_check": selectors.draw_check(tournament=tournament),
+        "draw_stale": tournament.state == Tournament.State.DRAWN
+        and selectors.draw_is_stale(tournament=tournament),
+        "swap_form": SwapForm(tournament=tournament),
+        "leave_form": LeaveForm(),
+    }
+    return render(request, "tournaments/night/tables.html", context)
+
+
+@organiser_required
+@require_POST
+def swap(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = SwapForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        _attempt(
+            request,
+            lambda: services.tournament_swap(tournament=tournament, first=first, second=second),
+            _("%(first)s and %(second)s have swapped seats.")
+            % {
+                "first": first.registration.player.name,
+                "second": second.registration.player.name,
+            },
+        )
+    else:
+        messages.error(request, _("Choose two different players of this tournament."))
+    return redirect("tournaments:tables", pk=pk)
+
+
+@organiser_required
+@require_POST
+def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    _attempt(
+        request,
+        lambda: services.table_token_reissue(table=table),
+        _("Table %(number)s has a new link; the old one no longer works. Print its card again.")
+        % {"number": table.number},
+    )
+    return redirect("tournaments:tables", pk=pk)
+
+
+@organiser_required
+@require_POST
+def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
+    seat = get_object_or_404(
+        Seat.objects.select_related("table__tournament", "registration__player"),
+        pk=seat_pk,
+        table__tournament_id=pk,
+    )
+    form = LeaveForm(request.POST)
+    if form.is_valid():
+        _attempt(
+            request,
+            lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
+            _("%(player)s has left; the table plays on with three.")
+            % {"player": seat.registration.player.name},
+        )
+    else:
+        messages.error(request, _("After which deal did the player leave?"))
+    return redirect("tournaments:tables", pk=pk)
