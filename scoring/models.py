@@ -1,1 +1,96 @@
-"""Deals, corrections, standings: filled by the scoring issues."""
+"""Deals as the tables enter them, and the history of every entry and change."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Table
+
+
+class Deal(models.Model):
+    """One deal of a table: a game played, or all passed.
+
+    ``sequence`` counts every entry of the table, passed deals included, and is unique per
+    table: two phones entering "the next deal" at once cannot both save it. ``number`` is the
+    deal's number on the scoresheet; passed deals have none, since they are redealt by the
+    same dealer and do not count towards the table's deals.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deal_set")
+    sequence = models.PositiveIntegerField(_("entry"))
+    number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
+    #: The seat that played (for a Siebener Fips: the holder); none when all passed.
+    declarer = models.PositiveSmallIntegerField(_("declarer (seat)"), null=True, blank=True)
+    #: The game in the rules module's canonical notation, e.g. "3 Hand verloren".
+    game = models.CharField(_("game"), max_length=60)
+    #: The declarer's score as the rules module computed it; the sheet's value column.
+    score = models.SmallIntegerField(_("value"))
+    #: The value the captain wrote on paper, when given (it matched the computed one).
+    written_value = models.SmallIntegerField(_("value on paper"), null=True, blank=True)
+    #: The form's id: the same form posted twice (a dropped connection) is saved once.
+    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (seat)"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "sequence"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "sequence"], name="deal_sequence_unique"),
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=Q(number__isnull=False),
+                name="deal_number_unique",
+            ),
+            models.CheckConstraint(condition=Q(dealer__lte=3), name="deal_dealer_seat"),
+            models.CheckConstraint(
+                condition=Q(declarer__isnull=True) | Q(declarer__lte=3), name="deal_declarer_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__isnull=True, declarer__isnull=True, score=0)
+                | Q(number__isnull=False, declarer__isnull=False),
+                name="deal_passed_or_played",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.number or '–'}: {self.game} {self.score:+d}"
+
+    @property
+    def is_passed(self) -> bool:
+        return self.number is None
+
+
+class DealChange(models.Model):
+    """One entry or change of a deal: who, when, before, after, why."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CORRECTED = "corrected", _("corrected")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(_("action"), max_length=20, choices=Action)
+    #: The deal as "<seat> <game> <score>" before and after, in words the history can show.
+    before = models.CharField(_("before"), max_length=100, blank=True)
+    after = models.CharField(_("after"), max_length=100)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    #: The organiser's account, or none for the table's captain (who has no account).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "pk"]
+        verbose_name = _("change of a deal")
+        verbose_name_plural = _("changes of deals")
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.before} → {self.after}"

@@ -23,6 +23,7 @@ class TournamentForm(forms.ModelForm):
             "deals_at_three",
             "tie_break",
             "entry_fee",
+            "confirmation_required",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

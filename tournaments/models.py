@@ -104,6 +104,13 @@ class Tournament(models.Model):
         default=Decimal(0),
         validators=[MinValueValidator(Decimal(0))],
     )
+    confirmation_required = models.BooleanField(
+        _("a second player confirms each deal"),
+        default=False,
+        help_text=_(
+            "Each deal entered at a table waits for another player of the table to confirm it."
+        ),
+    )
     state = models.CharField(
         _("state"), max_length=20, choices=State, default=State.REGISTRATION, editable=False
     )

@@ -1,0 +1,108 @@
+"""The deal form: taps become a fipsen_rules Game; the rules' errors land on their fields."""
+
+import uuid
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import MESSAGES, Game, GameKind, InvalidEntryError, Result
+from tournaments.models import Seat
+
+#: What was played: the buttons of the form, in the order shown.
+CONTRACTS = [
+    ("2", "2"),
+    ("3", "3"),
+    ("4", "4"),
+    ("5", "5"),
+    ("kieker", "Kieker"),
+    ("siebener", "Siebener Fips"),
+    ("passed", _("all passed")),
+]
+_KINDS = {"kieker": GameKind.KIEKER, "siebener": GameKind.SIEBENER_FIPS, "passed": GameKind.PASSED}
+RESULTS = [
+    (Result.WON.value, _("won")),
+    (Result.LOST.value, _("lost")),
+    (Result.SURRENDERED.value, _("surrendered")),
+]
+
+#: Where each part of a deal entry (as fipsen_rules names it) sits in the form.
+RULES_FIELDS = {
+    "declarer": "declarer",
+    "tricks": "contract",
+    "hand": "hand",
+    "ruten": "ruten",
+    "durch": "durch",
+    "result": "result",
+    "captain_value": "written_value",
+}
+
+
+class DealForm(forms.Form):
+    """One deal in a few taps: who played, what, Hand/Ruten/Durch, and how it ended."""
+
+    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    submission = forms.UUIDField(widget=forms.HiddenInput)
+    declarer = forms.TypedChoiceField(
+        label=_("Who played?"), coerce=int, required=False, widget=forms.RadioSelect
+    )
+    contract = forms.ChoiceField(
+        label=_("What was played?"), choices=CONTRACTS, widget=forms.RadioSelect
+    )
+    hand = forms.BooleanField(label="Hand", required=False)
+    ruten = forms.BooleanField(label="Ruten", required=False)
+    durch = forms.BooleanField(label="Durch", required=False)
+    result = forms.ChoiceField(
+        label=_("Result"), choices=RESULTS, required=False, widget=forms.RadioSelect
+    )
+    written_value = forms.IntegerField(
+        label=_("Value on the paper sheet (optional)"),
+        required=False,
+        min_value=-999,
+        max_value=999,
+    )
+
+    def __init__(self, *args: object, seats: list[Seat], playing: tuple[int, ...], min_bid: int,
+                 **kwargs: object) -> None:  # fmt: skip
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["declarer"].choices = [  # type: ignore[attr-defined]
+            (s.position, s.registration.player.name) for s in seats if s.position in playing
+        ]
+        self.fields["contract"].choices = [  # type: ignore[attr-defined]
+            (value, label)
+            for value, label in CONTRACTS
+            if not value.isdigit() or int(value) >= min_bid
+        ]
+
+    @classmethod
+    def for_next(cls, *, sequence: int, **kwargs: object) -> "DealForm":
+        """An empty form for the next entry, with a fresh submission id."""
+        return cls(initial={"sequence": sequence, "submission": uuid.uuid4()}, **kwargs)  # type: ignore[arg-type]
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        contract = data.get("contract")
+        if not contract:
+            return data
+        kind = _KINDS.get(contract, GameKind.NUMBER)
+        result = data.get("result") or None
+        data["game"] = Game(
+            kind,
+            int(contract) if kind is GameKind.NUMBER else None,
+            hand=bool(data.get("hand")),
+            ruten=bool(data.get("ruten")),
+            durch=bool(data.get("durch")),
+            result=Result(result) if result else None,
+        )
+        if data.get("declarer") == "":
+            data["declarer"] = None
+        return data
+
+    def add_rules_error(self, error: InvalidEntryError) -> None:
+        """Every broken rule as a plain message on the field it concerns."""
+        for violation in error.violations:
+            field = RULES_FIELDS.get(violation.field or "")
+            message = ValidationError(
+                _(MESSAGES[violation.code]), code=violation.code, params=dict(violation.params)
+            )
+            self.add_error(field if field in self.fields else None, message)

@@ -1,0 +1,213 @@
+"""Entering, correcting and confirming deals: the rules module recomputes every game first."""
+
+import uuid
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import Game, GameKind
+from scoring import selectors
+from scoring.evaluation import evaluate_deal
+from scoring.models import Deal, DealChange
+from tournaments.models import Seat, Table, Tournament
+
+
+class DealAlreadyEntered(ValidationError):
+    """The deal was entered meanwhile (another phone): ``deal`` is what was entered."""
+
+    def __init__(self, deal: Deal, words: str) -> None:
+        super().__init__(
+            _("This deal is already entered: %(entry)s."),
+            code="already_entered",
+            params={"entry": words},
+        )
+        self.deal = deal
+
+
+def deal_record(
+    *,
+    table: Table,
+    sequence: int,
+    submission: uuid.UUID,
+    declarer: int | None,
+    game: Game,
+    written_value: int | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Deal:
+    """Enter the next deal of a table.
+
+    ``sequence`` is the entry the form was made for: if another phone entered it meanwhile,
+    :class:`DealAlreadyEntered` says what was entered. The same ``submission`` sent again (a
+    dropped connection) returns the deal saved the first time.
+
+    :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
+    :raises ValidationError: the table is closed, full, or waits for a confirmation.
+    """
+    saved = Deal.objects.filter(submission=submission, table=table).first()
+    if saved is not None:
+        return saved
+    try:
+        with transaction.atomic():
+            # One entry at a time per table: a second phone waits here, then sees the deal.
+            locked = Table.objects.select_for_update().select_related("tournament").get(pk=table.pk)
+            _require_playing(locked.tournament)
+            seats = selectors.seats_of(table=locked)
+            upcoming = selectors.next_deal(table=locked, seats=seats)
+            if sequence < upcoming.sequence:
+                entered = Deal.objects.get(table=locked, sequence=sequence)
+                raise DealAlreadyEntered(entered, deal_words(entered, seats))
+            if sequence > upcoming.sequence:
+                raise ValidationError(_("This form is out of date; reload the page."), code="stale")
+            if upcoming.number is None:
+                raise ValidationError(
+                    _("This table has played all its deals."), code="table_complete"
+                )
+            if locked.tournament.confirmation_required and upcoming.waiting_for_confirmation:
+                raise ValidationError(
+                    _("The last deal waits for a second player to confirm it."),
+                    code="confirm_first",
+                )
+            outcome = evaluate_deal(
+                tournament=locked.tournament,
+                seats=upcoming.seats,
+                declarer=declarer,
+                game=game,
+                written_value=written_value,
+            )
+            deal = Deal.objects.create(
+                table=locked,
+                sequence=sequence,
+                number=upcoming.number if outcome.counts_as_deal else None,
+                dealer=upcoming.dealer,
+                declarer=declarer if outcome.counts_as_deal else None,
+                game=str(outcome.game),
+                score=outcome.declarer_score,
+                written_value=written_value,
+                submission=submission,
+            )
+            DealChange.objects.create(
+                deal=deal,
+                action=DealChange.Action.ENTERED,
+                after=deal_words(deal, seats),
+                user=user,
+            )
+    except IntegrityError:
+        # Both phones passed the checks at once (SQLite has no row locks): one deal won.
+        saved = Deal.objects.filter(submission=submission, table=table).first()
+        if saved is not None:
+            return saved
+        entered = Deal.objects.filter(table=table, sequence=sequence).first()
+        if entered is None:  # the submission id belongs to another table's deal
+            raise ValidationError(
+                _("This form is out of date; reload the page."), code="stale"
+            ) from None
+        words = deal_words(entered, selectors.seats_of(table=table))
+        raise DealAlreadyEntered(entered, words) from None
+    return deal
+
+
+def deal_correct(
+    *,
+    deal: Deal,
+    declarer: int | None,
+    game: Game,
+    written_value: int | None = None,
+    user: AbstractBaseUser | None = None,
+    reason: str = "",
+) -> Deal:
+    """Correct a deal. The table (``user=None``) may correct its last deal only; the organiser
+    any deal, giving a reason for an older one. A deal cannot turn from a game into "all
+    passed" (or back) unless it is the last, since that would renumber every later deal.
+
+    :raises fipsen_rules.InvalidEntryError: the new game breaks a rule (nothing saved).
+    :raises ValidationError: not allowed here, or no reason given.
+    """
+    with transaction.atomic():
+        table = Table.objects.select_for_update().select_related("tournament").get(pk=deal.table_id)
+        deal = Deal.objects.select_for_update().get(pk=deal.pk)
+        _require_playing(table.tournament)
+        seats = selectors.seats_of(table=table)
+        upcoming = selectors.next_deal(table=table, seats=seats)
+        is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
+        if user is None and not is_last:
+            raise ValidationError(
+                _("Only the last deal can be corrected here; ask the organiser for older ones."),
+                code="only_last",
+            )
+        if user is None and upcoming.number is None and not deal.is_passed:
+            raise ValidationError(_("This table has played all its deals."), code="table_complete")
+        if not is_last and not reason.strip():
+            raise ValidationError(
+                {"reason": ValidationError(_("Say why an older deal changes."), code="reason")}
+            )
+        passes = game.kind is GameKind.PASSED
+        if passes != deal.is_passed and not is_last:
+            raise ValidationError(
+                _("An older deal cannot change between a game and “all passed”."),
+                code="kind_change",
+            )
+        number = deal.number or (upcoming.number if not passes else None)
+        if not passes and number is None:
+            raise ValidationError(_("This table has played all its deals."), code="table_complete")
+        playing = selectors.playing_seats(seats, number or upcoming.number or 0)
+        outcome = evaluate_deal(
+            tournament=table.tournament,
+            seats=playing,
+            declarer=declarer,
+            game=game,
+            written_value=written_value,
+        )
+        before = deal_words(deal, seats)
+        deal.number = None if passes else number
+        deal.declarer = None if passes else declarer
+        deal.game = str(outcome.game)
+        deal.score = outcome.declarer_score
+        deal.written_value = written_value
+        deal.confirmed_by = None  # a changed deal is confirmed anew
+        deal.save()
+        DealChange.objects.create(
+            deal=deal,
+            action=DealChange.Action.CORRECTED,
+            before=before,
+            after=deal_words(deal, seats),
+            reason=reason.strip(),
+            user=user,
+        )
+    return deal
+
+
+def deal_confirm(*, deal: Deal, seat: int) -> Deal:
+    """A second player of the table confirms the deal."""
+    seats = selectors.seats_of(table=deal.table)
+    if seat not in {s.position for s in seats}:
+        raise ValidationError(_("Choose a player of this table."), code="seat")
+    with transaction.atomic():
+        updated = Deal.objects.filter(pk=deal.pk, confirmed_by__isnull=True).update(
+            confirmed_by=seat
+        )
+        if updated:
+            deal.confirmed_by = seat
+            DealChange.objects.create(
+                deal=deal,
+                action=DealChange.Action.CONFIRMED,
+                after=deal_words(deal, seats),
+                reason=seats[seat].registration.player.name,
+            )
+    return deal
+
+
+def deal_words(deal: Deal, seats: list[Seat]) -> str:
+    """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12"."""
+    if deal.declarer is None or deal.declarer >= len(seats):
+        return deal.game
+    name = seats[deal.declarer].registration.player.name
+    return f"{name}: {deal.game} {deal.score:+d}".replace("-", "−")
+
+
+def _require_playing(tournament: Tournament) -> None:
+    if tournament.is_locked:
+        raise ValidationError(_("The tournament is finished."), code="locked")
+    if tournament.state != Tournament.State.PLAYING:
+        raise ValidationError(_("Play has not started yet."), code="not_playing")

@@ -1,0 +1,26 @@
+from django.urls import path
+
+from scoring import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    # The table's link: no account, the token is the key
+    path("t/<str:token>/", views.table_entry, name="table_entry"),
+    path("t/<str:token>/preview/", views.table_preview, name="table_preview"),
+    path("t/<str:token>/sheet/", views.table_sheet, name="table_sheet"),
+    path("t/<str:token>/deals/<int:deal_pk>/correct/", views.table_correct, name="table_correct"),
+    path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
+    # The organiser
+    path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_pk>/sheet/",
+        views.organiser_sheet,
+        name="organiser_sheet",
+    ),
+    path(
+        "tournaments/<int:pk>/deals/<int:deal_pk>/correct/",
+        views.organiser_correct,
+        name="organiser_correct",
+    ),
+]

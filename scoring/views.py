@@ -1,0 +1,250 @@
+"""The table's pages (opened from its link, no account) and the organiser's live views."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from fipsen_rules import Game, InvalidEntryError
+from scoring import selectors, services
+from scoring.evaluation import evaluate_deal
+from scoring.forms import DealForm
+from scoring.models import Deal
+from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import table_for_token
+from tournaments.views.access import organiser_required
+
+
+def _table(token: str) -> Table:
+    """The table of a link; a revoked or unknown link opens nothing."""
+    table = table_for_token(token=token)
+    if table is None:
+        raise Http404(_("This table link is not valid (any more). Ask the organiser."))
+    return table
+
+
+def _deal_form(
+    request: HttpRequest,
+    table: Table,
+    upcoming: selectors.NextDeal,
+    seats: list[Seat],
+    **kwargs: object,
+) -> DealForm:
+    options = {"seats": seats, "playing": upcoming.seats, "min_bid": table.tournament.min_bid}
+    if request.method == "POST":
+        return DealForm(request.POST, **options, **kwargs)  # type: ignore[arg-type]
+    return DealForm.for_next(sequence=upcoming.sequence, **options, **kwargs)
+
+
+def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
+    """Run a deal service for a valid form; its refusals land on the form."""
+    try:
+        return action(form.cleaned_data)
+    except InvalidEntryError as error:
+        form.add_rules_error(error)
+    except ValidationError as error:
+        if hasattr(error, "error_dict"):
+            for field, errors in error.error_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            form.add_error(None, error)
+    return None
+
+
+def table_entry(request: HttpRequest, token: str) -> HttpResponse:
+    """The captain's page: the players, the totals, the next deal and its form."""
+    table = _table(token)
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    form = _deal_form(request, table, upcoming, seats)
+    if request.method == "POST" and form.is_valid():
+        deal = _save(
+            form,
+            lambda data: services.deal_record(
+                table=table,
+                sequence=data["sequence"],
+                submission=data["submission"],
+                declarer=data["declarer"],
+                game=data["game"],
+                written_value=data["written_value"],
+            ),
+        )
+        if deal is not None:
+            messages.success(
+                request, _("Entered: %(deal)s") % {"deal": services.deal_words(deal, seats)}
+            )
+            return redirect("scoring:table_entry", token=token)
+    sheet = selectors.table_sheet(table=table, seats=seats)
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "seats": seats,
+        "upcoming": upcoming,
+        "sheet": sheet,
+        "last_rows": sheet.rows[-3:][::-1],
+        "form": form,
+        "token": token,
+    }
+    return render(request, "scoring/table_entry.html", context)
+
+
+@require_POST
+def table_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
+    table = _table(token)
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    form = _deal_form(request, table, upcoming, seats)
+    outcome = None
+    if form.is_valid():
+        try:
+            outcome = evaluate_deal(
+                tournament=table.tournament,
+                seats=upcoming.seats,
+                declarer=form.cleaned_data["declarer"],
+                game=form.cleaned_data["game"],
+                written_value=form.cleaned_data["written_value"],
+            )
+        except InvalidEntryError as error:
+            form.add_rules_error(error)
+        except ValidationError as error:
+            form.add_error(None, error)
+    context = {"form": form, "outcome": outcome}
+    return render(request, "scoring/_preview.html", context)
+
+
+def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
+    """The captain corrects the table's last deal."""
+    table = _table(token)
+    deal = get_object_or_404(Deal, pk=deal_pk, table=table)
+    return _correct(
+        request, table, deal, user=None, back=reverse("scoring:table_entry", args=[token])
+    )
+
+
+@require_POST
+def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
+    table = _table(token)
+    deal = get_object_or_404(Deal, pk=deal_pk, table=table)
+    try:
+        services.deal_confirm(deal=deal, seat=int(request.POST.get("seat", "-1")))
+    except (ValidationError, ValueError):
+        messages.error(request, _("Choose a player of this table."))
+    return redirect("scoring:table_entry", token=token)
+
+
+def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's whole sheet and the history of its entries, for anyone at the table."""
+    table = _table(token)
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "sheet": selectors.table_sheet(table=table),
+        "history": selectors.deal_history(table=table),
+        "token": token,
+    }
+    return render(request, "scoring/table_sheet.html", context)
+
+
+def _correct(
+    request: HttpRequest, table: Table, deal: Deal, *, user: object, back: str
+) -> HttpResponse:
+    seats = selectors.seats_of(table=table)
+    playing = selectors.playing_seats(seats, deal.number or 1)
+    options = {"seats": seats, "playing": playing, "min_bid": table.tournament.min_bid}
+    initial = _initial(deal)
+    form = DealForm(request.POST or None, initial=initial, **options)  # type: ignore[arg-type]
+    reason = request.POST.get("reason", "")
+    if request.method == "POST" and form.is_valid():
+        corrected = _save(
+            form,
+            lambda data: services.deal_correct(
+                deal=deal,
+                declarer=data["declarer"],
+                game=data["game"],
+                written_value=data["written_value"],
+                user=user,  # type: ignore[arg-type]
+                reason=reason,
+            ),
+        )
+        if corrected is not None:
+            messages.success(
+                request, _("Corrected: %(deal)s") % {"deal": services.deal_words(corrected, seats)}
+            )
+            return redirect(back)
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "deal": deal,
+        "form": form,
+        "seats": seats,
+        "back": back,
+        "ask_reason": user is not None,
+        "reason": reason,
+    }
+    return render(request, "scoring/deal_correct.html", context)
+
+
+def _initial(deal: Deal) -> dict[str, object]:
+    game = Game.parse(deal.game)
+    contract = {
+        "number": str(game.tricks),
+        "kieker": "kieker",
+        "siebener_fips": "siebener",
+        "passed": "passed",
+    }
+    return {
+        "sequence": deal.sequence,
+        "submission": deal.submission,
+        "declarer": deal.declarer,
+        "contract": contract[game.kind],
+        "hand": game.hand,
+        "ruten": game.ruten,
+        "durch": game.durch and game.tricks != 5,
+        "result": game.result.value if game.result else "",
+        "written_value": deal.written_value,
+    }
+
+
+# The organiser
+
+
+@organiser_required
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table with its players and the deals played; refreshes itself."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {"tournament": tournament, "tables": selectors.tables_progress(tournament=tournament)}
+    template = "scoring/_progress.html" if request.htmx else "scoring/dashboard.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@organiser_required
+def organiser_sheet(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A table's sheet, live, with a correction link on every deal."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "sheet": selectors.table_sheet(table=table),
+        "history": selectors.deal_history(table=table),
+        "organiser": True,
+    }
+    template = "scoring/_sheet.html" if request.htmx else "scoring/table_sheet.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+@organiser_required
+def organiser_correct(request: HttpRequest, pk: int, deal_pk: int) -> HttpResponse:
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
+    )
+    back = reverse("scoring:organiser_sheet", args=[pk, deal.table_id])
+    return _correct(request, deal.table, deal, user=request.user, back=back)
