@@ -1,9 +1,11 @@
-"""Fixtures for the whole suite, and `require_service` for tests that need a real server."""
+"""Fixtures for the whole suite, and `require_service` / `require_program` for tests that need
+a real server or an installed program."""
 
 import os
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from pytest_django import Settings
@@ -24,7 +26,20 @@ def require_service(host: str, port: int, name: str) -> None:
         with socket.create_connection((host, port), timeout=2):
             return
     except OSError as error:
-        reason = f"{name} is not reachable at {host}:{port} ({error})"
+        _missing(f"{name} is not reachable at {host}:{port} ({error})")
+
+
+def require_program(path: str, name: str) -> None:
+    """Skip the calling test if there is no executable at path; fail instead if REQUIRE_SERVICES=1.
+
+    For system packages that `make test` installs (scripts/sysdeps), e.g. Chromium: a test run
+    straight with pytest may lack them; CI must not.
+    """
+    if not os.access(path, os.X_OK):
+        _missing(f"{name} is not installed: no executable {path} (see scripts/sysdeps)")
+
+
+def _missing(reason: str) -> NoReturn:
     if REQUIRE_SERVICES:
         pytest.fail(f"{reason}, and REQUIRE_SERVICES=1 requires it", pytrace=False)
     pytest.skip(reason)
