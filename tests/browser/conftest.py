@@ -1,0 +1,219 @@
+"""Browser tests: Debian's Chromium, headless, driven by Playwright, against `live_server`.
+
+Every test in tests/browser/ is marked `browser` (select with `-m browser`, leave out with
+`-m "not browser"`). A test asks for `page` (a desktop window) or `phone_page` (390×844, touch),
+both German (de-DE) and already pointed at the live server, so paths are enough:
+
+    def test_start_page(page: Page) -> None:
+        page.goto("/")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Willkommen bei Preisfipsen")
+
+Create data in the test as usual (factories); the live server shares the test database
+(`live_server` makes the test transactional). `log_in(page, user)` logs a user in without the
+form; `organiser` is a staff superuser. When a test fails, every page it opened is saved as a
+PNG and the paths are shown under "browser screenshots" in the report.
+
+One Chromium serves all browser tests of a run: it starts with the first and stops after the
+last (package scope, see `browser`). Each test gets its own context, i.e. fresh cookies.
+"""
+
+import re
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Request,
+    Response,
+    sync_playwright,
+)
+from pytest_django.live_server_helper import LiveServer
+
+from tests.conftest import require_program
+from tests.factories import UserFactory
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package `chromium` (scripts/sysdeps installs it)
+
+# Headless, and nothing that reaches for the network: this machine has none beyond the package
+# registries, and Chromium's background requests would only be refused, many at a time. Playwright
+# adds a fresh --user-data-dir of its own for every launch.
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox refuses to start
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+#: What `phone_page` looks like: a common phone (iPhone 12 to 15 size) held upright.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+#: Playwright's waits (clicks, `expect`) give up after this many milliseconds, not 30 s.
+TIMEOUT_MS = 10_000
+
+_BROWSER_DIR = Path(__file__).parent
+_PAGES = pytest.StashKey[list[Page]]()
+_SCREENSHOT_DIR = pytest.StashKey[Path]()
+
+
+class NewPage(Protocol):
+    def __call__(self, **context_options: Any) -> Page: ...
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if _BROWSER_DIR in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, started once for all browser tests and stopped after the last.
+
+    Package scope rather than session: Playwright's sync API keeps an asyncio loop running in
+    this thread while it is started, and Django refuses ORM calls while a loop runs
+    (SynchronousOnlyOperation). DJANGO_ALLOW_ASYNC_UNSAFE lifts that for exactly as long as
+    Playwright runs, here; the rest of the suite keeps Django's check.
+    """
+    require_program(CHROMIUM, "Chromium")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            yield browser
+            browser.close()
+
+
+@pytest.fixture
+def new_page(
+    browser: Browser,
+    live_server: LiveServer,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[NewPage]:
+    """`new_page(**options)` opens a page in a new context (own cookies) of the shared browser.
+
+    German and in Berlin's time unless the options say otherwise; further options are those of
+    Playwright's `browser.new_context`, e.g. `new_page(**PHONE)` or `new_page(locale="en-GB")`.
+    Two pages from two calls are two people (say an organiser and a table captain).
+    """
+    contexts: list[BrowserContext] = []
+    pages = request.node.stash.setdefault(_PAGES, [])
+    request.node.stash[_SCREENSHOT_DIR] = tmp_path_factory.getbasetemp() / "browser-screenshots"
+    broken: list[str] = []
+
+    def new_page(**context_options: Any) -> Page:
+        options = {
+            "base_url": live_server.url,
+            "locale": "de-DE",
+            "timezone_id": "Europe/Berlin",
+            **context_options,
+        }
+        context = browser.new_context(**options)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: broken.append(f"JavaScript error: {error}"))
+        page.on("response", lambda response: _note_failed_response(response, broken))
+        page.on("requestfailed", lambda request: _note_failed_request(request, broken))
+        pages.append(page)
+        return page
+
+    yield new_page
+
+    for context in contexts:
+        context.close()
+    # A stylesheet or script that did not load fails the test that saw it, even if its
+    # assertions passed: the page the user gets would not be the one that was tested.
+    assert not broken, "The pages requested something that failed:\n" + "\n".join(broken)
+
+
+def _note_failed_response(response: Response, broken: list[str]) -> None:
+    # A page itself may answer 403 or 404 on purpose; what it loads (CSS, scripts) may not.
+    if response.status >= 400 and response.request.resource_type != "document":
+        broken.append(f"{response.status} for {response.url}")
+
+
+def _note_failed_request(request: Request, broken: list[str]) -> None:
+    # Aborted: the page was left while it loaded, e.g. by a click. Not a fault of the page.
+    if request.failure != "net::ERR_ABORTED":
+        broken.append(f"{request.failure} for {request.url}")
+
+
+@pytest.fixture
+def page(new_page: NewPage) -> Page:
+    """A desktop-sized page (1280×720), German, pointed at the live server."""
+    return new_page()
+
+
+@pytest.fixture
+def phone_page(new_page: NewPage) -> Page:
+    """A phone-sized page (390×844, touch), German, pointed at the live server."""
+    return new_page(**PHONE)
+
+
+@pytest.fixture
+def organiser() -> AbstractBaseUser:
+    """The organiser: staff and superuser, with tests.factories.PASSWORD."""
+    user: AbstractBaseUser = UserFactory(username="leitung", is_staff=True, is_superuser=True)
+    return user
+
+
+@pytest.fixture
+def log_in(live_server: LiveServer) -> Callable[[Page, AbstractBaseUser], None]:
+    """`log_in(page, user)`: the page's context is logged in as user from its next request.
+
+    Skips the login form (tests/browser/test_account.py tests that once) by giving the browser
+    the session cookie of a Django test client that logged in.
+    """
+
+    def log_in(page: Page, user: AbstractBaseUser) -> None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies(
+            [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
+        )
+
+    return log_in
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """On a failed test, a screenshot of every page it opened, named in the report."""
+    report = yield
+    pages = item.stash.get(_PAGES, [])
+    if report.when == "call" and report.failed and pages:
+        folder = item.stash[_SCREENSHOT_DIR]
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = re.sub(r"[^\w.-]+", "_", item.nodeid)
+        saved = []
+        for number, page in enumerate(pages, start=1):
+            path = folder / f"{stem}-{number}.png"
+            try:
+                page.screenshot(path=path, full_page=True)
+            except Exception as error:  # the test's own failure matters more
+                saved.append(f"{path}: not saved ({error})")
+            else:
+                saved.append(str(path))
+        report.sections.append(("browser screenshots", "\n".join(saved)))
+    return report
