@@ -126,6 +126,7 @@ def tournament_create(
     deals_at_three: int = 120,
     tie_break: str = TieBreak.FEWER_LOST_THEN_BEST,
     entry_fee: Decimal = Decimal(0),
+    confirmation_required: bool = False,
 ) -> Tournament:
     """A new tournament, open for registration.
 
@@ -140,6 +141,7 @@ def tournament_create(
         deals_at_three=deals_at_three,
         tie_break=tie_break,
         entry_fee=entry_fee,
+        confirmation_required=confirmation_required,
     )
     tournament.full_clean()
     tournament.save()

@@ -1,0 +1,257 @@
+"""The table's pages from its link, and the organiser's live views."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from fipsen_rules import Code, InvalidEntryError, Violation
+from scoring.forms import RULES_FIELDS, DealForm
+from scoring.models import Deal
+from tests.factories import UserFactory
+from tests.scoring.helpers import enter, playing_table
+from tournaments import services as tournament_services
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _form(client: Client, table: Table) -> dict[str, str]:
+    """The hidden fields of the entry form as the page serves them."""
+    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    return {
+        name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        for name in ("sequence", "submission")
+    }
+
+
+def _post(client: Client, table: Table, **fields: object) -> str:
+    data = {**_form(client, table), **fields}
+    response = client.post(reverse("scoring:table_entry", args=[table.token]), data, follow=True)
+    return " ".join(response.content.decode().split())
+
+
+def test_the_captain_page_shows_the_players_and_the_next_deal() -> None:
+    table = playing_table()
+    page = " ".join(
+        Client().get(reverse("scoring:table_entry", args=[table.token])).content.decode().split()
+    )
+    for number in range(4):
+        assert f"Spieler {number:02d}" in page
+    assert "Spiel 1 von 100" in page
+    assert "Geber" in page
+
+
+@pytest.mark.parametrize("token", ["unknown", "x" * 24])
+def test_an_unknown_link_opens_nothing(token: str) -> None:
+    assert Client().get(reverse("scoring:table_entry", args=[token])).status_code == 404
+
+
+def test_a_revoked_link_stops_at_once() -> None:
+    table = playing_table()
+    old = table.token
+    tournament_services.table_token_reissue(table=table)
+    assert Client().get(reverse("scoring:table_entry", args=[old])).status_code == 404
+    assert Client().get(reverse("scoring:table_entry", args=[table.token])).status_code == 200
+
+
+def test_entering_a_deal_shows_it_and_the_new_totals() -> None:
+    table = playing_table()
+    page = _post(Client(), table, declarer=2, contract="3", hand="on", result="lost")
+    assert "Eingetragen:" in page
+    assert "3 Hand verloren −12" in page
+    assert "Spiel 2 von 100" in page
+    assert Deal.objects.get().score == -12
+
+
+def test_a_rule_breaking_deal_shows_a_german_message_on_its_field() -> None:
+    table = playing_table()
+    page = _post(Client(), table, declarer=2, contract="kieker", hand="on", result="won")
+    assert "Ein Kieker nimmt immer den Skat auf" in page
+    assert not Deal.objects.exists()
+
+
+def test_the_preview_shows_the_value() -> None:
+    table = playing_table()
+    client = Client()
+    data = {**_form(client, table), "declarer": 1, "contract": "4", "ruten": "on", "durch": "on",
+            "result": "lost"}  # fmt: skip
+    response = client.post(reverse("scoring:table_preview", args=[table.token]), data)
+    text = " ".join(response.content.decode().split())
+    assert '4 Ruten Durch verloren</span> = <strong class="preview-score">-32</strong>' in text
+    assert not Deal.objects.exists()
+
+
+def test_a_second_phone_hears_the_deal_is_already_entered() -> None:
+    table = playing_table()
+    first, second = Client(), Client()
+    stale = _form(second, table)
+    _post(first, table, declarer=1, contract="3", result="won")
+    response = second.post(
+        reverse("scoring:table_entry", args=[table.token]),
+        {**stale, "declarer": 2, "contract": "2", "result": "won"},
+    )
+    text = " ".join(response.content.decode().split())
+    assert "Dieses Spiel ist schon eingetragen" in text
+    assert "3 gewonnen +3" in text
+    assert Deal.objects.count() == 1
+
+
+def test_the_same_form_posted_twice_is_saved_once() -> None:
+    table = playing_table()
+    client = Client()
+    data = {**_form(client, table), "declarer": 1, "contract": "3", "result": "won"}
+    url = reverse("scoring:table_entry", args=[table.token])
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_the_forms_need_the_csrf_token() -> None:
+    table = playing_table()
+    client = Client(enforce_csrf_checks=True)
+    data = {**_form(client, table), "declarer": 1, "contract": "3", "result": "won"}
+    response = client.post(reverse("scoring:table_entry", args=[table.token]), data)
+    assert response.status_code == 403
+    assert not Deal.objects.exists()
+
+
+def test_the_captain_corrects_the_last_deal() -> None:
+    table = playing_table()
+    deal = enter(table, 1, "3 +")
+    url = reverse("scoring:table_correct", args=[table.token, deal.pk])
+    form = Client().get(url).context["form"]
+    assert (form["contract"].value(), form["result"].value(), form["declarer"].value()) == (
+        "3",
+        "won",
+        1,
+    )
+    response = Client().post(
+        url,
+        {
+            "sequence": 1,
+            "submission": deal.submission,
+            "declarer": 1,
+            "contract": "3",
+            "result": "lost",
+        },
+    )
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.score == -6
+
+
+def test_a_table_link_cannot_touch_another_tables_deal() -> None:
+    table = playing_table()
+    other = playing_table()
+    deal = enter(other, 1, "3 +")
+    url = reverse("scoring:table_correct", args=[table.token, deal.pk])
+    assert Client().get(url).status_code == 404
+
+
+def test_confirming_on_the_captain_page() -> None:
+    table = playing_table(confirmation_required=True)
+    deal = enter(table, 1, "3 +")
+    page = Client().get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    assert "bestätigt" in page
+    Client().post(reverse("scoring:table_confirm", args=[table.token, deal.pk]), {"seat": 2})
+    deal.refresh_from_db()
+    assert deal.confirmed_by == 2
+
+
+def test_the_table_sheet_and_history() -> None:
+    table = playing_table()
+    enter(table, 1, "3 +")
+    enter(table, None, "alle gepasst")
+    page = Client().get(reverse("scoring:table_sheet", args=[table.token])).content.decode()
+    assert "alle gepasst" in page
+    assert "eingetragen" in page
+
+
+@pytest.mark.parametrize("name", ["scoring:dashboard", "scoring:organiser_sheet"])
+def test_the_organiser_views_need_the_login(name: str) -> None:
+    table = playing_table()
+    args = [table.tournament_id] if name == "scoring:dashboard" else [table.tournament_id, table.pk]
+    assert Client().get(reverse(name, args=args)).status_code == 302
+
+
+def test_the_dashboard_shows_each_tables_progress() -> None:
+    table = playing_table()
+    enter(table, 1, "3 +")
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    page = client.get(reverse("scoring:dashboard", args=[table.tournament_id])).content.decode()
+    assert 'max="100" value="1"' in page
+    assert "1/100" in page
+    partial = client.get(
+        reverse("scoring:dashboard", args=[table.tournament_id]), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert partial.lstrip().startswith('<div id="progress"')
+
+
+def test_the_organiser_corrects_an_older_deal_with_a_reason() -> None:
+    table = playing_table()
+    older = enter(table, 1, "3 +")
+    enter(table, 2, "3 +")
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("scoring:organiser_correct", args=[table.tournament_id, older.pk])
+    data = {"sequence": 1, "submission": older.submission, "declarer": 1, "contract": "4",
+            "result": "won"}  # fmt: skip
+    page = " ".join(client.post(url, data).content.decode().split())
+    assert "warum" in page.lower()
+    response = client.post(url, {**data, "reason": "verschrieben"})
+    assert response.status_code == 302
+    older.refresh_from_db()
+    assert older.score == 4
+
+
+# Every rules error the form can meet lands on its field, in German.
+
+FORM_CASES = {
+    "declarer-missing": ({"contract": "3", "result": "won"}, Code.DECLARER_MISSING, "declarer"),
+    "passed-with-declarer": ({"declarer": 1, "contract": "passed"}, Code.PASSED_WITH_DECLARER,
+                             "declarer"),
+    "siebener-hand": ({"declarer": 1, "contract": "siebener", "hand": "on"}, Code.NOT_APPLICABLE,
+                      "hand"),
+    "kieker-hand": ({"declarer": 1, "contract": "kieker", "hand": "on", "result": "won"},
+                    Code.KIEKER_HAND, "hand"),
+    "kieker-durch": ({"declarer": 1, "contract": "kieker", "durch": "on", "result": "won"},
+                     Code.KIEKER_DURCH, "durch"),
+    "result-missing": ({"declarer": 1, "contract": "3"}, Code.RESULT_MISSING, "result"),
+    "surrender-not-kieker": ({"declarer": 1, "contract": "3", "result": "surrendered"},
+                             Code.SURRENDER_NOT_KIEKER, "result"),
+    "value-impossible": ({"declarer": 1, "contract": "3", "result": "won", "written_value": 7},
+                         Code.VALUE_IMPOSSIBLE, "written_value"),
+    "value-mismatch": ({"declarer": 1, "contract": "3", "result": "won", "written_value": 6},
+                       Code.VALUE_MISMATCH, "written_value"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("fields", "code", "field"), FORM_CASES.values(), ids=FORM_CASES.keys())
+def test_a_rules_error_lands_on_its_field(
+    fields: dict[str, object], code: Code, field: str
+) -> None:
+    table = playing_table()
+    client = Client()
+    data = {**_form(client, table), **fields}
+    response = client.post(reverse("scoring:table_entry", args=[table.token]), data)
+    form = response.context["form"]
+    assert code in [error.code for error in form.errors.as_data()[field]]
+    assert not Deal.objects.exists()
+
+
+@pytest.mark.parametrize(("rules_field", "form_field"), RULES_FIELDS.items())
+def test_every_field_the_rules_name_has_a_place_in_the_form(
+    rules_field: str, form_field: str
+) -> None:
+    table = playing_table()
+    form = DealForm(
+        {}, seats=list(table.seats.select_related("registration__player")),
+        playing=(0, 1, 2, 3), min_bid=2,
+    )  # fmt: skip
+    form.is_valid()
+    violation = Violation(Code.BID_TRICKS, rules_field, {"tricks": 1, "min_bid": 2})
+    form.add_rules_error(InvalidEntryError((violation,)))
+    assert "Gereizt werden 2 bis 5 Stiche, nicht 1." in form.errors[form_field]
