@@ -73,6 +73,11 @@ def split_summary(*, players: int) -> SplitSummary:
     return SplitSummary(players, fours, len(split) - fours)
 
 
+def present_summary(*, tournament: Tournament) -> SplitSummary:
+    """The tables the players checked in now would give."""
+    return split_summary(players=len(checked_in_registration_ids(tournament=tournament)))
+
+
 def checked_in_registration_ids(*, tournament: Tournament) -> list[int]:
     """The players to seat, sorted by id: the input of the draw."""
     return list(

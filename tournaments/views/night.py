@@ -73,9 +73,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "registrations": selectors.registrations(tournament=tournament),
-        "summary": selectors.split_summary(
-            players=len(selectors.checked_in_registration_ids(tournament=tournament))
-        ),
+        "summary": selectors.present_summary(tournament=tournament),
         "draw_stale": tournament.state == Tournament.State.DRAWN
         and selectors.draw_is_stale(tournament=tournament),
         "query": query,
@@ -139,9 +137,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
     context = {
         "registration": registration,
         "tournament": tournament,
-        "summary": selectors.split_summary(
-            players=len(selectors.checked_in_registration_ids(tournament=tournament))
-        ),
+        "summary": selectors.present_summary(tournament=tournament),
         "oob": True,
     }
     return render(request, "tournaments/night/_check_in_response.html", context)
