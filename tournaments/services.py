@@ -26,6 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.names import player_name_key
+from tournaments.player_csv import players_csv_read
 
 ORGANISER_USERNAME = "organisator"
 
@@ -372,3 +373,75 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
 
 def _new_token() -> str:
     return secrets.token_urlsafe(18)  # 144 bits: not guessable, short enough for a QR code
+
+
+# The player directory: CSV import
+
+
+@dataclass(frozen=True)
+class PlayersImported:
+    players: list[Player]
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+
+_EXISTS = _("Line %(line)s: %(name)s (%(club)s) is already in the directory.")
+_EXISTS_NO_CLUB = _("Line %(line)s: %(name)s without a club is already in the directory.")
+
+
+def players_import_csv(*, data: bytes) -> PlayersImported:
+    """Add the players of a CSV file to the directory: all of them, or none.
+
+    The file: UTF-8 (with or without BOM) or Windows-1252, fields separated by ";", "," or tab,
+    a header naming the columns (Name, Verein/Club, Kontakt/Contact; any order and case).
+    A row is bad when its name is missing, a field is too long, or the same name (folded) with
+    the same club is in the directory or on an earlier line of the file.
+
+    :raises ValidationError: the file cannot be read (one error), or it has bad rows: then one
+        error per problem, each with ``params["line"]``, in the order of the lines.
+    """
+    content = players_csv_read(data)
+    errors = list(content.errors)
+    with transaction.atomic():
+        known = {
+            (name_key, player_name_key(club))
+            for name_key, club in Player.objects.values_list("name_key", "club")
+        }
+        first_lines: dict[tuple[str, str], int] = {}
+        players = []
+        for row in content.rows:
+            player = Player(name=row.name, club=row.club, contact=row.contact)
+            player.name_key = player_name_key(row.name)
+            same = (player.name_key, player_name_key(row.club))
+            params = {"line": row.line, "name": row.name, "club": row.club}
+            if same in known:
+                message = _EXISTS if row.club else _EXISTS_NO_CLUB
+                errors.append(ValidationError(message, code="exists", params=params))
+            elif same in first_lines:
+                errors.append(
+                    ValidationError(
+                        _("Line %(line)s: %(name)s is on line %(first)s already."),
+                        code="repeated",
+                        params={**params, "first": first_lines[same]},
+                    )
+                )
+            else:
+                first_lines[same] = row.line
+                try:
+                    player.full_clean()
+                except ValidationError as error:
+                    errors.extend(
+                        ValidationError(
+                            _("Line %(line)s: %(problem)s"),
+                            code="invalid",
+                            params={"line": row.line, "problem": problem},
+                        )
+                        for problem in error.messages
+                    )
+                players.append(player)
+        if errors:
+            errors.sort(key=lambda error: error.params["line"] if error.params else 0)
+            raise ValidationError(errors)
+        return PlayersImported(players=Player.objects.bulk_create(players))
