@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import account, night
+from tournaments.views import account, night, players
 
 app_name = "tournaments"
 
@@ -37,4 +37,9 @@ urlpatterns = [
         name="reissue_link",
     ),
     path("tournaments/<int:pk>/seats/<int:seat_pk>/leave/", night.leave, name="leave"),
+    # The player directory
+    path("players/", players.player_list, name="player_list"),
+    path("players/new/", players.player_create, name="player_create"),
+    path("players/<int:pk>/", players.player_edit, name="player_edit"),
+    path("players/import/", players.players_import, name="players_import"),
 ]

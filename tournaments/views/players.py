@@ -1,0 +1,111 @@
+"""The player directory: the list with its search, adding and editing a player, the CSV import."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments import selectors, services
+from tournaments.forms import PlayerForm, PlayersImportForm
+from tournaments.models import Player
+from tournaments.views.access import organiser_required
+
+#: Players on one page of the directory.
+PAGE_SIZE = 50
+
+
+@organiser_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    """The directory, searchable; an htmx request (the live search) gets only the results."""
+    query = request.GET.get("q", "").strip()
+    page = Paginator(selectors.player_directory(query=query), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    context = {"query": query, "page": page}
+    if getattr(request, "htmx", False):
+        return render(request, "tournaments/players/_results.html", context)
+    return render(request, "tournaments/players/list.html", context)
+
+
+@organiser_required
+def player_create(request: HttpRequest) -> HttpResponse:
+    # "Add as a new player" on an empty search brings the name along.
+    form = PlayerForm(request.POST or None, initial={"name": request.GET.get("name", "")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.player_create(**form.cleaned_data)
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s is added.") % {"name": player.name})
+            return redirect(_next_url(request))
+    return render(request, "tournaments/players/form.html", {"form": form, "next": _next(request)})
+
+
+@organiser_required
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    form = PlayerForm(request.POST or None, player=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+            return redirect(_next_url(request))
+    context = {"form": form, "player": player, "next": _next(request)}
+    return render(request, "tournaments/players/form.html", context)
+
+
+@organiser_required
+def players_import(request: HttpRequest) -> HttpResponse:
+    data = (request.POST, request.FILES) if request.method == "POST" else (None, None)
+    form = PlayersImportForm(*data)
+    failed = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            imported = services.players_import_csv(data=form.csv_data())
+        except ValidationError as error:
+            form.add_error(form.source, error)
+            failed = True
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s player is added to the directory.",
+                    "%(count)s players are added to the directory.",
+                    imported.count,
+                )
+                % {"count": imported.count},
+            )
+            return redirect("tournaments:player_list")
+    context = {"form": form, "import_failed": failed}
+    return render(request, "tournaments/players/import.html", context)
+
+
+def _add_errors(form: PlayerForm, error: ValidationError) -> None:
+    """A service's refusal on the field it concerns (the folded name belongs to the name)."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for field, errors in error.error_dict.items():
+        form.add_error(field if field in form.fields else "name", errors)
+
+
+def _next(request: HttpRequest) -> str:
+    """Where to go after saving, when another page sent the organiser here (?next=…)."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if safe else ""
+
+
+def _next_url(request: HttpRequest) -> str:
+    return _next(request) or reverse("tournaments:player_list")
