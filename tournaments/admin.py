@@ -1,9 +1,133 @@
-from django.contrib import admin
+"""The admin: every model of the app, for the organiser's repairs and look-ups.
 
-from tournaments.models import OrganiserProfile
+The pages of the app are the way to run a night; the admin saves what it is given without the
+services' checks (states, the draw), except where noted, so it is for repairs.
+"""
+
+import secrets
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import services
+from tournaments.models import (
+    GeneratedFile,
+    OrganiserProfile,
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    Table,
+    Tournament,
+)
 
 
 @admin.register(OrganiserProfile)
 class OrganiserProfileAdmin(admin.ModelAdmin):
     list_display = ["user", "must_change_password"]
     list_select_related = ["user"]
+    list_filter = ["must_change_password"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "contact", "created_at"]
+    list_filter = ["club"]
+    search_fields = ["name", "name_key", "club", "contact"]
+    readonly_fields = ["name_key", "created_at"]
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        """Through the service, which folds the name for search and the duplicate check."""
+        services.player_update(player=obj, name=obj.name, club=obj.club, contact=obj.contact)
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    fields = ["player", "walk_in", "checked_in_at", "withdrawn_at"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "place", "state", "min_bid", "entry_fee"]
+    list_filter = ["state", "min_bid", "date"]
+    search_fields = ["name", "place"]
+    date_hierarchy = "date"
+    readonly_fields = ["state", "draw_seed", "drawn_at", "created_at"]
+    inlines = [RegistrationInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "walk_in", "checked_in_at", "withdrawn_at"]
+    list_select_related = ["player", "tournament"]
+    list_filter = ["walk_in", "tournament"]
+    search_fields = ["player__name", "player__name_key", "player__club", "tournament__name"]
+    autocomplete_fields = ["player", "tournament"]
+    readonly_fields = ["created_at"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    max_num = 4
+    fields = ["position", "registration", "left_after_deal"]
+    autocomplete_fields = ["registration"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["number", "tournament", "players", "deals", "first_dealer"]
+    list_select_related = ["tournament"]
+    list_filter = ["tournament"]
+    search_fields = ["=number", "tournament__name"]
+    autocomplete_fields = ["tournament"]
+    readonly_fields = ["token"]
+    inlines = [SeatInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
+        return super().get_queryset(request).annotate(player_count=Count("seats"))
+
+    @admin.display(description=_("players"), ordering="player_count")
+    def players(self, table: Table) -> int:
+        return getattr(table, "player_count", 0)
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        if not obj.token:  # a table added here gets a link like a drawn one (services.py)
+            obj.token = secrets.token_urlsafe(18)
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["registration", "table", "position", "left_after_deal"]
+    list_select_related = ["registration__player", "table__tournament"]
+    list_filter = ["table__tournament"]
+    search_fields = ["registration__player__name", "registration__player__name_key"]
+    autocomplete_fields = ["table", "registration"]
+
+
+@admin.register(SeatSwap)
+class SeatSwapAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "first", "second", "created_at"]
+    list_select_related = ["tournament", "first__player", "second__player"]
+    list_filter = ["tournament"]
+    search_fields = ["first__player__name", "second__player__name"]
+    autocomplete_fields = ["tournament", "first", "second"]
+    readonly_fields = ["created_at"]
+
+
+@admin.register(GeneratedFile)
+class GeneratedFileAdmin(admin.ModelAdmin):
+    list_display = ["filename", "kind", "tournament", "created_at", "expires_at", "error"]
+    list_select_related = ["tournament"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["filename", "task_id", "tournament__name"]
+    date_hierarchy = "created_at"
+    readonly_fields = ["id", "created_at"]
+    autocomplete_fields = ["tournament"]

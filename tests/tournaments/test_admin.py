@@ -1,0 +1,108 @@
+"""The admin: every model is there, and its pages load for a superuser with data in place."""
+
+import datetime
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.contrib.auth.models import Group
+from django.db.models import Model
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.models import GeneratedFile, Player, Seat, Tournament
+
+pytestmark = pytest.mark.django_db
+
+#: Every model with an admin, as "app_label.model_name".
+REGISTERED = sorted(model._meta.label_lower for model in admin.site._registry)
+
+
+@pytest.fixture
+def superuser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
+
+
+@pytest.fixture
+def night() -> Tournament:
+    """A drawn tournament of four with a swap and a file, an organiser and a group."""
+    tournament = services.tournament_create(
+        name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf"
+    )
+    for name in ("Hans Müller", "Erika Schmidt", "Jörg Strauß", "Olga Neu"):
+        player = services.player_create(name=name, club="SC Prisdorf")
+        services.registration_add(tournament=tournament, player=player, check_in=True)
+    services.tournament_draw(tournament=tournament, seed=7)
+    first, second = Seat.objects.order_by("position")[:2]
+    services.tournament_swap(tournament=tournament, first=first, second=second)
+    services.organiser_create(username="leitung", password=None)
+    Group.objects.create(name="Turnierleitung")
+    GeneratedFile.objects.create(
+        tournament=tournament,
+        kind=GeneratedFile.Kind.TABLE_CARDS,
+        filename="Tischkarten.pdf",
+        expires_at=timezone.now() + datetime.timedelta(hours=1),
+    )
+    return tournament
+
+
+def test_every_model_of_the_tournaments_app_has_an_admin() -> None:
+    models = apps.get_app_config("tournaments").get_models()
+    assert [model for model in models if not admin.site.is_registered(model)] == []
+
+
+def _url(label: str, view: str, *args: object) -> str:
+    app_label, model_name = label.split(".")
+    return reverse(f"admin:{app_label}_{model_name}_{view}", args=args)
+
+
+@pytest.mark.usefixtures("night")
+@pytest.mark.parametrize("label", REGISTERED)
+@pytest.mark.parametrize("view", ["changelist", "add"])
+def test_the_admin_pages_load(superuser: Client, label: str, view: str) -> None:
+    response = superuser.get(_url(label, view))
+
+    assert response.status_code == 200
+
+
+@pytest.mark.usefixtures("night")
+@pytest.mark.parametrize("label", REGISTERED)
+def test_the_change_page_of_an_object_loads(superuser: Client, label: str) -> None:
+    model: type[Model] = apps.get_model(label)
+    obj = model._default_manager.order_by("pk").first()
+    if obj is None:
+        pytest.skip(f"the test night has no {label}")
+
+    response = superuser.get(_url(label, "change", obj.pk))
+
+    assert response.status_code == 200
+
+
+@pytest.mark.usefixtures("night")
+@pytest.mark.parametrize("label", REGISTERED)
+def test_the_admin_search_works(superuser: Client, label: str) -> None:
+    response = superuser.get(_url(label, "changelist"), {"q": "Müller"})
+
+    assert response.status_code == 200
+
+
+def test_the_admin_is_for_staff_only(client: Client) -> None:
+    client.force_login(UserFactory())
+
+    response = client.get(_url("tournaments.player", "changelist"))
+
+    assert response.status_code == 302
+
+
+def test_a_player_saved_in_the_admin_gets_his_folded_name(superuser: Client) -> None:
+    response = superuser.post(
+        _url("tournaments.player", "add"), {"name": "  Jörg  Strauß ", "club": "SC", "contact": ""}
+    )
+
+    assert response.status_code == 302
+    player = Player.objects.get()
+    assert (player.name, player.name_key) == ("Jörg Strauß", "joerg strauss")
