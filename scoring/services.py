@@ -57,6 +57,10 @@ def deal_record(
             upcoming = selectors.next_deal(table=locked, seats=seats)
             if sequence < upcoming.sequence:
                 entered = Deal.objects.get(table=locked, sequence=sequence)
+                if entered.submission == submission:
+                    # The same form sent twice at once: both passed the check above before
+                    # either saved, and this one waited for the lock while the other saved.
+                    return entered
                 raise DealAlreadyEntered(entered, deal_words(entered, seats))
             if sequence > upcoming.sequence:
                 raise ValidationError(_("This form is out of date; reload the page."), code="stale")
