@@ -124,7 +124,7 @@ class PlayerForm(forms.Form):
         if duplicates and self.data.get(self.CONFIRM) != self.name_key:
             self.duplicates = duplicates
             raise ValidationError(
-                _("A player with a name like this is in the directory already."),
+                _("A player with a name like this is in the directory already: see below."),
                 code="likely_duplicate",
             )
         return name
