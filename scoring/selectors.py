@@ -2,9 +2,10 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
 from scoring.models import Deal, DealChange
+from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
 
 
@@ -126,3 +127,100 @@ def deal_history(*, table: Table) -> QuerySet[DealChange]:
         .select_related("deal", "user")
         .order_by("-created_at", "-pk")
     )
+
+
+# Standings
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the ranking."""
+
+    place: int
+    shared: bool
+    seat: Seat
+    deals: int
+    points: int
+    declared: int
+    won: int
+    lost: int
+    best: int | None
+
+    @property
+    def name(self) -> str:
+        return self.seat.registration.player.name
+
+    @property
+    def club(self) -> str:
+        return self.seat.registration.player.club
+
+    @property
+    def table(self) -> int:
+        return self.seat.table.number
+
+    @property
+    def best_rank(self) -> int:
+        """The best game for sorting: a player who never declared sorts last."""
+        return self.best if self.best is not None else -(10**6)
+
+
+def standings(*, tournament: Tournament) -> list[Standing]:
+    """Every seated player, ranked by points and the tournament's tie-break order.
+
+    Three queries, however many deals: the seats, each declarer's figures summed by the
+    database, and each table's count of played deals.
+    """
+    seats = list(
+        Seat.objects.filter(table__tournament=tournament).select_related(
+            "table", "registration__player"
+        )
+    )
+    played_deals = Deal.objects.filter(table__tournament=tournament, number__isnull=False)
+    by_declarer = {
+        (row["table_id"], row["declarer"]): row
+        for row in played_deals.values("table_id", "declarer").annotate(
+            points=Sum("score"),
+            declared=Count("pk"),
+            won=Count("pk", filter=Q(score__gt=0)),
+            lost=Count("pk", filter=Q(score__lt=0)),
+            best=Max("score"),
+        )
+    }
+    played = dict(
+        played_deals.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n")
+    )
+    figures = []
+    for seat in seats:
+        row = by_declarer.get((seat.table_id, seat.position), {})
+        figures.append(
+            Figures(
+                key=seat,
+                points=row.get("points") or 0,
+                won=row.get("won", 0),
+                lost=row.get("lost", 0),
+                best=row.get("best"),
+            )
+        )
+    declared = {seat: by_declarer.get((seat.table_id, seat.position), {}) for seat in seats}
+    order = [name for name in tournament.tie_break.split(",") if name]
+    return [
+        Standing(
+            place=entry.place,
+            shared=entry.shared,
+            seat=entry.figures.key,
+            deals=_deals_played(entry.figures.key, played.get(entry.figures.key.table_id, 0)),
+            points=entry.figures.points,
+            declared=declared[entry.figures.key].get("declared", 0),
+            won=entry.figures.won,
+            lost=entry.figures.lost,
+            best=entry.figures.best,
+        )
+        for entry in rank(figures, order)
+    ]
+
+
+def _deals_played(seat: Seat, table_played: int) -> int:
+    """The table's played deals, up to the player's leaving."""
+    if seat.left_after_deal is None:
+        return table_played
+    return min(table_played, seat.left_after_deal)

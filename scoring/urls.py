@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
     # The organiser
     path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
+    path("tournaments/<int:pk>/standings/", views.standings, name="standings"),
     path(
         "tournaments/<int:pk>/tables/<int:table_pk>/sheet/",
         views.organiser_sheet,

@@ -8,14 +8,18 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
 
 from fipsen_rules import Game, InvalidEntryError
 from scoring import selectors, services
 from scoring.evaluation import evaluate_deal
 from scoring.forms import DealForm
 from scoring.models import Deal
+from scoring.tables import StandingsTable
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import table_for_token
 from tournaments.views.access import organiser_required
@@ -248,3 +252,20 @@ def organiser_correct(request: HttpRequest, pk: int, deal_pk: int) -> HttpRespon
     )
     back = reverse("scoring:organiser_sheet", args=[pk, deal.table_id])
     return _correct(request, deal.table, deal, user=request.user, back=back)
+
+
+@organiser_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live ranking, sortable; ``?_export=csv`` or ``xlsx`` downloads it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    table = StandingsTable(selectors.standings(tournament=tournament))
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get("_export")
+    if export_format in EXPORT_FORMATS:
+        name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
+        return TableExport(export_format, table).response(name)
+    context = {"tournament": tournament, "table": table, "formats": EXPORT_FORMATS}
+    return render(request, "scoring/standings.html", context)
+
+
+EXPORT_FORMATS = ("csv", "xlsx")

@@ -1,0 +1,125 @@
+"""The standings: figures from the deals, places, tie-breaks, export, constant queries."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from scoring import selectors
+from tests.factories import UserFactory
+from tests.scoring.helpers import enter, playing_table
+from tournaments import services as tournament_services
+from tournaments.models import Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_figures_come_from_the_deals() -> None:
+    table = playing_table()
+    for declarer, game in [(0, "3 +"), (0, "3 Hand -"), (1, "4 Ruten +"), (1, "Kieker +"),
+                           (2, "Siebener Fips"), (None, "alle gepasst"), (3, "2 -")]:  # fmt: skip
+        enter(table, declarer, game)
+    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    assert (rows[0].points, rows[0].declared, rows[0].won, rows[0].lost, rows[0].best) == (
+        -9,
+        2,
+        1,
+        1,
+        3,
+    )
+    assert (rows[1].points, rows[1].best) == (18, 10)
+    assert rows[2].points == 30
+    assert (rows[3].points, rows[3].lost) == (-4, 1)
+    assert all(row.deals == 6 for row in rows.values())
+    assert [row.seat.position for row in selectors.standings(tournament=table.tournament)] == [
+        2,
+        1,
+        3,
+        0,
+    ]
+
+
+def test_equal_points_share_the_place_unless_the_tie_break_decides() -> None:
+    table = playing_table(tie_break="")
+    enter(table, 0, "3 +")
+    enter(table, 1, "3 +")
+    places = [(r.place, r.shared) for r in selectors.standings(tournament=table.tournament)]
+    assert places == [(1, True), (1, True), (3, True), (3, True)]
+
+
+def test_the_tie_break_order_of_the_tournament() -> None:
+    table = playing_table(tie_break="fewer_lost,best_game")
+    enter(table, 0, "3 +")
+    enter(table, 0, "3 +")
+    enter(table, 0, "3 -")
+    enter(table, 1, "3 +")  # 0: 3+3-6 = 0 points, one lost; 1: 3
+    enter(table, 1, "3 -")  # 1: 3-6 = -3
+    enter(table, 1, "3 +")  # 1: 0 points, one lost, best 3
+    enter(table, 2, "2 +")
+    enter(table, 2, "2 -")  # 2: 2-4 = -2
+    ranked = selectors.standings(tournament=table.tournament)
+    # 0 points for seats 0, 1 and 3; seat 3 lost nothing, seats 0 and 1 are equal throughout.
+    assert (ranked[0].seat.position, ranked[0].place, ranked[0].shared) == (3, 1, False)
+    assert {(r.seat.position, r.place, r.shared) for r in ranked[1:3]} == {
+        (0, 2, True),
+        (1, 2, True),
+    }
+    assert (ranked[3].seat.position, ranked[3].place) == (2, 4)
+
+
+def test_a_player_who_left_counts_his_deals_up_to_leaving() -> None:
+    table = playing_table()
+    for _ in range(5):
+        enter(table, 0, "2 +")
+    leaver = Seat.objects.get(table=table, position=3)
+    tournament_services.seat_leave(seat=leaver, after_deal=5)
+    enter(table, 0, "2 +")
+    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    assert rows[3].deals == 5
+    assert rows[0].deals == 6
+
+
+@pytest.fixture
+def organiser() -> Client:
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    return client
+
+
+def test_the_standings_page_and_its_csv(organiser: Client) -> None:
+    table = playing_table()
+    enter(table, 2, "Kieker Ruten +")
+    url = reverse("scoring:standings", args=[table.tournament_id])
+    page = organiser.get(url).content.decode()
+    assert "Punkte" in page
+    response = organiser.get(url, {"_export": "csv"})
+    assert response["Content-Disposition"].endswith('.csv"')
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:2] == ["Platz", "Spieler"]
+    assert rows[1][0] == "1"
+    assert rows[1][5] == "20"
+
+
+def test_the_xlsx_export(organiser: Client) -> None:
+    table = playing_table()
+    enter(table, 2, "3 +")
+    response = organiser.get(
+        reverse("scoring:standings", args=[table.tournament_id]), {"_export": "xlsx"}
+    )
+    assert response.content[:2] == b"PK"  # a zip: the xlsx container
+
+
+@pytest.mark.parametrize("deals", [1, 60])
+def test_the_standings_cost_the_same_queries_however_many_deals(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, deals: int
+) -> None:
+    table = playing_table()
+    for number in range(deals):
+        enter(table, number % 4, "3 +")
+    url = reverse("scoring:standings", args=[table.tournament_id])
+    organiser.get(url)
+    with django_assert_num_queries(7):
+        organiser.get(url)
