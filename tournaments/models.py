@@ -42,7 +42,7 @@ class Player(models.Model):
         _("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail, if wanted.")
     )
     #: The name folded for search and for spotting duplicates ("Müller" = "mueller").
-    name_key = models.CharField(max_length=100, db_index=True, editable=False)
+    name_key = models.CharField(max_length=200, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
