@@ -11,8 +11,10 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 #: SQLite waits this long (seconds) for a lock before giving up: the web server and the worker
 #: write to the same file.
@@ -107,3 +109,32 @@ def celery_config(
         },
         "result_backend": result_backend or folders["results"].resolve().as_uri(),
     }
+
+
+def public_url(environ: Mapping[str, str]) -> str:
+    """PREISFIPSEN_PUBLIC_URL without a trailing slash, or "" when unset.
+
+    The address phones use to reach the app (printed in the QR codes of the table cards), e.g.
+    ``http://192.168.1.20:8000``; unset, the address of the organiser's own request is used.
+
+    :raises ImproperlyConfigured: it is not an http(s) address with a host.
+    """
+    url = environ.get("PREISFIPSEN_PUBLIC_URL", "").strip().rstrip("/")
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (raises ValueError on a port that is not a number)
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path
+        or parts.query
+        or parts.fragment
+    ):
+        raise ImproperlyConfigured(
+            f"PREISFIPSEN_PUBLIC_URL must look like http://192.168.1.20:8000, not {url!r}"
+        )
+    return url

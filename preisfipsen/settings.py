@@ -10,6 +10,8 @@ DJANGO_DEBUG           1 turns debugging on; anything else leaves it off
 DJANGO_SECRET_KEY      unset: generated once into ~/.local/share/preisfipsen/secret_key (mode 600)
 DJANGO_ALLOWED_HOSTS   comma-separated; default localhost,127.0.0.1,[::1]
 PREISFIPSEN_VAR_DIR    where the app writes (SQLite file, job queue, job results); default var/
+PREISFIPSEN_PUBLIC_URL where phones reach the app, for the table cards' QR codes; e.g.
+                       http://192.168.1.20:8000; unset: the address the organiser's browser used
 """
 
 import os
@@ -109,6 +111,16 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Files the background jobs make (PDFs): never served as media, only through the organiser's
+# download view, and removed after a day.
+MEDIA_ROOT = VAR_DIR / "media"
+
+# The table cards' links: `<PUBLIC_URL>/t/<token>/`. PUBLIC_URL is where phones reach the app;
+# unset, the address the organiser's request came in on. The path is the route
+# scoring:table_entry once it exists, until then this pattern.
+PUBLIC_URL = config.public_url(os.environ)
+TABLE_ENTRY_PATH = "t/{token}/"
+
 # Without this, errors are only mailed to ADMINS when DEBUG is off, that is: lost.
 LOGGING = {
     "version": 1,
@@ -116,6 +128,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": "INFO"},
+    # WeasyPrint tells every step of every PDF at INFO (and fontTools every font it unpacks).
+    "loggers": {name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
 }
 
 # Celery (read by preisfipsen/celery.py, namespace CELERY_). Tasks are sent with
