@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from django.conf import settings
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
@@ -49,6 +50,22 @@ def _missing(reason: str) -> NoReturn:
 def require_service_fixture() -> Callable[[str, int, str], None]:
     """`require_service(host, port, name)` as a fixture, for tests that would rather not import."""
     return require_service
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite the test database is a file of this session instead of memory, so that a real
+    Celery worker (another process) can open it too (tests/tournaments/test_files.py).
+
+    Each session has its own file: two test runs at once in one checkout do not meet.
+    """
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
 
 
 @pytest.fixture(autouse=True, scope="session")
