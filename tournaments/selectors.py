@@ -267,3 +267,28 @@ def _ratio(matcher: difflib.SequenceMatcher[str]) -> float:
     if matcher.real_quick_ratio() < DUPLICATE_RATIO or matcher.quick_ratio() < DUPLICATE_RATIO:
         return 0.0
     return matcher.ratio()
+
+
+# Generated files (PDF jobs) and what they print
+
+
+@dataclass(frozen=True)
+class SeatingRow:
+    """A line of the seating list."""
+
+    name: str
+    club: str
+    table: int
+    seat: int  # 1 to 4, as printed; the model counts from 0
+
+
+def seating_list(*, tournament: Tournament) -> list[SeatingRow]:
+    """Every seated player, sorted by name the way Germans look names up (one query).
+
+    Case and umlauts do not count ("Müller" = "mueller", as in a phone book).
+    """
+    seats = Seat.objects.filter(table__tournament=tournament).values_list(
+        "registration__player__name", "registration__player__club", "table__number", "position"
+    )
+    rows = [SeatingRow(name, club, table, position + 1) for name, club, table, position in seats]
+    return sorted(rows, key=lambda row: (player_name_key(row.name), row.name, row.table, row.seat))

@@ -1,0 +1,272 @@
+"""The table cards and the seating list: what the PDFs say, read back with pdftotext."""
+
+import datetime
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
+from django.utils import translation
+from pytest_django import DjangoAssertNumQueries, DjangoDbBlocker
+
+from tests.tournaments.pdf_helpers import (
+    BASE_URL,
+    NAMES,
+    drawn_night,
+    pdf_fonts,
+    pdf_pages,
+    pdf_text,
+)
+from tournaments import renderers, selectors, services
+from tournaments.file_jobs import FileJob
+from tournaments.links import table_entry_url
+from tournaments.models import GeneratedFile, Player, Seat, Table, Tournament
+from tournaments.names import player_name_key
+from tournaments.pdf import html_to_pdf, qr_svg
+
+
+@pytest.fixture(autouse=True)
+def german() -> Iterator[None]:
+    with translation.override("de"):
+        yield
+
+
+@pytest.fixture(scope="module")
+def night(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[Tournament]:
+    """One drawn night for the whole module (made once: each PDF takes a moment), committed,
+    and removed again after the module."""
+    with django_db_blocker.unblock():
+        tournament = drawn_night()
+        players = list(Player.objects.filter(registrations__tournament=tournament))
+        yield tournament
+        Seat.objects.filter(table__tournament=tournament).delete()
+        tournament.delete()
+        Player.objects.filter(pk__in=[player.pk for player in players]).delete()
+
+
+@pytest.fixture(scope="module")
+def cards_pdf(night: Tournament, django_db_blocker: DjangoDbBlocker) -> bytes:
+    job = FileJob(
+        GeneratedFile(tournament=night, kind=GeneratedFile.Kind.TABLE_CARDS),
+        {"base_url": BASE_URL},
+    )
+    with django_db_blocker.unblock(), translation.override("de"):
+        return renderers.render_table_cards(job)
+
+
+@pytest.fixture(scope="module")
+def seating_pdf(night: Tournament, django_db_blocker: DjangoDbBlocker) -> bytes:
+    job = FileJob(GeneratedFile(tournament=night, kind=GeneratedFile.Kind.SEATING_LIST))
+    with django_db_blocker.unblock(), translation.override("de"):
+        return renderers.render_seating_list(job)
+
+
+def tables_of(night: Tournament, blocker: DjangoDbBlocker) -> list[Table]:
+    with blocker.unblock():
+        return list(selectors.tables_with_seats(tournament=night))
+
+
+# Table cards
+
+
+def test_one_page_per_table(cards_pdf: bytes) -> None:
+    assert pdf_pages(cards_pdf) == 4  # 13 players: one table of four, three of three
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_each_page_is_one_table_with_its_seats_in_order(
+    cards_pdf: bytes,
+    night: Tournament,
+    django_db_blocker: DjangoDbBlocker,
+    number: int,
+) -> None:
+    table = tables_of(night, django_db_blocker)[number - 1]
+    text = pdf_text(cards_pdf, page=number)
+
+    assert f"Tisch {number}" in text
+    seats = list(table.seats.all())
+    below = text.split("gibt zuerst", 1)[1]  # the seats, below "… · Platz 2 gibt zuerst"
+    places = [below.index(f"Platz {seat.position + 1}") for seat in seats]
+    names = [below.index(seat.registration.player.name) for seat in seats]
+    assert places == sorted(places)
+    assert names == sorted(names), "the players are printed in the order of their seats"
+    for seat in seats:
+        assert seat.registration.player.club in text
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_each_card_says_the_deals_and_who_deals_first(
+    cards_pdf: bytes, night: Tournament, django_db_blocker: DjangoDbBlocker, number: int
+) -> None:
+    table = tables_of(night, django_db_blocker)[number - 1]
+    text = pdf_text(cards_pdf, page=number)
+
+    assert f"{table.deals} Spiele" in text
+    assert table.deals == (100 if len(table.seats.all()) == 4 else 120)
+    assert f"Platz {table.first_dealer + 1} gibt zuerst" in text
+    assert text.count("gibt zuerst") == 2  # the line above the seats, and the mark at the seat
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_each_card_prints_its_own_link(
+    cards_pdf: bytes, night: Tournament, django_db_blocker: DjangoDbBlocker, number: int
+) -> None:
+    table = tables_of(night, django_db_blocker)[number - 1]
+    link = f"{BASE_URL}/t/{table.token}/"
+
+    assert link in pdf_text(cards_pdf, page=number)
+    others = [t.token for t in tables_of(night, django_db_blocker) if t.pk != table.pk]
+    assert not any(token in pdf_text(cards_pdf, page=number) for token in others)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_player_is_on_the_cards_as_written(cards_pdf: bytes, name: str) -> None:
+    """Umlauts, ß and Ł come out as they are; "<b>&" is printed, not taken for markup."""
+    assert name in pdf_text(cards_pdf)
+
+
+def test_the_tournament_is_named_on_every_card(cards_pdf: bytes) -> None:
+    text = pdf_text(cards_pdf)
+    assert text.count("Herbstpreis & <Co>") == 4
+    assert text.count("21. November 2026") == 4
+    assert text.count("Gasthof Zur Linde") == 4
+
+
+def test_names_are_escaped_in_the_html(night: Tournament, db: None) -> None:
+    cards = renderers.table_cards(tournament=night, base_url=BASE_URL)
+    html = render_to_string("pdf/table_cards.html", {"tournament": night, "cards": cards})
+    assert "Ute &lt;b&gt;&amp; Co" in html
+    assert "<b>&" not in html
+    assert "Herbstpreis &amp; &lt;Co&gt;" in html
+
+
+def test_the_qr_code_of_each_card_is_made_from_its_exact_link(night: Tournament, db: None) -> None:
+    cards = renderers.table_cards(tournament=night, base_url=BASE_URL)
+    html = render_to_string("pdf/table_cards.html", {"tournament": night, "cards": cards})
+
+    for table, card in zip(selectors.tables_with_seats(tournament=night), cards, strict=True):
+        link = f"{BASE_URL}/t/{table.token}/"
+        assert card.link == link
+        assert card.qr == qr_svg(link)
+        assert str(qr_svg(link)) in html
+    assert html.count('class="qr"') == len(cards)
+
+
+def test_the_qr_code_is_svg_and_depends_on_the_link() -> None:
+    first, second = (
+        qr_svg("http://192.168.1.20:8000/t/abc/"),
+        qr_svg("http://192.168.1.20:8000/t/abd/"),
+    )
+    assert first.startswith("<svg")
+    assert first.rstrip().endswith("</svg>")
+    assert "viewBox" in first
+    assert first != second
+    assert "192.168" not in first, "only the modules' geometry, no text"
+
+
+def test_the_link_is_the_scoring_route_when_there_is_one() -> None:
+    assert table_entry_url(base_url=BASE_URL + "/", token="Kx7") == f"{BASE_URL}/t/Kx7/"
+
+
+def test_the_pdfs_use_the_shipped_font_only(cards_pdf: bytes, seating_pdf: bytes) -> None:
+    """Atkinson Hyperlegible from static/fonts/, whatever fonts the host has."""
+    fonts = set(pdf_fonts(cards_pdf)) | set(pdf_fonts(seating_pdf))
+    assert fonts, "the PDFs embed their fonts"
+    assert all(font.startswith("Atkinson-Hyperlegible") for font in fonts), fonts
+    assert "Atkinson-Hyperlegible-Bold" in fonts
+
+
+def test_a_pdf_loads_nothing_but_the_fonts(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("geheim")
+    html = f'<p>Text</p><img src="{secret.as_uri()}"><img src="http://example.org/x.png">'
+    pdf = html_to_pdf(html)
+    assert "geheim" not in pdf_text(pdf)
+    assert pdf.count(b"/Subtype /Image") == 0
+
+
+def test_without_tables_the_cards_explain_what_to_do(db: None) -> None:
+    tournament = services.tournament_create(name="Leer", date=datetime.date(2026, 11, 21))
+    job = FileJob(GeneratedFile(tournament=tournament, kind="table_cards"), {"base_url": BASE_URL})
+    with pytest.raises(ValidationError, match="Es gibt noch keine Tische") as raised:
+        renderers.render_table_cards(job)
+    assert raised.value.code == "not_drawn"
+
+
+# Seating list
+
+
+def test_seating_list_has_every_player_once_in_german_order(seating_pdf: bytes) -> None:
+    text = pdf_text(seating_pdf)
+    positions = {name: text.index(name) for name in NAMES}
+    assert all(text.count(name) == 1 for name in NAMES)
+    in_pdf = sorted(NAMES, key=positions.__getitem__)
+    assert in_pdf == sorted(NAMES, key=player_name_key)
+    # Case and umlauts do not count: "ackermann" before "Berg", "Östen" after "Nuß".
+    assert in_pdf.index("Bernd ackermann") < in_pdf.index("Carla Öhrling")
+    assert in_pdf.index("Erika Nuß") < in_pdf.index("Östen Berg")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seating_list_gives_each_player_club_table_and_seat(
+    night: Tournament, db: None, seating_pdf: bytes, name: str
+) -> None:
+    row = next(row for row in selectors.seating_list(tournament=night) if row.name == name)
+    line = next(line for line in pdf_text(seating_pdf, layout=True).splitlines() if name in line)
+    assert re.fullmatch(
+        rf"\s*{re.escape(name)}\s+{re.escape(row.club)}\s+{row.table}\s+{row.seat}\s*", line
+    ), line
+
+
+def test_seating_list_heads_its_columns(seating_pdf: bytes) -> None:
+    header = next(
+        line for line in pdf_text(seating_pdf, layout=True).splitlines() if "Verein" in line
+    )
+    assert header.split() == ["Name", "Verein", "Tisch", "Platz"]
+    assert pdf_pages(seating_pdf) == 1
+
+
+def test_seating_list_rows(night: Tournament, db: None) -> None:
+    rows = selectors.seating_list(tournament=night)
+    seats = {
+        (seat.registration.player.name, table.number, seat.position + 1)
+        for table in selectors.tables_with_seats(tournament=night)
+        for seat in table.seats.all()
+    }
+    assert {(row.name, row.table, row.seat) for row in rows} == seats
+    assert [row.name for row in rows] == sorted(NAMES, key=player_name_key)
+
+
+def test_forty_players_fit_on_two_pages(db: None) -> None:
+    names = tuple(f"Hans-Jürgen Müller {number:02d}" for number in range(40))
+    tournament = drawn_night(names=names)
+    rows = selectors.seating_list(tournament=tournament)
+    pdf = renderers.seating_list_pdf(tournament=tournament, rows=rows)
+    assert pdf_pages(pdf) <= 2
+    assert all(name in pdf_text(pdf) for name in names)
+
+
+# Queries
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_table_cards_read_two_queries_whatever_the_tables(
+    db: None, django_assert_num_queries: DjangoAssertNumQueries, players: int
+) -> None:
+    """1 table or 10 tables: the tables, then their seats with registrations and players."""
+    tournament = drawn_night(names=tuple(f"Spieler {number:02d}" for number in range(players)))
+    with django_assert_num_queries(2):
+        cards = renderers.table_cards(tournament=tournament, base_url=BASE_URL)
+    assert len(cards) == players // 4
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_seating_list_reads_one_query(
+    db: None, django_assert_num_queries: DjangoAssertNumQueries, players: int
+) -> None:
+    tournament = drawn_night(names=tuple(f"Spieler {number:02d}" for number in range(players)))
+    with django_assert_num_queries(1):
+        rows = selectors.seating_list(tournament=tournament)
+    assert len(rows) == players

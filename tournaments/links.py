@@ -1,0 +1,53 @@
+"""The table links printed on the table cards, and where phones reach the app."""
+
+import ipaddress
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+
+
+def public_base_url(request: HttpRequest) -> str:
+    """Where phones reach the app: settings.PUBLIC_URL, else the address of this request.
+
+    >>> from django.test import RequestFactory, override_settings
+    >>> with override_settings(PUBLIC_URL=""):
+    ...     public_base_url(RequestFactory().get("/", HTTP_HOST="localhost:8000"))
+    'http://localhost:8000'
+    """
+    return settings.PUBLIC_URL or f"{request.scheme}://{request.get_host()}"
+
+
+def table_entry_url(*, base_url: str, token: str) -> str:
+    """A table's private link for the captain's phone: ``<base>/t/<token>/``.
+
+    The path is the route ``scoring:table_entry`` once the scoring app has it, until then
+    settings.TABLE_ENTRY_PATH.
+
+    >>> table_entry_url(base_url="http://192.168.1.20:8000/", token="Kx7")
+    'http://192.168.1.20:8000/t/Kx7/'
+    """
+    try:
+        path = reverse("scoring:table_entry", kwargs={"token": token})
+    except NoReverseMatch:
+        path = settings.TABLE_ENTRY_PATH.format(token=token)
+    return base_url.rstrip("/") + "/" + path.lstrip("/")
+
+
+def is_unreachable_from_phones(base_url: str) -> bool:
+    """Does the address name this computer only (localhost, 127.0.0.1, ::1)?
+
+    >>> is_unreachable_from_phones("http://127.0.0.1:8000")
+    True
+    >>> is_unreachable_from_phones("http://192.168.1.20:8000")
+    False
+    """
+    host = urlsplit(base_url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified

@@ -1,0 +1,99 @@
+"""PDFs from templates under templates/pdf/, laid out by WeasyPrint in the project's own font.
+
+The font (Atkinson Hyperlegible, static/fonts/) is loaded through ``@font-face`` from the
+static files folder, so a PDF looks the same on any host, whatever fonts it has installed.
+WeasyPrint may load those font files and nothing else: no network, no other file (the
+templates escape every name, but a PDF job should not be able to read the disk either way).
+"""
+
+import functools
+from collections.abc import Mapping
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+import segno
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from fontTools.ttLib import woff2
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from tournaments.file_jobs import Progress, no_progress
+
+#: The shipped font, in the static files (see its README.md).
+FONT_FOLDER = "fonts/atkinson-hyperlegible"
+
+#: What html_to_pdf reports as progress: the HTML is laid out into pages, then written as PDF.
+PDF_STEPS = 2
+
+
+@functools.cache
+def font_folder() -> Path:
+    """The folder of the font files (found like any static file; no collectstatic needed)."""
+    found = finders.find(f"{FONT_FOLDER}/OFL.txt")
+    if not found:
+        raise FileNotFoundError(f"the static files have no {FONT_FOLDER}/")
+    return Path(found).resolve().parent
+
+
+class FontFetcher(URLFetcher):
+    """Fetches the files of one folder (the fonts) and refuses every other URL.
+
+    A WOFF2 font is handed over unpacked (TrueType), unpacked once per process: WeasyPrint
+    would otherwise unpack every font for every PDF, a quarter of the time of the table cards.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(allowed_protocols=["file"])
+        self.folder = folder
+
+    def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        path = Path(url2pathname(parts.path)).resolve()
+        if parts.scheme != "file" or not path.is_relative_to(self.folder):
+            raise ValueError(f"a PDF may only load the shipped fonts, not {url}")
+        if path.suffix == ".woff2":
+            return URLFetcherResponse(url, _unpacked_font(path), {"Content-Type": "font/ttf"})
+        return super().fetch(url, headers)
+
+
+@functools.cache
+def _unpacked_font(path: Path) -> bytes:
+    unpacked = BytesIO()
+    woff2.decompress(BytesIO(path.read_bytes()), unpacked)
+    return unpacked.getvalue()
+
+
+def html_to_pdf(html: str, *, progress: Progress = no_progress) -> bytes:
+    """Lay out ``html`` (whose relative URLs are the font files) and write it as PDF."""
+    folder = font_folder()
+    document = HTML(
+        string=html, base_url=folder.as_uri() + "/", url_fetcher=FontFetcher(folder)
+    ).render()
+    progress(1, PDF_STEPS)
+    pdf = document.write_pdf()
+    progress(2, PDF_STEPS)
+    return pdf
+
+
+def render_pdf(
+    template_name: str, context: Mapping[str, Any], *, progress: Progress = no_progress
+) -> bytes:
+    """The PDF of a template under templates/pdf/ (autoescaped like any page)."""
+    progress(0, PDF_STEPS)
+    return html_to_pdf(render_to_string(template_name, context), progress=progress)
+
+
+def qr_svg(url: str) -> SafeString:
+    """The QR code of ``url`` as inline SVG, sized by CSS (class ``qr``).
+
+    segno writes only the modules' geometry (no title, no text of the URL), so the markup is
+    safe to embed as it is.
+    """
+    code = segno.make(url, error="m", micro=False)
+    svg = code.svg_inline(scale=1, border=4, omitsize=True, svgclass="qr", lineclass=None)
+    return mark_safe(svg)  # noqa: S308 (segno's own markup: numbers and a path, no user text)

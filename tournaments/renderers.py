@@ -1,0 +1,121 @@
+"""The files of the tournament night: table cards and the seating list (found by file_jobs).
+
+Each renderer is two layers: one reads the database into plain values (:class:`TableCard`,
+:class:`~tournaments.selectors.SeatingRow`), the other makes the PDF of those values and needs
+no database (the benchmark and the layout tests call it directly).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors
+from tournaments.file_jobs import FileJob, Progress, no_progress, register_renderer
+from tournaments.links import table_entry_url
+from tournaments.models import GeneratedFile, Table, Tournament
+from tournaments.pdf import qr_svg, render_pdf
+
+
+@dataclass(frozen=True)
+class CardSeat:
+    number: int  # 1 to 4, as printed ("Platz 1"); the model counts from 0
+    name: str
+    club: str
+    deals_first: bool
+    left_after_deal: int | None = None
+
+
+@dataclass(frozen=True)
+class TableCard:
+    number: int
+    deals: int
+    seats: Sequence[CardSeat]
+    #: The captain's private link, printed as text and as a QR code.
+    link: str
+    qr: SafeString
+
+    @property
+    def first_dealer(self) -> CardSeat | None:
+        return next((seat for seat in self.seats if seat.deals_first), None)
+
+
+def table_card(table: Table, *, base_url: str) -> TableCard:
+    """The card of a table whose seats and players are prefetched (tables_with_seats)."""
+    link = table_entry_url(base_url=base_url, token=table.token)
+    seats = [
+        CardSeat(
+            number=seat.position + 1,
+            name=seat.registration.player.name,
+            club=seat.registration.player.club,
+            deals_first=seat.position == table.first_dealer,
+            left_after_deal=seat.left_after_deal,
+        )
+        for seat in table.seats.all()
+    ]
+    return TableCard(table.number, table.deals, seats, link, qr_svg(link))
+
+
+def _tournament_of(job: FileJob) -> Tournament:
+    if job.file.tournament is None:
+        raise ValidationError(_("This file belongs to no tournament."), code="no_tournament")
+    return job.file.tournament
+
+
+_NOT_DRAWN = _("There are no tables yet: draw the tables first.")
+
+
+def table_cards(*, tournament: Tournament, base_url: str) -> list[TableCard]:
+    """Every table's card (three queries, whatever the number of tables).
+
+    :raises ValidationError: the tables are not drawn yet.
+    """
+    cards = [
+        table_card(table, base_url=base_url)
+        for table in selectors.tables_with_seats(tournament=tournament)
+    ]
+    if not cards:
+        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    return cards
+
+
+def table_cards_pdf(
+    *, tournament: Tournament, cards: Sequence[TableCard], progress: Progress = no_progress
+) -> bytes:
+    """One A4 page per table (no database needed)."""
+    context = {"tournament": tournament, "cards": cards}
+    return render_pdf("pdf/table_cards.html", context, progress=progress)
+
+
+@register_renderer(GeneratedFile.Kind.TABLE_CARDS, label=_("Table cards"))
+def render_table_cards(job: FileJob) -> bytes:
+    """The table cards; the links start with the job's ``base_url`` (else PUBLIC_URL)."""
+    tournament = _tournament_of(job)
+    base_url = job.options.get("base_url") or settings.PUBLIC_URL
+    if not base_url:
+        raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
+    cards = table_cards(tournament=tournament, base_url=base_url)
+    return table_cards_pdf(tournament=tournament, cards=cards, progress=job.progress)
+
+
+def seating_list_pdf(
+    *,
+    tournament: Tournament,
+    rows: Sequence[selectors.SeatingRow],
+    progress: Progress = no_progress,
+) -> bytes:
+    """Every seated player by name, for the notice board (no database needed)."""
+    context = {"tournament": tournament, "rows": rows}
+    return render_pdf("pdf/seating_list.html", context, progress=progress)
+
+
+@register_renderer(GeneratedFile.Kind.SEATING_LIST, label=_("Seating list"))
+def render_seating_list(job: FileJob) -> bytes:
+    tournament = _tournament_of(job)
+    rows = selectors.seating_list(tournament=tournament)
+    if not rows:
+        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    return seating_list_pdf(tournament=tournament, rows=rows, progress=job.progress)
