@@ -2,15 +2,19 @@
 
 import difflib
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from fipsen_rules import MESSAGES, Code, SeatingError, table_split
+from preisfipsen.celery import app as celery_app
 from tournaments.draw import draw_tables
 from tournaments.models import (
+    GeneratedFile,
     OrganiserProfile,
     Player,
     Registration,
@@ -292,3 +296,59 @@ def seating_list(*, tournament: Tournament) -> list[SeatingRow]:
     )
     rows = [SeatingRow(name, club, table, position + 1) for name, club, table, position in seats]
     return sorted(rows, key=lambda row: (player_name_key(row.name), row.name, row.table, row.seat))
+
+
+def generated_file(*, file_id: object) -> GeneratedFile | None:
+    """The file record with its tournament, or None."""
+    return GeneratedFile.objects.select_related("tournament").filter(pk=file_id).first()
+
+
+#: A job that has not started after this long probably has no worker to run it.
+WORKER_SLOW_AFTER = timedelta(seconds=20)
+
+
+@dataclass(frozen=True)
+class FileStatus:
+    """How far a file's job is: waiting, running (done of total), ready, failed or expired."""
+
+    file: GeneratedFile
+    state: str
+    done: int = 0
+    total: int = 0
+    #: Still waiting for a worker after WORKER_SLOW_AFTER.
+    slow: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("ready", "failed", "expired")
+
+    @property
+    def error(self) -> str:
+        if self.state == "failed":
+            return self.file.error or str(FILE_ERROR_UNKNOWN)
+        return ""
+
+
+#: Shown when the job itself broke (not the renderer): the worker's log has the reason.
+FILE_ERROR_UNKNOWN = gettext_lazy("Something went wrong; please try again.")
+
+
+def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStatus:
+    """The state of a file's job, from the record and else from Celery's result backend."""
+    now = now or timezone.now()
+    if file.expires_at <= now:
+        return FileStatus(file, "expired")
+    if file.error:
+        return FileStatus(file, "failed")
+    if file.file:
+        return FileStatus(file, "ready")
+    result = celery_app.AsyncResult(file.task_id) if file.task_id else None
+    state = result.state if result is not None else "PENDING"
+    if state == "FAILURE":
+        return FileStatus(file, "failed")
+    if state == "PROGRESS" and isinstance(result.info, dict):
+        done, total = result.info.get("done", 0), result.info.get("total", 0)
+        return FileStatus(file, "running", done=int(done), total=int(total))
+    if state in ("STARTED", "SUCCESS", "PROGRESS"):
+        return FileStatus(file, "running")
+    return FileStatus(file, "waiting", slow=now - file.created_at > WORKER_SLOW_AFTER)

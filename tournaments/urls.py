@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import account, night, players
+from tournaments.views import account, files, night, players
 
 app_name = "tournaments"
 
@@ -37,6 +37,10 @@ urlpatterns = [
         name="reissue_link",
     ),
     path("tournaments/<int:pk>/seats/<int:seat_pk>/leave/", night.leave, name="leave"),
+    # The night's PDFs (table cards, seating list): request, progress, download
+    path("tournaments/<int:pk>/files/<slug:kind>/", files.file_request, name="file_request"),
+    path("files/<uuid:file_id>/", files.file_status, name="file_status"),
+    path("files/<uuid:file_id>/download/", files.file_download, name="file_download"),
     # The player directory
     path("players/", players.player_list, name="player_list"),
     path("players/new/", players.player_create, name="player_create"),

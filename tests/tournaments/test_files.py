@@ -1,0 +1,667 @@
+"""The PDF jobs: the record and its job, the task, the status page, the download, the worker."""
+
+import doctest
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.core.files.base import ContentFile
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import timezone
+from pytest_django import Settings
+
+from fipsen_rules import Code, FipsenError
+from preisfipsen.celery import app as celery_app
+from preisfipsen.config import public_url
+from tests.factories import UserFactory
+from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_text
+from tournaments import file_jobs, links, services, tasks
+from tournaments.models import GeneratedFile, Tournament
+
+WORKER_TIMEOUT = 60
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings: Settings, tmp_path: Path) -> Path:
+    """Where the files go: a folder of this test, never var/media."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.PUBLIC_URL = ""
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def night(db: None) -> Tournament:
+    return drawn_night()
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
+
+
+@pytest.fixture
+def sent() -> Iterator[mock.MagicMock]:
+    """The jobs sent (at commit) instead of going to the queue."""
+    with mock.patch.object(tasks.generate_file, "apply_async") as apply_async:
+        yield apply_async
+
+
+def request_file(
+    tournament: Tournament,
+    capture: Callable[..., object],
+    kind: str = "table_cards",
+    **options: str,
+) -> GeneratedFile:
+    with capture(execute=True):
+        return services.file_request(tournament=tournament, kind=kind, options=options or None)
+
+
+def run_job(file: GeneratedFile, **options: str) -> GeneratedFile:
+    """Run the job as the worker would, here and now."""
+    tasks.generate_file(str(file.pk), {"language": "de", "base_url": BASE_URL, **options})
+    file.refresh_from_db()
+    return file
+
+
+# The record and the job
+
+
+def test_a_request_creates_the_record_and_sends_the_job_at_commit(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        file = services.file_request(
+            tournament=night, kind="table_cards", options={"base_url": BASE_URL}
+        )
+        assert not sent.called, "nothing leaves before the commit"
+
+    sent.assert_called_once_with(
+        args=(str(file.pk),),
+        kwargs={"options": {"language": "de", "base_url": BASE_URL}},
+        task_id=file.task_id,
+    )
+    assert file.kind == "table_cards"
+    assert file.tournament == night
+    assert file.filename == "Tischkarten_Herbstpreis__Co_2026-11-21.pdf"
+    assert timedelta(hours=23) < file.expires_at - timezone.now() <= timedelta(hours=24)
+    assert not file.file
+    assert file.error == ""
+
+
+def test_the_seating_list_is_named_so(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks, kind="seating_list")
+    assert file.filename == "Sitzliste_Herbstpreis__Co_2026-11-21.pdf"
+
+
+def test_an_unknown_kind_is_refused(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    with pytest.raises(ValidationError) as refused:
+        request_file(night, django_capture_on_commit_callbacks, kind="poster")
+    assert refused.value.code == "unknown_kind"
+    assert not GeneratedFile.objects.exists()
+    assert not sent.called
+
+
+def test_a_request_removes_the_expired_files(
+    night: Tournament,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    media_root: Path,
+) -> None:
+    now = timezone.now()
+    old = GeneratedFile.objects.create(
+        tournament=night, kind="table_cards", filename="alt.pdf", expires_at=now
+    )
+    old.file.save("alt.pdf", ContentFile(b"%PDF-alt"))
+    recent = GeneratedFile.objects.create(
+        tournament=night,
+        kind="table_cards",
+        filename="neu.pdf",
+        expires_at=now + timedelta(hours=1),
+    )
+    old_path = Path(old.file.path)
+    assert old_path.is_file()
+
+    request_file(night, django_capture_on_commit_callbacks)
+
+    assert not GeneratedFile.objects.filter(pk=old.pk).exists()
+    assert not old_path.exists(), "the file goes with its record"
+    assert GeneratedFile.objects.filter(pk=recent.pk).exists()
+
+
+# The task
+
+
+def test_the_job_makes_the_pdf_and_keeps_it(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+
+    assert file.error == ""
+    assert file.file.name.startswith("files/")
+    assert Path(file.file.path).is_relative_to(django_settings.MEDIA_ROOT)
+    with file.file.open("rb") as stored:
+        text = pdf_text(stored.read())
+    assert all(f"Tisch {number}" in text for number in range(1, 5))
+
+
+def test_run_directly_the_job_reports_no_progress(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    with mock.patch.object(tasks.generate_file, "update_state") as update_state:
+        run_job(file)
+    assert not update_state.called
+
+
+def test_in_a_worker_the_job_reports_its_progress(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks, kind="seating_list")
+    with mock.patch.object(tasks.generate_file, "update_state") as update_state:
+        tasks.generate_file.apply(args=(str(file.pk),), kwargs={"options": {"language": "de"}})
+
+    reported = [call.kwargs for call in update_state.call_args_list]
+    assert reported == [
+        {"state": "PROGRESS", "meta": {"done": 0, "total": 2}},
+        {"state": "PROGRESS", "meta": {"done": 1, "total": 2}},
+        {"state": "PROGRESS", "meta": {"done": 2, "total": 2}},
+    ]
+    file.refresh_from_db()
+    assert file.file
+
+
+def test_a_job_whose_record_is_gone_does_nothing(db: None) -> None:
+    tasks.generate_file("5b0cbd2e-0000-4000-8000-000000000000", {})
+    assert not GeneratedFile.objects.exists()
+
+
+def test_without_tables_the_job_says_what_to_do(
+    db: None, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    tournament = services.tournament_create(name="Leer", date=timezone.localdate())
+    file = run_job(request_file(tournament, django_capture_on_commit_callbacks))
+    assert file.error == "Es gibt noch keine Tische: Bitte losen Sie zuerst die Tische aus."
+    assert not file.file
+
+
+def _refuse(error: BaseException) -> Callable[[file_jobs.FileJob], bytes]:
+    def render(job: file_jobs.FileJob) -> bytes:
+        raise error
+
+    return render
+
+
+@pytest.mark.parametrize(
+    ("error", "language", "shown"),
+    [
+        (
+            ValidationError("Bitte erst die Tische auslosen."),
+            "de",
+            "Bitte erst die Tische auslosen.",
+        ),
+        (
+            FipsenError.of(Code.PLAYERS, players=5),
+            "de",
+            "An einem Tisch sitzen 3 oder 4 Spieler, nicht 5.",
+        ),
+        (FipsenError.of(Code.PLAYERS, players=5), "en", "A table has 3 or 4 players, not 5."),
+        (
+            RuntimeError("Pango ist abgestürzt"),
+            "de",
+            "Etwas ist schiefgegangen; bitte versuchen Sie es noch einmal.",
+        ),
+        (RuntimeError("Pango crashed"), "en", "Something went wrong; please try again."),
+    ],
+    ids=["validation", "fipsen", "fipsen-en", "unexpected", "unexpected-en"],
+)
+def test_a_failing_renderer_leaves_a_message_for_the_organiser(
+    night: Tournament,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    monkeypatch: pytest.MonkeyPatch,
+    organiser: Client,
+    error: Exception,
+    language: str,
+    shown: str,
+) -> None:
+    kind = "failing_test_file"
+    renderer = file_jobs.Renderer(kind, _refuse(error), label="Kaputt")
+    monkeypatch.setitem(file_jobs._renderers, kind, renderer)
+    file = run_job(
+        request_file(night, django_capture_on_commit_callbacks, kind=kind), language=language
+    )
+
+    assert file.error == shown
+    assert not file.file
+    page = organiser.get(reverse("tournaments:file_status", args=[file.pk])).content.decode()
+    assert shown in page
+    assert "hx-trigger" not in page, "a failed job is not polled any more"
+
+
+def test_an_unexpected_error_is_logged_with_its_traceback(
+    night: Tournament,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    kind = "failing_test_file"
+    renderer = file_jobs.Renderer(kind, _refuse(RuntimeError("Pango ist abgestürzt")), label="X")
+    monkeypatch.setitem(file_jobs._renderers, kind, renderer)
+    run_job(request_file(night, django_capture_on_commit_callbacks, kind=kind))
+
+    [record] = [r for r in caplog.records if r.name == "tournaments.services"]
+    assert record.exc_info is not None
+    assert "Pango ist abgestürzt" in str(record.exc_info[1])
+
+
+# The pages
+
+
+def status_url(file: GeneratedFile) -> str:
+    return reverse("tournaments:file_status", args=[file.pk])
+
+
+def request_url(tournament: Tournament, kind: str = "table_cards") -> str:
+    return reverse("tournaments:file_request", args=[tournament.pk, kind])
+
+
+def test_the_organiser_requests_a_file_and_sees_its_status_page(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser.post(request_url(night))
+
+    file = GeneratedFile.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == status_url(file)
+    assert sent.call_args.kwargs["kwargs"]["options"]["base_url"] == "http://testserver"
+
+
+def test_the_public_url_setting_is_the_base_of_the_links(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    settings: Settings,
+) -> None:
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    with django_capture_on_commit_callbacks(execute=True):
+        organiser.post(request_url(night))
+    assert sent.call_args.kwargs["kwargs"]["options"]["base_url"] == "http://192.168.1.20:8000"
+
+
+def test_a_file_is_requested_by_post_only(night: Tournament, organiser: Client) -> None:
+    assert organiser.get(request_url(night)).status_code == 405
+    assert not GeneratedFile.objects.exists()
+
+
+def test_an_unknown_kind_goes_back_to_the_tables_with_a_message(
+    night: Tournament, organiser: Client
+) -> None:
+    response = organiser.post(request_url(night, "poster"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:tables", args=[night.pk])
+    assert "Eine Datei der Art poster gibt es nicht." in response.content.decode()
+
+
+def test_anonymous_visitors_can_request_nothing(night: Tournament, client: Client) -> None:
+    response = client.post(request_url(night))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("tournaments:login"))
+    assert not GeneratedFile.objects.exists()
+
+
+def test_the_status_page_polls_while_the_job_waits(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    page = organiser.get(status_url(file)).content.decode()
+
+    assert "<progress" in page
+    assert f'hx-get="{status_url(file)}"' in page
+    assert 'hx-trigger="every 1s"' in page
+    assert "Wartet auf den Hintergrunddienst" in page
+    # Without JavaScript: a plain link to reload.
+    assert f'<noscript><p><a class="button button-secondary" href="{status_url(file)}">' in page
+    assert "htmx" in page
+
+
+def test_htmx_gets_the_status_part_alone(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+
+    assert part.lstrip().startswith('<div id="file-status"')
+    assert "<html" not in part
+    assert 'hx-trigger="every 1s"' in part
+
+
+def test_the_status_page_shows_the_reported_progress(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    celery_app.backend.store_result(file.task_id, {"done": 1, "total": 2}, "PROGRESS")
+
+    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+    assert 'max="2" value="1"' in part
+    assert "Das PDF wird erstellt" in part
+
+
+def test_a_job_that_waits_long_asks_whether_the_worker_runs(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    GeneratedFile.objects.filter(pk=file.pk).update(
+        created_at=timezone.now() - timedelta(minutes=1)
+    )
+    page = organiser.get(status_url(file)).content.decode()
+    assert "Läuft der Hintergrunddienst?" in page
+
+
+def test_when_ready_the_page_offers_the_download_and_stops_polling(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+
+    download = reverse("tournaments:file_download", args=[file.pk])
+    assert f'href="{download}"' in part
+    assert "PDF herunterladen" in part
+    assert "hx-trigger" not in part
+    assert "<progress" not in part
+
+
+def test_the_download_is_the_pdf_under_its_name(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+    response = organiser.get(reverse("tournaments:file_download", args=[file.pk]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == (
+        'attachment; filename="Tischkarten_Herbstpreis__Co_2026-11-21.pdf"'
+    )
+    assert b"".join(response.streaming_content).startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player account"])
+def test_the_download_is_refused_to_anyone_but_an_organiser(
+    night: Tournament,
+    client: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    who: str,
+) -> None:
+    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+    if who == "player account":
+        client.force_login(UserFactory(is_staff=False))
+
+    for name in ("tournaments:file_download", "tournaments:file_status"):
+        response = client.get(reverse(name, args=[file.pk]))
+        if who == "anonymous":
+            assert response.status_code == 302
+            assert response["Location"].startswith(reverse("tournaments:login"))
+        else:
+            assert response.status_code == 403
+
+
+def test_the_files_are_not_served_as_media(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+    for url in (f"/{file.file.name}", f"/media/{file.file.name}", file.file.url):
+        assert organiser.get(url).status_code == 404
+
+
+def test_an_unfinished_or_expired_file_cannot_be_downloaded(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    download = reverse("tournaments:file_download", args=[file.pk])
+    assert organiser.get(download).status_code == 404
+
+    run_job(file)
+    GeneratedFile.objects.filter(pk=file.pk).update(expires_at=timezone.now())
+    assert organiser.get(download).status_code == 404
+    assert "nicht mehr aufbewahrt" in organiser.get(status_url(file)).content.decode()
+
+
+def test_an_unknown_file_is_not_found(db: None, organiser: Client) -> None:
+    missing = "5b0cbd2e-0000-4000-8000-000000000000"
+    assert organiser.get(reverse("tournaments:file_status", args=[missing])).status_code == 404
+    assert organiser.get(reverse("tournaments:file_download", args=[missing])).status_code == 404
+
+
+# The address phones reach
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
+def test_table_cards_for_a_local_address_warn_that_phones_cannot_reach_it(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    host: str,
+) -> None:
+    file = request_file(night, django_capture_on_commit_callbacks)
+    page = organiser.get(status_url(file), headers={"host": host}).content.decode()
+
+    assert "Die Handys der Spieler können die Links auf diesen Tischkarten nicht öffnen" in page
+    assert f"http://{host}" in page
+    assert "HOST=0.0.0.0" in page
+    assert "PREISFIPSEN_PUBLIC_URL=http://192.168.1.20:8000" in page
+
+
+@pytest.mark.parametrize(
+    ("kind", "host", "public_url"),
+    [
+        ("table_cards", "192.168.1.20:8000", ""),
+        ("table_cards", "127.0.0.1:8000", "http://192.168.1.20:8000"),
+        ("seating_list", "127.0.0.1:8000", ""),
+    ],
+    ids=["network-address", "public-url-set", "no-links-printed"],
+)
+def test_no_warning_when_phones_reach_the_links_or_there_are_none(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    settings: Settings,
+    kind: str,
+    host: str,
+    public_url: str,
+) -> None:
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.PUBLIC_URL = public_url
+    file = request_file(night, django_capture_on_commit_callbacks, kind=kind)
+    page = organiser.get(status_url(file), headers={"host": host}).content.decode()
+    assert "HOST=0.0.0.0" not in page
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("", ""),
+        ("http://192.168.1.20:8000", "http://192.168.1.20:8000"),
+        ("http://192.168.1.20:8000/", "http://192.168.1.20:8000"),
+        ("https://fipsen.example", "https://fipsen.example"),
+        ("http://[fe80::1]:8000", "http://[fe80::1]:8000"),
+    ],
+)
+def test_public_url_from_the_environment(value: str, expected: str) -> None:
+    assert public_url({"PREISFIPSEN_PUBLIC_URL": value}) == expected
+    assert public_url({}) == ""
+
+
+@pytest.mark.parametrize(
+    "value", ["192.168.1.20:8000", "ftp://192.168.1.20", "http://192.168.1.20/fipsen", "http://x:y"]
+)
+def test_a_public_url_that_is_no_address_stops_the_start(value: str) -> None:
+    with pytest.raises(ImproperlyConfigured, match="PREISFIPSEN_PUBLIC_URL"):
+        public_url({"PREISFIPSEN_PUBLIC_URL": value})
+
+
+def test_the_links_module_examples_hold(settings: Settings) -> None:
+    assert doctest.testmod(links).failed == 0
+
+
+def test_the_base_is_the_request_address_unless_set(settings: Settings) -> None:
+    settings.ALLOWED_HOSTS = ["192.168.1.20"]
+    request = RequestFactory().get("/", headers={"host": "192.168.1.20:8000"})
+    assert links.public_base_url(request) == "http://192.168.1.20:8000"
+    settings.PUBLIC_URL = "https://fipsen.example"
+    assert links.public_base_url(request) == "https://fipsen.example"
+
+
+# The buttons for the tables page
+
+
+def test_the_print_buttons_post_to_the_jobs(night: Tournament, rf: RequestFactory) -> None:
+    html = render_to_string(
+        "tournaments/files/_pdf_buttons.html", {"tournament": night}, request=rf.get("/")
+    )
+    for kind, label in (
+        ("table_cards", "Tischkarten drucken"),
+        ("seating_list", "Sitzliste drucken"),
+    ):
+        assert f'<form method="post" action="{request_url(night, kind)}">' in html
+        assert label in html
+    assert html.count('name="csrfmiddlewaretoken"') == 2
+
+
+# A real worker
+
+
+def database_url() -> str:
+    """The test database, for a worker process."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    user = database["USER"] + (f":{database['PASSWORD']}" if database["PASSWORD"] else "")
+    return f"postgres://{user}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+
+
+@pytest.fixture
+def worker(transactional_db: None, celery_var_dir: Path, tmp_path: Path) -> Iterator[Path]:
+    """A real `celery -A preisfipsen worker` on the session's filesystem queue and database.
+
+    Yields the worker's media folder; the test's settings point there too.
+    """
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.fail("the SQLite test database must be a file (tests/conftest.py) for a worker")
+    for message in (celery_var_dir / "celery" / "queue").glob("*.msg"):
+        message.unlink()  # jobs other tests sent, for records long gone
+    env = {
+        **os.environ,
+        "PREISFIPSEN_VAR_DIR": str(celery_var_dir),
+        "DATABASE_URL": database_url(),
+    }
+    env.pop("CELERY_BROKER_URL", None)
+    env.pop("CELERY_RESULT_BACKEND", None)
+    log = tmp_path / "worker.log"
+    with log.open("w") as log_file:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "preisfipsen",
+                "worker",
+                "--pool=solo",
+                "--without-mingle",
+                "--without-gossip",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+                f"--hostname=test-files-{os.getpid()}@%h",
+            ],
+            cwd=django_settings.BASE_DIR,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield celery_var_dir / "media"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        sys.stdout.write(f"--- worker log ---\n{log.read_text()}")  # shown when the test failed
+
+
+def test_a_real_worker_makes_the_table_cards_and_the_page_offers_them(
+    worker: Path, settings: Settings, client: Client
+) -> None:
+    settings.MEDIA_ROOT = worker
+    tournament = drawn_night()
+    client.force_login(UserFactory(is_staff=True))
+
+    response = client.post(request_url(tournament))
+    assert response.status_code == 302
+    file = GeneratedFile.objects.get()
+    download = reverse("tournaments:file_download", args=[file.pk])
+
+    deadline = time.monotonic() + WORKER_TIMEOUT
+    part = ""
+    while download not in part:
+        if time.monotonic() > deadline:
+            pytest.fail(f"no download after {WORKER_TIMEOUT} s; the status said: {part}")
+        time.sleep(0.2)
+        part = client.get(response["Location"], headers={"hx-request": "true"}).content.decode()
+
+    assert "hx-trigger" not in part
+    assert celery_app.AsyncResult(file.task_id).state == "SUCCESS"
+    pdf = b"".join(client.get(download).streaming_content)
+    text = pdf_text(pdf)
+    assert all(f"Tisch {number}" in text for number in range(1, 5))
+    assert "http://testserver/t/" in text
+    file.refresh_from_db()
+    assert Path(file.file.path).is_relative_to(worker)

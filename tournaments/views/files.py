@@ -1,0 +1,96 @@
+"""The PDF jobs: request a file, watch its progress, download it (organisers only).
+
+After pretix: the POST creates the file record and sends the job, the status page polls
+itself (htmx; without JavaScript a reload link does the same) until the download is there.
+The files live under MEDIA_ROOT, which is never served: the download view is the only way.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import file_jobs, selectors, services
+from tournaments.links import is_unreachable_from_phones, public_base_url
+from tournaments.models import GeneratedFile, Tournament
+from tournaments.views.access import organiser_required
+
+#: The kinds whose PDF prints links for phones: their status page warns of a local address.
+KINDS_WITH_LINKS = {GeneratedFile.Kind.TABLE_CARDS}
+
+
+@organiser_required
+@require_POST
+def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Start making a file of ``kind`` for the tournament, then show its status page."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        file = services.file_request(
+            tournament=tournament,
+            kind=kind,
+            options={"base_url": public_base_url(request)},
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("tournaments:tables", pk=tournament.pk)
+    return redirect("tournaments:file_status", file_id=file.pk)
+
+
+def _file_or_404(file_id: object) -> GeneratedFile:
+    file = selectors.generated_file(file_id=file_id)
+    if file is None:
+        raise Http404("No such file.")
+    return file
+
+
+@organiser_required
+@require_GET
+def file_status(request: HttpRequest, file_id: object) -> HttpResponse:
+    """The job's progress; htmx asks for the status part alone, every second until done."""
+    file = _file_or_404(file_id)
+    status = selectors.file_status(file=file)
+    context = {
+        "status": status,
+        "file": file,
+        "tournament": file.tournament,
+        "title": _title(file),
+        "status_url": reverse("tournaments:file_status", kwargs={"file_id": file.pk}),
+    }
+    if request.htmx:
+        return render(request, "tournaments/files/_status.html", context)
+    base_url = public_base_url(request)
+    context["unreachable_address"] = (
+        base_url if file.kind in KINDS_WITH_LINKS and is_unreachable_from_phones(base_url) else ""
+    )
+    return render(request, "tournaments/files/status.html", context)
+
+
+@organiser_required
+@require_GET
+def file_download(request: HttpRequest, file_id: object) -> FileResponse:
+    """The finished file, under its own name; gone once it expired."""
+    file = _file_or_404(file_id)
+    if not file.file or file.expires_at <= timezone.now():
+        raise Http404("The file is not ready, or expired.")
+    content_type = _renderer_content_type(file.kind)
+    return FileResponse(
+        file.file.open("rb"), as_attachment=True, filename=file.filename, content_type=content_type
+    )
+
+
+def _title(file: GeneratedFile) -> str:
+    try:
+        return str(file_jobs.renderer_for(file.kind).label)
+    except ValidationError:
+        return file.filename
+
+
+def _renderer_content_type(kind: str) -> str:
+    try:
+        return file_jobs.renderer_for(kind).content_type
+    except ValidationError:
+        return "application/octet-stream"
