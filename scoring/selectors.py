@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
+from scoring import paper
 from scoring.models import Deal, DealChange
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
@@ -126,6 +127,31 @@ def deal_history(*, table: Table) -> QuerySet[DealChange]:
         DealChange.objects.filter(deal__table=table)
         .select_related("deal", "user")
         .order_by("-created_at", "-pk")
+    )
+
+
+# Paper sheets typed in (scoring/paper.py)
+
+
+def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper.SheetStart:
+    """Where a typed paper sheet goes on from: the seats, the next deal, the totals so far.
+
+    One query (the totals, summed by the database), whatever the table has entered.
+    """
+    sums = dict(
+        Deal.objects.filter(table=table, declarer__isnull=False)
+        .values("declarer")
+        .annotate(total=Sum("score"))
+        .order_by()
+        .values_list("declarer", "total")
+    )
+    return paper.SheetStart(
+        seats=tuple(
+            paper.SeatInfo(s.position, s.registration.player.name, s.left_after_deal) for s in seats
+        ),
+        number=upcoming.number if upcoming.number is not None else table.deals + 1,
+        deals=table.deals,
+        totals=tuple(sums.get(s.position, 0) for s in seats),
     )
 
 

@@ -8,8 +8,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind
-from scoring import selectors
-from scoring.evaluation import evaluate_deal
+from scoring import paper, selectors
+from scoring.evaluation import evaluate_deal, rules_for
 from scoring.models import Deal, DealChange
 from tournaments.models import Seat, Table, Tournament
 
@@ -35,12 +35,15 @@ def deal_record(
     game: Game,
     written_value: int | None = None,
     user: AbstractBaseUser | None = None,
+    await_confirmation: bool = True,
 ) -> Deal:
     """Enter the next deal of a table.
 
     ``sequence`` is the entry the form was made for: if another phone entered it meanwhile,
     :class:`DealAlreadyEntered` says what was entered. The same ``submission`` sent again (a
-    dropped connection) returns the deal saved the first time.
+    dropped connection) returns the deal saved the first time. ``await_confirmation=False``
+    enters a deal after an unconfirmed one: only for the later rows of a paper sheet, entered
+    at once (:func:`sheet_import`); the sheet's last deal then awaits confirmation as usual.
 
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
     :raises ValidationError: the table is closed, full, or waits for a confirmation.
@@ -68,7 +71,11 @@ def deal_record(
                 raise ValidationError(
                     _("This table has played all its deals."), code="table_complete"
                 )
-            if locked.tournament.confirmation_required and upcoming.waiting_for_confirmation:
+            if (
+                await_confirmation
+                and locked.tournament.confirmation_required
+                and upcoming.waiting_for_confirmation
+            ):
                 raise ValidationError(
                     _("The last deal waits for a second player to confirm it."),
                     code="confirm_first",
@@ -215,3 +222,82 @@ def _require_playing(tournament: Tournament) -> None:
         raise ValidationError(_("The tournament is finished."), code="locked")
     if tournament.state != Tournament.State.PLAYING:
         raise ValidationError(_("Play has not started yet."), code="not_playing")
+
+
+# Paper sheets typed in: checked whole by scoring/paper.py, then saved deal by deal through
+# deal_record in one transaction
+
+
+def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
+    """A paper sheet can go on this table now.
+
+    :raises ValidationError: the tournament is finished or not started, the table has played
+        all its deals, or its last deal waits for a confirmation.
+    """
+    _require_playing(table.tournament)
+    if upcoming.number is None:
+        raise ValidationError(_("This table has played all its deals."), code="table_complete")
+    if table.tournament.confirmation_required and upcoming.waiting_for_confirmation:
+        raise ValidationError(
+            _("The last deal waits for a second player to confirm it."), code="confirm_first"
+        )
+
+
+def sheet_check(*, table: Table, text: str) -> paper.Sheet:
+    """Read and check a typed paper sheet against the table as it stands; saves nothing.
+
+    :raises scoring.paper.SheetError: at the first wrong line.
+    :raises ValidationError: the table takes no sheet now (see :func:`sheet_require_open`).
+    """
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    sheet_require_open(table=table, upcoming=upcoming)
+    start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming)
+    return paper.check_sheet(text, start=start, rules=rules_for(table.tournament))
+
+
+def sheet_import(
+    *,
+    table: Table,
+    text: str,
+    user: AbstractBaseUser | None,
+    batch: uuid.UUID | None = None,
+) -> list[Deal]:
+    """Save a typed paper sheet: every row or none.
+
+    The sheet is checked again as the table stands now (another phone may have entered a deal
+    since the preview), then each row goes through :func:`deal_record`, so it is scored by the
+    rules, gets its dealer, and is logged like any entry. ``batch`` is the preview's id: the
+    same sheet posted twice (a double tap, a dropped connection) is saved once, and the second
+    time returns the deals of the first.
+
+    :raises scoring.paper.SheetError: at the first wrong line (nothing saved).
+    :raises ValidationError: the table takes no sheet now (nothing saved).
+    """
+    batch = uuid.uuid4() if batch is None else batch
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().select_related("tournament").get(pk=table.pk)
+        submissions = [uuid.uuid5(batch, str(row)) for row in range(locked.deals)]
+        saved = list(
+            Deal.objects.filter(table=locked, submission__in=submissions).order_by("sequence")
+        )
+        if saved:
+            return saved
+        seats = selectors.seats_of(table=locked)
+        upcoming = selectors.next_deal(table=locked, seats=seats)
+        sheet_require_open(table=locked, upcoming=upcoming)
+        start = selectors.paper_start(table=locked, seats=seats, upcoming=upcoming)
+        sheet = paper.check_sheet(text, start=start, rules=rules_for(locked.tournament))
+        return [
+            deal_record(
+                table=locked,
+                sequence=upcoming.sequence + index,
+                submission=submissions[index],
+                declarer=row.declarer,
+                game=row.game,
+                written_value=row.written_value,
+                user=user,
+                await_confirmation=index == 0,
+            )
+            for index, row in enumerate(sheet.rows)
+        ]
