@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import paper_views, views
 
 app_name = "scoring"
 
@@ -23,5 +23,12 @@ urlpatterns = [
         "tournaments/<int:pk>/deals/<int:deal_pk>/correct/",
         views.organiser_correct,
         name="organiser_correct",
+    ),
+    # Paper sheets typed in: the captain, and the organiser
+    path("t/<str:token>/paper/", paper_views.table_paper, name="table_paper"),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_pk>/paper/",
+        paper_views.organiser_paper,
+        name="organiser_paper",
     ),
 ]

@@ -1,0 +1,99 @@
+"""Typing in a paper sheet: from the table's link (the captain), or as the organiser.
+
+"Check" reads every line and shows what would be saved, or the first wrong line; "Save" saves
+the checked sheet, all of it or nothing (scoring/paper.py reads and checks, ``sheet_import``
+saves).
+"""
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from fipsen_rules import MESSAGES, InvalidEntryError
+from fipsen_rules.messages import format_message
+from scoring import paper, selectors, services
+from scoring.paper_forms import PaperSheetForm
+from tournaments.models import Table
+from tournaments.selectors import table_for_token
+from tournaments.views.access import organiser_required
+
+
+def table_paper(request: HttpRequest, token: str) -> HttpResponse:
+    """The captain types in the table's paper sheet."""
+    table = table_for_token(token=token)
+    if table is None:
+        raise Http404(_("This table link is not valid (any more). Ask the organiser."))
+    back = reverse("scoring:table_entry", args=[token])
+    return _paper(request, table, user=None, back=back)
+
+
+@organiser_required
+def organiser_paper(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """The organiser types in a table's paper sheet, during the night or after it."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    back = reverse("scoring:organiser_sheet", args=[pk, table.pk])
+    return _paper(request, table, user=request.user, back=back)  # type: ignore[arg-type]
+
+
+def _paper(
+    request: HttpRequest, table: Table, *, user: AbstractBaseUser | None, back: str
+) -> HttpResponse:
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    closed = None
+    try:
+        services.sheet_require_open(table=table, upcoming=upcoming)
+    except ValidationError as error:
+        closed = error.messages[0]
+    form = PaperSheetForm(request.POST if request.method == "POST" else None)
+    sheet = None
+    if request.method == "POST" and closed is None and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            if "save" in request.POST:
+                deals = services.sheet_import(
+                    table=table, text=text, user=user, batch=form.cleaned_data["batch"]
+                )
+                entered = ngettext(
+                    "%(count)s deal entered, up to deal %(last)s.",
+                    "%(count)s deals entered, up to deal %(last)s.",
+                    len(deals),
+                )
+                messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
+                return redirect(back)
+            sheet = services.sheet_check(table=table, text=text)
+        except paper.SheetError as error:
+            form.add_sheet_error(error)
+        except ValidationError as error:  # the table closed meanwhile, or a phone entered a deal
+            form.add_error(None, error)
+        except InvalidEntryError as error:  # not reached: the check used the same rules
+            for violation in error.violations:
+                message = format_message(_(MESSAGES[violation.code]), violation.params)
+                form.add_error(None, ValidationError(message, code=violation.code))
+    rows = (
+        [(row, seats[row.declarer].registration.player.name) for row in sheet.rows] if sheet else []
+    )
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "seats": seats,
+        "upcoming": upcoming,
+        "form": form,
+        "closed": closed,
+        "sheet": sheet,
+        "rows": rows,
+        "first_number": sheet.rows[0].number if sheet else None,
+        "last_number": sheet.rows[-1].number if sheet else None,
+        "batch": uuid.uuid4(),
+        "back": back,
+    }
+    return render(request, "scoring/paper.html", context)
