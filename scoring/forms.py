@@ -1,12 +1,15 @@
 """The deal form: taps become a fipsen_rules Game; the rules' errors land on their fields."""
 
+import re
 import uuid
+from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import MESSAGES, Game, GameKind, InvalidEntryError, Result
+from scoring.ranking import Prize
 from tournaments.models import Seat
 
 #: What was played: the buttons of the form, in the order shown.
@@ -106,3 +109,73 @@ class DealForm(forms.Form):
                 _(MESSAGES[violation.code]), code=violation.code, params=dict(violation.params)
             )
             self.add_error(field if field in self.fields else None, message)
+
+
+# Prizes
+
+_PRIZE_LINE = re.compile(r"^\s*(\d+)\s*[.:)]?\s*(.+?)\s*$")
+_MONEY = re.compile(r"^(\d{1,5}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
+_PERCENT = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _decimal(text: str) -> Decimal:
+    return Decimal(text.replace(",", "."))
+
+
+class PrizeListForm(forms.Form):
+    """The prize list, one place a line: "1. 50 €", "2. Präsentkorb", "3. 20 € + Wein"."""
+
+    lines = forms.CharField(
+        label=_("Prizes, one place a line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        required=False,
+        help_text=_("For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”."),
+    )
+
+    def clean_lines(self) -> list[Prize]:
+        prizes = []
+        problems = []
+        for number, line in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            match = _PRIZE_LINE.match(line)
+            if match is None:
+                problems.append(
+                    ValidationError(
+                        _("Line %(line)s: start with the place, e.g. “1. 50 €”."),
+                        code="prize_line",
+                        params={"line": number},
+                    )
+                )
+                continue
+            money, names = Decimal(0), []
+            for part in match.group(2).split("+"):
+                amount = _MONEY.match(part.strip())
+                if amount:
+                    money += _decimal(amount.group(1))
+                elif part.strip():
+                    names.append(part.strip())
+            prizes.append(Prize(int(match.group(1)), money, " + ".join(names)))
+        if problems:
+            raise ValidationError(problems)
+        return prizes
+
+    @staticmethod
+    def initial_text(prizes: list[object]) -> str:
+        """The saved list written back as lines to edit."""
+        return "\n".join(str(prize) for prize in prizes)
+
+
+class FeeSplitForm(forms.Form):
+    """The entry fees split in percentages: "50 30 20"."""
+
+    percentages = forms.CharField(
+        label=_("Split the entry fees: percent for place 1, 2, 3 …"),
+        help_text=_("For example “50 30 20”. Named prizes stay."),
+    )
+
+    def clean_percentages(self) -> list[Decimal]:
+        values = [_decimal(v) for v in _PERCENT.findall(self.cleaned_data["percentages"])]
+        if not values:
+            raise ValidationError(_("Give at least one percentage."), code="no_percentages")
+        return values

@@ -1,8 +1,10 @@
 """Deals as the tables enter them, and the history of every entry and change."""
 
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -94,3 +96,33 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()}: {self.before} → {self.after}"
+
+
+class Prize(models.Model):
+    """A place's prize: money, or a named prize ("Präsentkorb"), or both."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="prizes"
+    )
+    place = models.PositiveSmallIntegerField(_("place"), validators=[MinValueValidator(1)])
+    money = models.DecimalField(
+        _("money (€)"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    name = models.CharField(_("named prize"), max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "place"]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="prize_place_unique"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="prize_place_positive"),
+        ]
+
+    def __str__(self) -> str:
+        parts = [f"{self.money:.2f} €" if self.money else "", self.name]
+        return f"{self.place}. " + " + ".join(p for p in parts if p)

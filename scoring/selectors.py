@@ -1,11 +1,12 @@
 """Reading deals for the table's page, the organiser's sheet and the dashboard."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 
-from scoring import paper
-from scoring.models import Deal, DealChange
+from scoring import paper, ranking
+from scoring.models import Deal, DealChange, Prize
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
 
@@ -171,6 +172,10 @@ class Standing:
     won: int
     lost: int
     best: int | None
+    #: The prize: money (shared places share the money of the places they cover) and names.
+    money: Decimal = Decimal(0)
+    prize_names: tuple[str, ...] = ()
+    prize_shared: bool = False
 
     @property
     def name(self) -> str:
@@ -229,6 +234,11 @@ def standings(*, tournament: Tournament) -> list[Standing]:
         )
     declared = {seat: by_declarer.get((seat.table_id, seat.position), {}) for seat in seats}
     order = [name for name in tournament.tie_break.split(",") if name]
+    ranked = rank(figures, order)
+    prizes = [
+        ranking.Prize(p.place, p.money, p.name) for p in Prize.objects.filter(tournament=tournament)
+    ]
+    awards = {a.key: a for a in ranking.award(ranked, prizes)}
     return [
         Standing(
             place=entry.place,
@@ -240,9 +250,16 @@ def standings(*, tournament: Tournament) -> list[Standing]:
             won=entry.figures.won,
             lost=entry.figures.lost,
             best=entry.figures.best,
+            money=awards[entry.figures.key].money,
+            prize_names=awards[entry.figures.key].names,
+            prize_shared=awards[entry.figures.key].shared,
         )
-        for entry in rank(figures, order)
+        for entry in ranked
     ]
+
+
+def prize_list(*, tournament: Tournament) -> list[Prize]:
+    return list(Prize.objects.filter(tournament=tournament).order_by("place"))
 
 
 def _deals_played(seat: Seat, table_played: int) -> int:

@@ -1,6 +1,7 @@
 """Entering, correcting and confirming deals: the rules module recomputes every game first."""
 
 import uuid
+from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -8,9 +9,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind
-from scoring import paper, selectors
+from scoring import paper, ranking, selectors
 from scoring.evaluation import evaluate_deal, rules_for
-from scoring.models import Deal, DealChange
+from scoring.models import Deal, DealChange, Prize
 from tournaments.models import Seat, Table, Tournament
 
 
@@ -301,3 +302,60 @@ def sheet_import(
             )
             for index, row in enumerate(sheet.rows)
         ]
+
+
+# Prizes
+
+
+def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[Prize]:
+    """Replace the tournament's prize list (all or nothing).
+
+    :raises ValidationError: a place twice, a place below 1, negative money, an empty prize,
+        or a finished tournament.
+    """
+    if tournament.is_locked:
+        raise ValidationError(_("The tournament is finished."), code="locked")
+    places = [prize.place for prize in prizes]
+    twice = sorted({place for place in places if places.count(place) > 1})
+    if twice:
+        raise ValidationError(
+            _("Place %(place)s has two prizes."), code="place_twice", params={"place": twice[0]}
+        )
+    rows = [
+        Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())
+        for p in prizes
+    ]
+    for row in rows:
+        if not row.money and not row.name:
+            raise ValidationError(
+                _("Place %(place)s has neither money nor a named prize."),
+                code="empty_prize",
+                params={"place": row.place},
+            )
+        row.full_clean(exclude=["tournament"], validate_unique=False)
+    with transaction.atomic():
+        Prize.objects.filter(tournament=tournament).delete()
+        return Prize.objects.bulk_create(rows)
+
+
+def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:
+    """Money prizes as shares of the entry fees of the players seated (named prizes kept).
+
+    :raises ValidationError: the shares add up to more than 100 %, or there is no entry fee.
+    """
+    if sum(percentages, Decimal(0)) > 100:
+        raise ValidationError(_("The shares add up to more than 100 %."), code="over_100")
+    if not tournament.entry_fee:
+        raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
+    players = Seat.objects.filter(table__tournament=tournament).count()
+    pot = tournament.entry_fee * players
+    money = {p.place: p.money for p in ranking.percentage_prizes(pot, percentages)}
+    names = dict(Prize.objects.filter(tournament=tournament).values_list("place", "name"))
+    places = sorted(set(money) | {place for place, name in names.items() if name})
+    return prizes_set(
+        tournament=tournament,
+        prizes=[
+            ranking.Prize(place, money.get(place, Decimal(0)), names.get(place, ""))
+            for place in places
+        ],
+    )

@@ -1,6 +1,9 @@
 """The standings as a django-tables2 table: sortable on the page, exported as CSV and XLSX."""
 
+from decimal import Decimal
+
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors import Standing
@@ -17,6 +20,7 @@ class StandingsTable(tables.Table):
     won = tables.Column(verbose_name=_("won"))
     lost = tables.Column(verbose_name=_("lost"))
     best = tables.Column(verbose_name=_("Best game"), default="–", order_by=("best_rank",))
+    prize = tables.Column(verbose_name=_("Prize"), accessor="money", orderable=False)
 
     class Meta:
         template_name = "django_tables2/table.html"
@@ -28,3 +32,22 @@ class StandingsTable(tables.Table):
 
     def value_place(self, value: int, record: Standing) -> str:
         return str(value)
+
+    def render_prize(self, value: Decimal, record: Standing) -> str:
+        return prize_text(record)
+
+    def value_prize(self, value: Decimal, record: Standing) -> str:
+        return prize_text(record)
+
+
+def prize_text(standing: Standing) -> str:
+    """ "25,50 €", "Präsentkorb", "25,50 € + Präsentkorb (geteilt)"; empty without a prize."""
+    parts = [f"{number_format(standing.money, 2)} €"] if standing.money else []
+    parts += standing.prize_names
+    if not parts:
+        return ""
+    text = " + ".join(parts)
+    if not standing.prize_shared:
+        return text
+    shared = _("shared")  # outside the f-string, where makemessages finds it
+    return f"{text} ({shared})"

@@ -14,6 +14,7 @@ urlpatterns = [
     # The organiser
     path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
     path("tournaments/<int:pk>/standings/", views.standings, name="standings"),
+    path("tournaments/<int:pk>/prizes/", views.prizes, name="prizes"),
     path(
         "tournaments/<int:pk>/tables/<int:table_pk>/sheet/",
         views.organiser_sheet,

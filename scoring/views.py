@@ -17,7 +17,7 @@ from django_tables2.export import TableExport
 from fipsen_rules import Game, InvalidEntryError
 from scoring import selectors, services
 from scoring.evaluation import evaluate_deal
-from scoring.forms import DealForm
+from scoring.forms import DealForm, FeeSplitForm, PrizeListForm
 from scoring.models import Deal
 from scoring.tables import StandingsTable
 from tournaments.models import Seat, Table, Tournament
@@ -269,3 +269,39 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 EXPORT_FORMATS = ("csv", "xlsx")
+
+
+@organiser_required
+def prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    """The prize list: typed in lines, or the entry fees split in percentages."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    saved = selectors.prize_list(tournament=tournament)
+    list_form = PrizeListForm(
+        request.POST if "lines" in request.POST else None,
+        initial={"lines": PrizeListForm.initial_text(saved)},  # type: ignore[arg-type]
+    )
+    split_form = FeeSplitForm(request.POST if "percentages" in request.POST else None)
+    for form, save in (
+        (list_form, lambda data: services.prizes_set(tournament=tournament, prizes=data["lines"])),
+        (
+            split_form,
+            lambda data: services.prizes_split_fees(
+                tournament=tournament, percentages=data["percentages"]
+            ),
+        ),
+    ):
+        if form.is_bound and form.is_valid():
+            try:
+                save(form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("The prizes are saved."))
+                return redirect("scoring:prizes", pk=pk)
+    context = {
+        "tournament": tournament,
+        "prizes": saved,
+        "list_form": list_form,
+        "split_form": split_form,
+    }
+    return render(request, "scoring/prizes.html", context)

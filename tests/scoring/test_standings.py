@@ -121,5 +121,7 @@ def test_the_standings_cost_the_same_queries_however_many_deals(
         enter(table, number % 4, "3 +")
     url = reverse("scoring:standings", args=[table.tournament_id])
     organiser.get(url)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(
+        8
+    ):  # the seats, the figures, the deals, the prizes; session and user
         organiser.get(url)

@@ -1,0 +1,125 @@
+"""The prize list: typed lines, entry fees split in percentages, shared places in the standings."""
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from scoring import selectors, services
+from scoring.forms import FeeSplitForm, PrizeListForm
+from scoring.models import Prize
+from scoring.ranking import Prize as PrizeValue
+from scoring.tables import prize_text
+from tests.factories import UserFactory
+from tests.scoring.helpers import enter, playing_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("line", "place", "money", "name"),
+    [
+        ("1. 50 €", 1, Decimal(50), ""),
+        ("2: Präsentkorb", 2, Decimal(0), "Präsentkorb"),
+        ("3) 20,50 € + Flasche Wein", 3, Decimal("20.50"), "Flasche Wein"),
+        ("4 10 EUR", 4, Decimal(10), ""),
+    ],
+)
+def test_a_prize_line(line: str, place: int, money: Decimal, name: str) -> None:
+    form = PrizeListForm({"lines": line})
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["lines"] == [PrizeValue(place, money, name)]
+
+
+def test_a_line_without_a_place_is_pointed_out() -> None:
+    form = PrizeListForm({"lines": "1. 50 €\nPräsentkorb"})
+    assert not form.is_valid()
+    assert "Zeile 2" in str(form.errors["lines"])
+
+
+def test_the_percentages() -> None:
+    form = FeeSplitForm({"percentages": "50 % / 30,5 / 19.5"})
+    assert form.is_valid()
+    assert form.cleaned_data["percentages"] == [Decimal(50), Decimal("30.5"), Decimal("19.5")]
+
+
+def test_the_prize_list_is_replaced_whole() -> None:
+    table = playing_table()
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[PrizeValue(1, Decimal(50)), PrizeValue(2, name="Präsentkorb")],
+    )
+    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(40))])
+    assert [str(p) for p in Prize.objects.all()] == ["1. 40.00 €"]
+
+
+@pytest.mark.parametrize(
+    ("prizes", "code"),
+    [
+        ([PrizeValue(1, Decimal(5)), PrizeValue(1, Decimal(3))], "place_twice"),
+        ([PrizeValue(2)], "empty_prize"),
+        ([PrizeValue(0, Decimal(5))], None),
+    ],
+)
+def test_a_bad_prize_list_saves_nothing(prizes: list[PrizeValue], code: str | None) -> None:
+    table = playing_table()
+    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(50))])
+    with pytest.raises(ValidationError) as error:
+        services.prizes_set(tournament=table.tournament, prizes=prizes)
+    if code:
+        assert error.value.code == code
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50.00 €"]
+
+
+def test_splitting_the_entry_fees_keeps_the_named_prizes() -> None:
+    table = playing_table(entry_fee=Decimal(5))  # 4 players: 20 €
+    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(4, name="Korb")])
+    services.prizes_split_fees(tournament=table.tournament, percentages=[Decimal(60), Decimal(40)])
+    assert [(p.place, p.money, p.name) for p in Prize.objects.all()] == [
+        (1, Decimal("12.00"), ""),
+        (2, Decimal("8.00"), ""),
+        (4, Decimal("0.00"), "Korb"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fee", "shares", "code"), [(5, [60, 50], "over_100"), (0, [100], "no_fee")]
+)
+def test_a_fee_split_that_cannot_be(fee: int, shares: list[int], code: str) -> None:
+    table = playing_table(entry_fee=Decimal(fee))
+    with pytest.raises(ValidationError) as error:
+        services.prizes_split_fees(
+            tournament=table.tournament, percentages=[Decimal(s) for s in shares]
+        )
+    assert error.value.code == code
+
+
+def test_tied_players_share_the_money_in_the_standings() -> None:
+    table = playing_table(tie_break="")
+    enter(table, 0, "4 +")
+    enter(table, 1, "3 +")
+    enter(table, 2, "3 +")
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[PrizeValue(1, Decimal(50)), PrizeValue(2, Decimal(30)), PrizeValue(3, Decimal(21))],
+    )
+    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    assert rows[0].money == Decimal(50)
+    assert rows[1].money == rows[2].money == Decimal("25.50")
+    assert prize_text(rows[1]) == "25,50 € (geteilt)"
+    assert prize_text(rows[3]) == ""
+
+
+def test_the_prizes_page() -> None:
+    table = playing_table(entry_fee=Decimal(5))
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("scoring:prizes", args=[table.tournament_id])
+    response = client.post(url, {"lines": "1. 50 €\n2. Präsentkorb"})
+    assert response.status_code == 302
+    assert "Präsentkorb" in client.get(url).content.decode()
+    page = client.post(url, {"lines": "1. 50 €\n1. 20 €"}).content.decode()
+    assert "Platz 1 hat zwei Preise" in page
+    assert Prize.objects.count() == 2
