@@ -1,9 +1,11 @@
 """The rules module applied to a table: which rule set, and the declarer among the playing seats."""
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import DealEntry, Game, Outcome, Prisdorf
+from fipsen_rules import Code, DealEntry, Game, InvalidEntryError, Outcome, Prisdorf, Violation
 from tournaments.models import Tournament
 
 
@@ -35,3 +37,49 @@ def evaluate_deal(
         captain_value=written_value,
     )
     return rules_for(tournament).evaluate(entry, players=len(seats))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What a deal is saved with."""
+
+    #: The game in canonical notation; empty when only its value is known (from a paper sheet).
+    game: str
+    score: int
+    counts_as_deal: bool
+
+
+def score_deal(
+    *,
+    tournament: Tournament,
+    seats: tuple[int, ...],
+    declarer: int | None,
+    game: Game | None,
+    written_value: int | None = None,
+) -> Scored:
+    """Score a game, or take a value alone when the game is not known (``game=None``): a
+    paper sheet shows only values, and several games share most of them. The value must be
+    one a Fipsen game can have, and the declarer one who plays the deal.
+
+    :raises fipsen_rules.InvalidEntryError: the game breaks a rule, or the value is impossible.
+    :raises ValidationError: the declarer does not play this deal.
+    """
+    if game is not None:
+        outcome = evaluate_deal(
+            tournament=tournament,
+            seats=seats,
+            declarer=declarer,
+            game=game,
+            written_value=written_value,
+        )
+        return Scored(str(outcome.game), outcome.declarer_score, outcome.counts_as_deal)
+    if declarer is None:
+        raise InvalidEntryError((Violation(Code.DECLARER_MISSING, "declarer"),))
+    if declarer not in seats:
+        raise ValidationError(
+            {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
+        )
+    if written_value is None or written_value not in rules_for(tournament).possible_scores():
+        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": written_value})
+        raise InvalidEntryError((violation,))
+    return Scored("", written_value, counts_as_deal=True)

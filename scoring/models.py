@@ -28,7 +28,8 @@ class Deal(models.Model):
     #: The seat that played (for a Siebener Fips: the holder); none when all passed.
     declarer = models.PositiveSmallIntegerField(_("declarer (seat)"), null=True, blank=True)
     #: The game in the rules module's canonical notation, e.g. "3 Hand verloren".
-    game = models.CharField(_("game"), max_length=60)
+    #: Empty when only the value is known: a paper sheet's line that shows only the value.
+    game = models.CharField(_("game"), max_length=60, blank=True)
     #: The declarer's score as the rules module computed it; the sheet's value column.
     score = models.SmallIntegerField(_("value"))
     #: The value the captain wrote on paper, when given (it matched the computed one).

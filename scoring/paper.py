@@ -19,8 +19,8 @@ One line, parts in this order (see README, "Paper sheets")::
   umlauts (``Möller``, ``moeller``, ``Moller``);
 - the game in the notation of :mod:`fipsen_rules` (``3 Hand verloren``, ``3 H -``, ``5 +``,
   ``Kieker aufgegeben``, ``Siebener Fips``), and/or the value as the sheet shows it (``-12``);
-  a value alone is taken only where a single game has that value (``-6`` is ``3 verloren``),
-  since the deal is saved as a game; for ``-12`` write which game it was;
+  a value alone is taken as that game where a single game has it (``-6`` is ``3 verloren``);
+  where several games have it (``-12``), the deal keeps the value alone, as on the paper;
 - the running totals after the deal, after ``|`` or ``=``: one per seat in seat order (at a
   table a player has left, his frozen total may be left out).
 
@@ -76,7 +76,6 @@ class PaperCode(StrEnum):
     AMBIGUOUS_PLAYER = "paper_ambiguous_player"
     NOT_PLAYING = "paper_not_playing"
     PASSED = "paper_passed"
-    AMBIGUOUS_VALUE = "paper_ambiguous_value"
     NOT_A_NUMBER = "paper_not_a_number"
     TOO_MANY_TOTALS = "paper_too_many_totals"
     TOO_FEW_TOTALS = "paper_too_few_totals"
@@ -109,9 +108,6 @@ PAPER_MESSAGES: Mapping[PaperCode, str] = {
     ),
     PaperCode.PASSED: gettext_noop(
         "A deal where all passed is not on the sheet: leave this line out."
-    ),
-    PaperCode.AMBIGUOUS_VALUE: gettext_noop(
-        "%(value)s can be any of these games: %(games)s. Write the game, e.g. “%(example)s”."
     ),
     PaperCode.NOT_A_NUMBER: gettext_noop("“%(word)s” among the totals is not a number."),
     PaperCode.TOO_MANY_TOTALS: gettext_noop(
@@ -216,8 +212,9 @@ class Row:
     number: int
     #: The seat that played (position from 0).
     declarer: int
-    #: The game, scored by the rules (for a value alone: the only game with that value).
-    game: Game
+    #: The game, scored by the rules (for a value alone: the only game with that value, or
+    #: None where several games have it and the deal keeps the value alone).
+    game: Game | None
     #: The declarer's score, the sheet's value column.
     score: int
     #: The value as written on the line, if one was.
@@ -497,41 +494,39 @@ def _check_line(
         )
     game = line.game
     if game is None:
-        game = _game_of_value(line.value or 0, rules, declarer=line.declarer_word)
+        game = _game_of_value(line.value or 0, rules)
     elif game.kind is GameKind.PASSED:
         raise _LineProblem(Problem.of(PaperCode.PASSED))
-    # Raises InvalidEntryError (a FipsenError) with every rule the game breaks.
-    entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
-    outcome = rules.evaluate(entry, players=len(playing))
+    if game is None:  # several games have this value: the deal keeps the value alone
+        scored, score = None, line.value or 0
+    else:
+        # Raises InvalidEntryError (a FipsenError) with every rule the game breaks.
+        entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
+        outcome = rules.evaluate(entry, players=len(playing))
+        scored, score = outcome.game, outcome.declarer_score
     after = list(totals)
-    after[line.declarer] += outcome.declarer_score
+    after[line.declarer] += score
     if line.totals is not None:
         _check_totals(line.totals, after, start, playing)
     return Row(
         line=line_number,
         number=number,
         declarer=line.declarer,
-        game=outcome.game,
-        score=outcome.declarer_score,
+        game=scored,
+        score=score,
         written_value=line.value,
         totals=tuple(after),
         value_only=line.game is None,
     )
 
 
-def _game_of_value(value: int, rules: RuleSet, *, declarer: str) -> Game:
-    """The game a value alone stands for: the only one with that value, or a problem."""
+def _game_of_value(value: int, rules: RuleSet) -> Game | None:
+    """The game a value alone stands for, if only one game has it; a problem if none has."""
     if value not in rules.possible_scores():
         violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
         raise _LineProblem(Problem.rule(violation))
     games = games_for_value(rules, value)
-    if len(games) > 1:
-        names = ", ".join(str(g) for g in games)
-        example = f"{declarer} {games[0]}"
-        raise _LineProblem(
-            Problem.of(PaperCode.AMBIGUOUS_VALUE, value=signed(value), games=names, example=example)
-        )
-    return games[0]
+    return games[0] if len(games) == 1 else None
 
 
 def _check_totals(

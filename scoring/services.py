@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind
 from scoring import paper, ranking, selectors
-from scoring.evaluation import evaluate_deal, rules_for
+from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
 from tournaments.models import Seat, Table, Tournament
 
@@ -33,7 +33,7 @@ def deal_record(
     sequence: int,
     submission: uuid.UUID,
     declarer: int | None,
-    game: Game,
+    game: Game | None,
     written_value: int | None = None,
     user: AbstractBaseUser | None = None,
     await_confirmation: bool = True,
@@ -45,6 +45,7 @@ def deal_record(
     dropped connection) returns the deal saved the first time. ``await_confirmation=False``
     enters a deal after an unconfirmed one: only for the later rows of a paper sheet, entered
     at once (:func:`sheet_import`); the sheet's last deal then awaits confirmation as usual.
+    ``game=None`` keeps ``written_value`` alone, for a paper sheet's line that shows only it.
 
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
     :raises ValidationError: the table is closed, full, or waits for a confirmation.
@@ -81,7 +82,7 @@ def deal_record(
                     _("The last deal waits for a second player to confirm it."),
                     code="confirm_first",
                 )
-            outcome = evaluate_deal(
+            scored = score_deal(
                 tournament=locked.tournament,
                 seats=upcoming.seats,
                 declarer=declarer,
@@ -91,11 +92,11 @@ def deal_record(
             deal = Deal.objects.create(
                 table=locked,
                 sequence=sequence,
-                number=upcoming.number if outcome.counts_as_deal else None,
+                number=upcoming.number if scored.counts_as_deal else None,
                 dealer=upcoming.dealer,
-                declarer=declarer if outcome.counts_as_deal else None,
-                game=str(outcome.game),
-                score=outcome.declarer_score,
+                declarer=declarer if scored.counts_as_deal else None,
+                game=scored.game,
+                score=scored.score,
                 written_value=written_value,
                 submission=submission,
             )
@@ -211,11 +212,13 @@ def deal_confirm(*, deal: Deal, seat: int) -> Deal:
 
 
 def deal_words(deal: Deal, seats: list[Seat]) -> str:
-    """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12"."""
+    """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12" (or "Anna: −12"
+    when only the value is known)."""
     if deal.declarer is None or deal.declarer >= len(seats):
         return deal.game
     name = seats[deal.declarer].registration.player.name
-    return f"{name}: {deal.game} {deal.score:+d}".replace("-", "−")
+    game = f" {deal.game}" if deal.game else ""
+    return f"{name}:{game} {deal.score:+d}".replace("-", "−")
 
 
 def _require_playing(tournament: Tournament) -> None:

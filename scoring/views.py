@@ -196,6 +196,9 @@ def _correct(
 
 
 def _initial(deal: Deal) -> dict[str, object]:
+    if not deal.game:  # only the value is known: the corrected deal names its game
+        return {"sequence": deal.sequence, "submission": deal.submission, "declarer": deal.declarer,
+                "written_value": deal.score}  # fmt: skip
     game = Game.parse(deal.game)
     contract = {
         "number": str(game.tricks),

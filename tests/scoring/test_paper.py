@@ -165,15 +165,6 @@ def test_a_value_alone_is_kept_as_the_written_value() -> None:
         ("Anna 7", "value_impossible", {"value": "7"}),
         ("Anna 3 H - -10", "value_impossible", {"value": "−10"}),
         ("Anna 3 H - -6", "value_mismatch", {"computed": "−12", "value": "−6"}),
-        (
-            "Anna -12",
-            "paper_ambiguous_value",
-            {
-                "value": "−12",
-                "games": "3 Hand verloren, 3 Ruten verloren, 3 Durch verloren",
-                "example": "Anna 3 Hand verloren",
-            },
-        ),
         # a game that breaks a rule
         ("Anna 3 Hand", "result_missing", {}),
         ("Anna Kieker Hand verloren", "kieker_hand", {}),

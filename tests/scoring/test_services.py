@@ -266,3 +266,38 @@ def test_the_progress_of_the_tables() -> None:
     enter(table, 2, "3 +")
     progress = selectors.tables_progress(tournament=table.tournament).get()
     assert (progress.played, progress.deals) == (2, 100)
+
+
+def test_a_value_alone_is_kept_when_the_game_is_not_known() -> None:
+    table = playing_table()
+    deal = services.deal_record(
+        table=table, sequence=1, submission=uuid.uuid4(), declarer=2, game=None, written_value=-12
+    )
+    assert (deal.game, deal.score, deal.number) == ("", -12, 1)
+    assert DealChange.objects.get().after.endswith(": −12")
+    assert selectors.table_sheet(table=table).totals == (0, 0, -12, 0)
+
+
+@pytest.mark.parametrize(
+    ("declarer", "value", "code"),
+    [
+        (2, -13, Code.VALUE_IMPOSSIBLE),
+        (2, None, Code.VALUE_IMPOSSIBLE),
+        (None, -12, Code.DECLARER_MISSING),
+    ],
+)
+def test_a_value_alone_must_be_possible_and_have_a_declarer(
+    declarer: int | None, value: int | None, code: Code
+) -> None:
+    table = playing_table()
+    with pytest.raises(InvalidEntryError) as error:
+        services.deal_record(
+            table=table,
+            sequence=1,
+            submission=uuid.uuid4(),
+            declarer=declarer,
+            game=None,
+            written_value=value,
+        )
+    assert error.value.code is code
+    assert not Deal.objects.exists()
