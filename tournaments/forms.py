@@ -30,6 +30,7 @@ class TournamentForm(forms.ModelForm):
             "tie_break",
             "entry_fee",
             "confirmation_required",
+            "board_enabled",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -111,6 +111,11 @@ class Tournament(models.Model):
             "Each deal entered at a table waits for another player of the table to confirm it."
         ),
     )
+    board_enabled = models.BooleanField(
+        _("standings on the board in the hall"),
+        default=True,
+        help_text=_("The board for the projector shows the standings without a login."),
+    )
     state = models.CharField(
         _("state"), max_length=20, choices=State, default=State.REGISTRATION, editable=False
     )

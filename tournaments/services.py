@@ -136,6 +136,7 @@ def tournament_create(
     tie_break: str = TieBreak.FEWER_LOST_THEN_BEST,
     entry_fee: Decimal = Decimal(0),
     confirmation_required: bool = False,
+    board_enabled: bool = True,
 ) -> Tournament:
     """A new tournament, open for registration.
 
@@ -151,6 +152,7 @@ def tournament_create(
         tie_break=tie_break,
         entry_fee=entry_fee,
         confirmation_required=confirmation_required,
+        board_enabled=board_enabled,
     )
     tournament.full_clean()
     tournament.save()
