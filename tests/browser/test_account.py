@@ -50,7 +50,7 @@ def test_switching_to_english_with_the_button(page: Page) -> None:
 
 def test_organiser_logs_in_through_the_form(page: Page, organiser: AbstractBaseUser) -> None:
     page.goto("/")
-    page.get_by_role("link", name="Anmeldung für die Turnierleitung").click()
+    page.get_by_role("link", name="Login für die Turnierleitung").click()
     expect(page).to_have_url(re.compile(r"/login/$"))
 
     page.get_by_label("Benutzername").fill("leitung")

@@ -10,7 +10,7 @@ def test_start_page_speaks_german_by_default(client: Client) -> None:
     assert response.status_code == 200
     assert '<html lang="de">' in page
     assert "Willkommen bei Preisfipsen" in page
-    assert "Anmeldung für die Turnierleitung" in page
+    assert "Login für die Turnierleitung" in page
 
 
 def test_language_switch_turns_the_start_page_english(client: Client) -> None:
