@@ -105,7 +105,9 @@ class Prize(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="prizes"
     )
-    place = models.PositiveSmallIntegerField(_("place"), validators=[MinValueValidator(1)])
+    place = models.PositiveSmallIntegerField(
+        _("place in the ranking"), validators=[MinValueValidator(1)]
+    )
     money = models.DecimalField(
         _("money (€)"),
         max_digits=7,

@@ -3,12 +3,15 @@ a real server or an installed program."""
 
 import os
 import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
@@ -100,3 +103,66 @@ def quick_settings(settings: Settings) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# A real Celery worker, for the tests of background jobs
+
+
+def database_url() -> str:
+    """The test database, for a worker process."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    user = database["USER"] + (f":{database['PASSWORD']}" if database["PASSWORD"] else "")
+    return f"postgres://{user}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+
+
+@pytest.fixture
+def worker(transactional_db: None, celery_var_dir: Path, tmp_path: Path) -> Iterator[Path]:
+    """A real `celery -A preisfipsen worker` on the session's filesystem queue and database.
+
+    Yields the worker's media folder; the test's settings point there too.
+    """
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.fail("the SQLite test database must be a file (tests/conftest.py) for a worker")
+    for message in (celery_var_dir / "celery" / "queue").glob("*.msg"):
+        message.unlink()  # jobs other tests sent, for records long gone
+    env = {
+        **os.environ,
+        "PREISFIPSEN_VAR_DIR": str(celery_var_dir),
+        "DATABASE_URL": database_url(),
+    }
+    env.pop("CELERY_BROKER_URL", None)
+    env.pop("CELERY_RESULT_BACKEND", None)
+    log = tmp_path / "worker.log"
+    with log.open("w") as log_file:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "preisfipsen",
+                "worker",
+                "--pool=solo",
+                "--without-mingle",
+                "--without-gossip",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+                f"--hostname=test-files-{os.getpid()}@%h",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield celery_var_dir / "media"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        sys.stdout.write(f"--- worker log ---\n{log.read_text()}")  # shown when the test failed
