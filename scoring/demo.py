@@ -1,0 +1,252 @@
+"""A demo night: made-up players, and random legal games in realistic proportions.
+
+``manage.py demo_night`` plays a whole night through the services (``demo_night_play``), so
+that a newcomer sees every page filled and every deal checked and logged like a real entry;
+the benchmarks take the players and the games from here too. Everything comes from one
+``random.Random``: the same seed makes the same night.
+
+The names are common North German first names and surnames put together at random, the clubs
+are invented: no real people, no real clubs.
+"""
+
+import datetime
+import random
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import Game, GameKind, Prisdorf, Result, is_seatable
+from scoring import ranking, selectors, services
+from tournaments import services as tournament_services
+from tournaments.models import Player, Table, Tournament
+from tournaments.names import player_name_key
+
+FIRST_NAMES = (
+    "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
+    "Wolfgang", "Monika", "Uwe", "Brigitte", "Klaus", "Ingrid", "Horst", "Heike", "Günter",
+    "Christa", "Manfred", "Erika", "Peter", "Sabine", "Rolf", "Marianne", "Bernd", "Elke",
+    "Detlef", "Anke", "Holger", "Birgit", "Jens", "Kerstin", "Sönke", "Telse", "Hauke",
+    "Frauke", "Heinrich", "Gesine", "Hinrich", "Wiebke",
+)  # fmt: skip
+LAST_NAMES = (
+    "Möller", "Petersen", "Hansen", "Jensen", "Thießen", "Brandt", "Lüdemann", "Wulf",
+    "Kröger", "Behrens", "Timm", "Schröder", "Harms", "Lohse", "Ahrens", "Voß", "Rathjen",
+    "Stüben", "Dohrn", "Wichmann", "Gröning", "Butenschön", "Tiedemann", "Offen", "Sievers",
+    "Holst", "Mohr", "Junge", "Rehder", "Steffens",
+)  # fmt: skip
+#: Invented clubs; about one player in six plays for none.
+CLUBS = (
+    "Fipsclub Herz-Dame 1968",
+    "Kartenfreunde Am Mühlenteich",
+    "Skatrunde Grüner Krug",
+    "Fipsfreunde Moorwiese",
+    "Spielgemeinschaft Lindenhof",
+    "",
+)
+
+#: The most players a demo night seats (every one a different name).
+MAX_PLAYERS = 200
+#: How often all pass: the deal is dealt again and does not count.
+PASSED_SHARE = 0.03
+#: The prizes of a demo night: shares of the entry fees for the first places, and two named ones.
+ENTRY_FEE = Decimal(10)
+FEE_SHARES = (Decimal(40), Decimal(25), Decimal(15))
+NAMED_PRIZES = ((4, "Präsentkorb"), (5, "Flasche Sekt"))
+
+# How often a game is played, relatively: mostly a plain 2 or 3, won more often than lost;
+# some Hand or Ruten, few Durch and Kieker, a rare Siebener Fips.
+_TRICKS = {2: 30.0, 3: 24.0, 4: 5.0, 5: 0.6}
+_RESULT = {Result.WON: 0.62, Result.LOST: 0.38}
+_HAND = _RUTEN = 0.15
+_DURCH = 0.06
+_KIEKER = {Result.WON: 1.0, Result.LOST: 0.7, Result.SURRENDERED: 0.3}
+_KIEKER_RUTEN = 0.25
+_SIEBENER_FIPS = 0.15
+
+
+def game_weight(game: Game) -> float:
+    """How often ``game`` comes up at a table, relative to the other games.
+
+    >>> game_weight(Game.parse("2 gewonnen")) > game_weight(Game.parse("3 Hand gewonnen"))
+    True
+    >>> game_weight(Game.parse("Kieker gewonnen")) > game_weight(Game.parse("Siebener Fips"))
+    True
+    """
+    if game.kind is GameKind.SIEBENER_FIPS:
+        return _SIEBENER_FIPS
+    if game.kind is GameKind.KIEKER:
+        return _KIEKER[game.result] * (_KIEKER_RUTEN if game.ruten else 1.0)  # type: ignore[index]
+    weight = _TRICKS[game.tricks] * _RESULT[game.result]  # type: ignore[index]
+    weight *= _HAND if game.hand else 1.0
+    weight *= _RUTEN if game.ruten else 1.0
+    if game.durch and game.tricks != 5:  # a 5 is always Durch
+        weight *= _DURCH
+    return weight
+
+
+@dataclass(frozen=True)
+class GameDraw:
+    """Draws games with their weights from every game a rule set allows."""
+
+    games: tuple[Game, ...]
+    cumulative: tuple[float, ...]
+
+    @classmethod
+    def for_rules(cls, rules: Prisdorf) -> "GameDraw":
+        games = tuple(rules.games())
+        weights = [game_weight(game) for game in games]
+        total = 0.0
+        cumulative = []
+        for weight in weights:
+            total += weight
+            cumulative.append(total)
+        return cls(games, tuple(cumulative))
+
+    def deal(self, rng: random.Random, seats: Sequence[int]) -> tuple[int | None, Game]:
+        """The declarer (one of ``seats``) and the game of one deal, or (None, all passed)."""
+        if rng.random() < PASSED_SHARE:
+            return None, Game.passed()
+        (game,) = rng.choices(self.games, cum_weights=self.cumulative)
+        return rng.choice(list(seats)), game
+
+
+def demo_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
+    """``count`` different made-up names, each with a club (or none).
+
+    >>> people = demo_players(random.Random(1), 13)
+    >>> len(people), len({name for name, club in people})
+    (13, 13)
+    """
+    if not 0 <= count <= MAX_PLAYERS:
+        raise ValueError(f"between 0 and {MAX_PLAYERS} players, not {count}")
+    names = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
+    return [(name, rng.choice(CLUBS)) for name in rng.sample(names, count)]
+
+
+def players_check(count: int) -> None:
+    """A demo night can seat ``count`` players.
+
+    :raises ValidationError: 1, 2 or 5 players (or fewer than one, or too many).
+    """
+    if count > MAX_PLAYERS:
+        raise ValidationError(
+            _("A demo night has at most %(max)s players."),
+            code="too_many",
+            params={"max": MAX_PLAYERS},
+        )
+    if is_seatable(count):
+        return
+    fewer = next((n for n in range(count - 1, 0, -1) if is_seatable(n)), None)
+    more = next(n for n in range(max(count + 1, 3), max(count + 1, 3) + 4) if is_seatable(n))
+    if fewer is None:
+        message = ngettext_lazy(
+            "%(players)s player cannot be seated; a night needs at least %(more)s.",
+            "%(players)s players cannot be seated; a night needs at least %(more)s.",
+            "players",
+        )
+    else:
+        message = _(
+            "%(players)s players cannot be seated at tables of four and three; "
+            "take %(fewer)s or %(more)s."
+        )
+    raise ValidationError(
+        message, code="unseatable", params={"players": count, "fewer": fewer, "more": more}
+    )
+
+
+@dataclass(frozen=True)
+class DemoNight:
+    tournament: Tournament
+    seed: int
+    players: int
+    #: Deals played (every table's 100 or 120), and entries where all passed.
+    deals: int
+    passed: int
+
+
+def demo_night_play(
+    *,
+    players: int,
+    seed: int,
+    deals: int | None = None,
+    name: str | None = None,
+    date: datetime.date | None = None,
+) -> DemoNight:
+    """Make a whole night through the services, in one transaction (all or nothing).
+
+    Players (a made-up name already in the directory with the same club is taken again), a
+    tournament, registration and check-in, the draw, the start, every deal of every table
+    entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
+    prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120).
+
+    :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
+    """
+    players_check(players)
+    if deals is not None and deals < 1:
+        raise ValidationError(_("A table plays at least one deal."), code="deals")
+    rng = random.Random(seed)  # noqa: S311 (a demo: reproducibility is the point)
+    date = date or timezone.localdate()
+    options = {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
+    with transaction.atomic():
+        tournament = tournament_services.tournament_create(
+            name=name or gettext("Demo night %(date)s") % {"date": date.strftime("%d.%m.%Y")},
+            date=date,
+            place=gettext("Club house (demo)"),
+            entry_fee=ENTRY_FEE,
+            **options,  # type: ignore[arg-type]
+        )
+        for person, club in demo_players(rng, players):
+            player = _player(person, club)
+            tournament_services.registration_add(
+                tournament=tournament, player=player, check_in=True
+            )
+        tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
+        tournament_services.tournament_start(tournament=tournament)
+        draw = GameDraw.for_rules(Prisdorf(min_bid=tournament.min_bid))
+        entries = deals_played = 0
+        for table in Table.objects.filter(tournament=tournament).order_by("number"):
+            entries += _play(table, draw, rng)
+            deals_played += table.deals
+        services.prizes_set(
+            tournament=tournament,
+            prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
+        )
+        services.prizes_split_fees(tournament=tournament, percentages=list(FEE_SHARES))
+    return DemoNight(
+        tournament=tournament,
+        seed=seed,
+        players=players,
+        deals=deals_played,
+        passed=entries - deals_played,
+    )
+
+
+def _player(name: str, club: str) -> Player:
+    key = player_name_key(name)
+    known = Player.objects.filter(name_key=key, club=club).order_by("pk").first()
+    return known or tournament_services.player_create(name=name, club=club)
+
+
+def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
+    """Enter every deal of the table as its captain would; the count of entries."""
+    seats = tuple(seat.position for seat in selectors.seats_of(table=table))
+    sequence = 0
+    while True:
+        sequence += 1
+        declarer, game = draw.deal(rng, seats)
+        deal = services.deal_record(
+            table=table,
+            sequence=sequence,
+            submission=uuid.UUID(int=rng.getrandbits(128), version=4),
+            declarer=declarer,
+            game=game,
+        )
+        if deal.number == table.deals:
+            return sequence
