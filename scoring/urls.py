@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import paper_views, views
+from scoring import board_views, paper_views, views
 
 app_name = "scoring"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("t/<str:token>/sheet/", views.table_sheet, name="table_sheet"),
     path("t/<str:token>/deals/<int:deal_pk>/correct/", views.table_correct, name="table_correct"),
     path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
+    # The board for the projector in the hall: no account, switched off per tournament
+    path("board/<int:pk>/", board_views.board, name="board"),
     # The organiser
     path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
     path("tournaments/<int:pk>/standings/", views.standings, name="standings"),

@@ -191,6 +191,16 @@ def tournament_list() -> QuerySet[Tournament]:
     )
 
 
+def tournaments_on_board_today() -> QuerySet[Tournament]:
+    """Tonight's tournaments in play (or finished today) whose board in the hall is on: the
+    start page shows players the way to it."""
+    return Tournament.objects.filter(
+        date=timezone.localdate(),
+        board_enabled=True,
+        state__in=(Tournament.State.PLAYING, Tournament.State.FINISHED),
+    ).order_by("name", "pk")
+
+
 def players_to_register(*, tournament: Tournament, query: str, limit: int = 12) -> list[Player]:
     """Directory players matching ``query`` (folded like their names) not yet registered."""
     key = player_name_key(query)

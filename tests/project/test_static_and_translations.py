@@ -16,7 +16,7 @@ TRANSLATED_SOURCES = ("preisfipsen", "tournaments", "scoring", "fipsen_rules", "
 
 
 def test_collected_static_files_serve_the_start_page(
-    settings: Settings, tmp_path: Path, client: Client
+    settings: Settings, tmp_path: Path, client: Client, db: None
 ) -> None:
     """With the storage of production: hashed names from collectstatic's manifest."""
     settings.STATIC_ROOT = tmp_path / "static"

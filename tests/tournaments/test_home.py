@@ -3,6 +3,9 @@
 import pytest
 from django.test import Client
 
+# The start page reads tonight's tournaments, for the link to their board.
+pytestmark = pytest.mark.django_db
+
 
 def test_start_page_speaks_german_by_default(client: Client) -> None:
     response = client.get("/")

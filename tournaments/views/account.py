@@ -15,7 +15,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """The start page; an organiser sees the tournaments and starts a new one here."""
     is_organiser = request.user.is_authenticated and request.user.is_staff
     tournaments = selectors.tournament_list() if is_organiser else None
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    context = {"tournaments": tournaments, "boards": selectors.tournaments_on_board_today()}
+    return render(request, "tournaments/home.html", context)
 
 
 class LoginView(auth_views.LoginView):

@@ -1,0 +1,108 @@
+"""The board for the projector in the hall: the standings and the tables' progress, page by page.
+
+No login: the hall sees it. The organiser switches it off per tournament
+(``Tournament.board_enabled``); then it is a 404 that says so. The page asks for the next page
+itself every ``PAGE_SECONDS`` (htmx); without JavaScript a meta refresh does the same.
+Queries per page: the tournament, the standings (four), the tables' progress (one), whatever
+the number of deals.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import selectors
+from tournaments.models import Table, Tournament
+
+#: Places on one page of the standings, and tables on one page of the progress.
+STANDINGS_PER_PAGE = 10
+TABLES_PER_PAGE = 10
+#: How long a page stays before the next one.
+PAGE_SECONDS = 15
+#: How often a switched-off board looks whether it is switched on again.
+OFF_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    place: str
+    name: str
+    table: int
+    points: str
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """One page of the board: a slice of the standings, or of the tables."""
+
+    number: int
+    count: int
+    rows: tuple[BoardRow, ...] = ()
+    tables: tuple[Table, ...] = ()
+
+    @property
+    def next(self) -> int:
+        return self.number % self.count + 1
+
+
+def board_pages(
+    standings: Sequence[selectors.Standing], tables: Sequence[Table], number: int
+) -> BoardPage:
+    """Page ``number`` (from 1) of the standings' pages followed by the tables' pages; a number
+    out of range is page 1 (the count of pages may have changed since it was asked for)."""
+    rows = [_row(standing) for standing in standings]
+    pages = [
+        BoardPage(0, 0, rows=tuple(rows[start : start + STANDINGS_PER_PAGE]))
+        for start in range(0, len(rows), STANDINGS_PER_PAGE)
+    ] + [
+        BoardPage(0, 0, tables=tuple(tables[start : start + TABLES_PER_PAGE]))
+        for start in range(0, len(tables), TABLES_PER_PAGE)
+    ]
+    pages = pages or [BoardPage(0, 0)]
+    number = number if 1 <= number <= len(pages) else 1
+    chosen = pages[number - 1]
+    return BoardPage(number, len(pages), rows=chosen.rows, tables=chosen.tables)
+
+
+def _row(standing: selectors.Standing) -> BoardRow:
+    return BoardRow(
+        place=f"{standing.place}. =" if standing.shared else f"{standing.place}.",
+        name=standing.name,
+        table=standing.table,
+        points=f"{standing.points}".replace("-", "−"),
+    )
+
+
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """A page of the board: the whole page, or (htmx) the part that replaces the last one."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    url = reverse("scoring:board", args=[tournament.pk])
+    if not tournament.board_enabled:
+        context = {"tournament": tournament, "url": url, "seconds": OFF_SECONDS}
+        response = render(request, "scoring/board_off.html", context, status=404)
+        if request.htmx:  # type: ignore[attr-defined]
+            response["HX-Refresh"] = "true"  # the whole page, so that it says it is off
+        return response
+    try:
+        number = int(request.GET.get("page", "1"))
+    except ValueError:
+        number = 1
+    page = board_pages(
+        selectors.standings(tournament=tournament),
+        # The board shows no names per table: the seats need not be fetched.
+        list(selectors.tables_progress(tournament=tournament).prefetch_related(None)),
+        number,
+    )
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "next_url": f"{url}?page={page.next}",
+        "seconds": PAGE_SECONDS,
+        "updated": timezone.now(),
+    }
+    template = "scoring/_board.html" if request.htmx else "scoring/board.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
