@@ -1,0 +1,88 @@
+"""`manage.py demo_night`: a whole night played with random legal games, to look at."""
+
+import os
+import secrets
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.demo import demo_night_play
+
+
+class Command(BaseCommand):
+    help = (
+        "Play a demo night: made-up players are registered, checked in and drawn to tables, "
+        "and every table plays all its deals with random legal games, each entered and checked "
+        "like a real entry. Prints the tournament and the pages to open."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--players", type=int, default=13, help="How many (default 13).")
+        parser.add_argument("--seed", type=int, help="The same seed makes the same night again.")
+        parser.add_argument(
+            "--deals", type=int, help="Deals per table, for a quick look (default 100 and 120)."
+        )
+        parser.add_argument("--name", help="The tournament's name.")
+
+    def handle(
+        self,
+        *args: Any,
+        players: int,
+        seed: int | None,
+        deals: int | None,
+        name: str | None,
+        **options: Any,
+    ) -> None:
+        seed = secrets.randbits(32) if seed is None else seed
+        start = time.perf_counter()
+        try:
+            night = demo_night_play(players=players, seed=seed, deals=deals, name=name)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from error
+        seconds = time.perf_counter() - start
+        tournament = night.tournament
+        tables = tournament.tables.count()
+        base = _base_url()
+        pages = [
+            (_("Progress (organiser): %s"), "scoring:dashboard"),
+            (_("Standings (organiser): %s"), "scoring:standings"),
+            (_("Board for the projector: %s"), "scoring:board"),
+        ]
+        made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
+        lines = [
+            _(
+                "Demo night “%(name)s” (tournament %(pk)s): "
+                "%(players)s players at %(tables)s tables,"
+            )
+            % made,
+            _(
+                "%(deals)s deals played and %(passed)s where all passed, entered in "
+                "%(seconds).1f s (seed %(seed)s)."
+            )
+            % {"deals": night.deals, "passed": night.passed, "seconds": seconds, "seed": seed},
+            "",
+            *(text % (base + reverse(route, args=[tournament.pk])) for text, route in pages),
+            "",
+            _("The same night again: %(command)s")
+            % {"command": _again(players=players, seed=seed, deals=deals)},
+        ]
+        self.stdout.write("\n".join(lines))
+
+
+def _again(*, players: int, seed: int, deals: int | None) -> str:
+    command = f"manage.py demo_night --players {players} --seed {seed}"
+    return command if deals is None else f"{command} --deals {deals}"
+
+
+def _base_url() -> str:
+    """Where the organiser's browser finds the app: PREISFIPSEN_PUBLIC_URL, or `make run`'s."""
+    if settings.PUBLIC_URL:
+        return str(settings.PUBLIC_URL)
+    host = os.environ.get("HOST", "127.0.0.1")
+    host = "127.0.0.1" if host in ("", "0.0.0.0") else host  # noqa: S104 (only compared)
+    return f"http://{host}:{os.environ.get('PORT', '8000')}"
