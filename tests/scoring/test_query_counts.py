@@ -1,0 +1,139 @@
+"""Saving a deal and opening the captain page cost a fixed number of SQL queries, whether the
+tournament has 1 deal or 1,000 (issue 4, "Speed").
+
+Each count is asserted exactly, with the same figure for 1 and for 1,000 deals before: a query
+per deal (or per seat) shows as a count that grows, a new query in the flow as a count that
+changed. The counts include the SAVEPOINT and RELEASE of `deal_record`'s `atomic()`, since the
+test itself runs in a transaction.
+"""
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from fipsen_rules import Game, dealer_of_deal
+from scoring import selectors, services
+from scoring.models import Deal
+from tests.tournaments.night_helpers import night
+from tournaments import services as tournament_services
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+BEFORE = pytest.mark.parametrize("deals_before", [1, 1000], ids=["1 deal", "1000 deals"])
+
+#: The captain page: the table by its link (with the tournament), its seats with the players,
+#: the last entry, the highest deal number, and the sheet for the totals.
+PAGE_QUERIES = 5
+#: deal_record: the submission seen before?, SAVEPOINT, the table locked, seats, last entry,
+#: highest number, the deal, its history entry, RELEASE SAVEPOINT.
+RECORD_QUERIES = 9
+#: The page's four reads for the next deal, then deal_record (RECORD_QUERIES); it redirects.
+SAVE_QUERIES = 4 + RECORD_QUERIES
+#: A deal the rules refuse: the page's four reads, deal_record up to the rules' verdict (the
+#: submission check, SAVEPOINT, lock, seats, last entry, highest number, ROLLBACK TO
+#: SAVEPOINT, RELEASE), then the sheet to show the page again.
+REFUSED_QUERIES = 4 + 8 + 1
+
+
+def tables_with_deals(deals_before: int) -> Table:
+    """A night of two tables of four that both have ``deals_before`` deals; the first table."""
+    tournament = night(present=8, deals_at_four=deals_before + 10)
+    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_services.tournament_start(tournament=tournament)
+    tables = list(Table.objects.select_related("tournament").filter(tournament=tournament))
+    assert len(tables) == 2
+    for table in tables:
+        Deal.objects.bulk_create(
+            Deal(
+                table=table,
+                sequence=number,
+                number=number,
+                dealer=dealer_of_deal(number, first_dealer=table.first_dealer, players=4),
+                declarer=number % 4,
+                game="2 gewonnen",
+                score=2,
+                submission=uuid.uuid4(),
+            )
+            for number in range(1, deals_before + 1)
+        )
+    return tables[0]
+
+
+def form_of(client: Client, table: Table) -> dict[str, str]:
+    """The hidden fields of the entry form, as the page serves them."""
+    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    return {
+        name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        for name in ("sequence", "submission")
+    }
+
+
+@BEFORE
+def test_saving_a_deal_on_the_page(
+    django_assert_num_queries: DjangoAssertNumQueries, deals_before: int
+) -> None:
+    table = tables_with_deals(deals_before)
+    client = Client()
+    data = {**form_of(client, table), "declarer": 1, "contract": "3", "result": "won"}
+
+    with django_assert_num_queries(SAVE_QUERIES):
+        response = client.post(reverse("scoring:table_entry", args=[table.token]), data)
+
+    assert response.status_code == 302
+    assert Deal.objects.get(table=table, sequence=deals_before + 1).game == "3 gewonnen"
+
+
+@BEFORE
+def test_a_deal_the_rules_refuse(
+    django_assert_num_queries: DjangoAssertNumQueries, deals_before: int
+) -> None:
+    table = tables_with_deals(deals_before)
+    client = Client()
+    data = {**form_of(client, table), "declarer": 1, "contract": "kieker", "hand": "on"}
+
+    with django_assert_num_queries(REFUSED_QUERIES):
+        response = client.post(reverse("scoring:table_entry", args=[table.token]), data)
+
+    assert response.status_code == 200
+    assert "field-invalid" in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == deals_before
+
+
+@BEFORE
+def test_deal_record(django_assert_num_queries: DjangoAssertNumQueries, deals_before: int) -> None:
+    table = tables_with_deals(deals_before)
+
+    with django_assert_num_queries(RECORD_QUERIES):
+        deal = services.deal_record(
+            table=table,
+            sequence=deals_before + 1,
+            submission=uuid.uuid4(),
+            declarer=2,
+            game=Game.parse("4 Hand verloren"),
+        )
+
+    assert (deal.number, deal.score) == (deals_before + 1, -16)
+
+
+@BEFORE
+def test_the_captain_page(
+    django_assert_num_queries: DjangoAssertNumQueries, deals_before: int
+) -> None:
+    table = tables_with_deals(deals_before)
+    client = Client()
+
+    with django_assert_num_queries(PAGE_QUERIES):
+        response = client.get(reverse("scoring:table_entry", args=[table.token]))
+
+    assert response.status_code == 200
+    # The totals it shows are those of all the deals before: 2 points a deal, by seat.
+    sheet = selectors.table_sheet(table=table)
+    assert sum(sheet.totals) == 2 * deals_before
+    page = response.content.decode()
+    shown = [int(t) for t in re.findall(r'class="total-points">(-?\d+)<', page)]
+    assert shown == list(sheet.totals)
