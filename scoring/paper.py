@@ -254,7 +254,6 @@ class _LineProblem(Exception):  # an internal signal, it never leaves this modul
 class _Line:
     number: int | None
     declarer: int
-    declarer_word: str
     game: Game | None
     value: int | None
     totals: tuple[int, ...] | None
@@ -265,7 +264,6 @@ class _Reading:
     """The declarer and what follows, read from the line's words (before the totals)."""
 
     declarer: int
-    declarer_word: str
     game: Game | None
     value: int | None
 
@@ -293,9 +291,7 @@ def _read_line(text: str, seats: Sequence[SeatInfo]) -> _Line:
         reading = _reading(words, seats)
     else:
         number, reading = _reading_maybe_numbered(words, seats)
-    return _Line(
-        number, reading.declarer, reading.declarer_word, reading.game, reading.value, totals
-    )
+    return _Line(number, reading.declarer, reading.game, reading.value, totals)
 
 
 def _split_totals(text: str) -> tuple[str, tuple[int, ...] | None]:
@@ -367,12 +363,12 @@ def _reading(words: Sequence[str], seats: Sequence[SeatInfo]) -> _Reading:
     if _INT.fullmatch(rest[-1]):
         value = int(rest.pop())
     if not rest:
-        return _Reading(declarer, words[0], None, value)
+        return _Reading(declarer, None, value)
     try:
         game = Game.parse(" ".join(rest))
     except FipsenError as error:
         raise _LineProblem(Problem.rule(error.violations[0])) from None
-    return _Reading(declarer, words[0], game, value)
+    return _Reading(declarer, game, value)
 
 
 def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:

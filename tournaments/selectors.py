@@ -112,7 +112,7 @@ def draw_is_stale(*, tournament: Tournament) -> bool:
 
 
 def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
-    """The tables in order, each with its seats and players (three queries in all)."""
+    """The tables in order, each with its seats and players (two queries in all)."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
     return (
         Table.objects.filter(tournament=tournament)
