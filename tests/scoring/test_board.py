@@ -206,7 +206,7 @@ def test_the_organiser_pages_link_to_the_board(
 ) -> None:
     page = organiser.get(reverse(route, args=[thirteen.pk])).content.decode()
     assert f'href="{_url(thirteen)}"' in page
-    assert "Anzeigetafel für den Beamer" in page
+    assert "Anzeige für den Beamer" in page
     tournament_services.tournament_update(tournament=thirteen, board_enabled=False)
     assert _url(thirteen) not in organiser.get(reverse(route, args=[thirteen.pk])).content.decode()
 
