@@ -244,7 +244,8 @@ def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
         deal = services.deal_record(
             table=table,
             sequence=sequence,
-            submission=uuid.UUID(int=rng.getrandbits(128), version=4),
+            # Not from ``rng``: the same seed again in the same database makes a second night.
+            submission=uuid.uuid4(),
             declarer=declarer,
             game=game,
         )
