@@ -1,5 +1,6 @@
 """Reading deals for the table's page, the organiser's sheet and the dashboard."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -102,9 +103,34 @@ class TableSheet:
 def table_sheet(*, table: Table, seats: list[Seat] | None = None) -> TableSheet:
     """Every deal of the table in order, with running totals (two queries)."""
     seats = seats_of(table=table) if seats is None else seats
+    return _sheet(table, seats, Deal.objects.filter(table=table).order_by("sequence"))
+
+
+def table_sheets(*, tournament: Tournament) -> list[TableSheet]:
+    """Every table's sheet in table order, for the PDFs and the charts.
+
+    Three queries, however many tables and deals: the tables, their seats and players, and
+    all the deals of the tournament.
+    """
+    seats = Seat.objects.select_related("registration__player").order_by("position")
+    tables = list(
+        Table.objects.filter(tournament=tournament)
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("number")
+    )
+    deals: dict[int, list[Deal]] = {table.pk: [] for table in tables}
+    for deal in Deal.objects.filter(table__tournament=tournament).order_by("table_id", "sequence"):
+        deals[deal.table_id].append(deal)
+    for table in tables:
+        table.tournament = tournament  # the caller's, so that no query fetches it again
+    return [_sheet(table, list(table.seats.all()), deals[table.pk]) for table in tables]
+
+
+def _sheet(table: Table, seats: list[Seat], deals: Iterable[Deal]) -> TableSheet:
+    """The sheet of ``deals`` (in order of entry): each row with the running totals after it."""
     totals = [0] * len(seats)
     rows = []
-    for deal in Deal.objects.filter(table=table).order_by("sequence"):
+    for deal in deals:
         if deal.declarer is not None and deal.declarer < len(totals):
             totals[deal.declarer] += deal.score
         rows.append(SheetRow(deal, tuple(totals)))
