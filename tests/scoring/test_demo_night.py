@@ -61,7 +61,7 @@ def test_a_night_of_13_players_is_complete_and_every_deal_scores_by_the_rules() 
     )
     assert Deal.objects.filter(number__isnull=True).exists(), "no deal where all passed"
     assert Prize.objects.filter(tournament=tournament).count() == 5
-    assert f"(Turnier {tournament.pk})" in output
+    assert f"Turnier {tournament.pk}, „{tournament.name}“: 13 Spieler an 4 Tischen" in output
     for url in (
         f"/tournaments/{tournament.pk}/dashboard/",
         f"/tournaments/{tournament.pk}/standings/",

@@ -55,11 +55,7 @@ class Command(BaseCommand):
         ]
         made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
         lines = [
-            _(
-                "Demo night “%(name)s” (tournament %(pk)s): "
-                "%(players)s players at %(tables)s tables,"
-            )
-            % made,
+            _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,") % made,
             _(
                 "%(deals)s deals played and %(passed)s where all passed, entered in "
                 "%(seconds).1f s (seed %(seed)s)."
