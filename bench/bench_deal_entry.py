@@ -1,0 +1,238 @@
+"""Server time of saving a deal on the captain page, against a trivial Django view (issue 4: at
+most 3× that view's time, with 1 and with 1,000 deals already at the table).
+
+Run: ``make bench`` or ``.venv/bin/python bench/bench_deal_entry.py``. Needs nothing: a
+throwaway SQLite database in a temporary folder, set up before Django loads.
+
+Each request is a call of the project's WSGI application with a prepared environ, as gunicorn
+makes it: the whole middleware stack, CSRF checked (cookie and form field), the response read
+and closed (which also closes the database connection, as after every request on SQLite). The
+baseline is a view that returns ``HttpResponse("ok")``, on a URLconf of this script that holds
+it beside the project's URLs, posted the same body. Saves and baseline calls alternate, so
+that both see the same load on the machine; the figures are medians.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import statistics
+import sys
+import tempfile
+import time
+import types
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+_VAR = tempfile.TemporaryDirectory(prefix="bench-deal-entry-")
+os.environ.pop("DATABASE_URL", None)
+os.environ.update(
+    {
+        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
+        "PREISFIPSEN_VAR_DIR": _VAR.name,
+        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
+        "DJANGO_ALLOWED_HOSTS": "bench.local",
+    }
+)
+
+import django  # noqa: E402 (the environment first)
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connections  # noqa: E402
+from django.http import HttpRequest, HttpResponse  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
+from django.urls import path  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+import preisfipsen.urls  # noqa: E402
+from fipsen_rules import dealer_of_deal  # noqa: E402
+from scoring import selectors  # noqa: E402
+from scoring.models import Deal  # noqa: E402
+from tournaments import services  # noqa: E402
+from tournaments.models import Table  # noqa: E402
+
+SAVES = 200  # saves measured per starting point
+WARM_UP = 20
+TARGET_RATIO = 3.0
+CSRF = "b" * 32  # an unmasked CSRF secret: the cookie and the form field agree
+
+
+def trivial(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok")
+
+
+# The URLconf of the run, a module made here: the baseline beside the project's own URLs.
+URLCONF = types.ModuleType("bench_deal_entry_urls")
+URLCONF.urlpatterns = [path("bench/ok/", trivial), *preisfipsen.urls.urlpatterns]  # type: ignore[attr-defined]
+sys.modules[URLCONF.__name__] = URLCONF
+
+
+def make_table(deals_before: int) -> Table:
+    """A table of four in play with ``deals_before`` deals (bulk-created: "2 gewonnen")."""
+    tournament = services.tournament_create(
+        name=f"Bench {deals_before}",
+        date=timezone.localdate(),
+        deals_at_four=deals_before + SAVES + WARM_UP + 10,
+    )
+    for number in range(4):
+        player = services.player_create(name=f"Bench {deals_before} Spieler {number}")
+        services.registration_add(tournament=tournament, player=player, check_in=True)
+    services.tournament_draw(tournament=tournament, seed=1)
+    services.tournament_start(tournament=tournament)
+    table = Table.objects.get(tournament=tournament)
+    Deal.objects.bulk_create(
+        Deal(
+            table=table,
+            sequence=number,
+            number=number,
+            dealer=dealer_of_deal(number, first_dealer=table.first_dealer, players=4),
+            declarer=number % 4,
+            game="2 gewonnen",
+            score=2,
+            submission=uuid.uuid4(),
+        )
+        for number in range(1, deals_before + 1)
+    )
+    return table
+
+
+def environ(method: str, path: str, fields: dict[str, object] | None = None) -> dict[str, object]:
+    body = urlencode({**(fields or {}), "csrfmiddlewaretoken": CSRF}).encode()
+    return {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "bench.local",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": "bench.local",
+        "HTTP_COOKIE": f"csrftoken={CSRF}",
+        "HTTP_ACCEPT_LANGUAGE": "de-DE",
+        "CONTENT_TYPE": "application/x-www-form-urlencoded",
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.url_scheme": "http",
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+
+
+@dataclass
+class Timings:
+    """Wall-clock and CPU seconds (of this thread: the server's work alone) of requests."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def median_ms(self) -> tuple[float, float]:
+        return statistics.median(self.wall) * 1000, statistics.median(self.cpu) * 1000
+
+
+def call(app: WSGIHandler, env: dict[str, object], timings: Timings | None = None) -> str:
+    """One request, the response read and closed; its status. Its times go to ``timings``."""
+    status = ""
+
+    def start_response(line: str, headers: Iterable[tuple[str, str]]) -> None:
+        nonlocal status
+        status = line
+
+    wall, cpu = time.perf_counter(), time.thread_time()
+    response = app(env, start_response)
+    try:
+        b"".join(response)
+    finally:
+        response.close()  # type: ignore[attr-defined]
+    if timings is not None:
+        timings.wall.append(time.perf_counter() - wall)
+        timings.cpu.append(time.thread_time() - cpu)
+    return status
+
+
+def deal_fields(sequence: int) -> dict[str, object]:
+    """A typical deal, four taps: a declarer, 3, won."""
+    return {
+        "sequence": sequence,
+        "submission": uuid.uuid4(),
+        "declarer": sequence % 4,
+        "contract": "3",
+        "result": "won",
+    }
+
+
+def measure(app: WSGIHandler, table: Table) -> tuple[Timings, Timings, Timings]:
+    """Saves, baseline calls and captain-page loads, alternating: their times."""
+    entry = f"/t/{table.token}/"
+    saves, baseline, pages = Timings(), Timings(), Timings()
+    sequence = selectors.next_deal(table=table).sequence
+    for round_ in range(WARM_UP + SAVES):
+        measured = round_ >= WARM_UP
+        status = call(
+            app, environ("POST", entry, deal_fields(sequence)), saves if measured else None
+        )
+        if not status.startswith("302"):
+            raise SystemExit(f"deal {sequence} was not saved: {status}")
+        sequence += 1
+        call(
+            app,
+            environ("POST", "/bench/ok/", deal_fields(sequence)),
+            baseline if measured else None,
+        )
+        call(app, environ("GET", entry), pages if measured else None)
+    return saves, baseline, pages
+
+
+def main() -> None:
+    with override_settings(
+        ROOT_URLCONF=URLCONF.__name__,
+        # Templates find static files without collectstatic's manifest.
+        STORAGES={
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+    ):
+        call_command("migrate", verbosity=0)
+        app = WSGIHandler()
+        database = connections["default"]
+        configured_age = database.settings_dict["CONN_MAX_AGE"]
+        print(f"SQLite in a temporary folder; medians of {SAVES} requests each, after {WARM_UP}.")
+        print("Times in ms, wall clock / CPU of the server thread; ratio to the trivial view.")
+        print(
+            "database connection   deals before   save a deal     trivial view   ratio"
+            "          captain page GET"
+        )
+        ratios = []
+        for label, age in (("as configured", configured_age), ("kept (60 s)", 60)):
+            database.close()
+            database.settings_dict["CONN_MAX_AGE"] = age
+            for deals_before in (1, 1000):
+                saves, baseline, pages = measure(app, make_table(deals_before))
+                (save_wall, save_cpu), (base_wall, base_cpu) = (
+                    saves.median_ms(),
+                    baseline.median_ms(),
+                )
+                if age == configured_age:
+                    ratios.append(save_wall / base_wall)
+                print(
+                    f"{label:20s}  {deals_before:13d}   {save_wall:5.1f} / {save_cpu:4.1f}"
+                    f"   {base_wall:5.2f} / {base_cpu:4.2f}"
+                    f"   {save_wall / base_wall:4.1f}x / {save_cpu / base_cpu:4.1f}x"
+                    "   {:5.1f} / {:4.1f}".format(*pages.median_ms())
+                )
+        verdict = "within" if max(ratios) <= TARGET_RATIO else "NOT within"
+        print(f"saving a deal (as configured) is {verdict} {TARGET_RATIO:.0f}x the trivial view")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        _VAR.cleanup()
