@@ -1,0 +1,246 @@
+"""The printed scoresheet of a table, in the Prisdorf layout, as plain values (no database).
+
+Prisdorf's six columns (SPEC A16.1; five at a table of three): the deal number, each player's
+running total, and the value of the game (the declarer's signed score). A passed deal gets no
+row. Every row marks its dealer. The sheet has a row for each of the table's deals (100 at a
+table of four, 120 at a table of three):
+
+- **filled**: the deals played, each with the totals after it and its value, then empty rows
+  for the deals still to play;
+- **blank**: only the rows, for a table that keeps score on paper.
+
+The dealer of a played row is the one stored with the deal. The dealer of a row still to play
+follows from the last deal (the same dealer after all passed, else the next playing seat
+clockwise) or, on a blank sheet, from the table's first dealer; a player who left deals no
+more, so the table of three then turns over the seats still there (as ``next_deal`` does).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring.selectors import TableSheet
+from tournaments.models import Seat
+
+
+@dataclass(frozen=True)
+class Column:
+    """A player's column: his seat as printed (1 to 4), name and club, and his total."""
+
+    number: int
+    name: str
+    club: str
+    left_after_deal: int | None
+    #: The total after the deals played; None on a blank sheet.
+    total: int | None
+    deals_first: bool
+
+
+@dataclass(frozen=True)
+class Cell:
+    #: The player's running total after the deal; None while not played (or on a blank sheet).
+    total: int | None
+    dealer: bool
+    #: False for a player who left before this deal: the cell stays empty, shaded.
+    playing: bool = True
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    cells: tuple[Cell, ...]
+    #: The value of the game (the declarer's score); None while not played.
+    value: int | None = None
+    #: The declarer's column (counted from 0), for a played deal.
+    declarer: int | None = None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's column, counted from 0."""
+        return next(i for i, cell in enumerate(self.cells) if cell.dealer)
+
+
+#: The height of a row on the page, in mm, by the number of players: all rows fit on A4.
+ROW_HEIGHT = {4: 4.66, 3: 3.86}
+#: The characters of a name above its column (two lines), by the number of players.
+HEAD_LENGTH = {4: 12, 3: 18}
+#: A mark for the dealer: before his total, or alone in an empty row.
+DEALER_MARK = "•"
+
+
+@dataclass(frozen=True)
+class BlockColumn:
+    """One column of a block of rows, as text with a row per line (laid out much faster than
+    a table cell per number: the PDF of 10 tables needs 6,000 numbers).
+
+    ``text`` has the rows played ("• −34" for the dealer), ``marks`` the dealer's mark of the
+    rows still to play, from row ``marks_from`` of the block on. A player who left has no
+    more rows from ``out_from`` on (that part of his column is shaded).
+    """
+
+    text: str
+    marks: str = ""
+    marks_from: int = 0
+    out_from: int | None = None
+
+
+@dataclass(frozen=True)
+class Block:
+    """Half the sheet's rows: two blocks stand side by side on the page."""
+
+    lines: tuple[Line, ...]
+    numbers: str
+    players: tuple[BlockColumn, ...]
+    values: str
+    row_height: float
+
+    def offset(self, rows: int) -> str:
+        """How far down ``rows`` rows reach, in mm, for the page's CSS (never localised)."""
+        return f"{rows * self.row_height:.2f}mm"
+
+    @property
+    def height(self) -> str:
+        return self.offset(len(self.lines))
+
+    @property
+    def columns(self) -> list[tuple[int, BlockColumn, str, str | None]]:
+        """Each player's column with where its marks and its shading start, for the template."""
+        return [
+            (
+                index,
+                column,
+                self.offset(column.marks_from),
+                None if column.out_from is None else self.offset(column.out_from),
+            )
+            for index, column in enumerate(self.players)
+        ]
+
+
+def _block(lines: tuple[Line, ...], size: int) -> Block:
+    played = sum(1 for line in lines if line.value is not None)
+    players = []
+    for index in range(size):
+        cells = [line.cells[index] for line in lines]
+        text = "\n".join(
+            (f"{DEALER_MARK}\u2002" if cell.dealer else "") + signed(cell.total)
+            for cell in cells[:played]
+        )
+        marks = "\n".join(DEALER_MARK if cell.dealer else "" for cell in cells[played:])
+        out = next((row for row, cell in enumerate(cells) if not cell.playing), None)
+        players.append(BlockColumn(text, marks.rstrip("\n"), played, out))
+    return Block(
+        lines=lines,
+        numbers="\n".join(str(line.number) for line in lines),
+        players=tuple(players),
+        values="\n".join(game_value(line.value) for line in lines[:played]),
+        row_height=ROW_HEIGHT.get(size, ROW_HEIGHT[4]),
+    )
+
+
+def signed(number: int | None) -> str:
+    """A number as printed, with a real minus sign (U+2212), which reads better than a
+    hyphen; empty for None.
+
+    >>> signed(-34), signed(0), signed(12), signed(None)
+    ('−34', '0', '12', '')
+    """
+    if number is None:
+        return ""
+    return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)
+
+
+def game_value(number: int | None) -> str:
+    """The value of a game as written on the sheet; empty for None.
+
+    >>> game_value(4), game_value(-12), game_value(None)
+    ('+4', '−12', '')
+    """
+    if number is None:
+        return ""
+    return f"+{number}" if number > 0 else signed(number)
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    table: int
+    deals: int
+    columns: tuple[Column, ...]
+    lines: tuple[Line, ...]
+    filled: bool
+    played: int
+
+    @property
+    def head_length(self) -> int:
+        """How much of a name fits above its column (the full names stand above the rows)."""
+        return HEAD_LENGTH.get(len(self.columns), HEAD_LENGTH[4])
+
+    @property
+    def blocks(self) -> tuple[Block, Block]:
+        """The rows in two blocks side by side on the page: 50 and 50 (60 and 60)."""
+        half = (len(self.lines) + 1) // 2
+        size = len(self.columns)
+        return _block(self.lines[:half], size), _block(self.lines[half:], size)
+
+
+def _playing(seats: Sequence[Seat], number: int) -> tuple[int, ...]:
+    """The seats (by position) that play deal ``number``."""
+    return tuple(
+        s.position for s in seats if s.left_after_deal is None or s.left_after_deal >= number
+    )
+
+
+def _clockwise(start: int, playing: tuple[int, ...], size: int, *, step: int) -> int:
+    """The first playing seat from ``start + step`` on, clockwise."""
+    for offset in range(step, step + size):
+        seat = (start + offset) % size
+        if seat in playing:
+            return seat
+    return start  # a table always has three playing seats
+
+
+def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
+    """The printed sheet of a table: filled from its deals, or ``blank`` for paper."""
+    seats = sheet.seats
+    size = len(seats)
+    index = {seat.position: i for i, seat in enumerate(seats)}
+    table = sheet.table
+    lines: list[Line] = []
+    # Where the rows still to play go on from: the dealer, and whether he deals again.
+    dealer, step = table.first_dealer, 0
+    if not blank:
+        for row in sheet.rows:
+            dealer, step = row.deal.dealer, 0 if row.deal.is_passed else 1
+            if row.deal.number is None:
+                continue
+            playing = _playing(seats, row.deal.number)
+            cells = tuple(
+                Cell(
+                    total if seat.position in playing else None,
+                    dealer=seat.position == row.deal.dealer,
+                    playing=seat.position in playing,
+                )
+                for seat, total in zip(seats, row.totals, strict=True)
+            )
+            declarer = index.get(row.deal.declarer) if row.deal.declarer is not None else None
+            lines.append(Line(row.deal.number, cells, row.deal.score, declarer))
+    played = len(lines)
+    for number in range(played + 1, max(table.deals, played) + 1):
+        playing = _playing(seats, number)
+        dealer = _clockwise(dealer, playing, size, step=step)
+        step = 1
+        cells = tuple(
+            Cell(None, dealer=seat.position == dealer, playing=seat.position in playing)
+            for seat in seats
+        )
+        lines.append(Line(number, cells))
+    columns = tuple(
+        Column(
+            number=seat.position + 1,
+            name=seat.registration.player.name,
+            club=seat.registration.player.club,
+            left_after_deal=seat.left_after_deal,
+            total=None if blank else total,
+            deals_first=seat.position == table.first_dealer,
+        )
+        for seat, total in zip(seats, sheet.totals, strict=True)
+    )
+    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played)
