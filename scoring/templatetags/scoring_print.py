@@ -1,0 +1,52 @@
+"""Filters for the printed sheets and the chart: ``{% load scoring_print %}``."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from scoring import chart, scoresheets
+from scoring.selectors import TableSheet
+
+register = template.Library()
+
+#: Every fifth row ends with a stronger line, which helps the eye along 50 rows.
+STRONG_EVERY = 5
+
+
+@register.filter
+def minus(number: int | None) -> str:
+    """A total as printed: ``−34`` with a real minus sign (U+2212); empty for None."""
+    return scoresheets.signed(number)
+
+
+@register.filter
+def running_totals_chart(sheet: TableSheet) -> SafeString:
+    """The chart of the sheet's running totals (inline SVG; the names in it are escaped)."""
+    return chart.running_totals_svg(sheet)
+
+
+@register.filter
+def ruled_lines(block: scoresheets.Block) -> SafeString:
+    """The lines between a block's rows, as SVG in mm (no text: quick to lay out)."""
+    rows = len(block.lines)
+    height = round(rows * block.row_height, 2)
+    lines = format_html_join(
+        "",
+        '<line x1="0" x2="100" y1="{}" y2="{}" stroke="{}" stroke-width="{}"/>',
+        (
+            (
+                round(row * block.row_height, 2),
+                round(row * block.row_height, 2),
+                "#000" if row % STRONG_EVERY == 0 else "#666",
+                0.45 if row % STRONG_EVERY == 0 else 0.2,
+            )
+            for row in range(1, rows)
+        ),
+    )
+    return format_html(
+        '<svg class="ruled" viewBox="0 0 100 {}" preserveAspectRatio="none" style="height: {}mm">'
+        "{}</svg>",
+        height,
+        height,
+        lines,
+    )
