@@ -1,0 +1,216 @@
+"""The scoring app's PDFs, made by the file jobs of ``tournaments.file_jobs`` (found by kind).
+
+- ``scoresheets``: every table's sheet, filled with the deals played (one A4 page a table);
+- ``blank_scoresheets``: the same sheets without the deals, for tables that keep paper;
+- ``ranking``: the final ranking with the prizes, the date, the place and a signature line;
+- ``night``: everything of the night in one file: the table cards, the seating list, the
+  filled scoresheets, the charts of the running totals and the ranking.
+
+As in ``tournaments.renderers``, each is two layers: a selector reads the database into plain
+values (a fixed number of queries, however many deals), and a function makes the PDF of those
+values without the database (the benchmark and the layout tests call it directly). The
+scoresheets are laid out table by table, each reported to the job's progress bar, and the
+pages written as one file at the end (``scoring.pdf.Pages``).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import selectors
+from scoring.pdf import Pages
+from scoring.scoresheets import Scoresheet, scoresheet
+from scoring.selectors import Standing, TableSheet
+from scoring.tables import prize_text
+from tournaments import renderers as tournament_renderers
+from tournaments import selectors as tournament_selectors
+from tournaments.file_jobs import FileJob, Progress, no_progress, register_renderer
+from tournaments.models import Tournament
+
+SCORESHEETS = "scoresheets"
+BLANK_SCORESHEETS = "blank_scoresheets"
+RANKING = "ranking"
+NIGHT = "night"
+
+#: Tables whose charts share an A4 page in the night's file.
+CHARTS_PER_PAGE = 2
+
+_NOT_DRAWN = _("There are no tables yet: draw the tables first.")
+
+
+def _tournament_of(job: FileJob) -> Tournament:
+    if job.file.tournament is None:
+        raise ValidationError(_("This file belongs to no tournament."), code="no_tournament")
+    return job.file.tournament
+
+
+def _sheets_of(tournament: Tournament) -> list[TableSheet]:
+    sheets = selectors.table_sheets(tournament=tournament)
+    if not sheets:
+        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    return sheets
+
+
+# Scoresheets
+
+
+def add_scoresheets(
+    pages: Pages,
+    *,
+    tournament: Tournament,
+    sheets: Sequence[Scoresheet],
+    progress: Progress = no_progress,
+    done: int = 0,
+    total: int | None = None,
+) -> None:
+    """Lay out each table's sheet on its own, reporting each one to ``progress``."""
+    total = len(sheets) if total is None else total
+    blank = not any(sheet.filled for sheet in sheets)
+    for number, sheet in enumerate(sheets, start=1):
+        context = {"tournament": tournament, "sheets": [sheet], "blank": blank}
+        pages.add("pdf/scoresheets.html", context)
+        progress(done + number, total)
+
+
+def scoresheets_pdf(
+    *, tournament: Tournament, sheets: Sequence[Scoresheet], progress: Progress = no_progress
+) -> bytes:
+    """One A4 page per table (no database needed); progress: one step a table, one to write."""
+    total = len(sheets) + 1
+    progress(0, total)
+    pages = Pages()
+    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, total=total)
+    pdf = pages.write_pdf()
+    progress(total, total)
+    return pdf
+
+
+@register_renderer(SCORESHEETS, label=_("Scoresheets"))
+def render_scoresheets(job: FileJob) -> bytes:
+    tournament = _tournament_of(job)
+    sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament)]
+    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
+
+
+@register_renderer(BLANK_SCORESHEETS, label=_("Blank scoresheets"))
+def render_blank_scoresheets(job: FileJob) -> bytes:
+    tournament = _tournament_of(job)
+    sheets = [scoresheet(sheet, blank=True) for sheet in _sheets_of(tournament)]
+    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
+
+
+# The ranking
+
+
+@dataclass(frozen=True)
+class RankingLine:
+    standing: Standing
+    prize: str
+
+
+def ranking_lines(standings: Sequence[Standing]) -> list[RankingLine]:
+    return [RankingLine(standing, prize_text(standing)) for standing in standings]
+
+
+def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> dict[str, object]:
+    return {
+        "tournament": tournament,
+        "lines": ranking_lines(standings),
+        "final": tournament.state == Tournament.State.FINISHED,
+    }
+
+
+def ranking_pdf(
+    *, tournament: Tournament, standings: Sequence[Standing], progress: Progress = no_progress
+) -> bytes:
+    """The ranking with the prizes and a line for the organiser's signature (no database)."""
+    progress(0, 2)
+    pages = Pages()
+    pages.add("pdf/ranking.html", _ranking_context(tournament, standings))
+    progress(1, 2)
+    pdf = pages.write_pdf()
+    progress(2, 2)
+    return pdf
+
+
+@register_renderer(RANKING, label=_("Final ranking"))
+def render_ranking(job: FileJob) -> bytes:
+    tournament = _tournament_of(job)
+    standings = selectors.standings(tournament=tournament)
+    if not standings:
+        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress)
+
+
+# The whole night
+
+
+@dataclass(frozen=True)
+class Night:
+    """Everything the night's file prints, read from the database beforehand."""
+
+    tournament: Tournament
+    cards: Sequence[tournament_renderers.TableCard]
+    seating: Sequence[tournament_selectors.SeatingRow]
+    sheets: Sequence[TableSheet]
+    standings: Sequence[Standing]
+
+
+def night(*, tournament: Tournament, base_url: str) -> Night:
+    """What the night's file needs (a fixed number of queries, however many deals).
+
+    :raises ValidationError: the tables are not drawn yet.
+    """
+    sheets = _sheets_of(tournament)
+    return Night(
+        tournament=tournament,
+        cards=tournament_renderers.table_cards(tournament=tournament, base_url=base_url),
+        seating=tournament_selectors.seating_list(tournament=tournament),
+        sheets=sheets,
+        standings=selectors.standings(tournament=tournament),
+    )
+
+
+def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
+    """The table cards, the seating list, the scoresheets, the charts and the ranking.
+
+    Progress: the cards, the list, each table's sheet, the charts, the ranking, the writing.
+    """
+    tournament = night.tournament
+    total = len(night.sheets) + 5
+    progress(0, total)
+    pages = Pages()
+    pages.add("pdf/table_cards.html", {"tournament": tournament, "cards": night.cards})
+    progress(1, total)
+    pages.add("pdf/seating_list.html", {"tournament": tournament, "rows": night.seating})
+    progress(2, total)
+    sheets = [scoresheet(sheet) for sheet in night.sheets]
+    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, done=2,
+                    total=total)  # fmt: skip
+    done = 2 + len(sheets)
+    groups = [
+        night.sheets[start : start + CHARTS_PER_PAGE]
+        for start in range(0, len(night.sheets), CHARTS_PER_PAGE)
+    ]
+    pages.add("pdf/charts.html", {"tournament": tournament, "groups": groups})
+    progress(done + 1, total)
+    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings))
+    progress(done + 2, total)
+    title = gettext("The whole night") + f" – {tournament.name}"
+    pdf = pages.write_pdf(title=title)
+    progress(total, total)
+    return pdf
+
+
+@register_renderer(NIGHT, label=_("The whole night"))
+def render_night(job: FileJob) -> bytes:
+    """Everything of the night; the table cards' links start with the job's ``base_url``."""
+    tournament = _tournament_of(job)
+    base_url = job.options.get("base_url") or settings.PUBLIC_URL
+    if not base_url:
+        raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
+    return night_pdf(night(tournament=tournament, base_url=base_url), progress=job.progress)
