@@ -3,8 +3,6 @@ a real server or an installed program."""
 
 import os
 import socket
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
@@ -16,6 +14,7 @@ from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
+from tests.workers import worker_database_url, worker_process
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
@@ -108,15 +107,6 @@ def quick_settings(settings: Settings) -> None:
 # A real Celery worker, for the tests of background jobs
 
 
-def database_url() -> str:
-    """The test database, for a worker process."""
-    database = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{database['NAME']}"
-    user = database["USER"] + (f":{database['PASSWORD']}" if database["PASSWORD"] else "")
-    return f"postgres://{user}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-
-
 @pytest.fixture
 def worker(transactional_db: None, celery_var_dir: Path, tmp_path: Path) -> Iterator[Path]:
     """A real `celery -A preisfipsen worker` on the session's filesystem queue and database.
@@ -127,42 +117,7 @@ def worker(transactional_db: None, celery_var_dir: Path, tmp_path: Path) -> Iter
         pytest.fail("the SQLite test database must be a file (tests/conftest.py) for a worker")
     for message in (celery_var_dir / "celery" / "queue").glob("*.msg"):
         message.unlink()  # jobs other tests sent, for records long gone
-    env = {
-        **os.environ,
-        "PREISFIPSEN_VAR_DIR": str(celery_var_dir),
-        "DATABASE_URL": database_url(),
-    }
-    env.pop("CELERY_BROKER_URL", None)
-    env.pop("CELERY_RESULT_BACKEND", None)
-    log = tmp_path / "worker.log"
-    with log.open("w") as log_file:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "preisfipsen",
-                "worker",
-                "--pool=solo",
-                "--without-mingle",
-                "--without-gossip",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-                f"--hostname=test-files-{os.getpid()}@%h",
-            ],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    try:
+    env = {"PREISFIPSEN_VAR_DIR": str(celery_var_dir), "DATABASE_URL": worker_database_url()}
+    args = [f"--hostname=test-files-{os.getpid()}@%h"]
+    with worker_process(env=env, log=tmp_path / "worker.log", args=args):
         yield celery_var_dir / "media"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        sys.stdout.write(f"--- worker log ---\n{log.read_text()}")  # shown when the test failed

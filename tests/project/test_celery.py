@@ -1,9 +1,6 @@
 """The Celery setup: jobs wait for the commit, and a real worker runs them on both brokers."""
 
 import json
-import os
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -11,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from celery import Celery
-from django.conf import settings
 from django.db import transaction
 
 from preisfipsen.config import celery_config
 from tests.project import celery_tasks
+from tests.workers import worker_process
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 # A database of its own, so that the tests never meet a developer's jobs.
@@ -68,9 +65,7 @@ def worker(
     The worker reads its broker from the project's settings, as under `make run`: the embedded
     filesystem queue in PREISFIPSEN_VAR_DIR, or Redis through CELERY_BROKER_URL.
     """
-    env = {**os.environ, "PREISFIPSEN_VAR_DIR": str(tmp_path)}
-    env.pop("CELERY_BROKER_URL", None)
-    env.pop("CELERY_RESULT_BACKEND", None)
+    env = {"PREISFIPSEN_VAR_DIR": str(tmp_path)}
     if request.param == "redis":
         require_service(REDIS_HOST, REDIS_PORT, "Redis")
         env["CELERY_BROKER_URL"] = REDIS_URL
@@ -83,42 +78,10 @@ def worker(
         )
     )
     client.conf.task_default_queue = queue
-
-    log = tmp_path / "worker.log"
-    with log.open("w") as log_file:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "preisfipsen",
-                "worker",
-                "--pool=solo",
-                f"--queues={queue}",
-                "--include=tests.project.celery_tasks",
-                "--without-mingle",
-                "--without-gossip",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-            ],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-    try:
+    args = [f"--queues={queue}", "--include=tests.project.celery_tasks"]
+    with worker_process(env=env, log=tmp_path / "worker.log", args=args):
         yield client
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        client.close()
-        # Shown by pytest only when the test failed.
-        sys.stdout.write(f"--- worker log ---\n{log.read_text()}")
+    client.close()
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:

@@ -4,9 +4,6 @@ selectors' queries, and one PDF made by a real Celery worker through Redis."""
 
 import copy
 import datetime
-import os
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -17,9 +14,8 @@ from unittest import mock
 
 import pytest
 from celery import Celery
-from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -36,6 +32,7 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.print_helpers import MM, PrintedRow, played, sheet_of, sheet_rows, words
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_fonts, pdf_pages, pdf_text
+from tests.workers import worker_database_url, worker_process
 from tournaments import file_jobs, tasks
 from tournaments import services as tournament_services
 from tournaments.file_jobs import FileJob
@@ -589,15 +586,6 @@ REDIS_URL = f"redis://{REDIS_HOST}:{REDIS_PORT}/15"  # a database of its own: ne
 WORKER_TIMEOUT = 90
 
 
-def database_url() -> str:
-    """The test database, for the worker process."""
-    database = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{database['NAME']}"
-    user = database["USER"] + (f":{database['PASSWORD']}" if database["PASSWORD"] else "")
-    return f"postgres://{user}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-
-
 @pytest.fixture
 def redis_worker(
     transactional_db: None, tmp_path: Path, require_service: Callable[[str, int, str], None]
@@ -609,39 +597,17 @@ def redis_worker(
     require_service(REDIS_HOST, REDIS_PORT, "Redis")
     queue = f"test-pdfs-{uuid.uuid4().hex}"
     env = {
-        **os.environ,
         "PREISFIPSEN_VAR_DIR": str(tmp_path),
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": worker_database_url(),
         "CELERY_BROKER_URL": REDIS_URL,
     }
-    env.pop("CELERY_RESULT_BACKEND", None)
     client = Celery("test-pdfs-client", set_as_current=False)
     client.conf.update(celery_config(broker_url=REDIS_URL, result_backend=None, var_dir=tmp_path))
     client.conf.task_default_queue = queue
-    log = tmp_path / "worker.log"
-    with log.open("w") as log_file:
-        process = subprocess.Popen(
-            [
-                sys.executable, "-m", "celery", "-A", "preisfipsen", "worker", "--pool=solo",
-                f"--queues={queue}", "--without-mingle", "--without-gossip",
-                "--without-heartbeat", "--loglevel=INFO", f"--hostname=test-pdfs-{queue}@%h",
-            ],
-            cwd=django_settings.BASE_DIR,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    try:
+    args = [f"--queues={queue}", f"--hostname=test-pdfs-{queue}@%h"]
+    with worker_process(env=env, log=tmp_path / "worker.log", args=args):
         yield client, tmp_path / "media"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        client.close()
-        sys.stdout.write(f"--- worker log ---\n{log.read_text()}")  # shown when the test failed
+    client.close()
 
 
 def test_a_real_worker_on_redis_makes_the_scoresheets_and_reports_each_table(
