@@ -65,16 +65,24 @@ class DealForm(forms.Form):
         max_value=999,
     )
 
-    def __init__(self, *args: object, seats: list[Seat], playing: tuple[int, ...], min_bid: int,
-                 **kwargs: object) -> None:  # fmt: skip
+    def __init__(self, *args: object, seats: list[Seat], min_bid: int,
+                 playing: tuple[int, ...] | None = None, **kwargs: object) -> None:  # fmt: skip
+        """``playing``: the seats that may declare (default: every seat of the table)."""
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["declarer"].choices = [  # type: ignore[attr-defined]
-            (s.position, s.registration.player.name) for s in seats if s.position in playing
-        ]
+        self._seats = seats
+        self.offer_declarers(playing)
         self.fields["contract"].choices = [  # type: ignore[attr-defined]
             (value, label)
             for value, label in CONTRACTS
             if not value.isdigit() or int(value) >= min_bid
+        ]
+
+    def offer_declarers(self, playing: tuple[int, ...] | None) -> None:
+        """Offer only the seats in ``playing`` (None: all) as the declarer."""
+        self.fields["declarer"].choices = [  # type: ignore[attr-defined]
+            (s.position, s.registration.player.name)
+            for s in self._seats
+            if playing is None or s.position in playing
         ]
 
     @classmethod

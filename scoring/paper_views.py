@@ -10,7 +10,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,18 +20,16 @@ from fipsen_rules import MESSAGES, InvalidEntryError
 from fipsen_rules.messages import format_message
 from scoring import paper, selectors, services
 from scoring.paper_forms import PaperSheetForm
-from tournaments.models import Table
-from tournaments.selectors import table_for_token
+from scoring.views import table_of_link
+from tournaments.models import Seat, Table
 from tournaments.views.access import organiser_required
 
 
 def table_paper(request: HttpRequest, token: str) -> HttpResponse:
     """The captain types in the table's paper sheet."""
-    table = table_for_token(token=token)
-    if table is None:
-        raise Http404(_("This table link is not valid (any more). Ask the organiser."))
+    table, seats = table_of_link(token)
     back = reverse("scoring:table_entry", args=[token])
-    return _paper(request, table, user=None, back=back)
+    return _paper(request, table, user=None, back=back, seats=seats)
 
 
 @organiser_required
@@ -45,9 +43,14 @@ def organiser_paper(request: HttpRequest, pk: int, table_pk: int) -> HttpRespons
 
 
 def _paper(
-    request: HttpRequest, table: Table, *, user: AbstractBaseUser | None, back: str
+    request: HttpRequest,
+    table: Table,
+    *,
+    user: AbstractBaseUser | None,
+    back: str,
+    seats: list[Seat] | None = None,
 ) -> HttpResponse:
-    seats = selectors.seats_of(table=table)
+    seats = selectors.seats_of(table=table) if seats is None else seats
     upcoming = selectors.next_deal(table=table, seats=seats)
     closed = None
     try:

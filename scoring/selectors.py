@@ -11,6 +11,9 @@ from scoring.models import Deal, DealChange, Prize
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
 
+#: How many of a table's latest entries the captain's page shows (and next_deal reads).
+RECENT_ENTRIES = 3
+
 
 @dataclass(frozen=True)
 class NextDeal:
@@ -23,8 +26,12 @@ class NextDeal:
     vorhand: int
     #: The seats that play the next deal, clockwise (a player who left is not among them).
     seats: tuple[int, ...]
-    #: The last deal, if any.
-    last: Deal | None
+    #: The latest entries, newest first (at most RECENT_ENTRIES).
+    recent: tuple[Deal, ...]
+
+    @property
+    def last(self) -> Deal | None:
+        return self.recent[0] if self.recent else None
 
     @property
     def waiting_for_confirmation(self) -> bool:
@@ -44,13 +51,24 @@ def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
 
 
 def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
-    """The next entry of a table (three queries, however many deals it has)."""
+    """The next entry of a table.
+
+    One query for its latest entries, however many deals it has; a second one only when all of
+    them were passed. Deals are numbered in the order they are entered (a deal changes between
+    a game and "all passed" only while it is the last), so the last numbered entry holds the
+    highest number.
+    """
     seats = seats_of(table=table) if seats is None else seats
     deals = Deal.objects.filter(table=table)
-    last = deals.order_by("-sequence").first()
-    last_number = deals.aggregate(last=Max("number"))["last"] or 0
+    recent = tuple(deals.order_by("-sequence")[:RECENT_ENTRIES])
+    last_number = next((deal.number for deal in recent if deal.number is not None), None)
+    if last_number is None:
+        last_number = (
+            deals.aggregate(last=Max("number"))["last"] or 0 if len(recent) == RECENT_ENTRIES else 0
+        )
     number = last_number + 1
     active = playing_seats(seats, number)
+    last = recent[0] if recent else None
     if last is None:
         dealer = _clockwise(table.first_dealer, active, len(seats), step=0)
     else:
@@ -61,7 +79,7 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
         dealer=dealer,
         vorhand=_clockwise(dealer, active, len(seats), step=1),
         seats=active,
-        last=last,
+        recent=recent,
     )
 
 
@@ -137,6 +155,30 @@ def _sheet(table: Table, seats: list[Seat], deals: Iterable[Deal]) -> TableSheet
     return TableSheet(table=table, seats=seats, rows=rows, totals=tuple(totals))
 
 
+def seat_totals(*, table: Table, seats: list[Seat]) -> tuple[int, ...]:
+    """Each seat's total so far, in seat order, summed by the database (one query)."""
+    sums = dict(
+        Deal.objects.filter(table=table, declarer__isnull=False)
+        .values("declarer")
+        .annotate(total=Sum("score"))
+        .order_by()
+        .values_list("declarer", "total")
+    )
+    return tuple(sums.get(seat.position, 0) for seat in seats)
+
+
+def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow]:
+    """The latest entries, newest first, each with the running totals after it, worked back
+    from the ``totals`` now (no query)."""
+    rows = []
+    after = list(totals)
+    for deal in upcoming.recent:
+        rows.append(SheetRow(deal, tuple(after)))
+        if deal.declarer is not None and deal.declarer < len(after):
+            after[deal.declarer] -= deal.score
+    return rows
+
+
 def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
     """The tournament's tables with their players and ``played`` deals (two queries)."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
@@ -165,20 +207,13 @@ def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper
 
     One query (the totals, summed by the database), whatever the table has entered.
     """
-    sums = dict(
-        Deal.objects.filter(table=table, declarer__isnull=False)
-        .values("declarer")
-        .annotate(total=Sum("score"))
-        .order_by()
-        .values_list("declarer", "total")
-    )
     return paper.SheetStart(
         seats=tuple(
             paper.SeatInfo(s.position, s.registration.player.name, s.left_after_deal) for s in seats
         ),
         number=upcoming.number if upcoming.number is not None else table.deals + 1,
         deals=table.deals,
-        totals=tuple(sums.get(s.position, 0) for s in seats),
+        totals=seat_totals(table=table, seats=seats),
     )
 
 

@@ -13,14 +13,28 @@ from scoring import paper, ranking, selectors
 from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
 from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import table_with_seats_locked
 
 
-class DealAlreadyEntered(ValidationError):
+class EntryOutOfDate(ValidationError):
+    """The form was made for an entry that is no longer the table's next: it has moved on."""
+
+    def __init__(self) -> None:
+        super().__init__(_OUT_OF_DATE, code="stale")
+
+
+_OUT_OF_DATE = _(
+    "This form was out of date, so nothing was saved. This is the table as it stands now."
+)
+
+
+class DealAlreadyEntered(EntryOutOfDate):
     """The deal was entered meanwhile (another phone): ``deal`` is what was entered."""
 
     def __init__(self, deal: Deal, words: str) -> None:
-        super().__init__(
-            _("This deal is already entered: %(entry)s."),
+        ValidationError.__init__(
+            self,
+            _("This deal is already entered: %(entry)s. Your entry was not saved."),
             code="already_entered",
             params={"entry": words},
         )
@@ -50,25 +64,19 @@ def deal_record(
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
     :raises ValidationError: the table is closed, full, or waits for a confirmation.
     """
-    saved = Deal.objects.filter(submission=submission, table=table).first()
-    if saved is not None:
-        return saved
     try:
         with transaction.atomic():
             # One entry at a time per table: a second phone waits here, then sees the deal.
-            locked = Table.objects.select_for_update().select_related("tournament").get(pk=table.pk)
-            _require_playing(locked.tournament)
-            seats = selectors.seats_of(table=locked)
+            locked, seats = table_with_seats_locked(table_id=table.pk)
             upcoming = selectors.next_deal(table=locked, seats=seats)
             if sequence < upcoming.sequence:
-                entered = Deal.objects.get(table=locked, sequence=sequence)
+                entered = _entered(locked, sequence, upcoming)
                 if entered.submission == submission:
-                    # The same form sent twice at once: both passed the check above before
-                    # either saved, and this one waited for the lock while the other saved.
-                    return entered
+                    return entered  # the same form sent again (a dropped connection)
                 raise DealAlreadyEntered(entered, deal_words(entered, seats))
+            _require_playing(locked.tournament)
             if sequence > upcoming.sequence:
-                raise ValidationError(_("This form is out of date; reload the page."), code="stale")
+                raise EntryOutOfDate
             if upcoming.number is None:
                 raise ValidationError(
                     _("This table has played all its deals."), code="table_complete"
@@ -113,12 +121,18 @@ def deal_record(
             return saved
         entered = Deal.objects.filter(table=table, sequence=sequence).first()
         if entered is None:  # the submission id belongs to another table's deal
-            raise ValidationError(
-                _("This form is out of date; reload the page."), code="stale"
-            ) from None
+            raise EntryOutOfDate from None
         words = deal_words(entered, selectors.seats_of(table=table))
         raise DealAlreadyEntered(entered, words) from None
     return deal
+
+
+def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:
+    """The deal entered as ``sequence``: among the latest entries, or read."""
+    for deal in upcoming.recent:
+        if deal.sequence == sequence:
+            return deal
+    return Deal.objects.get(table=table, sequence=sequence)
 
 
 def deal_correct(
@@ -138,10 +152,9 @@ def deal_correct(
     :raises ValidationError: not allowed here, or no reason given.
     """
     with transaction.atomic():
-        table = Table.objects.select_for_update().select_related("tournament").get(pk=deal.table_id)
+        table, seats = table_with_seats_locked(table_id=deal.table_id)
         deal = Deal.objects.select_for_update().get(pk=deal.pk)
         _require_playing(table.tournament)
-        seats = selectors.seats_of(table=table)
         upcoming = selectors.next_deal(table=table, seats=seats)
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         if user is None and not is_last:
@@ -280,14 +293,13 @@ def sheet_import(
     """
     batch = uuid.uuid4() if batch is None else batch
     with transaction.atomic():
-        locked = Table.objects.select_for_update().select_related("tournament").get(pk=table.pk)
+        locked, seats = table_with_seats_locked(table_id=table.pk)
         submissions = [uuid.uuid5(batch, str(row)) for row in range(locked.deals)]
         saved = list(
             Deal.objects.filter(table=locked, submission__in=submissions).order_by("sequence")
         )
         if saved:
             return saved
-        seats = selectors.seats_of(table=locked)
         upcoming = selectors.next_deal(table=locked, seats=seats)
         sheet_require_open(table=locked, upcoming=upcoming)
         start = selectors.paper_start(table=locked, seats=seats, upcoming=upcoming)

@@ -25,31 +25,26 @@ from tournaments.selectors import table_for_token
 from tournaments.views.access import organiser_required
 
 
-def _table(token: str) -> Table:
-    """The table of a link; a revoked or unknown link opens nothing."""
-    table = table_for_token(token=token)
-    if table is None:
+def table_of_link(token: str) -> tuple[Table, list[Seat]]:
+    """The table of a link and its seats; a revoked or unknown link opens nothing."""
+    seated = table_for_token(token=token)
+    if seated is None:
         raise Http404(_("This table link is not valid (any more). Ask the organiser."))
-    return table
+    return seated
 
 
-def _deal_form(
-    request: HttpRequest,
-    table: Table,
-    upcoming: selectors.NextDeal,
-    seats: list[Seat],
-    **kwargs: object,
-) -> DealForm:
-    options = {"seats": seats, "playing": upcoming.seats, "min_bid": table.tournament.min_bid}
-    if request.method == "POST":
-        return DealForm(request.POST, **options, **kwargs)  # type: ignore[arg-type]
-    return DealForm.for_next(sequence=upcoming.sequence, **options, **kwargs)
+def _posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
+    """The posted deal form. Any seat of the table passes here: whether the declarer plays
+    this deal (a player may have left) is the rules' check, with the table as it stands."""
+    return DealForm(request.POST, seats=seats, min_bid=table.tournament.min_bid)
 
 
 def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
     """Run a deal service for a valid form; its refusals land on the form."""
     try:
         return action(form.cleaned_data)
+    except services.EntryOutOfDate:
+        raise  # not the form's fault: the table has moved on (the caller says so)
     except InvalidEntryError as error:
         form.add_rules_error(error)
     except ValidationError as error:
@@ -63,35 +58,47 @@ def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | No
 
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """The captain's page: the players, the totals, the next deal and its form."""
-    table = _table(token)
-    seats = selectors.seats_of(table=table)
+    table, seats = table_of_link(token)
+    form = None
+    if request.method == "POST":
+        form = _posted_deal(request, table, seats)
+        if form.is_valid():
+            try:
+                deal = _save(
+                    form,
+                    lambda data: services.deal_record(
+                        table=table,
+                        sequence=data["sequence"],
+                        submission=data["submission"],
+                        declarer=data["declarer"],
+                        game=data["game"],
+                        written_value=data["written_value"],
+                    ),
+                )
+            except services.EntryOutOfDate as error:
+                # Another phone entered this deal: say what it entered, and offer a fresh
+                # form for the next one (this form's entry number is used up).
+                messages.error(request, " ".join(error.messages))
+                return redirect("scoring:table_entry", token=token)
+            if deal is not None:
+                messages.success(
+                    request, _("Entered: %(deal)s") % {"deal": services.deal_words(deal, seats)}
+                )
+                return redirect("scoring:table_entry", token=token)
     upcoming = selectors.next_deal(table=table, seats=seats)
-    form = _deal_form(request, table, upcoming, seats)
-    if request.method == "POST" and form.is_valid():
-        deal = _save(
-            form,
-            lambda data: services.deal_record(
-                table=table,
-                sequence=data["sequence"],
-                submission=data["submission"],
-                declarer=data["declarer"],
-                game=data["game"],
-                written_value=data["written_value"],
-            ),
+    if form is None:
+        form = DealForm.for_next(
+            sequence=upcoming.sequence, seats=seats, min_bid=table.tournament.min_bid
         )
-        if deal is not None:
-            messages.success(
-                request, _("Entered: %(deal)s") % {"deal": services.deal_words(deal, seats)}
-            )
-            return redirect("scoring:table_entry", token=token)
-    sheet = selectors.table_sheet(table=table, seats=seats)
+    form.offer_declarers(upcoming.seats)
+    totals = selectors.seat_totals(table=table, seats=seats)
     context = {
         "table": table,
         "tournament": table.tournament,
         "seats": seats,
         "upcoming": upcoming,
-        "sheet": sheet,
-        "last_rows": sheet.rows[-3:][::-1],
+        "standing": list(zip(seats, totals, strict=True)),
+        "last_rows": selectors.recent_rows(upcoming=upcoming, totals=totals),
         "form": form,
         "token": token,
     }
@@ -101,12 +108,11 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
-    table = _table(token)
-    seats = selectors.seats_of(table=table)
-    upcoming = selectors.next_deal(table=table, seats=seats)
-    form = _deal_form(request, table, upcoming, seats)
+    table, seats = table_of_link(token)
+    form = _posted_deal(request, table, seats)
     outcome = None
     if form.is_valid():
+        upcoming = selectors.next_deal(table=table, seats=seats)
         try:
             outcome = evaluate_deal(
                 tournament=table.tournament,
@@ -125,16 +131,15 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 
 def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """The captain corrects the table's last deal."""
-    table = _table(token)
+    table, seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
-    return _correct(
-        request, table, deal, user=None, back=reverse("scoring:table_entry", args=[token])
-    )
+    back = reverse("scoring:table_entry", args=[token])
+    return _correct(request, table, deal, user=None, back=back, seats=seats)
 
 
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
-    table = _table(token)
+    table, _seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
     try:
         services.deal_confirm(deal=deal, seat=int(request.POST.get("seat", "-1")))
@@ -145,11 +150,11 @@ def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
 
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The table's whole sheet and the history of its entries, for anyone at the table."""
-    table = _table(token)
+    table, seats = table_of_link(token)
     context = {
         "table": table,
         "tournament": table.tournament,
-        "sheet": selectors.table_sheet(table=table),
+        "sheet": selectors.table_sheet(table=table, seats=seats),
         "history": selectors.deal_history(table=table),
         "token": token,
     }
@@ -157,9 +162,15 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _correct(
-    request: HttpRequest, table: Table, deal: Deal, *, user: object, back: str
+    request: HttpRequest,
+    table: Table,
+    deal: Deal,
+    *,
+    user: object,
+    back: str,
+    seats: list[Seat] | None = None,
 ) -> HttpResponse:
-    seats = selectors.seats_of(table=table)
+    seats = selectors.seats_of(table=table) if seats is None else seats
     playing = selectors.playing_seats(seats, deal.number or 1)
     options = {"seats": seats, "playing": playing, "min_bid": table.tournament.min_bid}
     initial = _initial(deal)

@@ -135,9 +135,36 @@ def active_seat_count(*, table: Table) -> int:
     return table.seats.filter(left_after_deal__isnull=True).count()
 
 
-def table_for_token(*, token: str) -> Table | None:
-    """The table a captain's link opens, or None for an unknown or revoked link."""
-    return Table.objects.select_related("tournament").filter(token=token).first()
+def _seated(seats: QuerySet[Seat]) -> tuple[Table, list[Seat]] | None:
+    """A table with its tournament and its seats and players, in one query."""
+    rows = list(
+        seats.select_related("table__tournament", "registration__player").order_by("position")
+    )
+    if not rows:
+        return None
+    table = rows[0].table
+    for seat in rows:
+        seat.table = table  # one Table object for all, as if fetched on its own
+    return table, rows
+
+
+def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
+    """The table a captain's link opens and its seats, or None for an unknown or revoked link.
+
+    One query: a drawn table always has its seats.
+    """
+    return _seated(Seat.objects.filter(table__token=token))
+
+
+def table_with_seats_locked(*, table_id: int) -> tuple[Table, list[Seat]]:
+    """The table, fresh, and its seats, for a service inside a transaction: the table's row
+    stays locked until the transaction ends, so entries at one table queue up (PostgreSQL; on
+    SQLite the IMMEDIATE transaction already lets one writer in at a time).
+    """
+    seated = _seated(Seat.objects.filter(table_id=table_id).select_for_update(of=("table",)))
+    if seated is None:
+        raise Table.DoesNotExist(f"table {table_id} has no seats")
+    return seated
 
 
 @dataclass(frozen=True)

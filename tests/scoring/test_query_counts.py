@@ -26,18 +26,18 @@ pytestmark = pytest.mark.django_db
 
 BEFORE = pytest.mark.parametrize("deals_before", [1, 1000], ids=["1 deal", "1000 deals"])
 
-#: The captain page: the table by its link (with the tournament), its seats with the players,
-#: the last entry, the highest deal number, and the sheet for the totals.
-PAGE_QUERIES = 5
-#: deal_record: the submission seen before?, SAVEPOINT, the table locked, seats, last entry,
-#: highest number, the deal, its history entry, RELEASE SAVEPOINT.
-RECORD_QUERIES = 9
-#: The page's four reads for the next deal, then deal_record (RECORD_QUERIES); it redirects.
-SAVE_QUERIES = 4 + RECORD_QUERIES
-#: A deal the rules refuse: the page's four reads, deal_record up to the rules' verdict (the
-#: submission check, SAVEPOINT, lock, seats, last entry, highest number, ROLLBACK TO
-#: SAVEPOINT, RELEASE), then the sheet to show the page again.
-REFUSED_QUERIES = 4 + 8 + 1
+#: The captain page: the table by its link with its tournament and seats, the latest entries,
+#: and the totals summed by the database.
+PAGE_QUERIES = 3
+#: deal_record: SAVEPOINT, the table locked (read again with its seats), the latest entries,
+#: the deal, its history entry, RELEASE SAVEPOINT.
+RECORD_QUERIES = 6
+#: The table by its link, then deal_record (RECORD_QUERIES); it redirects.
+SAVE_QUERIES = 1 + RECORD_QUERIES
+#: A deal the rules refuse: the table by its link, deal_record up to the rules' verdict
+#: (SAVEPOINT, lock, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries
+#: and the totals to show the page again.
+REFUSED_QUERIES = 1 + 5 + 2
 
 
 def tables_with_deals(deals_before: int) -> Table:

@@ -47,6 +47,34 @@ def test_the_deal_passes_left_and_stays_after_all_passed() -> None:
     )
 
 
+@pytest.mark.parametrize("passes", [0, 1, 2, 3, 4])
+def test_the_next_number_after_a_run_of_all_passed(passes: int) -> None:
+    """More passes in a row than next_deal reads as the latest entries: it looks further back."""
+    table = playing_table()
+    for declarer in (0, 1):
+        enter(table, declarer, "2 +")
+    for _ in range(passes):
+        enter(table, None, "alle gepasst")
+    upcoming = selectors.next_deal(table=table)
+    assert (upcoming.sequence, upcoming.number) == (3 + passes, 3)
+    assert upcoming.dealer == (table.first_dealer + 2) % 4  # passes keep the dealer
+    assert enter(table, 2, "3 +").number == 3
+
+
+def test_the_latest_rows_carry_the_running_totals_of_the_whole_sheet() -> None:
+    table = playing_table()
+    games = [(0, "3 +"), (1, "3 Hand -"), (None, "alle gepasst"), (3, "Siebener Fips"), (2, "2 +")]
+    for declarer, game in games:
+        enter(table, declarer, game)
+    sheet = selectors.table_sheet(table=table)
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    totals = selectors.seat_totals(table=table, seats=seats)
+    assert totals == sheet.totals
+    latest = selectors.recent_rows(upcoming=upcoming, totals=totals)
+    assert latest == sheet.rows[-selectors.RECENT_ENTRIES :][::-1]
+
+
 def test_the_running_totals() -> None:
     table = playing_table()
     for declarer, game in [

@@ -19,7 +19,12 @@ pytestmark = pytest.mark.django_db
 
 def _form(client: Client, table: Table) -> dict[str, str]:
     """The hidden fields of the entry form as the page serves them."""
-    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    return _hidden_fields(
+        client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    )
+
+
+def _hidden_fields(page: str) -> dict[str, str]:
     return {
         name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
         for name in ("sequence", "submission")
@@ -91,11 +96,21 @@ def test_a_second_phone_hears_the_deal_is_already_entered() -> None:
     response = second.post(
         reverse("scoring:table_entry", args=[table.token]),
         {**stale, "declarer": 2, "contract": "2", "result": "won"},
+        follow=True,
     )
     text = " ".join(response.content.decode().split())
-    assert "Dieses Spiel ist schon eingetragen" in text
-    assert "3 gewonnen +3" in text
+    assert "Dieses Spiel ist schon eingetragen:" in text
+    assert "3 gewonnen +3. Ihre Eingabe wurde nicht gespeichert." in text
     assert Deal.objects.count() == 1
+    # The page it lands on holds a fresh form, for the next deal: it is not stuck on the old one.
+    fresh = _hidden_fields(response.content.decode())
+    assert fresh["sequence"] == "2"
+    assert fresh["submission"] != stale["submission"]
+    second.post(
+        reverse("scoring:table_entry", args=[table.token]),
+        {**fresh, "declarer": 2, "contract": "2", "result": "won"},
+    )
+    assert Deal.objects.get(sequence=2).game == "2 gewonnen"
 
 
 def test_the_same_form_posted_twice_is_saved_once() -> None:

@@ -222,7 +222,10 @@ def test_a_new_link_stops_the_old_one_at_once() -> None:
     old = table.token
     services.table_token_reissue(table=table)
     assert selectors.table_for_token(token=old) is None
-    assert selectors.table_for_token(token=table.token) == table
+    opened = selectors.table_for_token(token=table.token)
+    assert opened is not None
+    assert opened[0] == table
+    assert [seat.position for seat in opened[1]] == [0, 1, 2, 3]
     assert len(table.token) >= 24
 
 
