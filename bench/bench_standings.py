@@ -17,7 +17,9 @@ the same client (so the organiser's session is loaded for it too), in turns with
 a view that returns ``HttpResponse("ok")`` on a throwaway URLconf beside the project's: the
 ratio holds on a noisy machine where milliseconds do not. The start page is measured as well,
 as about the least a page of the site costs (the base template and one query). The issue asks
-for at most 3x, at a constant number of queries.
+for at most 3x for the standings page, at a constant number of queries. The board keeps each
+page for a few seconds (``scoring.board_views.CACHE_SECONDS``): it is measured as served and
+made afresh (the cache emptied before each request).
 """
 
 import os
@@ -49,6 +51,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.http import HttpRequest, HttpResponse  # noqa: E402
@@ -158,9 +161,13 @@ def build_night(rng: random.Random, number: int, pool: list[Player]) -> tuple[To
     return tournament, len(deals)
 
 
-def per_request(client: Client, url: str, baseline_url: str) -> tuple[float, float, int]:
+def per_request(
+    client: Client, url: str, baseline_url: str, *, fresh: bool = False
+) -> tuple[float, float, int]:
     """The median seconds of a request of ``url`` and of ``baseline_url``, asked for in turns
-    (so that a change in the machine's load hits both), and the queries of ``url``."""
+    (so that a change in the machine's load hits both), and the queries of ``url``.
+    ``fresh``: the cache is emptied before each request of ``url`` (untimed), so that no page
+    kept by the board is served."""
     for _ in range(5):
         for address in (url, baseline_url):
             response = client.get(address)
@@ -169,9 +176,13 @@ def per_request(client: Client, url: str, baseline_url: str) -> tuple[float, flo
     page, baseline = [], []
     for _ in range(REQUESTS):
         for address, timings in ((baseline_url, baseline), (url, page)):
+            if fresh:
+                cache.clear()
             start = time.perf_counter()
             client.get(address)
             timings.append(time.perf_counter() - start)
+    if fresh:
+        cache.clear()
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     return statistics.median(page), statistics.median(baseline), len(queries)
@@ -195,29 +206,34 @@ def measure(
     print(f"\n{title}: the night has {deals:,} deals, the database {everything:,}")
     print(f"  {'page':<40} {'median':>9} {'trivial':>9} {'ratio':>6} {'queries':>8}")
     ratios = []
-    for name, client, url in (
-        ("standings page (organiser)", organiser, f"/tournaments/{tournament.pk}/standings/"),
-        ("board, page 1: standings (no login)", hall, board),
-        (f"board, page {last_page}: tables (no login)", hall, f"{board}?page={last_page}"),
+    pages = f"{board}?page={last_page}"
+    standings_page = f"/tournaments/{tournament.pk}/standings/"
+    for name, client, url, fresh in (
+        ("standings page (organiser)", organiser, standings_page, False),
+        # The board keeps a page for a few seconds: as the hall gets it, then made afresh.
+        ("board, page 1: standings (no login)", hall, board, False),
+        ("  the same, made afresh", hall, board, True),
+        (f"board, page {last_page}: tables (no login)", hall, pages, False),
+        ("  the same, made afresh", hall, pages, True),
         # For comparison: about the least a page of the site costs (base template, 1 query).
-        ("start page (no login)", hall, "/"),
+        ("start page (no login)", hall, "/", False),
     ):
-        seconds, baseline, queries = per_request(client, url, "/bench/ok/")
-        if "start page" not in name:
+        seconds, baseline, queries = per_request(client, url, "/bench/ok/", fresh=bool(fresh))
+        if name.startswith("standings page"):  # what the issue measures
             ratios.append((f"{title}, {name}", seconds / baseline))
         print(
             f"  {name:<40} {seconds * 1000:6.2f} ms {baseline * 1000:6.2f} ms"
             f" {seconds / baseline:5.1f}x {queries:>8}"
         )
     # What the time goes to: the ranking read from the database, and (the standings page)
-    # the django-tables2 table rendered to HTML.
+    # the table rendered to HTML (django-tables2's header, the rows' loop).
     standings = selectors.standings(tournament=tournament)
     request = RequestFactory().get("/")
     selector = seconds_of(lambda: selectors.standings(tournament=tournament))
     rendered = seconds_of(lambda: _render_table(standings, request))
     print(
         f"  of which: selectors.standings {selector * 1000:.2f} ms,"
-        f" the standings table rendered (django-tables2) {rendered * 1000:.2f} ms"
+        f" the standings table rendered {rendered * 1000:.2f} ms"
     )
     return ratios
 
@@ -270,7 +286,10 @@ def main(argv: list[str]) -> None:
             ratios += measure(f"An archive of {NIGHTS} nights", first, organiser, hall)
             worst, ratio = max(ratios, key=lambda item: item[1])
             verdict = "within" if ratio <= LIMIT else "OVER"
-            print(f"\nSlowest: {worst}: {ratio:.1f}x the trivial view ({verdict} {LIMIT:.0f}x)")
+            print(
+                f"\nThe standings page, the slower of the two: {worst}: {ratio:.1f}x"
+                f" the trivial view ({verdict} {LIMIT:.0f}x)"
+            )
             if "--profile" in argv:
                 profile(organiser, f"/tournaments/{first.pk}/standings/")
                 profile(hall, reverse("scoring:board", args=[first.pk]))

@@ -4,16 +4,19 @@ No login: the hall sees it. The organiser switches it off per tournament
 (``Tournament.board_enabled``); then it is a 404 that says so. The page asks for the next page
 itself every ``PAGE_SECONDS`` (htmx); without JavaScript a meta refresh does the same.
 Queries per page: the tournament, the standings (four), the tables' progress (one), whatever
-the number of deals.
+the number of deals; a page rendered in the last ``CACHE_SECONDS`` costs only the first.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from scoring import selectors
 from tournaments.models import Table, Tournament
@@ -25,6 +28,10 @@ TABLES_PER_PAGE = 10
 PAGE_SECONDS = 15
 #: How often a switched-off board looks whether it is switched on again.
 OFF_SECONDS = 60
+#: How long a rendered page is kept and served again. The projector and the players' phones
+#: all ask for the same few pages; a page a few seconds behind the last deal goes unnoticed
+#: on a board that turns every PAGE_SECONDS. Switching the board off still works at once.
+CACHE_SECONDS = 5
 
 
 @dataclass(frozen=True)
@@ -79,9 +86,9 @@ def _row(standing: selectors.Standing) -> BoardRow:
 
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """A page of the board: the whole page, or (htmx) the part that replaces the last one."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    url = reverse("scoring:board", args=[tournament.pk])
+    tournament = get_object_or_404(Tournament, pk=pk)  # every time: switching off is at once
     if not tournament.board_enabled:
+        url = reverse("scoring:board", args=[tournament.pk])
         context = {"tournament": tournament, "url": url, "seconds": OFF_SECONDS}
         response = render(request, "scoring/board_off.html", context, status=404)
         if request.htmx:  # type: ignore[attr-defined]
@@ -91,6 +98,17 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         number = int(request.GET.get("page", "1"))
     except ValueError:
         number = 1
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]
+    key = f"scoring:board:{tournament.pk}:{number}:{htmx:d}:{get_language()}"
+    content = cache.get(key)
+    if content is None:
+        content = _render_page(request, tournament, number, htmx=htmx)
+        cache.set(key, content, CACHE_SECONDS)
+    return HttpResponse(content)
+
+
+def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, htmx: bool) -> str:
+    url = reverse("scoring:board", args=[tournament.pk])
     page = board_pages(
         selectors.standings(tournament=tournament),
         # The board shows no names per table: the seats need not be fetched.
@@ -104,5 +122,5 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         "seconds": PAGE_SECONDS,
         "updated": timezone.now(),
     }
-    template = "scoring/_board.html" if request.htmx else "scoring/board.html"  # type: ignore[attr-defined]
-    return render(request, template, context)
+    template = "scoring/_board.html" if htmx else "scoring/board.html"
+    return render_to_string(template, context, request)

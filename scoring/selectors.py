@@ -262,12 +262,15 @@ def standings(*, tournament: Tournament) -> list[Standing]:
     Three queries, however many deals: the seats, each declarer's figures summed by the
     database, and each table's count of played deals.
     """
+    # No ordering (rank() orders): the models' default orderings would join the tournament.
     seats = list(
-        Seat.objects.filter(table__tournament=tournament).select_related(
-            "table", "registration__player"
-        )
+        Seat.objects.filter(table__tournament=tournament)
+        .select_related("table", "registration__player")
+        .order_by()
     )
-    played_deals = Deal.objects.filter(table__tournament=tournament, number__isnull=False)
+    played_deals = Deal.objects.filter(
+        table__tournament=tournament, number__isnull=False
+    ).order_by()
     by_declarer = {
         (row["table_id"], row["declarer"]): row
         for row in played_deals.values("table_id", "declarer").annotate(
@@ -297,7 +300,8 @@ def standings(*, tournament: Tournament) -> list[Standing]:
     order = [name for name in tournament.tie_break.split(",") if name]
     ranked = rank(figures, order)
     prizes = [
-        ranking.Prize(p.place, p.money, p.name) for p in Prize.objects.filter(tournament=tournament)
+        ranking.Prize(p.place, p.money, p.name)
+        for p in Prize.objects.filter(tournament=tournament).order_by()
     ]
     awards = {a.key: a for a in ranking.award(ranked, prizes)}
     return [

@@ -10,6 +10,10 @@ from scoring.selectors import Standing
 
 
 class StandingsTable(tables.Table):
+    """The columns, their sorting and the export. The page's rows are a plain loop in
+    ``scoring/_standings_table.html``: django-tables2's cell-by-cell rendering took most of the
+    page's time (bench/bench_standings.py); a new column goes in both places."""
+
     place = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "place"}})
     name = tables.Column(verbose_name=_("Player"))
     club = tables.Column(verbose_name=_("Club"))
@@ -23,18 +27,12 @@ class StandingsTable(tables.Table):
     prize = tables.Column(verbose_name=_("Prize"), accessor="money", orderable=False)
 
     class Meta:
-        template_name = "django_tables2/table.html"
+        template_name = "scoring/_standings_table.html"
         attrs = {"class": "standings"}
         orderable = True
 
-    def render_place(self, value: int, record: Standing) -> str:
-        return f"{value}." if not record.shared else f"{value}. ="
-
     def value_place(self, value: int, record: Standing) -> str:
         return str(value)
-
-    def render_prize(self, value: Decimal, record: Standing) -> str:
-        return prize_text(record)
 
     def value_prize(self, value: Decimal, record: Standing) -> str:
         return prize_text(record)

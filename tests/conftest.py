@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from pytest_django import Settings
 
@@ -102,6 +103,13 @@ def quick_settings(settings: Settings) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Each test starts with an empty cache: ids are used again from test to test, so a board
+    page kept by one test would answer for another's tournament."""
+    cache.clear()
 
 
 # A real Celery worker, for the tests of background jobs

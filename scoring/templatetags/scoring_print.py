@@ -1,11 +1,12 @@
-"""Filters for the printed sheets and the chart: ``{% load scoring_print %}``."""
+"""Filters for the printed sheets, the chart and the standings: ``{% load scoring_print %}``."""
 
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from scoring import chart, scoresheets
-from scoring.selectors import TableSheet
+from scoring.selectors import Standing, TableSheet
+from scoring.tables import prize_text
 
 register = template.Library()
 
@@ -17,6 +18,12 @@ STRONG_EVERY = 5
 def minus(number: int | None) -> str:
     """A total as printed: ``−34`` with a real minus sign (U+2212); empty for None."""
     return scoresheets.signed(number)
+
+
+@register.filter
+def prize(standing: Standing) -> str:
+    """A player's prize as the standings show it: "25,50 € (geteilt)"."""
+    return prize_text(standing)
 
 
 @register.filter

@@ -2,13 +2,16 @@
 
 import csv
 import io
+from decimal import Decimal
+from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from scoring import selectors
+from scoring import selectors, services
+from scoring.ranking import Prize
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
@@ -101,6 +104,70 @@ def test_the_standings_page_and_its_csv(organiser: Client) -> None:
     assert rows[0][:2] == ["Platz", "Spieler"]
     assert rows[1][0] == "1"
     assert rows[1][5] == "20"
+
+
+class _Rows(HTMLParser):
+    """The cells of the standings table's body, row by row, as text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self._in_body = self._in_cell = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tbody":
+            self._in_body = True
+        elif self._in_body and tag == "tr":
+            self.rows.append([])
+        elif self._in_body and tag == "td":
+            self._in_cell = True
+            self.rows[-1].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "tbody":
+            self._in_body = False
+        elif tag == "td":
+            self._in_cell = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_cell:
+            self.rows[-1][-1] += data.strip()
+
+
+def _page_rows(client: Client, url: str, **query: str) -> list[list[str]]:
+    parser = _Rows()
+    parser.feed(client.get(url, query).content.decode())
+    return parser.rows
+
+
+def test_the_page_shows_shared_places_prizes_and_sorts(organiser: Client) -> None:
+    table = playing_table(tie_break="")
+    enter(table, 0, "3 +")  # seat 0: 3
+    enter(table, 1, "3 +")  # seat 1: 3, the same: places 1 and 2 shared
+    enter(table, 2, "2 -")  # seat 2: -4
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[
+            Prize(1, Decimal("30"), ""),
+            Prize(2, Decimal("21"), ""),
+            Prize(3, Decimal(0), "Sekt"),
+        ],
+    )
+    url = reverse("scoring:standings", args=[table.tournament_id])
+    names = {s.position: s.registration.player.name for s in selectors.seats_of(table=table)}
+
+    rows = _page_rows(organiser, url)
+
+    assert [row[0] for row in rows] == ["1. =", "1. =", "3.", "4."]
+    assert {rows[0][1], rows[1][1]} == {names[0], names[1]}
+    assert (rows[0][5], rows[0][10]) == ("3", "25,50 € (geteilt)")
+    assert rows[2][1] == names[3]
+    assert rows[2][3:] == ["1", "3", "0", "0", "0", "0", "–", "Sekt"]
+    assert (rows[3][1], rows[3][5], rows[3][8]) == (names[2], "-4", "1")
+    by_name = _page_rows(organiser, url, sort="name")
+    assert [row[1] for row in by_name] == sorted(names.values())
+    by_points_up = _page_rows(organiser, url, sort="points")
+    assert [row[5] for row in by_points_up] == ["-4", "0", "3", "3"]
 
 
 def test_the_xlsx_export(organiser: Client) -> None:
