@@ -36,7 +36,7 @@ from tests.workers import worker_database_url, worker_process
 from tournaments import file_jobs, tasks
 from tournaments import services as tournament_services
 from tournaments.file_jobs import FileJob
-from tournaments.models import GeneratedFile, Player, Seat, Table, Tournament
+from tournaments.models import GeneratedFile, Player, Registration, Seat, Table, Tournament
 
 #: The night's players: markup in a name, umlauts, ß, latin-ext letters, a very long name.
 NAMES = (
@@ -374,6 +374,44 @@ def test_the_ranking_of_a_finished_night_is_final(printed: Printed) -> None:
     text = pdf_text(renderers.ranking_pdf(tournament=finished, standings=printed.standings))
     assert "Vorläufig" not in text
     assert "Siegerliste" in text
+
+
+def _standings_of(count: int) -> list[Standing]:
+    """``count`` lines of a ranking, without the database."""
+    return [
+        Standing(
+            place=index + 1,
+            shared=False,
+            seat=Seat(
+                table=Table(number=index // 4 + 1),
+                position=index % 4,
+                registration=Registration(
+                    player=Player(name=f"Spielerin Nummer {index}", club="SC Prisdorf von 1920")
+                ),
+            ),
+            deals=100,
+            points=200 - index,
+            declared=20,
+            won=12,
+            lost=8,
+            best=12,
+        )
+        for index in range(count)
+    ]
+
+
+def test_the_signature_never_stands_alone_on_the_last_page(printed: Printed) -> None:
+    """However many players, the last page carries at least the last place as well: a page
+    with only the signature would look like nobody's."""
+    pages_seen = set()
+    for count in range(18, 40):
+        pdf = renderers.ranking_pdf(tournament=printed.tournament, standings=_standings_of(count))
+        last = pdf_pages(pdf)
+        pages_seen.add(last)
+        text = pdf_text(pdf, page=last)
+        assert "Unterschrift der Turnierleitung" in text, count
+        assert f"{count}. Spielerin Nummer {count - 1}" in " ".join(text.split()), count
+    assert len(pages_seen) >= 3  # the counts cover several page breaks
 
 
 # The whole night
