@@ -28,6 +28,22 @@ class CardSeat:
     deals_first: bool
     left_after_deal: int | None = None
 
+    @property
+    def name_size(self) -> str:
+        """The CSS class of the name's type size: a long name gets smaller type, so that
+        every card stays one page (pdf/table_cards.html)."""
+        return _size_class(self.name, long=20, longer=32)
+
+    @property
+    def club_size(self) -> str:
+        return _size_class(self.club, long=36, longer=36)
+
+
+def _size_class(text: str, *, long: int, longer: int) -> str:
+    if len(text) > longer:
+        return "longer"
+    return "long" if len(text) > long else ""
+
 
 @dataclass(frozen=True)
 class TableCard:

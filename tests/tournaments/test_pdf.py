@@ -127,6 +127,52 @@ def test_every_player_is_on_the_cards_as_written(cards_pdf: bytes, name: str) ->
     assert name in pdf_text(cards_pdf)
 
 
+#: A long name that is still printed whole (50 letters), and one cut on the card (100).
+LONG_NAME = "Maximilian-Alexander von Hohenzollern-Sigmaringen"
+LONGEST_NAME = ("Maximilian-Alexander von Hohenzollern-Sigmaringen " * 2)[:100]
+LONGEST_CLUB = ("Skat- und Fipsenfreunde Pinneberg-Waldenau 1952 e. V. " * 2)[:100]
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [(LONG_NAME, "SC Prisdorf", 64), ("Anna Zander", "", None), ("Inge Lang", "", None)],
+        [(LONG_NAME, LONGEST_CLUB[:60], 64)] * 4,
+        [(LONGEST_NAME, LONGEST_CLUB, 64)] * 4,
+        [("X" * 100, "Y" * 100, 64)] * 4,  # nowhere to break a line
+    ],
+    ids=["one long name", "four long names and clubs", "four of 100 letters", "unbreakable"],
+)
+def test_long_names_keep_each_card_on_one_page(seats: list[tuple[str, str, int | None]]) -> None:
+    tournament = Tournament(
+        name="Herbstpreis des Skatclubs Prisdorf von 1920 e. V. im Gasthof",
+        date=datetime.date(2026, 11, 21),
+        place="Gasthof Zur Linde, Prisdorf",
+    )
+    link = f"{BASE_URL}/t/{'x' * 24}/"
+    card_seats = [
+        renderers.CardSeat(number, name, club, number == 1, left)
+        for number, (name, club, left) in enumerate(seats, start=1)
+    ]
+    cards = [
+        renderers.TableCard(number, 100, card_seats, link, qr_svg(link)) for number in (1, 10, 88)
+    ]
+    pdf = renderers.table_cards_pdf(tournament=tournament, cards=cards)
+    assert pdf_pages(pdf) == 3
+    name = seats[0][0]
+    printed = name if len(name) <= 60 else name[:59] + "…"
+    for page, number in enumerate((1, 10, 88), start=1):
+        text = pdf_text(pdf, page=page)
+        assert f"Tisch {number}" in text
+        assert link in "".join(text.split())  # the lines a long link broke into, joined
+        # pdftotext joins a name broken after a hyphen without the hyphen: compare without.
+        assert _letters(printed) in _letters(text)
+
+
+def _letters(text: str) -> str:
+    return "".join(text.split()).replace("-", "")
+
+
 def test_the_tournament_is_named_on_every_card(cards_pdf: bytes) -> None:
     text = pdf_text(cards_pdf)
     assert text.count("Herbstpreis & <Co>") == 4
