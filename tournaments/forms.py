@@ -41,13 +41,6 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault("name", _("Preisfipsen"))
 
 
-class WalkInForm(forms.Form):
-    """A player who is not in the directory yet, registered and checked in at once."""
-
-    name = forms.CharField(label=_("Name"), max_length=100)
-    club = forms.CharField(label=_("Club"), max_length=100, required=False)
-
-
 class SwapForm(forms.Form):
     """Two seated players of the tournament to swap."""
 
@@ -129,6 +122,13 @@ class PlayerForm(forms.Form):
                 code="likely_duplicate",
             )
         return name
+
+
+class WalkInForm(PlayerForm):
+    """A player who is not in the directory yet, registered and checked in at once; a name
+    like one in the directory is asked about first, as for a new player."""
+
+    contact = None  # type: ignore[assignment]  (not asked for at the door)
 
 
 class PlayersImportForm(forms.Form):

@@ -1,6 +1,7 @@
 """The organiser's pages for the night, through Django's test client."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -10,7 +11,7 @@ from pytest_django import DjangoAssertNumQueries
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night, registration
 from tournaments import services
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Player, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -115,6 +116,52 @@ def test_a_walk_in_on_the_night(organiser: Client) -> None:
     entry = tournament.registrations.get()
     assert entry.player.name == "Uwe Rehder"
     assert entry.is_checked_in
+
+
+def test_a_walk_in_like_a_player_in_the_directory_is_asked_about_first(organiser: Client) -> None:
+    tournament = night(present=0)
+    known = Player.objects.create(name="Hans Müller", club="SC Prisdorf", name_key="hans muller")
+    url = reverse("tournaments:walk_in", args=[tournament.pk])
+
+    response = organiser.post(url, {"name": "Hans Mueller", "club": ""})
+
+    page = " ".join(response.content.decode().split())
+    assert response.status_code == 200
+    assert "Ist es einer dieser Spieler?" in page
+    assert "Hans Müller" in page
+    assert "SC Prisdorf" in page
+    assert Player.objects.count() == 1  # nothing saved yet
+    assert not tournament.registrations.exists()
+    # It is him: one tap registers the player of the directory, present.
+    organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": known.pk, "check_in": "1"},
+    )
+    entry = tournament.registrations.get()
+    assert (entry.player, entry.is_checked_in) == (known, True)
+    assert Player.objects.count() == 1
+
+
+def test_a_walk_in_like_a_player_in_the_directory_can_be_added_anyway(organiser: Client) -> None:
+    tournament = night(present=0)
+    Player.objects.create(name="Hans Müller", name_key="hans muller")
+    url = reverse("tournaments:walk_in", args=[tournament.pk])
+    asked = organiser.post(url, {"name": "Hans Mueller", "club": "TuS Pinneberg"})
+    confirm = re.search(r'name="confirm_name" value="([^"]+)"', asked.content.decode())
+    assert confirm is not None
+
+    organiser.post(
+        url, {"name": "Hans Mueller", "club": "TuS Pinneberg", "confirm_name": confirm[1]}
+    )
+
+    entry = tournament.registrations.get()
+    assert (entry.player.name, entry.player.club, entry.walk_in) == (
+        "Hans Mueller",
+        "TuS Pinneberg",
+        True,
+    )
+    assert entry.is_checked_in
+    assert Player.objects.count() == 2
 
 
 def test_check_in_with_one_tap_returns_the_row_and_the_new_count(organiser: Client) -> None:

@@ -104,6 +104,9 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = WalkInForm(request.POST)
     if not form.is_valid():
+        if form.duplicates:  # ask whether it is one of them, keeping what was typed
+            context = {"tournament": tournament, "form": form}
+            return render(request, "tournaments/night/walk_in_duplicates.html", context)
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
