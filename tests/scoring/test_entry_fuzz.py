@@ -260,8 +260,12 @@ class DealEntryFuzz(RuleBasedStateMachine):
             assert f"Dieses Spiel ist schon eingetragen: {words}. Ihre Eingabe wurde" in page
         else:
             assert "Diese Eingabe war veraltet und wurde nicht gespeichert." in page
-        if upcoming.number is not None:
+        refused = self.must_refuse(upcoming)
+        if refused is None:  # a fresh form for the next deal
             assert f'name="sequence" value="{upcoming.sequence}"' in page
+        else:  # no form, and why
+            assert refused in page
+            assert 'name="sequence"' not in page
 
     @rule(data=st.data(), preview=st.booleans())
     def a_form_with_anything_in_it(self, data: st.DataObject, preview: bool) -> None:

@@ -168,11 +168,17 @@ def test_a_table_link_cannot_touch_another_tables_deal() -> None:
 def test_confirming_on_the_captain_page() -> None:
     table = playing_table(confirmation_required=True)
     deal = enter(table, 1, "3 +")
-    page = Client().get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    url = reverse("scoring:table_entry", args=[table.token])
+    page = Client().get(url).content.decode()
     assert "bestätigt" in page
+    assert "Das letzte Spiel muss erst ein zweiter Spieler bestätigen." in page
+    assert 'name="contract"' not in page  # no form to tap on until then
     Client().post(reverse("scoring:table_confirm", args=[table.token, deal.pk]), {"seat": 2})
     deal.refresh_from_db()
     assert deal.confirmed_by == 2
+    page = Client().get(url).content.decode()
+    assert 'name="contract"' in page
+    assert "muss erst ein zweiter Spieler" not in page
 
 
 def test_the_table_sheet_and_history() -> None:
