@@ -98,9 +98,17 @@ def render_scoresheets(job: FileJob) -> bytes:
 
 @register_renderer(BLANK_SCORESHEETS, label=_("Blank scoresheets"))
 def render_blank_scoresheets(job: FileJob) -> bytes:
+    """Blank sheets for every table, or for those in the option ``tables`` ("1,3"): the
+    tables that keep paper."""
     tournament = _tournament_of(job)
-    sheets = [scoresheet(sheet, blank=True) for sheet in _sheets_of(tournament)]
-    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
+    sheets = _sheets_of(tournament)
+    if job.options.get("tables"):
+        numbers = {int(number) for number in job.options["tables"].split(",")}
+        sheets = [sheet for sheet in sheets if sheet.table.number in numbers]
+        if not sheets:
+            raise ValidationError(_("None of the chosen tables exists."), code="no_such_table")
+    blanks = [scoresheet(sheet, blank=True) for sheet in sheets]
+    return scoresheets_pdf(tournament=tournament, sheets=blanks, progress=job.progress)
 
 
 # The ranking

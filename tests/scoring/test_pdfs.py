@@ -538,6 +538,55 @@ def test_the_organiser_requests_a_pdf_and_downloads_it(
 
 
 @pytest.mark.django_db
+def test_blank_scoresheets_for_the_tables_that_keep_paper(
+    client: Client, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> None:
+    tournament = drawn_night()  # 13 players: tables 1 to 4
+    organiser(client)
+    tables_page = client.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
+    assert tables_page.count('type="checkbox" name="table"') == 4
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("tournaments:file_request", args=[tournament.pk, renderers.BLANK_SCORESHEETS]),
+            {"tables_chosen": "1", "table": ["2", "4"]},
+        )
+    file = GeneratedFile.objects.get()
+    assert sent.call_args.kwargs["kwargs"]["options"]["tables"] == "2,4"
+
+    tasks.generate_file.apply(args=(str(file.pk),), kwargs=sent.call_args.kwargs["kwargs"])
+
+    download = client.get(reverse("tournaments:file_download", args=[file.pk]))
+    pdf = b"".join(download.streaming_content)
+    assert pdf_pages(pdf) == 2
+    assert ["Tisch 2" in pdf_text(pdf, page=1), "Tisch 4" in pdf_text(pdf, page=2)] == [True, True]
+    assert "Tisch 1" not in pdf_text(pdf)
+
+
+@pytest.mark.django_db
+def test_blank_scoresheets_with_no_table_ticked_make_nothing(
+    client: Client, sent: mock.MagicMock
+) -> None:
+    tournament = drawn_night()
+    organiser(client)
+    url = reverse("tournaments:file_request", args=[tournament.pk, renderers.BLANK_SCORESHEETS])
+
+    response = client.post(url, {"tables_chosen": "1"}, follow=True)
+
+    assert "Kreuzen Sie mindestens einen Tisch an." in response.content.decode()
+    assert not GeneratedFile.objects.exists()
+    assert not sent.called
+
+
+@pytest.mark.django_db
+def test_blank_scoresheets_of_tables_that_do_not_exist_say_so() -> None:
+    tournament = drawn_night()
+    file = GeneratedFile(tournament=tournament, kind=renderers.BLANK_SCORESHEETS)
+    with pytest.raises(ValidationError) as error:
+        renderers.render_blank_scoresheets(FileJob(file, {"tables": "7,9"}))
+    assert error.value.code == "no_such_table"
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.RANKING, renderers.NIGHT])
 def test_without_tables_the_job_says_to_draw_first(kind: str) -> None:
     tournament = tournament_services.tournament_create(name="Leer", date=datetime.date.today())

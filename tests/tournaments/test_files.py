@@ -567,7 +567,9 @@ def test_the_print_buttons_post_to_the_jobs(night: Tournament, rf: RequestFactor
     ):
         assert f'<form method="post" action="{request_url(night, kind)}">' in html
         assert label in html
-    assert html.count('name="csrfmiddlewaretoken"') == 2
+    assert f'action="{request_url(night, "blank_scoresheets")}" class="paper-tables"' in html
+    assert "Leere Spielzettel drucken" in html
+    assert html.count('name="csrfmiddlewaretoken"') == 3
 
 
 # A real worker

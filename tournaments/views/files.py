@@ -11,6 +11,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import file_jobs, selectors, services
@@ -27,12 +28,15 @@ KINDS_WITH_LINKS = {GeneratedFile.Kind.TABLE_CARDS}
 def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Start making a file of ``kind`` for the tournament, then show its status page."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    options = {"base_url": public_base_url(request)}
+    if "tables_chosen" in request.POST:  # a form with a box per table (the blank scoresheets)
+        chosen = request.POST.getlist("table")
+        if not chosen or not all(number.isdigit() for number in chosen):
+            messages.error(request, _("Tick at least one table."))
+            return redirect("tournaments:tables", pk=tournament.pk)
+        options["tables"] = ",".join(chosen)
     try:
-        file = services.file_request(
-            tournament=tournament,
-            kind=kind,
-            options={"base_url": public_base_url(request)},
-        )
+        file = services.file_request(tournament=tournament, kind=kind, options=options)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
