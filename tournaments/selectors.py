@@ -111,6 +111,16 @@ def draw_is_stale(*, tournament: Tournament) -> bool:
     return seated != set(checked_in_registration_ids(tournament=tournament))
 
 
+def registrations_of_players(
+    *, tournament: Tournament, players: list[Player]
+) -> dict[int, Registration]:
+    """The tournament's registrations (not withdrawn) of these players, by player id."""
+    found = Registration.objects.filter(
+        tournament=tournament, player__in=players, withdrawn_at__isnull=True
+    )
+    return {registration.player_id: registration for registration in found}
+
+
 def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
     """The tables in order, each with its seats and players (two queries in all)."""
     seats = Seat.objects.select_related("registration__player").order_by("position")
@@ -130,41 +140,38 @@ def table_ids_of_size(*, tournament: Tournament, size: int) -> list[int]:
     )
 
 
-def active_seat_count(*, table: Table) -> int:
-    """Players still at the table (not left during play)."""
-    return table.seats.filter(left_after_deal__isnull=True).count()
-
-
-def _seated(seats: QuerySet[Seat]) -> tuple[Table, list[Seat]] | None:
-    """A table with its tournament and its seats and players, in one query."""
-    rows = list(
-        seats.select_related("table__tournament", "registration__player").order_by("position")
-    )
-    if not rows:
-        return None
-    table = rows[0].table
-    for seat in rows:
-        seat.table = table  # one Table object for all, as if fetched on its own
-    return table, rows
-
-
 def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
-    """The table a captain's link opens and its seats, or None for an unknown or revoked link.
-
-    One query: a drawn table always has its seats.
+    """The table a captain's link opens, with its tournament and seats, or None for an
+    unknown or revoked link. One query: a drawn table always has its seats.
     """
-    return _seated(Seat.objects.filter(table__token=token))
+    seats = list(
+        Seat.objects.filter(table__token=token)
+        .select_related("table__tournament", "registration__player")
+        .order_by("position")
+    )
+    if not seats:
+        return None
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table  # one Table object for all, as if fetched on its own
+    return table, seats
 
 
 def table_with_seats_locked(*, table_id: int) -> tuple[Table, list[Seat]]:
-    """The table, fresh, and its seats, for a service inside a transaction: the table's row
-    stays locked until the transaction ends, so entries at one table queue up (PostgreSQL; on
-    SQLite the IMMEDIATE transaction already lets one writer in at a time).
+    """The table, its tournament and its seats, for a service inside a transaction: the rows
+    of the table and of its tournament stay locked until the transaction ends, so entries at
+    a table queue up, and so do an entry and the tournament's finish (PostgreSQL; on SQLite
+    the IMMEDIATE transaction already lets one writer in at a time).
+
+    Two statements on purpose: on PostgreSQL a statement that waited for a lock still sees the
+    rows it did not lock as they were when it started, so the seats (a player may have left
+    meanwhile) are read after the lock is held.
     """
-    seated = _seated(Seat.objects.filter(table_id=table_id).select_for_update(of=("table",)))
-    if seated is None:
-        raise Table.DoesNotExist(f"table {table_id} has no seats")
-    return seated
+    table = Table.objects.select_for_update().select_related("tournament").get(pk=table_id)
+    seats = list(table.seats.select_related("registration__player").order_by("position"))
+    for seat in seats:
+        seat.table = table
+    return table, seats
 
 
 @dataclass(frozen=True)

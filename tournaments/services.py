@@ -362,22 +362,26 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
 
     :raises ValidationError: not during play, the table would fall below three, or he left.
     """
-    table = seat.table
-    _require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
-    if seat.left_after_deal is not None:
-        raise ValidationError(_("This player has already left."), code="already_left")
-    if selectors.active_seat_count(table=table) <= 3:
-        raise ValidationError(
-            _("A table of three cannot play on without a player."), code="too_few_players"
-        )
-    if not 0 <= after_deal <= table.deals:
-        raise ValidationError(
-            _("Deal %(deal)s is not a deal of this table."),
-            code="deal_range",
-            params={"deal": after_deal},
-        )
-    seat.left_after_deal = after_deal
-    seat.save(update_fields=["left_after_deal"])
+    with transaction.atomic():
+        # The table's lock, as a deal entry takes it: no deal is saved with the seats as they
+        # were before this one left.
+        table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
+        seat = next(s for s in seats if s.pk == seat.pk)
+        _require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
+        if seat.left_after_deal is not None:
+            raise ValidationError(_("This player has already left."), code="already_left")
+        if sum(s.left_after_deal is None for s in seats) <= 3:
+            raise ValidationError(
+                _("A table of three cannot play on without a player."), code="too_few_players"
+            )
+        if not 0 <= after_deal <= table.deals:
+            raise ValidationError(
+                _("Deal %(deal)s is not a deal of this table."),
+                code="deal_range",
+                params={"deal": after_deal},
+            )
+        seat.left_after_deal = after_deal
+        seat.save(update_fields=["left_after_deal"])
     return seat
 
 

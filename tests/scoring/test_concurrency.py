@@ -41,6 +41,7 @@ from scoring import selectors, services
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
+from tournaments import services as tournament_services
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -295,3 +296,24 @@ def test_the_same_form_waiting_twice_at_the_lock_is_saved_once(live_server: Live
     assert [r.status for r in replies] == [302, 302], replies
     assert Deal.objects.filter(table=table).count() == 1
     assert len(assert_sheet_is_sound(table)) == 1
+
+
+@postgresql_only
+def test_an_entry_waiting_at_the_lock_sees_the_tournament_finished_meanwhile(
+    live_server: LiveServer,
+) -> None:
+    """The entry's statement starts before the finish is committed and waits for the lock:
+    once it has the lock it must see the finished tournament, not the one it started with."""
+    table = playing_table()
+    phone = Phone(live_server, table)
+    form = phone.open_form()
+
+    with ThreadPoolExecutor(1) as pool:
+        with table_locked(table, until_waiting=1):
+            future = pool.submit(lambda: phone.post(form, *ENTRIES[0]))
+            tournament_services.tournament_finish(tournament=table.tournament)
+        reply = future.result(timeout=TIMEOUT)
+
+    assert reply.status == 200
+    assert "Das Turnier ist beendet." in reply.text
+    assert not Deal.objects.filter(table=table).exists()

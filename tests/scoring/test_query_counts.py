@@ -29,15 +29,15 @@ BEFORE = pytest.mark.parametrize("deals_before", [1, 1000], ids=["1 deal", "1000
 #: The captain page: the table by its link with its tournament and seats, the latest entries,
 #: and the totals summed by the database.
 PAGE_QUERIES = 3
-#: deal_record: SAVEPOINT, the table locked (read again with its seats), the latest entries,
+#: deal_record: SAVEPOINT, the table and its tournament locked, the seats, the latest entries,
 #: the deal, its history entry, RELEASE SAVEPOINT.
-RECORD_QUERIES = 6
+RECORD_QUERIES = 7
 #: The table by its link, then deal_record (RECORD_QUERIES); it redirects.
 SAVE_QUERIES = 1 + RECORD_QUERIES
 #: A deal the rules refuse: the table by its link, deal_record up to the rules' verdict
-#: (SAVEPOINT, lock, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries
-#: and the totals to show the page again.
-REFUSED_QUERIES = 1 + 5 + 2
+#: (SAVEPOINT, lock, seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest
+#: entries and the totals to show the page again.
+REFUSED_QUERIES = 1 + 6 + 2
 
 
 def tables_with_deals(deals_before: int) -> Table:
