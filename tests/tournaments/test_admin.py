@@ -78,7 +78,26 @@ def _url(label: str, view: str, *args: object) -> str:
 def test_the_admin_pages_load(superuser: Client, label: str, view: str) -> None:
     response = superuser.get(_url(label, view))
 
-    assert response.status_code == 200
+    assert response.status_code == (403 if (label, view) in NO_ADDING else 200)
+
+
+#: Made in the app only: a deal is scored by the rules and keeps its history there.
+NO_ADDING = {("scoring.deal", "add")}
+
+
+@pytest.mark.usefixtures("night")
+def test_a_deal_is_shown_in_the_admin_but_not_changed_there(superuser: Client) -> None:
+    deal = apps.get_model("scoring.deal")._default_manager.get()
+    url = _url("scoring.deal", "change", deal.pk)
+
+    page = superuser.get(url).content.decode()
+    superuser.post(url, {"number": 7, "sequence": 7, "score": 99})
+
+    assert "3 Hand verloren" in page
+    assert 'name="number"' not in page
+    assert superuser.get(_url("scoring.deal", "delete", deal.pk)).status_code == 403
+    deal.refresh_from_db()
+    assert (deal.number, deal.sequence, deal.score) == (1, 1, -12)
 
 
 @pytest.mark.usefixtures("night")
