@@ -62,10 +62,10 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
     deals = Deal.objects.filter(table=table)
     recent = tuple(deals.order_by("-sequence")[:RECENT_ENTRIES])
     last_number = next((deal.number for deal in recent if deal.number is not None), None)
-    if last_number is None:
-        last_number = (
-            deals.aggregate(last=Max("number"))["last"] or 0 if len(recent) == RECENT_ENTRIES else 0
-        )
+    if last_number is None and len(recent) < RECENT_ENTRIES:
+        last_number = 0  # every entry is among the recent ones, and all were passed
+    elif last_number is None:
+        last_number = deals.aggregate(last=Max("number"))["last"] or 0
     number = last_number + 1
     active = playing_seats(seats, number)
     last = recent[0] if recent else None
@@ -262,11 +262,13 @@ def standings(*, tournament: Tournament) -> list[Standing]:
     Three queries, however many deals: the seats, each declarer's figures summed by the
     database, and each table's count of played deals.
     """
-    # No ordering (rank() orders): the models' default orderings would join the tournament.
+    # Ordered by seat, so that players who tie stay in the same order from page to page (and
+    # the board's pages neither repeat nor drop one); not by the models' default orderings,
+    # which would join the tournament.
     seats = list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table", "registration__player")
-        .order_by()
+        .order_by("table__number", "position")
     )
     played_deals = Deal.objects.filter(
         table__tournament=tournament, number__isnull=False
