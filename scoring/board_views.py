@@ -32,6 +32,8 @@ OFF_SECONDS = 60
 #: all ask for the same few pages; a page a few seconds behind the last deal goes unnoticed
 #: on a board that turns every PAGE_SECONDS. Switching the board off still works at once.
 CACHE_SECONDS = 5
+#: More pages than any night has (40 players make 4 pages of standings and 1 of tables).
+MAX_PAGES = 50
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
         number = int(request.GET.get("page", "1"))
     except ValueError:
         number = 1
+    if not 1 <= number <= MAX_PAGES:
+        number = 1  # and not kept under a key of its own: any number cannot fill the cache
     htmx = bool(request.htmx)  # type: ignore[attr-defined]
     key = f"scoring:board:{tournament.pk}:{number}:{htmx:d}:{get_language()}"
     content = cache.get(key)

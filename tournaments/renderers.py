@@ -32,17 +32,13 @@ class CardSeat:
     def name_size(self) -> str:
         """The CSS class of the name's type size: a long name gets smaller type, so that
         every card stays one page (pdf/table_cards.html)."""
-        return _size_class(self.name, long=20, longer=32)
+        if len(self.name) > 32:
+            return "longer"
+        return "long" if len(self.name) > 20 else ""
 
     @property
     def club_size(self) -> str:
-        return _size_class(self.club, long=36, longer=36)
-
-
-def _size_class(text: str, *, long: int, longer: int) -> str:
-    if len(text) > longer:
-        return "longer"
-    return "long" if len(text) > long else ""
+        return "longer" if len(self.club) > 36 else ""
 
 
 @dataclass(frozen=True)

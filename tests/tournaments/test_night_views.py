@@ -164,6 +164,40 @@ def test_a_walk_in_like_a_player_in_the_directory_can_be_added_anyway(organiser:
     assert Player.objects.count() == 2
 
 
+def test_a_walk_in_like_a_registered_player_offers_his_check_in(organiser: Client) -> None:
+    """Overlooked in the list and typed again at the door: he is checked in, not doubled."""
+    tournament = night(present=0)
+    known = Player.objects.create(name="Hans Müller", name_key="hans muller")
+    entry = services.registration_add(tournament=tournament, player=known)
+    url = reverse("tournaments:walk_in", args=[tournament.pk])
+
+    page = organiser.post(url, {"name": "Hans Mueller", "club": ""}).content.decode()
+
+    check_in = reverse("tournaments:check_in", args=[tournament.pk, entry.pk])
+    assert f'action="{check_in}"' in page
+    assert "Hans Müller ist da" in page
+    organiser.post(check_in, {"present": "1"})
+    entry.refresh_from_db()
+    assert entry.is_checked_in
+    page = organiser.post(url, {"name": "Hans Mueller", "club": ""}).content.decode()
+    assert "angemeldet und da" in page
+    assert f'action="{check_in}"' not in page
+    assert Player.objects.count() == 1
+
+
+def test_a_walk_in_with_another_error_is_told_that_first(organiser: Client) -> None:
+    tournament = night(present=0)
+    Player.objects.create(name="Hans Müller", name_key="hans muller")
+    url = reverse("tournaments:walk_in", args=[tournament.pk])
+
+    response = organiser.post(url, {"name": "Hans Mueller", "club": "x" * 101}, follow=True)
+
+    page = response.content.decode()
+    assert "Ist es einer dieser Spieler?" not in page
+    assert "höchstens 100 Zeichen" in page
+    assert not tournament.registrations.exists()
+
+
 def test_check_in_with_one_tap_returns_the_row_and_the_new_count(organiser: Client) -> None:
     tournament = night(present=3, absent=1)
     entry = registration(tournament, "Spieler 03")

@@ -104,8 +104,14 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = WalkInForm(request.POST)
     if not form.is_valid():
-        if form.duplicates:  # ask whether it is one of them, keeping what was typed
-            context = {"tournament": tournament, "form": form}
+        if form.duplicates and set(form.errors) == {"name"}:
+            # Ask whether it is one of them (he may be registered already), keeping what was
+            # typed. With another error as well, that error is said first.
+            registered = selectors.registrations_of_players(
+                tournament=tournament, players=form.duplicates
+            )
+            choices = [(player, registered.get(player.pk)) for player in form.duplicates]
+            context = {"tournament": tournament, "form": form, "choices": choices}
             return render(request, "tournaments/night/walk_in_duplicates.html", context)
         for errors in form.errors.values():
             for error in errors:
