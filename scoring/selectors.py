@@ -4,12 +4,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from scoring import paper, ranking
 from scoring.models import Deal, DealChange, Prize
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import seats_of, tables_with_seats
 
 #: How many of a table's latest entries the captain's page shows (and next_deal reads).
 RECENT_ENTRIES = 3
@@ -36,11 +37,6 @@ class NextDeal:
     @property
     def waiting_for_confirmation(self) -> bool:
         return self.last is not None and self.last.confirmed_by is None
-
-
-def seats_of(*, table: Table) -> list[Seat]:
-    """The table's seats by position, with their players."""
-    return list(table.seats.select_related("registration__player").order_by("position"))
 
 
 def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
@@ -130,12 +126,7 @@ def table_sheets(*, tournament: Tournament) -> list[TableSheet]:
     Three queries, however many tables and deals: the tables, their seats and players, and
     all the deals of the tournament.
     """
-    seats = Seat.objects.select_related("registration__player").order_by("position")
-    tables = list(
-        Table.objects.filter(tournament=tournament)
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
-    )
+    tables = list(tables_with_seats(tournament=tournament))
     deals: dict[int, list[Deal]] = {table.pk: [] for table in tables}
     for deal in Deal.objects.filter(table__tournament=tournament).order_by("table_id", "sequence"):
         deals[deal.table_id].append(deal)
@@ -181,12 +172,8 @@ def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow
 
 def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
     """The tournament's tables with their players and ``played`` deals (two queries)."""
-    seats = Seat.objects.select_related("registration__player").order_by("position")
-    return (
-        Table.objects.filter(tournament=tournament)
-        .annotate(played=Count("deal_set", filter=Q(deal_set__number__isnull=False)))
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
+    return tables_with_seats(tournament=tournament).annotate(
+        played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
     )
 
 

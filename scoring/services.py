@@ -15,25 +15,28 @@ from scoring.models import Deal, DealChange, Prize
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import table_with_seats_locked
 
+_OUT_OF_DATE = _(
+    "This form was out of date, so nothing was saved. This is the table as it stands now."
+)
+
 
 class EntryOutOfDate(ValidationError):
     """The form was made for an entry that is no longer the table's next: it has moved on."""
 
-    def __init__(self) -> None:
-        super().__init__(_OUT_OF_DATE, code="stale")
-
-
-_OUT_OF_DATE = _(
-    "This form was out of date, so nothing was saved. This is the table as it stands now."
-)
+    def __init__(
+        self,
+        message: object = _OUT_OF_DATE,
+        code: str = "stale",
+        params: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
 
 
 class DealAlreadyEntered(EntryOutOfDate):
     """The deal was entered meanwhile (another phone): ``deal`` is what was entered."""
 
     def __init__(self, deal: Deal, words: str) -> None:
-        ValidationError.__init__(
-            self,
+        super().__init__(
             _("This deal is already entered: %(entry)s. Your entry was not saved."),
             code="already_entered",
             params={"entry": words},

@@ -121,12 +121,21 @@ def registrations_of_players(
     return {registration.player_id: registration for registration in found}
 
 
+def seats_with_players() -> QuerySet[Seat]:
+    """Seats by position, each with its registration and player."""
+    return Seat.objects.select_related("registration__player").order_by("position")
+
+
+def seats_of(*, table: Table) -> list[Seat]:
+    """The table's seats by position, with their players."""
+    return list(seats_with_players().filter(table=table))
+
+
 def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
     """The tables in order, each with its seats and players (two queries in all)."""
-    seats = Seat.objects.select_related("registration__player").order_by("position")
     return (
         Table.objects.filter(tournament=tournament)
-        .prefetch_related(Prefetch("seats", queryset=seats))
+        .prefetch_related(Prefetch("seats", queryset=seats_with_players()))
         .order_by("number")
     )
 
@@ -168,7 +177,7 @@ def table_with_seats_locked(*, table_id: int) -> tuple[Table, list[Seat]]:
     meanwhile) are read after the lock is held.
     """
     table = Table.objects.select_for_update().select_related("tournament").get(pk=table_id)
-    seats = list(table.seats.select_related("registration__player").order_by("position"))
+    seats = seats_of(table=table)
     for seat in seats:
         seat.table = table
     return table, seats

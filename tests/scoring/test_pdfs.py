@@ -563,14 +563,15 @@ def test_blank_scoresheets_for_the_tables_that_keep_paper(
 
 
 @pytest.mark.django_db
-def test_blank_scoresheets_with_no_table_ticked_make_nothing(
-    client: Client, sent: mock.MagicMock
+@pytest.mark.parametrize("ticked", [[], ["x"], ["²"], ["2", ""]], ids=["none", "x", "²", "empty"])
+def test_blank_scoresheets_without_a_table_rightly_ticked_make_nothing(
+    client: Client, sent: mock.MagicMock, ticked: list[str]
 ) -> None:
     tournament = drawn_night()
     organiser(client)
     url = reverse("tournaments:file_request", args=[tournament.pk, renderers.BLANK_SCORESHEETS])
 
-    response = client.post(url, {"tables_chosen": "1"}, follow=True)
+    response = client.post(url, {"tables_chosen": "1", "table": ticked}, follow=True)
 
     assert "Kreuzen Sie mindestens einen Tisch an." in response.content.decode()
     assert not GeneratedFile.objects.exists()
