@@ -88,6 +88,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# A form sent with a stale token: plain words and a link back, not Django's English page.
+CSRF_FAILURE_VIEW = "preisfipsen.error_views.csrf_failure"
+
 LOGIN_URL = "tournaments:login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"

@@ -14,3 +14,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# The error pages in the site's layout (preisfipsen/error_views.py); shown when DEBUG is off.
+handler400 = "preisfipsen.error_views.bad_request"
+handler403 = "preisfipsen.error_views.permission_denied"
+handler404 = "preisfipsen.error_views.page_not_found"
+handler500 = "preisfipsen.error_views.server_error"

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -20,6 +20,7 @@ from scoring.evaluation import evaluate_deal
 from scoring.forms import DealForm, FeeSplitForm, PrizeListForm
 from scoring.models import Deal
 from scoring.tables import StandingsTable
+from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import table_for_token
 from tournaments.views.access import organiser_required
@@ -29,7 +30,7 @@ def table_of_link(token: str) -> tuple[Table, list[Seat]]:
     """The table of a link and its seats; a revoked or unknown link opens nothing."""
     seated = table_for_token(token=token)
     if seated is None:
-        raise Http404(_("This table link is not valid (any more). Ask the organiser."))
+        raise TableLinkNotValid
     return seated
 
 

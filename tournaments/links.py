@@ -4,8 +4,26 @@ import ipaddress
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.urls import NoReverseMatch, reverse
+
+
+class TableLinkNotValid(Http404):
+    """A table link that opens nothing (mistyped, old, or renewed): the 404 page says so and
+    what to do."""
+
+
+def is_table_link_path(path: str) -> bool:
+    """Is ``path`` under the table links' prefix, so that a page missing there is a table link
+    that is not valid?
+
+    >>> is_table_link_path("/t/Kx7/deals/")
+    True
+    >>> is_table_link_path("/tournaments/1/")
+    False
+    """
+    prefix = "/" + settings.TABLE_ENTRY_PATH.split("{token}", 1)[0].lstrip("/")
+    return prefix != "/" and path.startswith(prefix)
 
 
 def public_base_url(request: HttpRequest) -> str:

@@ -1,0 +1,68 @@
+"""The error pages: in the site's layout and the visitor's language, each saying what to do.
+
+Django's own pages are a bare English line in small type; a captain who opens an old table
+link at the table should read in large German words that the link is not valid and whom to ask.
+"""
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseForbidden,
+    HttpResponseNotFound,
+    HttpResponseServerError,
+)
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.template import loader
+from django.urls import Resolver404, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournaments.links import TableLinkNotValid, is_table_link_path
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """400: what was sent cannot be read (e.g. a broken form post)."""
+    return render(request, "errors/400.html", status=HttpResponseBadRequest.status_code)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """403: an organiser's page opened without the organiser's account."""
+    return render(request, "errors/403.html", status=HttpResponseForbidden.status_code)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404; a table link that opens nothing (an unknown token, or a mistyped path under the
+    table links) says so: the captain asks the organiser for the table card."""
+    table_link = isinstance(exception, TableLinkNotValid) or (
+        isinstance(exception, Resolver404) and is_table_link_path(request.path)
+    )
+    return render(
+        request,
+        "errors/404.html",
+        {"table_link": table_link},
+        status=HttpResponseNotFound.status_code,
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500, also when the database is down: no context processors run (they would load the
+    user and the messages from the database); only the request and a CSRF token (a cookie)
+    for the language switch."""
+    template = loader.get_template("errors/500.html")
+    context = {"request": request, "csrf_token": get_token(request)}
+    return HttpResponseServerError(template.render(context))
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """settings.CSRF_FAILURE_VIEW: a form that was open too long (its token is stale), in plain
+    words, with a link back to the page the form was on. Rendering the page sets a fresh CSRF
+    cookie, so sending the form again from there works."""
+    referer = request.headers.get("referer", "")
+    safe_referer = url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    back = referer if safe_referer else reverse("tournaments:home")
+    return render(
+        request, "errors/csrf.html", {"back_url": back}, status=HttpResponseForbidden.status_code
+    )
