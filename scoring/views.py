@@ -12,11 +12,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from fipsen_rules import Game, InvalidEntryError
 from scoring import selectors, services
 from scoring.evaluation import evaluate_deal
+from scoring.exports import SafeTableExport
 from scoring.forms import DealForm, FeeSplitForm, PrizeListForm
 from scoring.models import Deal
 from scoring.tables import StandingsTable
@@ -278,7 +278,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     export_format = request.GET.get("_export")
     if export_format in EXPORT_FORMATS:
         name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
-        return TableExport(export_format, table).response(name)
+        return SafeTableExport(export_format, table).response(name)
     context = {"tournament": tournament, "table": table, "formats": EXPORT_FORMATS}
     return render(request, "scoring/standings.html", context)
 

@@ -100,7 +100,8 @@ def test_the_standings_page_and_its_csv(organiser: Client) -> None:
     assert "Punkte" in page
     response = organiser.get(url, {"_export": "csv"})
     assert response["Content-Disposition"].endswith('.csv"')
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    text = response.content.decode("utf-8-sig")  # German Excel: a BOM and semicolons
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert rows[0][:2] == ["Platz", "Spieler"]
     assert rows[1][0] == "1"
     assert rows[1][5] == "20"
