@@ -15,6 +15,7 @@ PREISFIPSEN_PUBLIC_URL where phones reach the app, for the table cards' QR codes
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -58,6 +60,8 @@ MIDDLEWARE = [
     "tournaments.middleware.PasswordChangeRequiredMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a refused login into its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "preisfipsen.urls"
@@ -91,6 +95,18 @@ AUTH_PASSWORD_VALIDATORS = [
 # A form sent with a stale token: plain words and a link back, not Django's English page.
 CSRF_FAILURE_VIEW = "preisfipsen.error_views.csrf_failure"
 
+# django-axes counts wrong passwords, per account and per address (each on its own), on the
+# login page and the admin's; after AXES_FAILURE_LIMIT in a row that account or address waits
+# AXES_COOLOFF_TIME. `manage.py axes_reset` lifts every lock at once.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "tournaments/locked_out.html"
 LOGIN_URL = "tournaments:login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"

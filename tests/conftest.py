@@ -97,12 +97,15 @@ def quick_settings(settings: Settings) -> None:
     - Templates find static files without `collectstatic`'s manifest (tests/project checks
       the production storage on its own).
     - Passwords are hashed in microseconds instead of a third of a second.
+    - django-axes is off: tests log in many times, and Django's ``Client.login`` passes no
+      request, which axes requires. tests/tournaments/test_login_throttling.py turns it on.
     """
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.AXES_ENABLED = False
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,79 @@
+"""Finding 10: wrong passwords in a row lock the account and the address for a while."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import Settings
+
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = reverse("tournaments:login")
+
+
+@pytest.fixture(autouse=True)
+def throttling_on(settings: Settings) -> None:
+    settings.AXES_ENABLED = True  # tests/conftest.py turns it off for every other test
+
+
+def _log_in(username: str, password: str, address: str = "192.0.2.1") -> int:
+    response = Client(REMOTE_ADDR=address).post(LOGIN, {"username": username, "password": password})
+    return response.status_code
+
+
+def test_many_wrong_passwords_lock_the_account_with_a_german_page(
+    settings: Settings,
+) -> None:
+    UserFactory(username="leitung")
+    codes = [_log_in("leitung", f"falsch{n}") for n in range(20)]
+    assert codes.count(200) == settings.AXES_FAILURE_LIMIT - 1  # the form again, with its error
+    assert set(codes[settings.AXES_FAILURE_LIMIT - 1 :]) == {429}
+
+    page = Client(REMOTE_ADDR="192.0.2.1").post(
+        LOGIN, {"username": "leitung", "password": PASSWORD}
+    )
+
+    assert page.status_code == 429, "even the right password waits"
+    text = page.content.decode()
+    assert "Anmeldung gesperrt" in text
+    assert "für 15 Minuten gesperrt" in text
+    assert "Zurück zur Startseite" in text
+    assert "_auth_user_id" not in page.client.session
+
+
+def test_the_account_is_locked_from_every_address(settings: Settings) -> None:
+    UserFactory(username="leitung")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        _log_in("leitung", "falsch", address=f"192.0.2.{n + 10}")
+    assert _log_in("leitung", PASSWORD, address="198.51.100.7") == 429
+
+
+def test_the_address_is_locked_for_every_account(settings: Settings) -> None:
+    UserFactory(username="leitung")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        _log_in(f"rate{n}", "falsch", address="203.0.113.5")
+    assert _log_in("leitung", PASSWORD, address="203.0.113.5") == 429
+    assert _log_in("leitung", PASSWORD, address="203.0.113.6") == 302, "another address may"
+
+
+def test_the_admin_login_counts_too(settings: Settings) -> None:
+    UserFactory(username="leitung", is_staff=True)
+    client = Client(REMOTE_ADDR="192.0.2.50")
+    codes = [
+        client.post("/admin/login/", {"username": "leitung", "password": "falsch"}).status_code
+        for _ in range(settings.AXES_FAILURE_LIMIT + 1)
+    ]
+    assert codes[-1] == 429
+
+
+def test_a_right_password_before_the_limit_starts_the_count_anew(
+    settings: Settings,
+) -> None:
+    UserFactory(username="leitung")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        _log_in("leitung", "falsch")
+    assert _log_in("leitung", PASSWORD) == 302
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        _log_in("leitung", "falsch")
+    assert _log_in("leitung", PASSWORD) == 302
