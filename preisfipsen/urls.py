@@ -10,6 +10,7 @@ admin.site.site_title = _("Preisfipsen")
 urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("preisfipsen.night_urls")),
     # Django's set_language: the language switch in the page header posts here.
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

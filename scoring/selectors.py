@@ -321,3 +321,29 @@ def _deals_played(seat: Seat, table_played: int) -> int:
     if seat.left_after_deal is None:
         return table_played
     return min(table_played, seat.left_after_deal)
+
+
+# The tournament's home and its history
+
+
+@dataclass(frozen=True)
+class DealsProgress:
+    played: int
+    total: int
+
+
+def deals_progress(*, tournament: Tournament) -> DealsProgress:
+    """Deals played (passed ones do not count) of all the deals the tables play: two queries."""
+    total = Table.objects.filter(tournament=tournament).aggregate(total=Sum("deals"))["total"]
+    played = Deal.objects.filter(table__tournament=tournament, number__isnull=False).count()
+    return DealsProgress(played, total or 0)
+
+
+def night_history(*, tournament: Tournament, everything: bool = False) -> QuerySet[DealChange]:
+    """The night's recorded changes of deals, the newest first: corrections and confirmations,
+    or with ``everything`` every entry too. One query, whatever their number."""
+    changes = DealChange.objects.filter(deal__table__tournament=tournament)
+    if not everything:
+        changes = changes.exclude(action=DealChange.Action.ENTERED)
+    return changes.select_related("deal__table", "user").order_by("-created_at", "-pk")
+

@@ -405,3 +405,51 @@ def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStat
     if state in ("STARTED", "SUCCESS", "PROGRESS"):
         return FileStatus(file, "running")
     return FileStatus(file, "waiting", slow=now - file.created_at > WORKER_SLOW_AFTER)
+
+
+# The tournament's home
+
+
+@dataclass(frozen=True)
+class CheckInCount:
+    registered: int
+    present: int
+
+
+def check_in_count(*, tournament: Tournament) -> CheckInCount:
+    """Players registered (not withdrawn) and checked in: one query."""
+    counts = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True).aggregate(
+        registered=Count("pk"), present=Count("pk", filter=Q(checked_in_at__isnull=False))
+    )
+    return CheckInCount(counts["registered"], counts["present"])
+
+
+def table_cards_printed(*, tournament: Tournament) -> bool:
+    """Were table cards asked for since the last draw? (One query.)"""
+    cards = GeneratedFile.objects.filter(
+        tournament=tournament, kind=GeneratedFile.Kind.TABLE_CARDS
+    )
+    if tournament.drawn_at is not None:
+        cards = cards.filter(created_at__gte=tournament.drawn_at)
+    return cards.exists()
+
+
+def tournaments_current_first() -> list[Tournament]:
+    """Every tournament for the start page: the one in play first, else the latest not
+    finished; then the rest, latest first (one query)."""
+    tournaments = list(tournament_list())
+    current = next((t for t in tournaments if t.state == Tournament.State.PLAYING), None)
+    if current is None:
+        current = next((t for t in tournaments if t.state != Tournament.State.FINISHED), None)
+    if current is None:
+        return tournaments
+    return [current, *(t for t in tournaments if t.pk != current.pk)]
+
+
+def seat_swaps(*, tournament: Tournament) -> QuerySet[SeatSwap]:
+    """The organiser's swaps after the draw, the newest first (one query)."""
+    return (
+        SeatSwap.objects.filter(tournament=tournament)
+        .select_related("first__player", "second__player")
+        .order_by("-created_at", "-pk")
+    )

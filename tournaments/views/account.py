@@ -12,9 +12,10 @@ from tournaments.services import organiser_password_change
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The start page; an organiser sees the tournaments and starts a new one here."""
+    """The start page; an organiser sees the tournaments, the current one first, and starts a
+    new one here. A player who lands here is sent to the QR code on his table card."""
     is_organiser = request.user.is_authenticated and request.user.is_staff
-    tournaments = selectors.tournament_list() if is_organiser else None
+    tournaments = selectors.tournaments_current_first() if is_organiser else None
     context = {"tournaments": tournaments, "boards": selectors.tournaments_on_board_today()}
     return render(request, "tournaments/home.html", context)
 

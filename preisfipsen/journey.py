@@ -1,0 +1,126 @@
+"""The night as one journey: the steps from check-in to the prizes, and which one is next.
+
+Pure: it takes the night's figures and gives the steps; the tournament's home page shows them
+("3 von 13 da → Tische auslosen → Tischkarten drucken → Spielbeginn → …") with the current one
+highlighted and a button for it. It lives at project level, since the steps span both apps.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+class StepKey(StrEnum):
+    CHECK_IN = "check_in"
+    DRAW = "draw"
+    PRINT_CARDS = "print_cards"
+    START = "start"
+    PLAY = "play"
+    FINISH = "finish"
+    RESULTS = "results"
+
+
+#: The journey in its order.
+STEPS = tuple(StepKey)
+
+#: Where each step is done: a URL name taking the tournament's pk.
+STEP_URLS = {
+    StepKey.CHECK_IN: "tournaments:night",
+    StepKey.DRAW: "tournaments:night",
+    StepKey.PRINT_CARDS: "night:print",
+    StepKey.START: "tournaments:night",
+    StepKey.PLAY: "scoring:dashboard",
+    StepKey.FINISH: "tournaments:night",
+    StepKey.RESULTS: "scoring:standings",
+}
+
+#: The button of the current step: where it takes the organiser, in words.
+STEP_BUTTONS: dict[StepKey, str | Promise] = {
+    StepKey.CHECK_IN: _("Check the players in"),
+    StepKey.DRAW: _("Draw the tables"),
+    StepKey.PRINT_CARDS: _("Print table cards"),
+    StepKey.START: _("Start play"),
+    StepKey.PLAY: _("Watch the progress"),
+    StepKey.FINISH: _("Finish the tournament"),
+    StepKey.RESULTS: _("Ranking and prizes"),
+}
+
+
+@dataclass(frozen=True)
+class NightFigures:
+    """Where the night stands, as the home page reads it."""
+
+    #: The tournament's state: registration, drawn, playing, finished.
+    state: str
+    registered: int = 0
+    present: int = 0
+    #: Can the players present be seated at tables of three and four?
+    seatable: bool = False
+    #: Have check-ins changed since the draw?
+    draw_stale: bool = False
+    #: Were table cards asked for since the last draw?
+    cards_printed: bool = False
+    deals_played: int = 0
+    deals_total: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    key: StepKey
+    label: str
+    done: bool
+    current: bool
+
+
+def current_step(figures: NightFigures) -> StepKey:
+    """The step the organiser does next."""
+    if figures.state == "registration":
+        everyone_here = figures.present >= figures.registered
+        return StepKey.DRAW if figures.seatable and everyone_here else StepKey.CHECK_IN
+    if figures.state == "drawn":
+        if figures.draw_stale:
+            return StepKey.DRAW
+        return StepKey.START if figures.cards_printed else StepKey.PRINT_CARDS
+    if figures.state == "playing":
+        all_played = figures.deals_played >= figures.deals_total
+        return StepKey.FINISH if all_played else StepKey.PLAY
+    return StepKey.RESULTS
+
+
+def _label(key: StepKey, figures: NightFigures) -> str:
+    if key == StepKey.CHECK_IN:
+        return ngettext(
+            "%(present)s of %(registered)s present",
+            "%(present)s of %(registered)s present",
+            figures.registered,
+        ) % {"present": figures.present, "registered": figures.registered}
+    if key == StepKey.PLAY and figures.deals_total:
+        return ngettext(
+            "%(played)s of %(total)s deal played",
+            "%(played)s of %(total)s deals played",
+            figures.deals_total,
+        ) % {"played": figures.deals_played, "total": figures.deals_total}
+    return str(STEP_LABELS[key])
+
+
+STEP_LABELS: dict[StepKey, str | Promise] = {
+    StepKey.CHECK_IN: _("Check-in"),
+    StepKey.DRAW: _("Draw the tables"),
+    StepKey.PRINT_CARDS: _("Print table cards"),
+    StepKey.START: _("Start of play"),
+    StepKey.PLAY: _("Play"),
+    StepKey.FINISH: _("Finish the tournament"),
+    StepKey.RESULTS: _("Ranking and prizes"),
+}
+
+
+def night_steps(figures: NightFigures) -> list[Step]:
+    """Every step of the night in order: the ones before the current are done."""
+    now = STEPS.index(current_step(figures))
+    return [
+        Step(key, _label(key, figures), done=index < now, current=index == now)
+        for index, key in enumerate(STEPS)
+    ]

@@ -1,0 +1,13 @@
+"""The pages of a tournament that span both apps (preisfipsen/night_views.py)."""
+
+from django.urls import path
+
+from preisfipsen import night_views
+
+app_name = "night"
+
+urlpatterns = [
+    path("tournaments/<int:pk>/home/", night_views.home, name="home"),
+    path("tournaments/<int:pk>/print/", night_views.print_page, name="print"),
+    path("tournaments/<int:pk>/history/", night_views.history, name="history"),
+]

@@ -1,0 +1,68 @@
+"""The pages that span the whole night, over both apps: the tournament's home (where the night
+stands and what comes next), its print page (every PDF of the night) and its history."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
+from scoring import selectors as scoring_selectors
+from tournaments import selectors
+from tournaments.models import Tournament
+from tournaments.views.access import organiser_required
+
+
+def night_figures(tournament: Tournament) -> NightFigures:
+    """The figures the home's steps need; only those of the tournament's state are read."""
+    count = selectors.check_in_count(tournament=tournament)
+    figures = {"registered": count.registered, "present": count.present}
+    if tournament.state == Tournament.State.REGISTRATION:
+        figures["seatable"] = selectors.split_summary(players=count.present).seatable
+    elif tournament.state == Tournament.State.DRAWN:
+        figures["draw_stale"] = selectors.draw_is_stale(tournament=tournament)
+        figures["cards_printed"] = selectors.table_cards_printed(tournament=tournament)
+    else:
+        progress = scoring_selectors.deals_progress(tournament=tournament)
+        figures["deals_played"], figures["deals_total"] = progress.played, progress.total
+    return NightFigures(state=tournament.state, **figures)
+
+
+@organiser_required
+def home(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where the night stands, the steps to come, and a button for the next one."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    figures = night_figures(tournament)
+    step = current_step(figures)
+    context = {
+        "tournament": tournament,
+        "figures": figures,
+        "steps": night_steps(figures),
+        "next_url_name": STEP_URLS[step],
+        "next_button": STEP_BUTTONS[step],
+    }
+    return render(request, "night/home.html", context)
+
+
+@organiser_required
+def print_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every PDF the night offers, in one place."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {
+        "tournament": tournament,
+        "tables": list(selectors.tables_with_seats(tournament=tournament)),
+    }
+    return render(request, "night/print.html", context)
+
+
+@organiser_required
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's recorded changes: corrections and confirmations of deals (every entry with
+    ``?all=1``) and the seat swaps; read only, a fixed number of queries."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    everything = request.GET.get("all") == "1"
+    context = {
+        "tournament": tournament,
+        "everything": everything,
+        "changes": scoring_selectors.night_history(tournament=tournament, everything=everything),
+        "swaps": selectors.seat_swaps(tournament=tournament),
+    }
+    return render(request, "night/history.html", context)
