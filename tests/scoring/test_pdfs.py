@@ -616,11 +616,12 @@ def test_the_print_buttons_post_to_the_jobs(rf: RequestFactory) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("page", ["scoring:standings", "scoring:dashboard"])
-def test_the_standings_and_the_progress_pages_offer_the_pdfs(client: Client, page: str) -> None:
+def test_the_print_page_offers_every_pdf_of_the_night_once(client: Client) -> None:
     table = playing_table(deals=10)
-    html = organiser(client).get(reverse(page, args=[table.tournament_id])).content.decode()
-    assert reverse("tournaments:file_request", args=[table.tournament_id, "night"]) in html
+    html = organiser(client).get(reverse("night:print", args=[table.tournament_id])).content.decode()
+    for kind in ("table_cards", "seating_list", "blank_scoresheets", "scoresheets", "ranking", "night"):
+        url = reverse("tournaments:file_request", args=[table.tournament_id, kind])
+        assert html.count(f'action="{url}"') == 1, kind
 
 
 @pytest.mark.django_db
