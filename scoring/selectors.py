@@ -346,4 +346,3 @@ def night_history(*, tournament: Tournament, everything: bool = False) -> QueryS
     if not everything:
         changes = changes.exclude(action=DealChange.Action.ENTERED)
     return changes.select_related("deal__table", "user").order_by("-created_at", "-pk")
-

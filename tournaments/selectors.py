@@ -418,7 +418,8 @@ class CheckInCount:
 
 def check_in_count(*, tournament: Tournament) -> CheckInCount:
     """Players registered (not withdrawn) and checked in: one query."""
-    counts = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True).aggregate(
+    registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    counts = registered.aggregate(
         registered=Count("pk"), present=Count("pk", filter=Q(checked_in_at__isnull=False))
     )
     return CheckInCount(counts["registered"], counts["present"])
@@ -426,9 +427,7 @@ def check_in_count(*, tournament: Tournament) -> CheckInCount:
 
 def table_cards_printed(*, tournament: Tournament) -> bool:
     """Were table cards asked for since the last draw? (One query.)"""
-    cards = GeneratedFile.objects.filter(
-        tournament=tournament, kind=GeneratedFile.Kind.TABLE_CARDS
-    )
+    cards = GeneratedFile.objects.filter(tournament=tournament, kind=GeneratedFile.Kind.TABLE_CARDS)
     if tournament.drawn_at is not None:
         cards = cards.filter(created_at__gte=tournament.drawn_at)
     return cards.exists()

@@ -618,8 +618,10 @@ def test_the_print_buttons_post_to_the_jobs(rf: RequestFactory) -> None:
 @pytest.mark.django_db
 def test_the_print_page_offers_every_pdf_of_the_night_once(client: Client) -> None:
     table = playing_table(deals=10)
-    html = organiser(client).get(reverse("night:print", args=[table.tournament_id])).content.decode()
-    for kind in ("table_cards", "seating_list", "blank_scoresheets", "scoresheets", "ranking", "night"):
+    page = organiser(client).get(reverse("night:print", args=[table.tournament_id]))
+    html = page.content.decode()
+    kinds = ("table_cards", "seating_list", "blank_scoresheets", "scoresheets", "ranking", "night")
+    for kind in kinds:
         url = reverse("tournaments:file_request", args=[table.tournament_id, kind])
         assert html.count(f'action="{url}"') == 1, kind
 
