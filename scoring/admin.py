@@ -32,6 +32,9 @@ class DealAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Deal | None = None) -> bool:
+        return False
+
     def has_delete_permission(self, request: HttpRequest, obj: Deal | None = None) -> bool:
         return False
 
@@ -41,3 +44,13 @@ class DealChangeAdmin(admin.ModelAdmin):
     list_display = ("deal", "action", "before", "after", "reason", "user", "created_at")
     list_filter = ("action",)
     list_select_related = ("deal__table", "user")
+
+    # The history is append-only: to look, never to add, change or delete.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: DealChange | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: DealChange | None = None) -> bool:
+        return False

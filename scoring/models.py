@@ -21,7 +21,9 @@ class Deal(models.Model):
     same dealer and do not count towards the table's deals.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deal_set")
+    #: PROTECT: a table with deals (so its tournament too) cannot be deleted; the history is
+    #: append-only.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deal_set")
     sequence = models.PositiveIntegerField(_("entry"))
     number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
@@ -78,15 +80,17 @@ class DealChange(models.Model):
         CORRECTED = "corrected", _("corrected")
         CONFIRMED = "confirmed", _("confirmed")
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="changes")
+    #: PROTECT: a deal with a history (every deal has one) cannot be deleted.
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="changes")
     action = models.CharField(_("action"), max_length=20, choices=Action)
     #: The deal as "<seat> <game> <score>" before and after, in words the history can show.
     before = models.CharField(_("before"), max_length=100, blank=True)
     after = models.CharField(_("after"), max_length=100)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     #: The organiser's account, or none for the table's captain (who has no account).
+    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,7 +1,10 @@
 """The admin: every model of the app, for the organiser's repairs and look-ups.
 
 The pages of the app are the way to run a night; the admin saves what it is given without the
-services' checks (states, the draw), except where noted, so it is for repairs.
+services' checks (states, the draw), except where noted, so it is for repairs. Once play has
+started the night's history is append-only here too: seats cannot be changed or deleted,
+registrations, tables and the tournament cannot be deleted (the database refuses as well:
+scoring's deals PROTECT their table, seats PROTECT their registration).
 """
 
 import secrets
@@ -23,6 +26,14 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+
+
+def play_started(tournament: Tournament | None) -> bool:
+    """Whether the tournament has (or had) deals being played: its seats are history now."""
+    return tournament is not None and tournament.state in (
+        Tournament.State.PLAYING,
+        Tournament.State.FINISHED,
+    )
 
 
 @admin.register(OrganiserProfile)
@@ -51,6 +62,9 @@ class RegistrationInline(admin.TabularInline):
     fields = ["player", "walk_in", "checked_in_at", "withdrawn_at"]
     autocomplete_fields = ["player"]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not play_started(obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
@@ -60,6 +74,9 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     readonly_fields = ["state", "draw_seed", "drawn_at", "created_at"]
     inlines = [RegistrationInline]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Tournament | None = None) -> bool:
+        return not play_started(obj) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Registration)
@@ -71,6 +88,10 @@ class RegistrationAdmin(admin.ModelAdmin):
     autocomplete_fields = ["player", "tournament"]
     readonly_fields = ["created_at"]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Registration | None = None) -> bool:
+        started = obj is not None and play_started(obj.tournament)
+        return not started and super().has_delete_permission(request, obj)
+
 
 class SeatInline(admin.TabularInline):
     model = Seat
@@ -78,6 +99,19 @@ class SeatInline(admin.TabularInline):
     max_num = 4
     fields = ["position", "registration", "left_after_deal"]
     autocomplete_fields = ["registration"]
+
+    # obj is the table: once its tournament plays, its seats are history.
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        started = obj is not None and play_started(obj.tournament)
+        return not started and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        started = obj is not None and play_started(obj.tournament)
+        return not started and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        started = obj is not None and play_started(obj.tournament)
+        return not started and super().has_delete_permission(request, obj)
 
 
 @admin.register(Table)
@@ -92,6 +126,10 @@ class TableAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).annotate(player_count=Count("seats"))
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        started = obj is not None and play_started(obj.tournament)
+        return not started and super().has_delete_permission(request, obj)
 
     @admin.display(description=_("players"), ordering="player_count")
     def players(self, table: Table) -> int:
@@ -110,6 +148,14 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["table__tournament"]
     search_fields = ["registration__player__name", "registration__player__name_key"]
     autocomplete_fields = ["table", "registration"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        started = obj is not None and play_started(obj.table.tournament)
+        return not started and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        started = obj is not None and play_started(obj.table.tournament)
+        return not started and super().has_delete_permission(request, obj)
 
 
 @admin.register(SeatSwap)
