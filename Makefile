@@ -5,7 +5,8 @@ SHELL := /bin/bash
 .NOTPARALLEL:
 
 PYTHON ?= python3.11
-HOST ?= 127.0.0.1
+# All addresses, so that the phones at the club reach the laptop; HOST=127.0.0.1 keeps it local.
+HOST ?= 0.0.0.0
 PORT ?= 8000
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
@@ -22,7 +23,7 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
         bench messages clean
 
 help:
-	@echo "make run    serve the app on http://$(HOST):$(PORT)/ with a background worker"
+	@echo "make run    serve the app on port $(PORT) with a background worker (the phones' address is shown)"
 	@echo "make test   lint, type-check, and the tests on SQLite and on PostgreSQL"
 	@echo "make bench  run every benchmark in bench/"
 

@@ -20,6 +20,9 @@ from django.core.exceptions import ImproperlyConfigured
 #: write to the same file.
 SQLITE_TIMEOUT = 20
 
+#: The host names Django answers to when DJANGO_ALLOWED_HOSTS is unset: this computer only.
+DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
 
 def env_flag(environ: Mapping[str, str], name: str) -> bool:
     """True only when the variable is set to 1 (so an unset or empty variable means off)."""
@@ -30,6 +33,14 @@ def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[
     """A comma-separated variable as a list, or ``default`` when unset or empty."""
     items = [item.strip() for item in environ.get(name, "").split(",") if item.strip()]
     return items or default
+
+
+def var_dir(environ: Mapping[str, str], base_dir: Path) -> Path:
+    """Where the app writes (SQLite file, job queue, PDFs, logs): PREISFIPSEN_VAR_DIR, else
+    ``var/`` in the project; made if missing."""
+    path = Path(environ.get("PREISFIPSEN_VAR_DIR") or base_dir / "var").resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def secret_key_file(environ: Mapping[str, str]) -> Path:

@@ -23,16 +23,13 @@ from django.utils.translation import gettext_lazy as _
 from preisfipsen import config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("PREISFIPSEN_VAR_DIR") or BASE_DIR / "var").resolve()
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+VAR_DIR = config.var_dir(os.environ, BASE_DIR)
 
 DEBUG = config.env_flag(os.environ, "DJANGO_DEBUG")
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or config.load_or_create_secret_key(
     config.secret_key_file(os.environ)
 )
-ALLOWED_HOSTS = config.env_list(
-    os.environ, "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"]
-)
+ALLOWED_HOSTS = config.env_list(os.environ, "DJANGO_ALLOWED_HOSTS", config.DEFAULT_ALLOWED_HOSTS)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -30,6 +30,10 @@ class Command(BaseCommand):
             help="Never ask for a password, even on a terminal.",
         )
 
+    #: What this run made (None: the account existed). `make run` (preisfipsen/serve.py) calls
+    #: the command with verbosity 0 and shows the one-time password in its own start-up note.
+    created: OrganiserCreated | None = None
+
     def handle(self, *args: Any, username: str, interactive: bool, **options: Any) -> None:
         if organiser_exists(username=username):
             return
@@ -40,7 +44,9 @@ class Command(BaseCommand):
             created = self._create_asking(username)
         else:
             created = self._create(username, None)
-        self._report(created)
+        self.created = created
+        if options["verbosity"] > 0:
+            self._report(created)
 
     def _create(self, username: str, password: str | None) -> OrganiserCreated:
         try:
