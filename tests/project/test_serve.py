@@ -292,6 +292,7 @@ def test_the_start_up_ends_with_a_german_note_of_where_to_open_it(running: Launc
     assert "Preisfipsen läuft." in text
     assert f"Auf diesem Laptop öffnen: {running.url()}" in text
     assert "Einmalpasswort: " in text
+    assert running.output().count("Einmalpasswort") == 1  # in the note only
     assert "Strg+C beendet Webserver und Hintergrunddienst." in text
     lan = lan_address()
     if lan is None:
