@@ -199,7 +199,7 @@ def seconds_of(work: Callable[[], object]) -> float:
 def measure(
     title: str, tournament: Tournament, organiser: Client, hall: Client
 ) -> list[tuple[str, float]]:
-    board = reverse("scoring:board", args=[tournament.pk])
+    board = reverse("scoring:board", args=[tournament.board_token])
     last_page = -(-PLAYERS // STANDINGS_PER_PAGE) + -(-TABLES // TABLES_PER_PAGE)
     deals = Deal.objects.filter(table__tournament=tournament).count()
     everything = Deal.objects.count()
@@ -292,7 +292,7 @@ def main(argv: list[str]) -> None:
             )
             if "--profile" in argv:
                 profile(organiser, f"/tournaments/{first.pk}/standings/")
-                profile(hall, reverse("scoring:board", args=[first.pk]))
+                profile(hall, reverse("scoring:board", args=[first.board_token]))
     finally:
         connection.close()
         shutil.rmtree(_VAR_DIR, ignore_errors=True)

@@ -1,8 +1,11 @@
 """The board for the projector in the hall: the standings and the tables' progress, page by page.
 
-No login: the hall sees it. The organiser switches it off per tournament
-(``Tournament.board_enabled``); then it is a 404 that says so. The page asks for the next page
-itself every ``PAGE_SECONDS`` (htmx); without JavaScript a meta refresh does the same.
+No login: the hall sees it, under an address with a secret of its own
+(``Tournament.board_token``), so that nobody walks through every night's names by counting.
+The organiser switches it off per tournament (``Tournament.board_enabled``); then it is a 404
+that says so. Once the tournament is finished it goes dark the same way, or shows only the
+final ranking if the organiser chose so (``Tournament.board_after_finish``). The page asks for
+the next page itself every ``PAGE_SECONDS`` (htmx); without JavaScript a meta refresh does the same.
 Queries per page: the tournament, the standings (four), the tables' progress (one), whatever
 the number of deals; a page rendered in the last ``CACHE_SECONDS`` costs only the first.
 """
@@ -86,11 +89,19 @@ def _row(standing: selectors.Standing) -> BoardRow:
     )
 
 
-def board(request: HttpRequest, pk: int) -> HttpResponse:
-    """A page of the board: the whole page, or (htmx) the part that replaces the last one."""
-    tournament = get_object_or_404(Tournament, pk=pk)  # every time: switching off is at once
+def board_is_dark(tournament: Tournament) -> bool:
+    """Switched off, or the night is over and the organiser keeps no final ranking on it."""
     if not tournament.board_enabled:
-        url = reverse("scoring:board", args=[tournament.pk])
+        return True
+    return tournament.is_locked and not tournament.board_after_finish
+
+
+def board(request: HttpRequest, token: str) -> HttpResponse:
+    """A page of the board: the whole page, or (htmx) the part that replaces the last one."""
+    # Every time: switching off (or finishing) is at once.
+    tournament = get_object_or_404(Tournament, board_token=token)
+    if board_is_dark(tournament):
+        url = reverse("scoring:board", args=[tournament.board_token])
         context = {"tournament": tournament, "url": url, "seconds": OFF_SECONDS}
         response = render(request, "scoring/board_off.html", context, status=404)
         if request.htmx:  # type: ignore[attr-defined]
@@ -103,7 +114,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     if not 1 <= number <= MAX_PAGES:
         number = 1  # and not kept under a key of its own: any number cannot fill the cache
     htmx = bool(request.htmx)  # type: ignore[attr-defined]
-    key = f"scoring:board:{tournament.pk}:{number}:{htmx:d}:{get_language()}"
+    key = f"scoring:board:{tournament.pk}:{tournament.state}:{number}:{htmx:d}:{get_language()}"
     content = cache.get(key)
     if content is None:
         content = _render_page(request, tournament, number, htmx=htmx)
@@ -112,13 +123,15 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, htmx: bool) -> str:
-    url = reverse("scoring:board", args=[tournament.pk])
-    page = board_pages(
-        selectors.standings(tournament=tournament),
-        # The board shows no names per table: the seats need not be fetched.
-        list(selectors.tables_progress(tournament=tournament).prefetch_related(None)),
-        number,
+    url = reverse("scoring:board", args=[tournament.board_token])
+    # The board shows no names per table: the seats need not be fetched. After the night it
+    # shows the final ranking alone.
+    tables = (
+        []
+        if tournament.is_locked
+        else list(selectors.tables_progress(tournament=tournament).prefetch_related(None))
     )
+    page = board_pages(selectors.standings(tournament=tournament), tables, number)
     context = {
         "tournament": tournament,
         "page": page,

@@ -208,23 +208,53 @@ def deal_correct(
 
 
 def deal_confirm(*, deal: Deal, seat: int) -> Deal:
-    """A second player of the table confirms the deal."""
-    seats = selectors.seats_of(table=deal.table)
-    if seat not in {s.position for s in seats}:
-        raise ValidationError(_("Choose a player of this table."), code="seat")
+    """A second player of the table confirms the table's last deal: one who played it, and
+    not its declarer (who entered it, or told the captain). Confirming it again changes
+    nothing.
+
+    :raises ValidationError: not a player of this deal, the declarer, not the last deal, or
+        the tournament is not in play (finished).
+    """
     with transaction.atomic():
-        updated = Deal.objects.filter(pk=deal.pk, confirmed_by__isnull=True).update(
-            confirmed_by=seat
-        )
-        if updated:
-            deal.confirmed_by = seat
-            DealChange.objects.create(
-                deal=deal,
-                action=DealChange.Action.CONFIRMED,
-                after=deal_words(deal, seats),
-                reason=seats[seat].registration.player.name,
+        # The table's lock, as an entry takes it: the last deal stays the last meanwhile.
+        table, seats = table_with_seats_locked(table_id=deal.table_id)
+        _require_playing(table.tournament)
+        upcoming = selectors.next_deal(table=table, seats=seats)
+        if upcoming.last is None or upcoming.last.pk != deal.pk:
+            raise ValidationError(
+                _("Only the last deal waits for a confirmation; this one is older."),
+                code="only_last",
             )
+        deal = upcoming.last
+        if deal.confirmed_by is not None:
+            return deal  # the same tap twice, or two phones at once
+        playing = selectors.playing_seats(seats, deal.number or upcoming.number or 0)
+        if seat not in playing:
+            raise ValidationError(_("Choose a player of this table."), code="seat")
+        if seat == deal.declarer:
+            raise ValidationError(
+                _("The player who played the game cannot confirm it: another player confirms."),
+                code="declarer_confirms",
+            )
+        deal.confirmed_by = seat
+        deal.save(update_fields=["confirmed_by", "updated_at"])
+        DealChange.objects.create(
+            deal=deal,
+            action=DealChange.Action.CONFIRMED,
+            after=deal_words(deal, seats),
+            reason=seats[seat].registration.player.name,
+        )
     return deal
+
+
+def deal_confirmers(*, seats: list[Seat], upcoming: selectors.NextDeal) -> list[Seat]:
+    """Who may confirm the table's last deal, for the captain's page to offer by name: the
+    players of that deal but its declarer."""
+    last = upcoming.last
+    if last is None or last.confirmed_by is not None:
+        return []
+    playing = selectors.playing_seats(seats, last.number or upcoming.number or 0)
+    return [s for s in seats if s.position in playing and s.position != last.declarer]
 
 
 def deal_words(deal: Deal, seats: list[Seat]) -> str:

@@ -11,8 +11,11 @@ urlpatterns = [
     path("t/<str:token>/sheet/", views.table_sheet, name="table_sheet"),
     path("t/<str:token>/deals/<int:deal_pk>/correct/", views.table_correct, name="table_correct"),
     path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
-    # The board for the projector in the hall: no account, switched off per tournament
-    path("board/<int:pk>/", board_views.board, name="board"),
+    # A table's sheet, read only: the link the organiser may share after the night
+    path("s/<str:sheet_token>/", views.shared_sheet, name="shared_sheet"),
+    # The board for the projector in the hall: no account, a secret address, switched off
+    # per tournament and dark after the night (unless it keeps the final ranking)
+    path("board/<str:token>/", board_views.board, name="board"),
     # The organiser
     path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
     path("tournaments/<int:pk>/standings/", views.standings, name="standings"),

@@ -102,6 +102,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "last_rows": selectors.recent_rows(upcoming=upcoming, totals=totals),
         "form": form,
         "token": token,
+        "confirmers": services.deal_confirmers(seats=seats, upcoming=upcoming),
     }
     return render(request, "scoring/table_entry.html", context)
 
@@ -140,18 +141,34 @@ def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
 
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
+    """A player taps his own name under the last deal: he confirms it (not its declarer)."""
     table, _seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
     try:
         services.deal_confirm(deal=deal, seat=int(request.POST.get("seat", "-1")))
-    except (ValidationError, ValueError):
+    except ValueError:
         messages.error(request, _("Choose a player of this table."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
     return redirect("scoring:table_entry", token=token)
 
 
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The table's whole sheet and the history of its entries, for anyone at the table."""
     table, seats = table_of_link(token)
+    return _sheet_page(request, table, seats, token=token)
+
+
+def shared_sheet(request: HttpRequest, sheet_token: str) -> HttpResponse:
+    """A table's sheet, read only, under a link of its own that outlives the night: the
+    organiser may share it once the tournament is finished (the entry link is revoked then)."""
+    table = get_object_or_404(Table.objects.select_related("tournament"), sheet_token=sheet_token)
+    return _sheet_page(request, table, selectors.seats_of(table=table), token="")
+
+
+def _sheet_page(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str
+) -> HttpResponse:
     context = {
         "table": table,
         "tournament": table.tournament,
@@ -255,6 +272,9 @@ def organiser_sheet(request: HttpRequest, pk: int, table_pk: int) -> HttpRespons
         "sheet": selectors.table_sheet(table=table),
         "history": selectors.deal_history(table=table),
         "organiser": True,
+        "share_url": request.build_absolute_uri(
+            reverse("scoring:shared_sheet", args=[table.sheet_token])
+        ),
     }
     template = "scoring/_sheet.html" if request.htmx else "scoring/table_sheet.html"  # type: ignore[attr-defined]
     return render(request, template, context)

@@ -31,6 +31,7 @@ class TournamentForm(forms.ModelForm):
             "entry_fee",
             "confirmation_required",
             "board_enabled",
+            "board_after_finish",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -1,3 +1,4 @@
+import secrets
 import uuid
 from decimal import Decimal
 
@@ -52,6 +53,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})" if self.club else self.name
+
+
+def new_token() -> str:
+    """A secret for a link: 144 bits, not guessable, short enough for a QR code."""
+    return secrets.token_urlsafe(18)
 
 
 class TieBreak(models.TextChoices):
@@ -116,6 +122,13 @@ class Tournament(models.Model):
         default=True,
         help_text=_("The board for the projector shows the standings without a login."),
     )
+    board_after_finish = models.BooleanField(
+        _("the board shows the final ranking after the night"),
+        default=False,
+        help_text=_("Otherwise the board goes dark once the tournament is finished."),
+    )
+    #: The secret in the board's address: the hall sees it, nobody can guess another night's.
+    board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     state = models.CharField(
         _("state"), max_length=20, choices=State, default=State.REGISTRATION, editable=False
     )
@@ -181,8 +194,11 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     deals = models.PositiveSmallIntegerField(_("deals"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"))
-    #: The secret in the table's link and QR code; reissued when the organiser revokes it.
+    #: The secret in the table's link and QR code; reissued when the organiser revokes it,
+    #: and when the tournament is finished (the link enters nothing any more).
     token = models.CharField(max_length=64, unique=True, editable=False)
+    #: The secret of the table's read-only sheet, which the organiser may share after the night.
+    sheet_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
 
     class Meta:
         ordering = ["tournament", "number"]

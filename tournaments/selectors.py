@@ -235,12 +235,13 @@ def tournament_list() -> QuerySet[Tournament]:
 
 
 def tournaments_on_board_today() -> QuerySet[Tournament]:
-    """Tonight's tournaments in play (or finished today) whose board in the hall is on: the
-    start page shows players the way to it."""
+    """Tonight's tournaments in play (or finished today and keeping the final ranking) whose
+    board in the hall is on: the start page shows players the way to it."""
     return Tournament.objects.filter(
+        Q(state=Tournament.State.PLAYING)
+        | Q(state=Tournament.State.FINISHED, board_after_finish=True),
         date=timezone.localdate(),
         board_enabled=True,
-        state__in=(Tournament.State.PLAYING, Tournament.State.FINISHED),
     ).order_by("name", "pk")
 
 

@@ -137,6 +137,7 @@ def tournament_create(
     entry_fee: Decimal = Decimal(0),
     confirmation_required: bool = False,
     board_enabled: bool = True,
+    board_after_finish: bool = False,
 ) -> Tournament:
     """A new tournament, open for registration.
 
@@ -153,6 +154,7 @@ def tournament_create(
         entry_fee=entry_fee,
         confirmation_required=confirmation_required,
         board_enabled=board_enabled,
+        board_after_finish=board_after_finish,
     )
     tournament.full_clean()
     tournament.save()
@@ -209,10 +211,18 @@ def tournament_start(*, tournament: Tournament) -> Tournament:
 
 
 def tournament_finish(*, tournament: Tournament) -> Tournament:
-    """The night is over: the tournament is locked."""
+    """The night is over: the tournament is locked, and the tables' links are revoked (they
+    would open an entry page that enters nothing); each table's read-only sheet link stays,
+    for the organiser to share."""
     _require_state(tournament, Tournament.State.PLAYING, action=_("Finishing"))
-    tournament.state = Tournament.State.FINISHED
-    tournament.save(update_fields=["state"])
+    with transaction.atomic():
+        # The tournament's lock, which a deal entry or confirmation holds too: none slips in.
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _require_state(locked, Tournament.State.PLAYING, action=_("Finishing"))
+        tournament.state = Tournament.State.FINISHED
+        tournament.save(update_fields=["state"])
+        for table in Table.objects.filter(tournament=tournament).only("pk"):
+            Table.objects.filter(pk=table.pk).update(token=_new_token())
     return tournament
 
 

@@ -68,7 +68,15 @@ def tournament_page(href: str, tournament: Tournament) -> str | None:
         match = resolve(parts.path)
     except Resolver404:
         return None
-    return match.view_name if match.kwargs.get("pk") == tournament.pk else None
+    ours = match.kwargs.get("pk") == tournament.pk
+    board = match.kwargs.get("token") == tournament.board_token  # the board's secret address
+    return match.view_name if ours or board else None
+
+
+def page_url(name: str, tournament: Tournament) -> str:
+    """The address of the tournament's page ``name``; the board's is its secret token."""
+    key = tournament.board_token if name == "scoring:board" else tournament.pk
+    return reverse(name, args=[key])
 
 
 def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
@@ -106,14 +114,14 @@ def test_every_page_links_to_every_other_and_marks_itself(client: Client, page: 
     url = reverse(page, args=[tournament.pk])
     found = links(organiser(client).get(url).content.decode())
     for other in NAV_PAGES:
-        assert reverse(other, args=[tournament.pk]) in found.hrefs, other
+        assert page_url(other, tournament) in found.hrefs, other
     assert found.current == [url]
 
 
 def test_the_board_is_left_out_of_the_navigation_when_switched_off(client: Client) -> None:
     tournament = playing_table(deals=10, board_enabled=False).tournament
     html = organiser(client).get(reverse("night:home", args=[tournament.pk])).content.decode()
-    assert reverse("scoring:board", args=[tournament.pk]) not in links(html).hrefs
+    assert page_url("scoring:board", tournament) not in links(html).hrefs
 
 
 # The home's next step

@@ -65,7 +65,7 @@ def test_a_night_of_13_players_is_complete_and_every_deal_scores_by_the_rules() 
     for url in (
         f"/tournaments/{tournament.pk}/dashboard/",
         f"/tournaments/{tournament.pk}/standings/",
-        f"/board/{tournament.pk}/",
+        f"/board/{tournament.board_token}/",
     ):
         assert url in output
 

@@ -51,7 +51,6 @@ class Command(BaseCommand):
         pages = [
             (_("Progress (organiser): %s"), "scoring:dashboard"),
             (_("Standings (organiser): %s"), "scoring:standings"),
-            (_("Board for the projector: %s"), "scoring:board"),
         ]
         made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
         lines = [
@@ -63,6 +62,8 @@ class Command(BaseCommand):
             % {"deals": night.deals, "passed": night.passed, "seconds": seconds, "seed": seed},
             "",
             *(text % (base + reverse(route, args=[tournament.pk])) for text, route in pages),
+            _("Board for the projector: %s")
+            % (base + reverse("scoring:board", args=[tournament.board_token])),
             "",
             _("The same night again: %(command)s")
             % {"command": _again(players=players, seed=seed, deals=deals)},
