@@ -160,4 +160,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
 CELERY_RESULT_BACKEND = _celery["result_backend"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
+# A worker takes one job at a time: with acks_late (tournaments/tasks.py) a job it holds but
+# has not started goes back to the queue, not down with it.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE

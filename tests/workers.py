@@ -23,10 +23,11 @@ def worker_database_url() -> str:
 @contextmanager
 def worker_process(
     *, env: Mapping[str, str], log: Path, args: Sequence[str] = ()
-) -> Iterator[None]:
+) -> Iterator[subprocess.Popen[bytes]]:
     """Run a worker with the project's settings and ``env`` on top (the broker comes from
     CELERY_BROKER_URL as under `make run`, or is the filesystem queue); stop it afterwards and
-    print its log, which pytest shows when the test failed."""
+    print its log, which pytest shows when the test failed. Yields the process (a test may
+    kill it by its pid)."""
     environment = {**os.environ}
     environment.pop("CELERY_BROKER_URL", None)
     environment.pop("CELERY_RESULT_BACKEND", None)
@@ -44,7 +45,7 @@ def worker_process(
             stderr=subprocess.STDOUT,
         )
     try:
-        yield
+        yield process
     finally:
         process.terminate()
         try:

@@ -2,7 +2,7 @@
 
 import difflib
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -359,6 +359,10 @@ def generated_file(*, file_id: object) -> GeneratedFile | None:
 
 #: A job that has not started after this long probably has no worker to run it.
 WORKER_SLOW_AFTER = timedelta(seconds=20)
+#: A job whose progress has not moved for this long has lost its worker (killed, restarted
+#: mid-job): its page says it failed and offers to try again. Every renderer reports progress
+#: at least per table, which takes a second or two.
+JOB_STALLED_AFTER = timedelta(minutes=3)
 
 
 @dataclass(frozen=True)
@@ -371,6 +375,8 @@ class FileStatus:
     total: int = 0
     #: Still waiting for a worker after WORKER_SLOW_AFTER.
     slow: bool = False
+    #: Failed because it stopped moving (JOB_STALLED_AFTER), not because of its file.
+    stalled: bool = False
 
     @property
     def finished(self) -> bool:
@@ -378,6 +384,8 @@ class FileStatus:
 
     @property
     def error(self) -> str:
+        if self.state == "failed" and self.stalled:
+            return str(FILE_ERROR_STALLED)
         if self.state == "failed":
             return self.file.error or str(FILE_ERROR_UNKNOWN)
         return ""
@@ -385,6 +393,10 @@ class FileStatus:
 
 #: Shown when the job itself broke (not the renderer): the worker's log has the reason.
 FILE_ERROR_UNKNOWN = gettext_lazy("Something went wrong; please try again.")
+#: Shown when the job stopped moving: its worker was stopped or restarted meanwhile.
+FILE_ERROR_STALLED = gettext_lazy(
+    "The file was not finished: the background worker stopped meanwhile. Please try again."
+)
 
 
 def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStatus:
@@ -401,8 +413,14 @@ def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStat
     if state == "FAILURE":
         return FileStatus(file, "failed")
     if state == "PROGRESS" and isinstance(result.info, dict):
-        done, total = result.info.get("done", 0), result.info.get("total", 0)
-        return FileStatus(file, "running", done=int(done), total=int(total))
+        done, total = int(result.info.get("done", 0)), int(result.info.get("total", 0))
+        at = result.info.get("at")
+        moved = datetime.fromtimestamp(at, tz=UTC) if isinstance(at, int | float) else now
+        if now - moved > JOB_STALLED_AFTER:
+            return FileStatus(file, "failed", done=done, total=total, stalled=True)
+        return FileStatus(file, "running", done=done, total=total)
+    if state == "STARTED" and now - file.created_at > JOB_STALLED_AFTER:
+        return FileStatus(file, "failed", stalled=True)  # a job reports progress at its start
     if state in ("STARTED", "SUCCESS", "PROGRESS"):
         return FileStatus(file, "running")
     return FileStatus(file, "waiting", slow=now - file.created_at > WORKER_SLOW_AFTER)

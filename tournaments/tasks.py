@@ -1,22 +1,33 @@
 """Background jobs of the tournaments app: thin, id-based, sent when the transaction commits."""
 
+import time
+
 from celery import Task, shared_task
 
 from tournaments import services
 
 
-@shared_task(bind=True)
+# acks_late: the message leaves the queue when the job is done, not when a worker takes it, so
+# a worker killed mid-job (or its pool's child) leaves it to the next worker (Redis: at once
+# for a lost child, else after the visibility timeout). Running it twice is harmless:
+# services.file_generate does nothing for a file already made or failed. A job that is lost
+# all the same (the filesystem queue deletes a message on receipt) stops reporting progress,
+# and its page says so after selectors.JOB_STALLED_AFTER, with a button to try again.
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def generate_file(self: Task, file_id: str, options: dict[str, str] | None = None) -> None:
     """Make the file of the GeneratedFile ``file_id`` (see services.file_generate).
 
     Sent by services.file_request with ``apply_async_on_commit``, with the record's task id.
-    Reports ``PROGRESS`` with ``{"done": n, "total": m}`` when run by a worker; run directly
-    (a test, a shell) it only does the work.
+    Reports ``PROGRESS`` with ``{"done": n, "total": m, "at": unix time}`` when run by a
+    worker, from its start on; run directly (a test, a shell) it only does the work.
     """
 
     def progress(done: int, total: int) -> None:
-        self.update_state(state="PROGRESS", meta={"done": done, "total": total})
+        meta = {"done": done, "total": total, "at": time.time()}
+        self.update_state(state="PROGRESS", meta=meta)
 
+    if not self.request.called_directly:
+        progress(0, 0)
     services.file_generate(
         file_id=file_id,
         options=options or {},

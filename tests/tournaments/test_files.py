@@ -173,7 +173,9 @@ def test_in_a_worker_the_job_reports_its_progress(
         tasks.generate_file.apply(args=(str(file.pk),), kwargs={"options": {"language": "de"}})
 
     reported = [call.kwargs for call in update_state.call_args_list]
+    assert all(isinstance(report["meta"].pop("at"), float) for report in reported)
     assert reported == [
+        {"state": "PROGRESS", "meta": {"done": 0, "total": 0}},  # at once: it moves
         {"state": "PROGRESS", "meta": {"done": 0, "total": 2}},
         {"state": "PROGRESS", "meta": {"done": 1, "total": 2}},
         {"state": "PROGRESS", "meta": {"done": 2, "total": 2}},
