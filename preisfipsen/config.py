@@ -24,6 +24,10 @@ SQLITE_TIMEOUT = 20
 DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
 
+#: On Redis, a job taken by a worker that died is handed to another after this long.
+REDELIVER_AFTER_SECONDS = 600
+
+
 def env_flag(environ: Mapping[str, str], name: str) -> bool:
     """True only when the variable is set to 1 (so an unset or empty variable means off)."""
     return environ.get(name, "").strip() == "1"
@@ -103,7 +107,10 @@ def celery_config(
     if broker_url:
         return {
             "broker_url": broker_url,
-            "broker_transport_options": {},
+            # A job whose worker died unacknowledged (acks_late, tournaments/tasks.py) goes back
+            # to the queue after this many seconds, not after Redis' default hour: longer than
+            # any PDF takes, so a running job is not handed out twice.
+            "broker_transport_options": {"visibility_timeout": REDELIVER_AFTER_SECONDS},
             "result_backend": result_backend or broker_url,
         }
     folders = {name: var_dir / "celery" / name for name in ("queue", "control", "results")}

@@ -10,6 +10,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from preisfipsen.config import celery_config
+
 VARIABLES = (
     "DATABASE_URL",
     "DJANGO_DEBUG",
@@ -132,3 +134,10 @@ def test_german_first_in_berlin() -> None:
     assert settings.LANGUAGE_CODE == "de"
     assert [code for code, _name in settings.LANGUAGES] == ["de", "en"]
     assert settings.TIME_ZONE == "Europe/Berlin"
+
+
+def test_on_redis_a_dead_workers_job_comes_back_within_minutes(tmp_path: Path) -> None:
+    config = celery_config(
+        broker_url="redis://127.0.0.1:6379/0", result_backend=None, var_dir=tmp_path
+    )
+    assert config["broker_transport_options"] == {"visibility_timeout": 600}
