@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Table
@@ -104,7 +105,8 @@ class DealChange(models.Model):
 
 
 class Prize(models.Model):
-    """A place's prize: money, or a named prize ("Präsentkorb"), or both."""
+    """A place's prize: money, or a named prize ("Präsentkorb"), or both. A place may have
+    several ("30 €" and "Präsentkorb" on two lines)."""
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="prizes"
@@ -122,14 +124,13 @@ class Prize(models.Model):
     name = models.CharField(_("named prize"), max_length=100, blank=True)
 
     class Meta:
-        ordering = ["tournament", "place"]
+        ordering = ["tournament", "place", "pk"]
         verbose_name = _("prize")
         verbose_name_plural = _("prizes")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "place"], name="prize_place_unique"),
             models.CheckConstraint(condition=Q(place__gte=1), name="prize_place_positive"),
         ]
 
     def __str__(self) -> str:
-        parts = [f"{self.money:.2f} €" if self.money else "", self.name]
+        parts = [f"{number_format(self.money, 2)} €" if self.money else "", self.name]
         return f"{self.place}. " + " + ".join(p for p in parts if p)

@@ -101,13 +101,15 @@ def award(ranked: Sequence[Ranked[Key]], prizes: Sequence[Prize]) -> list[Award[
     >>> [(a.key, str(a.money), a.names) for a in award(ranked, prizes)]
     [('a', '40.00', ()), ('b', '40.00', ()), ('c', '0', ('Präsentkorb',))]
     """
-    by_place = {prize.place: prize for prize in prizes}
+    by_place: dict[int, list[Prize]] = {}
+    for prize in prizes:  # a place may have several prizes: "30 €" and "Präsentkorb"
+        by_place.setdefault(prize.place, []).append(prize)
     groups: dict[int, list[Ranked[Key]]] = {}
     for entry in ranked:
         groups.setdefault(entry.place, []).append(entry)
     awards = []
     for place, group in groups.items():
-        covered = [by_place[p] for p in range(place, place + len(group)) if p in by_place]
+        covered = [prize for p in range(place, place + len(group)) for prize in by_place.get(p, [])]
         pot = sum((prize.money for prize in covered), Decimal(0))
         share = (pot / len(group)).quantize(CENT, rounding=ROUND_DOWN) if pot else Decimal(0)
         names = tuple(prize.name for prize in covered if prize.name)

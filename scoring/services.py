@@ -358,17 +358,13 @@ def sheet_import(
 def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[Prize]:
     """Replace the tournament's prize list (all or nothing).
 
-    :raises ValidationError: a place twice, a place below 1, negative money, an empty prize,
-        or a finished tournament.
+    A place may have several prizes ("30 €" and "Präsentkorb" on two lines).
+
+    :raises ValidationError: a place below 1, negative money, an empty prize, or a finished
+        tournament.
     """
     if tournament.is_locked:
         raise ValidationError(_("The tournament is finished."), code="locked")
-    places = [prize.place for prize in prizes]
-    twice = sorted({place for place in places if places.count(place) > 1})
-    if twice:
-        raise ValidationError(
-            _("Place %(place)s has two prizes."), code="place_twice", params={"place": twice[0]}
-        )
     rows = [
         Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())
         for p in prizes
@@ -397,13 +393,13 @@ def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> 
         raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
     players = Seat.objects.filter(table__tournament=tournament).count()
     pot = tournament.entry_fee * players
-    money = {p.place: p.money for p in ranking.percentage_prizes(pot, percentages)}
-    names = dict(Prize.objects.filter(tournament=tournament).values_list("place", "name"))
-    places = sorted(set(money) | {place for place, name in names.items() if name})
+    money = ranking.percentage_prizes(pot, percentages)
+    named = [
+        ranking.Prize(place, name=name)
+        for place, name in Prize.objects.filter(tournament=tournament)
+        .exclude(name="")
+        .values_list("place", "name")
+    ]
     return prizes_set(
-        tournament=tournament,
-        prizes=[
-            ranking.Prize(place, money.get(place, Decimal(0)), names.get(place, ""))
-            for place in places
-        ],
+        tournament=tournament, prizes=sorted(money + named, key=lambda prize: prize.place)
     )

@@ -52,13 +52,12 @@ def test_the_prize_list_is_replaced_whole() -> None:
         prizes=[PrizeValue(1, Decimal(50)), PrizeValue(2, name="Präsentkorb")],
     )
     services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(40))])
-    assert [str(p) for p in Prize.objects.all()] == ["1. 40.00 €"]
+    assert [str(p) for p in Prize.objects.all()] == ["1. 40,00 €"]
 
 
 @pytest.mark.parametrize(
     ("prizes", "code"),
     [
-        ([PrizeValue(1, Decimal(5)), PrizeValue(1, Decimal(3))], "place_twice"),
         ([PrizeValue(2)], "empty_prize"),
         ([PrizeValue(0, Decimal(5))], None),
     ],
@@ -70,7 +69,7 @@ def test_a_bad_prize_list_saves_nothing(prizes: list[PrizeValue], code: str | No
         services.prizes_set(tournament=table.tournament, prizes=prizes)
     if code:
         assert error.value.code == code
-    assert [str(p) for p in Prize.objects.all()] == ["1. 50.00 €"]
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
 
 
 def test_splitting_the_entry_fees_keeps_the_named_prizes() -> None:
@@ -120,6 +119,50 @@ def test_the_prizes_page() -> None:
     response = client.post(url, {"lines": "1. 50 €\n2. Präsentkorb"})
     assert response.status_code == 302
     assert "Präsentkorb" in client.get(url).content.decode()
-    page = client.post(url, {"lines": "1. 50 €\n1. 20 €"}).content.decode()
-    assert "Platz 1 hat zwei Preise" in page
-    assert Prize.objects.count() == 2
+    response = client.post(url, {"lines": "1. 32,50 €\n1. Präsentkorb\n2. 20 €"})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert "1. 32,50 €" in page
+    assert "32.50" not in page
+    assert [str(p) for p in Prize.objects.all()] == ["1. 32,50 €", "1. Präsentkorb", "2. 20,00 €"]
+
+
+def test_a_place_may_have_several_prizes() -> None:
+    table = playing_table()
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[PrizeValue(1, Decimal(30)), PrizeValue(1, name="Präsentkorb")],
+    )
+    assert Prize.objects.filter(place=1).count() == 2
+
+
+def test_tied_players_share_every_prize_of_the_places_they_cover() -> None:
+    table = playing_table(tie_break="")
+    enter(table, 0, "4 +")
+    enter(table, 1, "4 +")
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[
+            PrizeValue(1, Decimal(30)),
+            PrizeValue(1, name="Präsentkorb"),
+            PrizeValue(2, Decimal(10)),
+            PrizeValue(2, name="Wein"),
+        ],
+    )
+    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    assert rows[0].money == rows[1].money == Decimal(20)
+    assert prize_text(rows[0]) == "20,00 € + Präsentkorb + Wein (geteilt)"
+
+
+def test_splitting_the_fees_keeps_several_named_prizes_of_a_place() -> None:
+    table = playing_table(entry_fee=Decimal(5))  # 4 players: 20 €
+    services.prizes_set(
+        tournament=table.tournament,
+        prizes=[PrizeValue(1, name="Korb"), PrizeValue(1, name="Wein")],
+    )
+    services.prizes_split_fees(tournament=table.tournament, percentages=[Decimal(100)])
+    assert sorted((p.place, p.money, p.name) for p in Prize.objects.all()) == [
+        (1, Decimal("0.00"), "Korb"),
+        (1, Decimal("0.00"), "Wein"),
+        (1, Decimal("20.00"), ""),
+    ]
