@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import selectors
 from tournaments.models import Player, Seat, Tournament
 from tournaments.names import player_name_key
+from tournaments.services import RULE_FIELDS
 
 # The tournament night
 
@@ -40,6 +41,18 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk and not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
+        # Shown read-only what may not change any more, rather than refused after saving.
+        self.fixed_note = ""
+        if self.instance.state == Tournament.State.PLAYING:
+            fixed: tuple[str, ...] = RULE_FIELDS
+            self.fixed_note = _("The rules cannot change once play has started.")
+        elif self.instance.state == Tournament.State.FINISHED:
+            fixed = tuple(self.fields)
+            self.fixed_note = _("The tournament is finished.")
+        else:
+            fixed = ()
+        for name in fixed:
+            self.fields[name].disabled = True
 
 
 class SwapForm(forms.Form):

@@ -1,0 +1,55 @@
+"""The tournament's form: what may not change any more is shown read-only, not refused."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.night_helpers import night
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def playing() -> Tournament:
+    tournament = services.tournament_draw(tournament=night(present=4, deals_at_four=10), seed=1)
+    return services.tournament_start(tournament=tournament)
+
+
+def tag_of(html: str, field: str) -> str:
+    return html[html.index(f'name="{field}"') :].split(">", 1)[0]
+
+
+def test_the_rules_are_read_only_once_play_has_started(client: Client) -> None:
+    tournament = playing()
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("tournaments:tournament_edit", args=[tournament.pk])
+    html = client.get(url).content.decode()
+    assert "Die Regeln können nach Spielbeginn nicht mehr geändert werden." in html
+    for field in ("min_bid", "deals_at_four", "deals_at_three"):
+        assert "disabled" in tag_of(html, field), field
+    assert "disabled" not in tag_of(html, "name")
+    # A changed rule posted anyway is ignored; the rest is saved.
+    data = {"name": "Neu", "date": "2026-11-21", "min_bid": 3, "deals_at_four": 5,
+            "deals_at_three": 5, "tie_break": "", "entry_fee": "0"}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.min_bid, tournament.deals_at_four) == ("Neu", 2, 10)
+
+
+def test_before_play_the_rules_can_change(client: Client) -> None:
+    tournament = night(present=4)
+    client.force_login(UserFactory(is_staff=True))
+    html = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
+    assert " disabled" not in html.decode()
+
+
+def test_a_finished_tournament_shows_every_field_read_only(client: Client) -> None:
+    tournament = services.tournament_finish(tournament=playing())
+    client.force_login(UserFactory(is_staff=True))
+    html = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
+    page = html.decode()
+    assert "Das Turnier ist beendet." in page
+    assert page.count(" disabled") == 10
+    assert "Speichern" not in page
