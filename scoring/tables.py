@@ -8,23 +8,30 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors import Standing
 
+#: A column of numbers: its header right-aligned like its figures (site.css, ``.num``).
+NUMBER = {"th": {"class": "num"}}
+
 
 class StandingsTable(tables.Table):
     """The columns, their sorting and the export. The page's rows are a plain loop in
     ``scoring/_standings_table.html``: django-tables2's cell-by-cell rendering took most of the
     page's time (bench/bench_standings.py); a new column goes in both places."""
 
-    place = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "place"}})
-    name = tables.Column(verbose_name=_("Player"))
+    place = tables.Column(verbose_name=_("Place"), attrs=NUMBER)
+    name = tables.Column(verbose_name=_("Player"), attrs={"th": {"class": "name"}})
     club = tables.Column(verbose_name=_("Club"))
-    table = tables.Column(verbose_name=_("Table"))
-    deals = tables.Column(verbose_name=_("Deals"))
-    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "points"}})
-    declared = tables.Column(verbose_name=_("Games played"))
-    won = tables.Column(verbose_name=_("won"))
-    lost = tables.Column(verbose_name=_("lost"))
-    best = tables.Column(verbose_name=_("Best game"), default="–", order_by=("best_rank",))
-    prize = tables.Column(verbose_name=_("Prize"), accessor="money", orderable=False)
+    table = tables.Column(verbose_name=_("Table"), attrs=NUMBER)
+    deals = tables.Column(verbose_name=_("Deals"), attrs=NUMBER)
+    points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
+    declared = tables.Column(verbose_name=_("Games played"), attrs=NUMBER)
+    won = tables.Column(verbose_name=_("won"), attrs=NUMBER)
+    lost = tables.Column(verbose_name=_("lost"), attrs=NUMBER)
+    best = tables.Column(
+        verbose_name=_("Best game"), default="–", order_by=("best_rank",), attrs=NUMBER
+    )
+    prize = tables.Column(
+        verbose_name=_("Prize"), accessor="money", orderable=False, attrs={"th": {"class": "prize"}}
+    )
 
     class Meta:
         template_name = "scoring/_standings_table.html"

@@ -43,6 +43,7 @@ def test_a_demo_night_from_the_progress_to_the_printed_ranking(
     expect(first).to_contain_text(ranked[0].name)
     expect(first).to_contain_text(str(ranked[0].points))
 
+    page.get_by_role("link", name="Drucken", exact=True).click()  # the print page, in the nav
     page.get_by_role("button", name="Siegerliste drucken").click()
     expect(page.locator("progress")).to_be_attached()  # the bar, while the worker is at it
     download_link = page.get_by_role("link", name=re.compile("herunterladen", re.IGNORECASE))
