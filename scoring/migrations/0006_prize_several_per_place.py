@@ -5,7 +5,7 @@ class Migration(migrations.Migration):
     """A place may have several prizes: "30 €" and "Präsentkorb" on two lines."""
 
     dependencies = [
-        ("scoring", "0004_prize_place_label"),
+        ("scoring", "0005_history_protected"),
     ]
 
     operations = [
