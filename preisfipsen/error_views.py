@@ -4,6 +4,7 @@ Django's own pages are a bare English line in small type; a captain who opens an
 link at the table should read in large German words that the link is not valid and whom to ask.
 """
 
+from django.contrib import messages
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -17,6 +18,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from tournaments.links import TableLinkNotValid, is_table_link_path
 
@@ -58,6 +60,13 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """settings.CSRF_FAILURE_VIEW: a form that was open too long (its token is stale), in plain
     words, with a link back to the page the form was on. Rendering the page sets a fresh CSRF
     cookie, so sending the form again from there works."""
+    if request.headers.get("HX-Request") == "true":
+        # htmx swaps no error page in (a tap would seem to do nothing): it reloads the page,
+        # which gets a fresh token and shows the same words on top.
+        messages.error(request, _("The page was open too long. Please try again."))
+        refresh = HttpResponseForbidden()
+        refresh["HX-Refresh"] = "true"
+        return refresh
     referer = request.headers.get("referer", "")
     safe_referer = url_has_allowed_host_and_scheme(
         referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()

@@ -326,6 +326,20 @@ def servers(*, host: str, port: int, log_dir: Path) -> tuple[Server, Server]:
     return web, worker
 
 
+def port_taken(host: str, port: int) -> bool:
+    """Does another program listen on the port already (e.g. a second `make run`)? Checked by
+    binding as gunicorn will, with SO_REUSEADDR: a port that only lingers after the last stop
+    counts as free."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host or EVERY_ADDRESS, port))
+        except OSError:
+            return True
+    return False
+
+
 def answers(host: str, port: int) -> bool:
     """Does something accept connections at the web server's address?"""
     target = "127.0.0.1" if _is_every_address(host) else host
@@ -505,6 +519,13 @@ def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.std
     from django.utils.translation import gettext
 
     django.setup()
+    if port_taken(host, port):
+        message = gettext(
+            "Port %(port)s is taken: is Preisfipsen running already, in another window? "
+            "Otherwise: make run PORT=%(other)s"
+        )
+        out.write(message % {"port": port, "other": port + 1} + "\n")
+        return 1
     organiser = organiser_account(gettext)
 
     web, worker = servers(host=host, port=port, log_dir=log_dir)

@@ -204,3 +204,15 @@ def test_a_foreign_referer_is_not_offered_as_the_way_back(db: None) -> None:
     )
     assert response.status_code == 403
     assert "evil.example" not in page(response)
+
+
+def test_an_htmx_tap_with_a_stale_token_reloads_the_page_with_the_words_on_top(
+    db: None,
+) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("tournaments:home"))  # the CSRF cookie, but no token sent with the tap
+    response = client.post(reverse("tournaments:login"), {}, headers={"HX-Request": "true"})
+    assert response.status_code == 403
+    assert response["HX-Refresh"] == "true"
+    reloaded = client.get(reverse("tournaments:home"))
+    assert "Die Seite war zu lange offen. Bitte noch einmal." in page(reloaded)

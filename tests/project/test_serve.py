@@ -262,13 +262,13 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def launch(migrated: Path, tmp_path: Path) -> Iterator[Callable[[], Launcher]]:
+def launch(migrated: Path, tmp_path: Path) -> Iterator[Callable[..., Launcher]]:
     started: list[Launcher] = []
 
-    def start() -> Launcher:
+    def start(port: int | None = None) -> Launcher:
         var_dir = tmp_path / f"var{len(started)}"
         shutil.copytree(migrated, var_dir)
-        started.append(Launcher(var_dir, free_port()))
+        started.append(Launcher(var_dir, port or free_port()))
         return started[-1]
 
     yield start
@@ -345,7 +345,7 @@ def test_a_killed_worker_is_started_again_while_the_web_server_serves(
     "signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=["ctrl-c", "term", "hangup"]
 )
 def test_a_stop_signal_leaves_nothing_running(
-    launch: Callable[[], Launcher], signum: signal.Signals
+    launch: Callable[..., Launcher], signum: signal.Signals
 ) -> None:
     launcher = launch()
     launcher.note()
@@ -361,3 +361,15 @@ def test_a_stop_signal_leaves_nothing_running(
     assert launcher.wait() == 0
     assert [pid for pid, started in family.items() if is_running(pid, started)] == []
     assert launcher.output().endswith("Beendet.")
+
+
+def test_a_port_in_use_stops_the_start_with_a_word_and_starts_nothing(
+    launch: Callable[..., Launcher],
+) -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        launcher = launch(port=other.getsockname()[1])
+        assert launcher.wait() == 1
+    assert "ist schon belegt: Läuft Preisfipsen schon" in launcher.output()
+    assert not (launcher.var_dir / "log" / "web.log").exists()
