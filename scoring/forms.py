@@ -137,7 +137,10 @@ class PrizeListForm(forms.Form):
         label=_("Prizes, one place a line"),
         widget=forms.Textarea(attrs={"rows": 8}),
         required=False,
-        help_text=_("For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”."),
+        help_text=_(
+            "For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”. Several prizes "
+            "for one place: a line each, “1. 30 €” and “1. Präsentkorb”."
+        ),
     )
 
     def clean_lines(self) -> list[Prize]:
