@@ -1,6 +1,7 @@
 import secrets
 import uuid
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -214,6 +215,28 @@ class Table(models.Model):
         return gettext("Table %(number)s") % {"number": self.number}
 
 
+#: A tournament in these states has (or had) deals: its seats are the history of who scored.
+PLAYED_STATES = (Tournament.State.PLAYING, Tournament.State.FINISHED)
+
+
+def _refuse_if_played(seats: "models.QuerySet[Seat]") -> None:
+    """Deleting a seat once play started would drop a player and his points without a trace
+    (no row refers to a seat, so on_delete=PROTECT cannot guard it): refuse, as PROTECT does.
+    """
+    played = seats.filter(table__tournament__state__in=PLAYED_STATES)
+    if played.exists():
+        raise models.ProtectedError(
+            "Seats of a tournament in play or finished are history: they are not deleted.",
+            set(played),
+        )
+
+
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def delete(self) -> tuple[int, dict[str, int]]:
+        _refuse_if_played(self)
+        return super().delete()
+
+
 class Seat(models.Model):
     """A player's place at a table; seats are numbered clockwise from 0."""
 
@@ -223,6 +246,8 @@ class Seat(models.Model):
     #: Set when the player left during play: he keeps his points from the deals before, and
     #: the table goes on without him from the next deal.
     left_after_deal = models.PositiveSmallIntegerField(_("left after deal"), null=True, blank=True)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["table", "position"]
@@ -235,6 +260,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, {self.position + 1}: {self.registration}"
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        _refuse_if_played(Seat.objects.filter(pk=self.pk))
+        return super().delete(*args, **kwargs)
 
 
 class SeatSwap(models.Model):

@@ -11,6 +11,7 @@ from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
+from tournaments import services as tournament_services
 from tournaments.models import Registration, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +123,20 @@ def test_the_database_refuses_to_delete_what_the_history_refers_to(table: Table,
     with pytest.raises(ProtectedError):
         row.delete()
     assert DealChange.objects.filter(deal__table=table).count() == 3
+
+
+def test_the_orm_refuses_to_delete_a_seat_once_play_started(table: Table) -> None:
+    seat = Seat.objects.get(table=table, position=0)
+    with pytest.raises(ProtectedError):
+        seat.delete()
+    with pytest.raises(ProtectedError):
+        Seat.objects.filter(table=table).delete()
+    with pytest.raises(ProtectedError):
+        table.seats.all().delete()
+    assert Seat.objects.filter(table=table).count() == 4
+
+
+def test_seats_are_deleted_freely_before_play() -> None:
+    tournament = night(present=4)
+    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    assert Seat.objects.filter(table__tournament=tournament).delete()[0] == 4
