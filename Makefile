@@ -17,6 +17,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 INSTALLED := $(VENV)/.installed
+LIGHTHOUSE := bench/node_modules/.package-lock.json
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
 .PHONY: help run test sysdeps install prepare lint typecheck pytest-sqlite pytest-postgres \
@@ -74,10 +75,15 @@ pytest-postgres: install
 	    echo "SKIPPED: the tests on PostgreSQL: nothing listens at $(PG_HOST):$(PG_PORT)."; \
 	fi
 
-bench: install
+bench: install $(LIGHTHOUSE)
 	@shopt -s nullglob; for script in bench/*.py; do \
 	    echo "== $$script"; $(PY) "$$script" || exit 1; \
 	done
+
+# Lighthouse for bench/bench_lighthouse.py, at the version pinned in bench/package-lock.json
+# (it drives Debian's Chromium; it downloads no browser). npm writes the stamp on each install.
+$(LIGHTHOUSE): bench/package.json bench/package-lock.json
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
 
 # For maintainers: collect new strings into locale/de/LC_MESSAGES/django.po, then translate them.
 messages: install

@@ -48,6 +48,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The pages, compressed (WhiteNoise serves the static files compressed already). Django's
+    # GZip mitigates BREACH itself (random padding), and CSRF tokens are masked per response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -126,6 +129,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Files served at the site's root, where browsers look for them unasked: /favicon.ico and
+# /apple-touch-icon.png (short cache: their names carry no hash).
+WHITENOISE_ROOT = BASE_DIR / "public"
 
 # Files the background jobs make (PDFs): never served as media, only through the organiser's
 # download view, and removed after a day.

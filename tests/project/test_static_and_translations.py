@@ -28,10 +28,13 @@ def test_collected_static_files_serve_the_start_page(
 
     page = client.get("/").content.decode()
 
-    stylesheet = re.search(r'href="/static/(css/site\.[0-9a-f]{12}\.css)"', page)
-    assert stylesheet, "the page links the hashed stylesheet"
-    assert (tmp_path / "static" / stylesheet[1]).is_file()
-    assert (tmp_path / "static" / f"{stylesheet[1]}.gz").is_file()
+    # The stylesheet is inlined (templates/site/head_assets.html), its fonts preloaded: both
+    # by the same hashed name, which collectstatic wrote, compressed too.
+    font = re.search(r'<link rel="preload" href="/static/(fonts/[^"]+\.[0-9a-f]{12}\.woff2)"', page)
+    assert font, "the page preloads the hashed font"
+    assert f'url("/static/{font[1]}")' in page, "the inlined stylesheet uses the same file"
+    assert (tmp_path / "static" / font[1]).is_file()
+    assert (tmp_path / "static" / "css" / "site.css.gz").is_file()
 
 
 def test_the_german_catalogue_has_every_string_translated(tmp_path: Path) -> None:
