@@ -2,8 +2,8 @@
 
 Tables that kept paper, or the organiser after the night, type the sheet in; before anything is
 saved every line is read and checked against the table as it stands: the player, the game (or
-its value) under the tournament's rules, the deal number and the running totals. The first
-wrong line stops the check with what is wrong and what was expected (:class:`SheetError`);
+its value) under the tournament's rules, the deal number and the running totals. Every wrong
+line is named at once, each with what is wrong and what was expected (:class:`SheetError`);
 otherwise :func:`check_sheet` returns the rows to save, each scored by the rules module.
 
 One line, parts in this order (see README, "Paper sheets")::
@@ -57,6 +57,7 @@ __all__ = [
     "Sheet",
     "SheetError",
     "SheetStart",
+    "WrongLine",
     "check_sheet",
     "games_for_value",
     "signed",
@@ -187,21 +188,43 @@ class Problem:
         return cls(violation.code.value, MESSAGES[violation.code], params)
 
 
-class SheetError(ValueError):
-    """The first wrong line of a sheet; nothing of the sheet may be saved.
+@dataclass(frozen=True, slots=True)
+class WrongLine:
+    """A wrong line of a sheet and what is wrong with it.
 
     ``line`` counts the lines of the text from 1, blank ones included (``None`` when the text
     has no deal at all); ``number`` is the deal that line would be; ``text`` the line itself.
     """
 
-    def __init__(
-        self, problems: Sequence[Problem], *, line: int | None, number: int, text: str
-    ) -> None:
-        self.problems = tuple(problems)
-        self.line = line
-        self.number = number
-        self.text = text
-        super().__init__(f"line {line}: " + " ".join(p.code for p in self.problems))
+    problems: tuple[Problem, ...]
+    line: int | None
+    number: int
+    text: str
+
+
+class SheetError(ValueError):
+    """Every wrong line of a sheet, in order (at least one); nothing of the sheet may be saved.
+
+    ``problems``, ``line``, ``number`` and ``text`` are those of the first wrong line.
+    """
+
+    def __init__(self, lines: Sequence[WrongLine]) -> None:
+        if not lines:
+            raise ValueError("A SheetError names at least one wrong line.")
+        self.lines = tuple(lines)
+        first = self.lines[0]
+        self.problems, self.line, self.number, self.text = (
+            first.problems,
+            first.line,
+            first.number,
+            first.text,
+        )
+        super().__init__(
+            "; ".join(
+                f"line {wrong.line}: " + " ".join(p.code for p in wrong.problems)
+                for wrong in self.lines
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,29 +464,49 @@ def _strip_accents(text: str) -> str:
 def check_sheet(text: str, *, start: SheetStart, rules: RuleSet) -> Sheet:
     """Read and check every line of ``text``; the rows to save, in order.
 
-    :raises SheetError: at the first wrong line (nothing of the sheet is to be saved).
+    A wrong line does not stop the check: the lines after it are checked too, going on from
+    what the wrong line most likely meant (see :class:`_Checked`), so that one round of
+    corrections can fix them all.
+
+    :raises SheetError: naming every wrong line (nothing of the sheet is to be saved).
     """
-    totals = list(start.totals)
+    number, totals = start.number, start.totals
     rows: list[Row] = []
+    wrong: list[WrongLine] = []
     for line_number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        number = start.number + len(rows)
-        try:
-            row = _check_line(line, line_number, number, start, rules, totals)
-        except _LineProblem as problem:
-            raise SheetError(
-                [problem.problem], line=line_number, number=number, text=line
-            ) from None
-        except FipsenError as error:  # the game breaks a rule: every broken rule is said
-            problems = [Problem.rule(v) for v in error.violations]
-            raise SheetError(problems, line=line_number, number=number, text=line) from None
-        totals = list(row.totals)
-        rows.append(row)
+        checked = _check_line(line, line_number, number, start, rules, totals)
+        if checked.problems:
+            wrong.append(WrongLine(checked.problems, line=line_number, number=number, text=line))
+        elif checked.row is not None:
+            rows.append(checked.row)
+        number, totals = checked.next_number, checked.totals
+    if wrong:
+        raise SheetError(wrong)
     if not rows:
-        raise SheetError([Problem.of(PaperCode.EMPTY)], line=None, number=start.number, text="")
+        empty = WrongLine((Problem.of(PaperCode.EMPTY),), line=None, number=start.number, text="")
+        raise SheetError([empty])
     return Sheet(start=start, rows=tuple(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """One line checked, and where the next line goes on from.
+
+    After a wrong line the check goes on as the sheet most likely does: the next deal number
+    (the written one after a wrong number: a line is missing or one too many, and the lines
+    after it follow the written numbers; the same number after a deal already entered, or a
+    passed deal, which the line should leave out), and the running totals: the right ones when
+    the deal itself could be scored, else the totals written on the line, else unknown
+    (``None``: the lines after it are checked without their totals until a line gives them).
+    """
+
+    row: Row | None
+    problems: tuple[Problem, ...]
+    next_number: int
+    totals: tuple[int, ...] | None
 
 
 def _check_line(
@@ -472,9 +515,56 @@ def _check_line(
     number: int,
     start: SheetStart,
     rules: RuleSet,
-    totals: list[int],
-) -> Row:
-    line = _read_line(text, start.seats)
+    totals: tuple[int, ...] | None,
+) -> _Checked:
+    try:
+        line = _read_line(text, start.seats)
+    except _LineProblem as problem:
+        return _Checked(None, (problem.problem,), number + 1, _written_totals(text, start))
+    guessed = line.totals if line.totals and len(line.totals) == len(start.seats) else None
+    try:
+        deal = _check_deal(line, number, start, rules)
+    except _LineProblem as problem:
+        code = problem.problem.code
+        if code == PaperCode.PASSED or code == PaperCode.NUMBER_ENTERED:
+            return _Checked(None, (problem.problem,), number, totals)
+        if code == PaperCode.NUMBER_WRONG and line.number is not None:
+            return _Checked(None, (problem.problem,), line.number + 1, guessed)
+        return _Checked(None, (problem.problem,), number + 1, guessed)
+    except FipsenError as error:  # the game breaks a rule: every broken rule is said
+        problems = tuple(Problem.rule(v) for v in error.violations)
+        return _Checked(None, problems, number + 1, guessed)
+    game, score = deal
+    if totals is None:  # an earlier line could not be scored: its totals are not known
+        return _Checked(None, (), number + 1, guessed)
+    after = list(totals)
+    after[line.declarer] += score
+    if line.totals is not None:
+        try:
+            _check_totals(line.totals, after, start, start.playing(number))
+        except _LineProblem as problem:
+            return _Checked(None, (problem.problem,), number + 1, tuple(after))
+    row = Row(
+        line=line_number,
+        number=number,
+        declarer=line.declarer,
+        game=game,
+        score=score,
+        written_value=line.value,
+        totals=tuple(after),
+        value_only=line.game is None,
+    )
+    return _Checked(row, (), number + 1, row.totals)
+
+
+def _check_deal(
+    line: _Line, number: int, start: SheetStart, rules: RuleSet
+) -> tuple[Game | None, int]:
+    """The deal of a read line, checked against the table: its game (scored) and score.
+
+    :raises _LineProblem: what is wrong with the line.
+    :raises FipsenError: the game breaks the rules (InvalidEntryError, with every rule).
+    """
     if number > start.deals:
         raise _LineProblem(Problem.of(PaperCode.TABLE_FULL, deals=start.deals, number=number))
     if line.number is not None and line.number != number:
@@ -494,26 +584,19 @@ def _check_line(
     elif game.kind is GameKind.PASSED:
         raise _LineProblem(Problem.of(PaperCode.PASSED))
     if game is None:  # several games have this value: the deal keeps the value alone
-        scored, score = None, line.value or 0
-    else:
-        # Raises InvalidEntryError (a FipsenError) with every rule the game breaks.
-        entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
-        outcome = rules.evaluate(entry, players=len(playing))
-        scored, score = outcome.game, outcome.declarer_score
-    after = list(totals)
-    after[line.declarer] += score
-    if line.totals is not None:
-        _check_totals(line.totals, after, start, playing)
-    return Row(
-        line=line_number,
-        number=number,
-        declarer=line.declarer,
-        game=scored,
-        score=score,
-        written_value=line.value,
-        totals=tuple(after),
-        value_only=line.game is None,
-    )
+        return None, line.value or 0
+    entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
+    outcome = rules.evaluate(entry, players=len(playing))
+    return outcome.game, outcome.declarer_score
+
+
+def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
+    """The totals written on a line that could not be read otherwise, if they are all there."""
+    try:
+        _, totals = _split_totals(text.translate(_DASHES))
+    except _LineProblem:
+        return None
+    return totals if totals and len(totals) == len(start.seats) else None
 
 
 def _game_of_value(value: int, rules: RuleSet) -> Game | None:

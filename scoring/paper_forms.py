@@ -1,15 +1,25 @@
-"""The form of a typed paper sheet: the text, and the first wrong line as an error on it."""
+"""The form of a typed paper sheet: the text, and every wrong line as an error on it."""
+
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.messages import format_message
-from scoring.paper import SheetError
+from scoring.paper import SheetError, WrongLine
 
 #: Longer than any sheet: 120 deals of about 50 characters each.
 MAX_TEXT = 20_000
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    """A wrong line as the page shows it: where and what is wrong, then the line as typed."""
+
+    message: str
+    text: str
 
 
 class PaperSheetForm(forms.Form):
@@ -32,21 +42,39 @@ class PaperSheetForm(forms.Form):
     )
     batch = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
-    #: The wrong line as typed, shown under the message.
-    wrong_line: str = ""
+    #: Every wrong line: its message, and the line as typed under it.
+    wrong_lines: tuple[ShownLine, ...] = ()
+    #: Above them: how many lines are wrong, and that nothing was saved.
+    wrong_summary: str = ""
 
     def add_sheet_error(self, error: SheetError) -> None:
-        """The first wrong line as one plain message on the text: where, what, what was due."""
-        what = " ".join(
-            format_message(gettext(problem.template), problem.params) for problem in error.problems
+        """Every wrong line as a plain message on the text: where, what, what was due."""
+        self.wrong_lines = tuple(ShownLine(_line_message(w), w.text) for w in error.lines)
+        count = sum(1 for wrong in error.lines if wrong.line is not None)
+        if count:
+            self.wrong_summary = ngettext(
+                "%(count)s line is wrong, so nothing is saved. Correct it above and check again.",
+                "%(count)s lines are wrong, so nothing is saved. Correct them above and check "
+                "again.",
+                count,
+            ) % {"count": count}
+        self.add_error(
+            "text",
+            [
+                ValidationError(shown.message, code=wrong.problems[0].code)
+                for shown, wrong in zip(self.wrong_lines, error.lines, strict=True)
+            ],
         )
-        if error.line is None:
-            message = what
-        else:
-            message = gettext("Line %(line)s (deal %(number)s): %(message)s") % {
-                "line": error.line,
-                "number": error.number,
-                "message": what,
-            }
-        self.wrong_line = error.text
-        self.add_error("text", ValidationError(message, code=error.problems[0].code))
+
+
+def _line_message(wrong: WrongLine) -> str:
+    what = " ".join(
+        format_message(gettext(problem.template), problem.params) for problem in wrong.problems
+    )
+    if wrong.line is None:
+        return what
+    return gettext("Line %(line)s (deal %(number)s): %(message)s") % {
+        "line": wrong.line,
+        "number": wrong.number,
+        "message": what,
+    }

@@ -296,7 +296,7 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
 def sheet_check(*, table: Table, text: str) -> paper.Sheet:
     """Read and check a typed paper sheet against the table as it stands; saves nothing.
 
-    :raises scoring.paper.SheetError: at the first wrong line.
+    :raises scoring.paper.SheetError: naming every wrong line.
     :raises ValidationError: the table takes no sheet now (see :func:`sheet_require_open`).
     """
     seats = selectors.seats_of(table=table)
@@ -321,7 +321,7 @@ def sheet_import(
     same sheet posted twice (a double tap, a dropped connection) is saved once, and the second
     time returns the deals of the first.
 
-    :raises scoring.paper.SheetError: at the first wrong line (nothing saved).
+    :raises scoring.paper.SheetError: naming every wrong line (nothing saved).
     :raises ValidationError: the table takes no sheet now (nothing saved).
     """
     batch = uuid.uuid4() if batch is None else batch

@@ -196,9 +196,91 @@ def test_a_bad_line_says_what_is_wrong(line: str, code: str, params: dict[str, o
     assert params.items() <= dict(error.problems[0].params).items()
 
 
-def test_the_first_of_two_bad_lines_is_the_one_pointed_out() -> None:
-    error = problem_of("Anna 2 +\nAnna 3 H - | 0 0 0 0\nZacharias 3 H -")
-    assert (error.line, error.number, error.problems[0].code) == (2, 2, "paper_wrong_total")
+def wrong_lines(error: SheetError) -> list[tuple[int | None, int, str]]:
+    """Each wrong line as (line, deal, the code of its first problem)."""
+    return [(wrong.line, wrong.number, wrong.problems[0].code) for wrong in error.lines]
+
+
+def test_every_bad_line_is_named_at_once() -> None:
+    text = "\n".join(
+        [
+            "Anna 2 +",
+            "Anna 3 H - | 0 0 0 0",  # the total
+            "Zacharias 3 H -",  # nobody at the table
+            "",
+            "Bernd 2 +",
+            "Dora Kieker Hand Durch verloren",  # two rules broken
+            "Bernd 2 +",
+        ]
+    )
+    error = problem_of(text)
+    assert wrong_lines(error) == [
+        (2, 2, "paper_wrong_total"),
+        (3, 3, "paper_unknown_player"),
+        (6, 5, "kieker_hand"),
+    ]
+    assert [p.code for p in error.lines[2].problems] == ["kieker_hand", "kieker_durch"]
+    assert [wrong.text for wrong in error.lines] == [
+        "Anna 3 H - | 0 0 0 0",
+        "Zacharias 3 H -",
+        "Dora Kieker Hand Durch verloren",
+    ]
+    # The first wrong line stays at hand as before.
+    assert (error.line, error.number, error.text) == (2, 2, "Anna 3 H - | 0 0 0 0")
+
+
+def test_after_a_wrong_total_the_next_lines_are_checked_against_the_right_totals() -> None:
+    error = problem_of("Anna 2 + | 2 0 0 0\nBernd 2 + | 9 2 0 0\nAnna 2 + | 4 2 0 0")
+    assert wrong_lines(error) == [(2, 2, "paper_wrong_total")]
+
+
+def test_a_total_written_wrong_and_carried_on_is_named_on_every_line_it_is_on() -> None:
+    error = problem_of("Anna 2 + | 2 0 0 0\nBernd 2 + | 9 2 0 0\nAnna 2 + | 11 2 0 0")
+    assert wrong_lines(error) == [(2, 2, "paper_wrong_total"), (3, 3, "paper_wrong_total")]
+    assert dict(error.lines[1].problems[0].params)["expected"] == "4"
+
+
+def test_after_a_line_that_cannot_be_scored_its_written_totals_are_gone_on_from() -> None:
+    good = "Zacharias 2 + | 2 0 0 0\nAnna 2 + | 4 0 0 0"
+    assert wrong_lines(problem_of(good)) == [(1, 1, "paper_unknown_player")]
+    bad = "Zacharias 2 + | 2 0 0 0\nAnna 2 + | 5 0 0 0"
+    assert wrong_lines(problem_of(bad)) == [
+        (1, 1, "paper_unknown_player"),
+        (2, 2, "paper_wrong_total"),
+    ]
+
+
+def test_after_a_line_that_cannot_be_scored_nor_gives_totals_the_totals_wait() -> None:
+    text = "Zacharias 2 +\nAnna 2 + | 99 0 0 0\nBernd 2 + | 99 2 0 0\nDora 3 H - | 0 0 0 0"
+    assert wrong_lines(problem_of(text)) == [
+        (1, 1, "paper_unknown_player"),
+        (4, 4, "paper_wrong_total"),  # from line 2's totals on, they are checked again
+    ]
+
+
+def test_after_a_missing_line_the_written_deal_numbers_are_followed() -> None:
+    error = problem_of("1. Anna 2 +\n3. Bernd 2 +\n4. Anna 2 +\n5. Dora 2 +")
+    assert wrong_lines(error) == [(2, 2, "paper_number_wrong")]
+
+
+def test_deals_already_entered_are_each_named_and_the_sheet_goes_on_after_them() -> None:
+    error = problem_of("1. Anna 2 +\n2. Bernd 2 +\n3. Anna 2 +\n4. Dora 2 +", number=3)
+    assert wrong_lines(error) == [(1, 3, "paper_number_entered"), (2, 3, "paper_number_entered")]
+
+
+def test_a_passed_deal_does_not_count_as_a_deal_of_the_sheet() -> None:
+    error = problem_of("1. Anna 2 +\nBernd alle gepasst\n2. Bernd 2 +")
+    assert wrong_lines(error) == [(2, 2, "paper_passed")]
+
+
+def test_lines_past_the_table_s_last_deal_are_each_named() -> None:
+    error = problem_of("Anna 2 +\nBernd 2 +\nDora 2 +\nAnna 2 +", number=99)
+    assert wrong_lines(error) == [(3, 101, "paper_table_full"), (4, 102, "paper_table_full")]
+
+
+def test_a_sheet_error_names_at_least_one_line() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        SheetError([])
 
 
 def test_a_game_breaking_several_rules_says_each() -> None:

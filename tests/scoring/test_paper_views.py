@@ -298,17 +298,35 @@ def test_the_captain_types_in_checks_and_saves(client: Client) -> None:
     assert set(DealChange.objects.values_list("user", flat=True)) == {None}
 
 
-def test_the_first_wrong_line_is_shown_in_german_and_nothing_is_saved(client: Client) -> None:
+def test_every_wrong_line_is_shown_in_german_and_nothing_is_saved(client: Client) -> None:
     table = named_table()
     url = reverse("scoring:table_paper", args=[table.token])
-    page = check(client, url, "Anna 2 +\nAnna 3 Hand verloren | -21 0 0 0\nZacharias 2 +")
+    text = "Anna 2 +\nAnna 3 Hand verloren | -21 0 0 0\nZacharias 2 +\nBernd 2 +"
+    page = check(client, url, text)
     assert (
-        "Zeile 2 (Spiel 2): Die Summe von Anna Möller müsste −10 sein, auf dem Zettel steht −21."
-        in page
+        "2 Zeilen sind falsch, darum wird nichts gespeichert. Bitte oben korrigieren und noch "
+        "einmal prüfen." in page
     )
-    assert '<code class="paper-wrong-line">Anna 3 Hand verloren | -21 0 0 0</code>' in page
-    assert "Zacharias 2 +" in page  # the text is kept for correcting
-    assert "speichern" not in page
+    assert (
+        "<li>Zeile 2 (Spiel 2): Die Summe von Anna Möller müsste −10 sein, auf dem Zettel steht "
+        '−21.<code class="paper-wrong-line">Anna 3 Hand verloren | -21 0 0 0</code></li>' in page
+    )
+    assert "<li>Zeile 3 (Spiel 3): „Zacharias“ spielt nicht an diesem Tisch." in page
+    assert '<code class="paper-wrong-line">Zacharias 2 +</code></li>' in page
+    assert page.count('class="paper-wrong-line"') == 2
+    assert "Anna 2 + Anna 3 Hand verloren" in page  # the text is kept for correcting
+    assert "speichern</button>" not in page
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_saving_a_sheet_with_wrong_lines_saves_nothing_and_names_them(client: Client) -> None:
+    table = named_table()
+    url = reverse("scoring:table_paper", args=[table.token])
+    text = "Anna 2 +\nZacharias 2 +\nBernd 2 +\nAnna 9 +"
+    page = words(client.post(url, {"text": text, "batch": str(uuid.uuid4()), "save": ""}))
+    assert page.count('class="paper-wrong-line"') == 2
+    assert "Zeile 2 (Spiel 2)" in page
+    assert "Zeile 4 (Spiel 4)" in page
     assert not Deal.objects.filter(table=table).exists()
 
 
