@@ -190,3 +190,14 @@ class FeeSplitForm(forms.Form):
         if not values:
             raise ValidationError(_("Give at least one percentage."), code="no_percentages")
         return values
+
+
+class TableEndForm(forms.Form):
+    """Why a table ends before its last deal: it goes into the history and onto the ranking."""
+
+    reason = forms.CharField(
+        label=_("Why does the table end early?"),
+        max_length=200,
+        help_text=_('For example "Heinz Kuhn had to go home" or "the night ran out of time".'),
+        error_messages={"required": _("Say why the table ends early.")},
+    )

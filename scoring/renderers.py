@@ -102,8 +102,8 @@ def render_blank_scoresheets(job: FileJob) -> bytes:
     tables that keep paper."""
     tournament = _tournament_of(job)
     sheets = _sheets_of(tournament)
-    if job.options.get("tables"):
-        numbers = {int(number) for number in job.options["tables"].split(",")}
+    numbers = tournament_renderers.chosen_tables(job)
+    if numbers is not None:
         sheets = [sheet for sheet in sheets if sheet.table.number in numbers]
         if not sheets:
             raise ValidationError(_("None of the chosen tables exists."), code="no_such_table")
@@ -129,6 +129,7 @@ def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> d
         "tournament": tournament,
         "lines": ranking_lines(standings),
         "final": tournament.state == Tournament.State.FINISHED,
+        "ended_early": selectors.tables_ended_early(standings),
     }
 
 

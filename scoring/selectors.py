@@ -21,7 +21,8 @@ class NextDeal:
     """Where a table stands: what the next entry will be."""
 
     sequence: int
-    #: The next deal's number on the sheet; None when the table has played all its deals.
+    #: The next deal's number on the sheet; None when the table has played all its deals (or
+    #: was ended early).
     number: int | None
     dealer: int
     vorhand: int
@@ -71,7 +72,7 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
         dealer = _clockwise(last.dealer, active, len(seats), step=0 if last.is_passed else 1)
     return NextDeal(
         sequence=(last.sequence if last else 0) + 1,
-        number=number if number <= table.deals else None,
+        number=number if number <= table.deals and not table.ended_early else None,
         dealer=dealer,
         vorhand=_clockwise(dealer, active, len(seats), step=1),
         seats=active,
@@ -174,6 +175,32 @@ def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
     """The tournament's tables with their players and ``played`` deals (two queries)."""
     return tables_with_seats(tournament=tournament).annotate(
         played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
+    )
+
+
+def deals_played(*, table: Table) -> int:
+    """The table's deals played so far (passed deals do not count)."""
+    return Deal.objects.filter(table=table, number__isnull=False).count()
+
+
+def table_is_done(table: Table, played: int) -> bool:
+    """Has the table played all its deals, or did the organiser end it early?"""
+    return table.ended_early or played >= table.deals
+
+
+def unfinished_tables(*, tournament: Tournament) -> list[Table]:
+    """The tables still playing, each with ``played``: finishing the tournament names them
+    (one query)."""
+    tables = Table.objects.filter(tournament=tournament).annotate(
+        played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
+    )
+    return [table for table in tables.order_by("number") if not table_is_done(table, table.played)]
+
+
+def tables_ended_early(*, tournament: Tournament) -> list[Table]:
+    """The tables the organiser ended early, in order: the standings and the ranking say so."""
+    return list(
+        Table.objects.filter(tournament=tournament, ended_early_at__isnull=False).order_by("number")
     )
 
 

@@ -6,13 +6,15 @@ from decimal import Decimal
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind
 from scoring import paper, ranking, selectors
 from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
-from tournaments.models import Seat, Table, Tournament
+from tournaments import services as tournament_services
+from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.selectors import table_with_seats_locked
 
 _OUT_OF_DATE = _(
@@ -78,6 +80,7 @@ def deal_record(
                     return entered  # the same form sent again (a dropped connection)
                 raise DealAlreadyEntered(entered, deal_words(entered, seats))
             _require_playing(locked.tournament)
+            _require_not_ended(locked)
             if sequence > upcoming.sequence:
                 raise EntryOutOfDate
             if upcoming.number is None:
@@ -274,6 +277,63 @@ def _require_playing(tournament: Tournament) -> None:
         raise ValidationError(_("Play has not started yet."), code="not_playing")
 
 
+def _require_not_ended(table: Table) -> None:
+    if table.ended_early:
+        raise ValidationError(
+            _("%(table)s was ended early by the organiser: it takes no more deals."),
+            code="table_ended",
+            params={"table": str(table)},
+        )
+
+
+# Ending a table early
+
+
+def table_end_early_check(*, table: Table, played: int) -> None:
+    """Why the table cannot be ended early now, raised; nothing when it can.
+
+    :raises ValidationError: not in play, ended already, or it has played all its deals.
+    """
+    _require_playing(table.tournament)
+    _require_not_ended(table)
+    if played >= table.deals:
+        raise ValidationError(_("This table has played all its deals."), code="table_complete")
+
+
+def table_end_early(*, table: Table, reason: str, user: AbstractBaseUser | None) -> Table:
+    """End a table before its last deal: a table of three lost a player, or the night ran out
+    of time. Its deals stand, it takes no more, and it counts as done; the history keeps who,
+    when and why.
+
+    :raises ValidationError: no reason given, or see :func:`table_end_early_check`.
+    """
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ValidationError(
+            _("Say why the table ends early (for the history and the ranking)."),
+            code="reason_missing",
+        )
+    with transaction.atomic():
+        # The table's lock, as an entry takes it: no deal slips in after the count below.
+        locked, _seats = table_with_seats_locked(table_id=table.pk)
+        played = selectors.deals_played(table=locked)
+        table_end_early_check(table=locked, played=played)
+        locked.ended_early_at = timezone.now()
+        locked.ended_early_after = played
+        locked.ended_early_reason = reason[: Table._meta.get_field("ended_early_reason").max_length]
+        locked.full_clean()
+        locked.save(update_fields=["ended_early_at", "ended_early_after", "ended_early_reason"])
+        tournament_services.event_record(
+            tournament=locked.tournament,
+            kind=TournamentEvent.Kind.TABLE_ENDED_EARLY,
+            user=user,
+            table=locked,
+            reason=locked.ended_early_reason,
+            deals_played=played,
+        )
+    return locked
+
+
 # Paper sheets typed in: checked whole by scoring/paper.py, then saved deal by deal through
 # deal_record in one transaction
 
@@ -285,6 +345,7 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
         all its deals, or its last deal waits for a confirmation.
     """
     _require_playing(table.tournament)
+    _require_not_ended(table)
     if upcoming.number is None:
         raise ValidationError(_("This table has played all its deals."), code="table_complete")
     if table.tournament.confirmation_required and upcoming.waiting_for_confirmation:

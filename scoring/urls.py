@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import board_views, paper_views, views
+from scoring import board_views, closing_views, paper_views, views
 
 app_name = "scoring"
 
@@ -29,6 +29,14 @@ urlpatterns = [
         "tournaments/<int:pk>/deals/<int:deal_pk>/correct/",
         views.organiser_correct,
         name="organiser_correct",
+    ),
+    # The end of the night, each on a confirmation page
+    path("tournaments/<int:pk>/finish/", closing_views.finish, name="finish"),
+    path("tournaments/<int:pk>/reopen/", closing_views.reopen, name="reopen"),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_pk>/end/",
+        closing_views.table_end,
+        name="table_end",
     ),
     # Paper sheets typed in: the captain, and the organiser
     path("t/<str:token>/paper/", paper_views.table_paper, name="table_paper"),

@@ -293,13 +293,19 @@ def organiser_correct(request: HttpRequest, pk: int, deal_pk: int) -> HttpRespon
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live ranking, sortable; ``?_export=csv`` or ``xlsx`` downloads it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    table = StandingsTable(selectors.standings(tournament=tournament))
+    ranked = selectors.standings(tournament=tournament)
+    table = StandingsTable(ranked)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
     if export_format in EXPORT_FORMATS:
         name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
         return SafeTableExport(export_format, table).response(name)
-    context = {"tournament": tournament, "table": table, "formats": EXPORT_FORMATS}
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "formats": EXPORT_FORMATS,
+        "ended_early": selectors.tables_ended_early(ranked),
+    }
     return render(request, "scoring/standings.html", context)
 
 

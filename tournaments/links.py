@@ -3,9 +3,11 @@
 import ipaddress
 from urllib.parse import urlsplit
 
+import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest
 from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import SafeString, mark_safe
 
 
 class TableLinkNotValid(Http404):
@@ -69,3 +71,15 @@ def is_unreachable_from_phones(base_url: str) -> bool:
     except ValueError:
         return False
     return address.is_loopback or address.is_unspecified
+
+
+def qr_svg(url: str) -> SafeString:
+    """The QR code of ``url`` as inline SVG, sized by CSS (class ``qr``): on
+    the table cards, and on the organiser's tables page for the captain to scan.
+
+    segno writes only the modules' geometry (no title, no text of the URL), so the markup is
+    safe to embed as it is.
+    """
+    code = segno.make(url, error="m", micro=False)
+    svg = code.svg_inline(scale=1, border=4, omitsize=True, svgclass="qr", lineclass=None)
+    return mark_safe(svg)  # noqa: S308 (segno's own markup: numbers and a path, no user text)

@@ -200,6 +200,18 @@ class Table(models.Model):
     token = models.CharField(max_length=64, unique=True, editable=False)
     #: The secret of the table's read-only sheet, which the organiser may share after the night.
     sheet_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    #: Set when the organiser ended the table before its last deal (a table of three lost a
+    #: player, the night ran out of time): its deals stand, it takes no more.
+    ended_early_at = models.DateTimeField(
+        _("ended early at"), null=True, blank=True, editable=False
+    )
+    #: The deals played when it was ended.
+    ended_early_after = models.PositiveSmallIntegerField(
+        _("ended early after deal"), null=True, blank=True, editable=False
+    )
+    ended_early_reason = models.CharField(
+        _("why it ended early"), max_length=200, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -213,6 +225,24 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return gettext("Table %(number)s") % {"number": self.number}
+
+    @property
+    def ended_early(self) -> bool:
+        return self.ended_early_at is not None
+
+    @property
+    def ended_early_note(self) -> str:
+        """ "Table 3 ended early after 57 of 120 deals: <reason>", or empty."""
+        if not self.ended_early:
+            return ""
+        return gettext(
+            "Table %(number)s ended early after %(played)s of %(deals)s deals: %(reason)s"
+        ) % {
+            "number": self.number,
+            "played": self.ended_early_after,
+            "deals": self.deals,
+            "reason": self.ended_early_reason,
+        }
 
 
 #: A tournament in these states has (or had) deals: its seats are the history of who scored.
@@ -281,6 +311,41 @@ class SeatSwap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} ↔ {self.second}"
+
+
+class TournamentEvent(models.Model):
+    """The tournament's history of the steps that cannot simply be undone: who, when, why.
+
+    Kept by number rather than by foreign key to a table, since drawing again replaces the
+    tables and the history stays.
+    """
+
+    class Kind(models.TextChoices):
+        FINISHED = "finished", _("tournament finished")
+        REOPENED = "reopened", _("tournament reopened")
+        TABLE_ENDED_EARLY = "table_ended_early", _("table ended early")
+        LINK_RENEWED = "link_renewed", _("new table link")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("what"), max_length=30, choices=Kind)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    #: For a table ended early: the deals it had played, and of how many.
+    deals_played = models.PositiveSmallIntegerField(_("deals played"), null=True, blank=True)
+    deals = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    #: The organiser's account (none if it was deleted since).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+        verbose_name = _("history entry")
+        verbose_name_plural = _("history")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"
 
 
 class GeneratedFile(models.Model):

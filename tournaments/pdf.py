@@ -14,15 +14,16 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-import segno
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 from fontTools.ttLib import woff2
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from tournaments.file_jobs import Progress, no_progress
+from tournaments.links import qr_svg
+
+__all__ = ["html_to_pdf", "qr_svg", "render_pdf"]
 
 #: The shipped font, in the static files (see its README.md).
 FONT_FOLDER = "fonts/atkinson-hyperlegible"
@@ -86,14 +87,3 @@ def render_pdf(
     """The PDF of a template under templates/pdf/ (autoescaped like any page)."""
     progress(0, PDF_STEPS)
     return html_to_pdf(render_to_string(template_name, context), progress=progress)
-
-
-def qr_svg(url: str) -> SafeString:
-    """The QR code of ``url`` as inline SVG, sized by CSS (class ``qr``).
-
-    segno writes only the modules' geometry (no title, no text of the URL), so the markup is
-    safe to embed as it is.
-    """
-    code = segno.make(url, error="m", micro=False)
-    svg = code.svg_inline(scale=1, border=4, omitsize=True, svgclass="qr", lineclass=None)
-    return mark_safe(svg)  # noqa: S308 (segno's own markup: numbers and a path, no user text)

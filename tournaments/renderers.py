@@ -5,7 +5,7 @@ Each renderer is two layers: one reads the database into plain values (:class:`T
 no database (the benchmark and the layout tests call it directly).
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -80,18 +80,31 @@ def _tournament_of(job: FileJob) -> Tournament:
 _NOT_DRAWN = _("There are no tables yet: draw the tables first.")
 
 
-def table_cards(*, tournament: Tournament, base_url: str) -> list[TableCard]:
-    """Every table's card (three queries, whatever the number of tables).
+def table_cards(
+    *, tournament: Tournament, base_url: str, numbers: Collection[int] | None = None
+) -> list[TableCard]:
+    """Every table's card, or those of the tables ``numbers`` (three queries, whatever the
+    number of tables).
 
-    :raises ValidationError: the tables are not drawn yet.
+    :raises ValidationError: the tables are not drawn yet, or none of ``numbers`` exists.
     """
-    cards = [
-        table_card(table, base_url=base_url)
-        for table in selectors.tables_with_seats(tournament=tournament)
-    ]
+    tables = selectors.tables_with_seats(tournament=tournament)
+    if numbers is not None:
+        tables = tables.filter(number__in=numbers)
+    cards = [table_card(table, base_url=base_url) for table in tables]
+    if not cards and numbers is not None:
+        raise ValidationError(_("None of the chosen tables exists."), code="no_such_table")
     if not cards:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     return cards
+
+
+def chosen_tables(job: FileJob) -> set[int] | None:
+    """The option ``tables`` ("1,3"): the tables a job is for, or None for all of them."""
+    chosen = job.options.get("tables", "")
+    if not chosen:
+        return None
+    return {int(number) for number in chosen.split(",") if number.strip().isdecimal()}
 
 
 def table_cards_pdf(
@@ -104,12 +117,13 @@ def table_cards_pdf(
 
 @register_renderer(GeneratedFile.Kind.TABLE_CARDS, label=_("Table cards"))
 def render_table_cards(job: FileJob) -> bytes:
-    """The table cards; the links start with the job's ``base_url`` (else PUBLIC_URL)."""
+    """The table cards, or only those in the option ``tables`` ("3": a table's new link); the
+    links start with the job's ``base_url`` (else PUBLIC_URL)."""
     tournament = _tournament_of(job)
     base_url = job.options.get("base_url") or settings.PUBLIC_URL
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
-    cards = table_cards(tournament=tournament, base_url=base_url)
+    cards = table_cards(tournament=tournament, base_url=base_url, numbers=chosen_tables(job))
     return table_cards_pdf(tournament=tournament, cards=cards, progress=job.progress)
 
 

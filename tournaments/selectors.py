@@ -22,6 +22,7 @@ from tournaments.models import (
     SeatSwap,
     Table,
     Tournament,
+    TournamentEvent,
 )
 from tournaments.names import player_name_key
 
@@ -222,6 +223,16 @@ def draw_check(*, tournament: Tournament) -> DrawCheck | None:
         for number, position, registration, dealer in seats
     ) and len(seats) == len(expected)
     return DrawCheck(seed=tournament.draw_seed, swaps=len(swaps), matches=matches)
+
+
+def tournament_history(*, tournament: Tournament) -> QuerySet[TournamentEvent]:
+    """The tournament's history (finished, reopened, tables ended early, new links), the newest
+    first, with who did it (one query)."""
+    return (
+        TournamentEvent.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def tournament_list() -> QuerySet[Tournament]:

@@ -32,6 +32,7 @@ from tournaments.models import (
     Table,
     TieBreak,
     Tournament,
+    TournamentEvent,
 )
 from tournaments.names import player_name_key
 from tournaments.player_csv import players_csv_read
@@ -194,8 +195,8 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
     return tournament
 
 
-def tournament_start(*, tournament: Tournament) -> Tournament:
-    """Play begins: the draw and the rules are fixed from now on.
+def tournament_start_check(*, tournament: Tournament) -> None:
+    """Why play cannot start now, raised; nothing when it can (the confirmation page asks).
 
     :raises ValidationError: not drawn yet, or the registrations changed since the draw.
     """
@@ -205,25 +206,87 @@ def tournament_start(*, tournament: Tournament) -> Tournament:
             _("Check-ins changed since the draw: draw the tables again first."),
             code="draw_stale",
         )
+
+
+def tournament_start(*, tournament: Tournament) -> Tournament:
+    """Play begins: the draw and the rules are fixed from now on.
+
+    :raises ValidationError: not drawn yet, or the registrations changed since the draw.
+    """
+    tournament_start_check(tournament=tournament)
     tournament.state = Tournament.State.PLAYING
     tournament.save(update_fields=["state"])
     return tournament
 
 
-def tournament_finish(*, tournament: Tournament) -> Tournament:
-    """The night is over: the tournament is locked, and the tables' links are revoked (they
-    would open an entry page that enters nothing); each table's read-only sheet link stays,
-    for the organiser to share."""
+def tournament_finish_check(*, tournament: Tournament) -> None:
+    """:raises ValidationError: the tournament is not in play."""
     _require_state(tournament, Tournament.State.PLAYING, action=_("Finishing"))
+
+
+def tournament_finish(
+    *, tournament: Tournament, user: AbstractBaseUser | None = None
+) -> Tournament:
+    """The night is over: the tournament is locked (the organiser can reopen it), the tables'
+    links are revoked, and the history records who finished it and when.
+
+    :raises ValidationError: the tournament is not in play.
+    """
     with transaction.atomic():
-        # The tournament's lock, which a deal entry or confirmation holds too: none slips in.
+        # The lock an entry takes too: no deal is saved after the tournament was finished.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        _require_state(locked, Tournament.State.PLAYING, action=_("Finishing"))
+        tournament_finish_check(tournament=locked)
         tournament.state = Tournament.State.FINISHED
         tournament.save(update_fields=["state"])
+        # The tables' links are revoked: they would open an entry page that enters nothing.
+        # Each table's read-only sheet link stays, for the organiser to share.
         for table in Table.objects.filter(tournament=tournament).only("pk"):
             Table.objects.filter(pk=table.pk).update(token=_new_token())
+        event_record(tournament=tournament, kind=TournamentEvent.Kind.FINISHED, user=user)
     return tournament
+
+
+def tournament_reopen_check(*, tournament: Tournament) -> None:
+    """:raises ValidationError: the tournament is not finished."""
+    _require_state(tournament, Tournament.State.FINISHED, action=_("Reopening"))
+
+
+def tournament_reopen(
+    *, tournament: Tournament, user: AbstractBaseUser | None = None
+) -> Tournament:
+    """Undo the finish (a deal forgotten, finished by mistake): play goes on, and the history
+    keeps both the finish and the reopening.
+
+    :raises ValidationError: the tournament is not finished.
+    """
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament_reopen_check(tournament=locked)
+        tournament.state = Tournament.State.PLAYING
+        tournament.save(update_fields=["state"])
+        event_record(tournament=tournament, kind=TournamentEvent.Kind.REOPENED, user=user)
+    return tournament
+
+
+def event_record(
+    *,
+    tournament: Tournament,
+    kind: str,
+    user: AbstractBaseUser | None = None,
+    table: Table | None = None,
+    reason: str = "",
+    deals_played: int | None = None,
+) -> TournamentEvent:
+    """Add a line to the tournament's history."""
+    return TournamentEvent.objects.create(
+        tournament=tournament,
+        kind=kind,
+        user=user if user is not None and user.is_authenticated else None,
+        table_number=table.number if table is not None else None,
+        deals=table.deals if table is not None else None,
+        deals_played=deals_played,
+        reason=reason,
+    )
 
 
 # Registration and check-in
@@ -290,12 +353,24 @@ def registration_withdraw(*, registration: Registration) -> Registration:
 # The draw
 
 
+def tournament_draw_check(*, tournament: Tournament) -> None:
+    """Why the tables cannot be drawn now, raised; nothing when they can.
+
+    :raises ValidationError: play has started, or the players present cannot be seated.
+    """
+    _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
+    summary = selectors.present_summary(tournament=tournament)
+    if not summary.seatable:
+        params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
+        raise ValidationError(selectors.UNSEATABLE_MESSAGE, code="unseatable", params=params)
+
+
 def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tournament:
     """Draw the tables for the checked-in players (again, if drawn before), from a new seed.
 
     :raises ValidationError: play has started, or the count cannot be seated.
     """
-    _require_state(tournament, *_OPEN, action=_("Drawing the tables"))
+    tournament_draw_check(tournament=tournament)
     with transaction.atomic():
         # Two clicks on "draw" at once: the second waits, then draws anew from its own seed.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -357,12 +432,28 @@ def tournament_swap(*, tournament: Tournament, first: Seat, second: Seat) -> Non
         SeatSwap.objects.create(tournament=tournament, first_id=a, second_id=b)
 
 
-def table_token_reissue(*, table: Table) -> Table:
-    """Revoke a table's link: the old link stops working at once; print the new card."""
+def table_token_reissue_check(*, table: Table) -> None:
+    """:raises ValidationError: the tournament is finished."""
     if table.tournament.is_locked:
         raise ValidationError(_("The tournament is finished."), code="locked")
-    table.token = _new_token()
-    table.save(update_fields=["token"])
+
+
+def table_token_reissue(*, table: Table, user: AbstractBaseUser | None = None) -> Table:
+    """Revoke a table's link: the old link stops working at once; print the new card.
+
+    :raises ValidationError: the tournament is finished.
+    """
+    table_token_reissue_check(table=table)
+    with transaction.atomic():
+        table.token = _new_token()
+        table.save(update_fields=["token"])
+        if table.tournament.state == Tournament.State.PLAYING:  # before play it is no event
+            event_record(
+                tournament=table.tournament,
+                kind=TournamentEvent.Kind.LINK_RENEWED,
+                user=user,
+                table=table,
+            )
     return table
 
 
@@ -382,7 +473,11 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
             raise ValidationError(_("This player has already left."), code="already_left")
         if sum(s.left_after_deal is None for s in seats) <= 3:
             raise ValidationError(
-                _("A table of three cannot play on without a player."), code="too_few_players"
+                _(
+                    "A table of three cannot play on without a player: end the table early "
+                    "instead (its deals stand)."
+                ),
+                code="too_few_players",
             )
         if not 0 <= after_deal <= table.deals:
             raise ValidationError(

@@ -28,7 +28,6 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/draw/", night.draw, name="draw"),
     path("tournaments/<int:pk>/start/", night.start, name="start"),
-    path("tournaments/<int:pk>/finish/", night.finish, name="finish"),
     path("tournaments/<int:pk>/tables/", night.tables, name="tables"),
     path("tournaments/<int:pk>/swap/", night.swap, name="swap"),
     path(

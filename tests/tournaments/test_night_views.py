@@ -30,6 +30,10 @@ def test_the_night_pages_need_the_organiser_login(client: Client, name: str) -> 
     assert response["Location"].startswith(reverse("tournaments:login"))
 
 
+#: The confirmation pages act only on a POST with this field (tournaments.views.confirm).
+CONFIRMED = {"confirm": "yes"}
+
+
 def test_a_player_account_is_not_an_organiser(client: Client) -> None:
     tournament = night(present=4)
     client.force_login(UserFactory())
@@ -227,7 +231,9 @@ def test_check_out_without_javascript_redirects_back(organiser: Client) -> None:
 
 def test_drawing_leads_to_the_tables(organiser: Client) -> None:
     tournament = night(present=13)
-    response = organiser.post(reverse("tournaments:draw", args=[tournament.pk]), follow=True)
+    response = organiser.post(
+        reverse("tournaments:draw", args=[tournament.pk]), CONFIRMED, follow=True
+    )
     assert response.redirect_chain[-1][0] == reverse("tournaments:tables", args=[tournament.pk])
     page = response.content.decode()
     assert Table.objects.filter(tournament=tournament).count() == 4
@@ -237,7 +243,7 @@ def test_drawing_leads_to_the_tables(organiser: Client) -> None:
 
 def test_drawing_an_unseatable_count_says_why_and_draws_nothing(organiser: Client) -> None:
     tournament = night(present=5)
-    response = organiser.post(reverse("tournaments:draw", args=[tournament.pk]), follow=True)
+    response = organiser.post(reverse("tournaments:draw", args=[tournament.pk]), CONFIRMED)
     assert "5 Spieler" in response.content.decode()
     assert not Table.objects.exists()
 
@@ -274,17 +280,17 @@ def test_a_new_table_link(organiser: Client) -> None:
     tournament = night(present=4)
     services.tournament_draw(tournament=tournament, seed=9)
     table = Table.objects.get()
-    organiser.post(reverse("tournaments:reissue_link", args=[tournament.pk, table.pk]))
+    organiser.post(reverse("tournaments:reissue_link", args=[tournament.pk, table.pk]), CONFIRMED)
     assert Table.objects.get().token != table.token
 
 
 def test_start_and_finish(organiser: Client) -> None:
     tournament = night(present=4)
     services.tournament_draw(tournament=tournament, seed=9)
-    organiser.post(reverse("tournaments:start", args=[tournament.pk]))
+    organiser.post(reverse("tournaments:start", args=[tournament.pk]), CONFIRMED)
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.PLAYING
-    organiser.post(reverse("tournaments:finish", args=[tournament.pk]))
+    organiser.post(reverse("scoring:finish", args=[tournament.pk]), CONFIRMED)
     tournament.refresh_from_db()
     assert tournament.is_locked
 
@@ -307,7 +313,7 @@ def _queries_for(
         assert client.get(url).status_code == 200
 
 
-_EXPECTED_QUERIES = {"tournaments:night": 8, "tournaments:tables": 12}
+_EXPECTED_QUERIES = {"tournaments:night": 8, "tournaments:tables": 13}
 
 
 @pytest.mark.parametrize("name", list(_EXPECTED_QUERIES))

@@ -2,19 +2,24 @@
 the tables. Each view calls one service or selector; a refusal is shown in plain words."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.forms import LeaveForm, SwapForm, TournamentForm, WalkInForm
+from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.views.access import organiser_required
+from tournaments.views.confirm import Confirmation, confirm_or_act
 
 
 def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
@@ -169,54 +174,107 @@ def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
 
 
 @organiser_required
-@require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the tables (again), once the organiser confirmed it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if _attempt(
+    summary = selectors.present_summary(tournament=tournament)
+    again = tournament.state == Tournament.State.DRAWN
+    consequences = [
+        ngettext(
+            "%(players)s player present is seated by lot.",
+            "%(players)s players present are seated by lot.",
+            summary.players,
+        )
+        % {"players": summary.players}
+        + " "
+        + _("%(fours)s tables of four and %(threes)s tables of three.")
+        % {"fours": summary.fours, "threes": summary.threes},
+        _("Each table gets its own link for the captain's phone, and the first dealer."),
+    ]
+    if again:
+        consequences += [
+            _("The seats drawn before and any swaps are replaced."),
+            _("Table cards and seating lists printed before no longer fit: print them again."),
+        ]
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Draw the tables again?") if again else _("Draw the tables?"),
+        consequences=consequences,
+        button=_("Yes, draw the tables again") if again else _("Yes, draw the tables"),
+        back=_night_url(tournament),
+    )
+    return confirm_or_act(
         request,
-        lambda: services.tournament_draw(tournament=tournament),
-        _("The tables are drawn."),
-    ):
-        return redirect("tournaments:tables", pk=pk)
-    return redirect(_night_url(tournament))
+        confirmation,
+        check=lambda: services.tournament_draw_check(tournament=tournament),
+        act=lambda: services.tournament_draw(tournament=tournament),
+        success=_("The tables are drawn."),
+        done=reverse("tournaments:tables", args=[pk]),
+    )
 
 
 @organiser_required
-@require_POST
 def start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start play, once the organiser confirmed it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    _attempt(
-        request,
-        lambda: services.tournament_start(tournament=tournament),
-        _("Play has started. Good luck to all!"),
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Start play?"),
+        consequences=[
+            _("The tables' links open the entry of deals on the captains' phones."),
+            _("The draw stays as it is: no more swaps, registrations or check-ins."),
+            _("The rules (minimum bid, deals per table) cannot change any more."),
+        ],
+        button=_("Yes, start play"),
+        back=reverse("tournaments:tables", args=[pk]),
     )
-    return redirect("tournaments:tables", pk=pk)
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.tournament_start_check(tournament=tournament),
+        act=lambda: services.tournament_start(tournament=tournament),
+        success=_("Play has started. Good luck to all!"),
+        done=reverse("tournaments:tables", args=[pk]),
+    )
 
 
-@organiser_required
-@require_POST
-def finish(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    _attempt(
-        request,
-        lambda: services.tournament_finish(tournament=tournament),
-        _("The tournament is finished and locked."),
-    )
-    return redirect(_night_url(tournament))
+@dataclass(frozen=True)
+class TableOnScreen:
+    """A drawn table with its captain's link and QR code, for the organiser's screen."""
+
+    table: Table
+    link: str
+    qr: SafeString
+
+    @property
+    def playing(self) -> int:
+        """How many of its players still play (from the prefetched seats)."""
+        return sum(1 for seat in self.table.seats.all() if seat.left_after_deal is None)
 
 
 @organiser_required
 def tables(request: HttpRequest, pk: int) -> HttpResponse:
-    """The drawn tables: seats, first dealers, links; swaps before play, leavers during it."""
+    """The drawn tables: seats, first dealers, each table's link and QR code (the captain scans
+    it from this screen); swaps before play, leavers and tables ended early during it."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    base_url = public_base_url(request)
+    drawn = selectors.tables_with_seats(tournament=tournament)
+    on_screen = []
+    for table in drawn:
+        link = table_entry_url(base_url=base_url, token=table.token)
+        on_screen.append(TableOnScreen(table, link, qr_svg(link)))
+    renewed = request.GET.get("renewed", "")
     context = {
         "tournament": tournament,
-        "tables": selectors.tables_with_seats(tournament=tournament),
+        "tables": drawn,
+        "on_screen": on_screen,
+        "renewed": int(renewed) if renewed.isascii() and renewed.isdecimal() else None,
         "draw_check": selectors.draw_check(tournament=tournament),
         "draw_stale": tournament.state == Tournament.State.DRAWN
         and selectors.draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
         "leave_form": LeaveForm(),
+        "history": selectors.tournament_history(tournament=tournament),
     }
     return render(request, "tournaments/night/tables.html", context)
 
@@ -243,18 +301,37 @@ def swap(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organiser_required
-@require_POST
 def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A new link for one table (its card lost, the link passed on), once confirmed; then the
+    tables page offers that table's card to print."""
     table = get_object_or_404(
         Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
     )
-    _attempt(
-        request,
-        lambda: services.table_token_reissue(table=table),
-        _("Table %(number)s has a new link; the old one no longer works. Print its card again.")
-        % {"number": table.number},
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("A new link for table %(number)s?") % {"number": table.number},
+        consequences=[
+            _(
+                "The old link and QR code of table %(number)s stop working at once: a phone "
+                "that has it open cannot enter deals any more."
+            )
+            % {"number": table.number},
+            _("The captain scans the new QR code from this screen, or you print its card."),
+            _("The deals entered so far stay as they are."),
+        ],
+        button=_("Yes, make a new link"),
+        back=f"{tables_url}#table-{table.number}",
     )
-    return redirect("tournaments:tables", pk=pk)
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.table_token_reissue_check(table=table),
+        act=lambda: services.table_token_reissue(table=table, user=request.user),  # type: ignore[arg-type]
+        success=_("Table %(number)s has a new link; the old one no longer works.")
+        % {"number": table.number},
+        done=f"{tables_url}?renewed={table.number}#table-{table.number}",
+    )
 
 
 @organiser_required

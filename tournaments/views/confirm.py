@@ -1,0 +1,85 @@
+"""Confirmation pages: nothing that cannot simply be undone happens on one tap.
+
+A button that draws, starts, finishes, renews a link or ends a table is a link to a page that
+says what will happen (GET); its confirm button posts the page back with the field
+``confirm=yes``, and only then the service acts. Without that field a POST shows the page
+again and changes nothing. Plain HTML forms: it works without JavaScript.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tournaments.models import Tournament
+
+CONFIRM_FIELD = "confirm"
+CONFIRM_VALUE = "yes"
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What the page says: the question, what follows, and where "Back" leads."""
+
+    tournament: Tournament
+    title: str
+    #: What follows once confirmed, one sentence a line.
+    consequences: Sequence[str]
+    button: str
+    back: str
+    #: Said above all else, in a warning box (e.g. the tables that have not finished).
+    warnings: Sequence[str] = field(default_factory=tuple)
+    warning_title: str = ""
+    #: The button is red when the step cannot be undone by the organiser at all.
+    irreversible: bool = False
+
+
+def is_confirmed(request: HttpRequest) -> bool:
+    return request.method == "POST" and request.POST.get(CONFIRM_FIELD) == CONFIRM_VALUE
+
+
+def confirm_or_act(
+    request: HttpRequest,
+    confirmation: Confirmation,
+    *,
+    check: Callable[[], None],
+    act: Callable[[], object],
+    success: str | Callable[[], str],
+    done: str | Callable[[], str],
+    form: forms.Form | None = None,
+) -> HttpResponse:
+    """Show the confirmation page, or act when it was confirmed (and the form is valid).
+
+    ``check`` raises the service's ValidationError when the step is not possible now: the page
+    then says why and offers only "Back". ``success`` and ``done`` (the message and where to go
+    afterwards) may be callables, for what only the step itself decides.
+    """
+    refusals: list[str] = []
+    try:
+        check()
+    except ValidationError as error:
+        refusals = error.messages
+    if not refusals and is_confirmed(request) and (form is None or form.is_valid()):
+        try:
+            act()
+        except ValidationError as error:
+            if form is not None:  # e.g. a reason the service refused: said on the form
+                form.add_error(None, error.messages)
+            else:
+                refusals = error.messages
+        else:
+            messages.success(request, success() if callable(success) else success)
+            return redirect(done() if callable(done) else done)
+    context = {
+        "tournament": confirmation.tournament,
+        "confirmation": confirmation,
+        "refusals": refusals,
+        "form": form,
+        "confirm_field": CONFIRM_FIELD,
+        "confirm_value": CONFIRM_VALUE,
+    }
+    return render(request, "tournaments/confirm.html", context)
