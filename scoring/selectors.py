@@ -197,11 +197,11 @@ def unfinished_tables(*, tournament: Tournament) -> list[Table]:
     return [table for table in tables.order_by("number") if not table_is_done(table, table.played)]
 
 
-def tables_ended_early(*, tournament: Tournament) -> list[Table]:
-    """The tables the organiser ended early, in order: the standings and the ranking say so."""
-    return list(
-        Table.objects.filter(tournament=tournament, ended_early_at__isnull=False).order_by("number")
-    )
+def tables_ended_early(standings: Iterable["Standing"]) -> list[Table]:
+    """The tables the organiser ended early, in order, from the standings' seats (no query):
+    the standings and the ranking say so under the ranking."""
+    tables = {standing.seat.table.pk: standing.seat.table for standing in standings}
+    return sorted((t for t in tables.values() if t.ended_early), key=lambda t: t.number)
 
 
 def deal_history(*, table: Table) -> QuerySet[DealChange]:

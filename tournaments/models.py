@@ -333,9 +333,9 @@ class TournamentEvent(models.Model):
     deals_played = models.PositiveSmallIntegerField(_("deals played"), null=True, blank=True)
     deals = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
-    #: The organiser's account (none if it was deleted since).
+    #: The organiser's account. PROTECT, as for the changes of deals: the history names who.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
 

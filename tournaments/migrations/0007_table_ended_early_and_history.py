@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
                 ('reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
                 ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournaments.tournament')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
             ],
             options={
                 'verbose_name': 'history entry',
