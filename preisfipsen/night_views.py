@@ -55,8 +55,9 @@ def print_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
-    """The night's recorded changes: corrections and confirmations of deals (every entry with
-    ``?all=1``) and the seat swaps; read only, a fixed number of queries."""
+    """The night's recorded changes: the tournament finished and reopened, tables ended early
+    and new table links; corrections and confirmations of deals (every entry with ``?all=1``)
+    and the seat swaps; read only, a fixed number of queries."""
     tournament = get_object_or_404(Tournament, pk=pk)
     everything = request.GET.get("all") == "1"
     context = {
@@ -64,5 +65,6 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "everything": everything,
         "changes": scoring_selectors.night_history(tournament=tournament, everything=everything),
         "swaps": selectors.seat_swaps(tournament=tournament),
+        "events": selectors.tournament_history(tournament=tournament),
     }
     return render(request, "night/history.html", context)

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
 from scoring import paper, ranking
 from scoring.models import Deal, DealChange, Prize
@@ -360,8 +360,14 @@ class DealsProgress:
 
 
 def deals_progress(*, tournament: Tournament) -> DealsProgress:
-    """Deals played (passed ones do not count) of all the deals the tables play: two queries."""
-    total = Table.objects.filter(tournament=tournament).aggregate(total=Sum("deals"))["total"]
+    """Deals played (passed ones do not count) of all the deals the tables play: two queries.
+
+    A table ended early counts with the deals it had played then: it is done.
+    """
+    to_play = Case(
+        When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
+    )
+    total = Table.objects.filter(tournament=tournament).aggregate(total=Sum(to_play))["total"]
     played = Deal.objects.filter(table__tournament=tournament, number__isnull=False).count()
     return DealsProgress(played, total or 0)
 

@@ -105,7 +105,15 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
     one_link = sorted(name for name, depth in reached.items() if depth == 1)
     two_links = sorted(name for name, depth in reached.items() if depth == 2)
     assert one_link == sorted(NAV_PAGES)
-    assert two_links == ["scoring:organiser_sheet"]
+    # A table's sheet, and the confirmation pages of the steps of play (their GET only asks).
+    assert two_links == sorted(
+        [
+            "scoring:organiser_sheet",
+            "scoring:finish",
+            "scoring:table_end",
+            "tournaments:reissue_link",
+        ]
+    )
 
 
 @pytest.mark.parametrize("page", [name for name in NAV_PAGES if name != "scoring:board"])
@@ -322,6 +330,6 @@ def test_the_history_costs_the_same_queries_however_long(
         correct(deal, "3 gewonnen", f"Grund {number}")
     organiser(client)
     url = reverse("night:history", args=[table.tournament_id]) + "?all=1"
-    # session, user, password check, tournament, changes, swaps
-    with django_assert_num_queries(6):  # type: ignore[operator]
+    # session, user, password check, tournament, tournament events, changes, swaps
+    with django_assert_num_queries(7):  # type: ignore[operator]
         assert client.get(url).status_code == 200

@@ -206,13 +206,13 @@ def test_the_finish_page_warns_of_nothing_when_every_table_is_done(organiser: Cl
     assert "noch nicht alle Spiele gespielt" not in page
 
 
-def test_the_history_on_the_tables_page(organiser: Client) -> None:
+def test_the_history_page_keeps_finish_reopen_and_the_table_ended(organiser: Client) -> None:
     tournament = playing_night()
     services.table_end_early(table=table(tournament, 2), reason="Zeit war um", user=None)
     organiser.post(reverse("scoring:finish", args=[tournament.pk]), CONFIRMED)
     organiser.post(reverse("scoring:reopen", args=[tournament.pk]), CONFIRMED)
-    page = organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
-    history = page[page.index("tournament-history") :]
+    page = organiser.get(reverse("night:history", args=[tournament.pk])).content.decode()
+    history = page[page.index("tournament-history") : page.index("history-deals")]
     assert "Turnier wieder geöffnet" in history
     assert "Turnier beendet" in history
     assert "Tisch vorzeitig beendet" in history
@@ -354,3 +354,13 @@ def test_the_print_button_of_one_card_makes_that_card_alone(
 
     file.refresh_from_db()
     assert pdf_pages(file.file.read()) == 1
+
+
+def test_a_table_ended_early_counts_as_done_for_the_nights_progress() -> None:
+    tournament = playing_night()
+    play(table(tournament, 1), 4)
+    play(table(tournament, 2), 5)
+    play(table(tournament, 3), 1)
+    services.table_end_early(table=table(tournament, 3), reason="Zeit", user=None)
+    progress = selectors.deals_progress(tournament=tournament)
+    assert (progress.played, progress.total) == (10, 10)

@@ -313,7 +313,7 @@ def _queries_for(
         assert client.get(url).status_code == 200
 
 
-_EXPECTED_QUERIES = {"tournaments:night": 8, "tournaments:tables": 13}
+_EXPECTED_QUERIES = {"tournaments:night": 8, "tournaments:tables": 12}
 
 
 @pytest.mark.parametrize("name", list(_EXPECTED_QUERIES))

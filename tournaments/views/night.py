@@ -274,7 +274,6 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         and selectors.draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
         "leave_form": LeaveForm(),
-        "history": selectors.tournament_history(tournament=tournament),
     }
     return render(request, "tournaments/night/tables.html", context)
 
