@@ -25,6 +25,7 @@ from tournaments.models import (
     SeatSwap,
     Table,
     Tournament,
+    TournamentEvent,
 )
 
 
@@ -121,7 +122,7 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
     search_fields = ["=number", "tournament__name"]
     autocomplete_fields = ["tournament"]
-    readonly_fields = ["token"]
+    readonly_fields = ["token", "ended_early_at", "ended_early_after", "ended_early_reason"]
     inlines = [SeatInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
@@ -166,6 +167,28 @@ class SeatSwapAdmin(admin.ModelAdmin):
     search_fields = ["first__player__name", "second__player__name"]
     autocomplete_fields = ["tournament", "first", "second"]
     readonly_fields = ["created_at"]
+
+
+@admin.register(TournamentEvent)
+class TournamentEventAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "tournament", "kind", "table_number", "reason", "user"]
+    list_select_related = ["tournament", "user"]
+    list_filter = ["kind", "tournament"]
+    date_hierarchy = "created_at"
+
+    # The history is append-only, as the deals' changes (scoring/admin.py): to look only.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(
+        self, request: HttpRequest, obj: TournamentEvent | None = None
+    ) -> bool:
+        return False
+
+    def has_delete_permission(
+        self, request: HttpRequest, obj: TournamentEvent | None = None
+    ) -> bool:
+        return False
 
 
 @admin.register(GeneratedFile)

@@ -37,8 +37,8 @@ def superuser(client: Client) -> Client:
 
 @pytest.fixture
 def night() -> Tournament:
-    """A tournament of four in play, with a swap, a deal, a prize and a file, an organiser and
-    a group: one object of every model with an admin."""
+    """A tournament of four in play, with a swap, a deal, a new table link (in its history), a
+    prize and a file, an organiser and a group: one object of every model with an admin."""
     tournament = services.tournament_create(
         name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf"
     )
@@ -53,6 +53,7 @@ def night() -> Tournament:
     deal_record(
         table=table, sequence=1, submission=uuid.uuid4(), declarer=0, game=Game.parse("3 H -")
     )
+    services.table_token_reissue(table=table)  # a line in the tournament's history
     prizes_set(tournament=tournament, prizes=[Prize(1, Decimal(20), "Präsentkorb")])
     services.organiser_create(username="leitung", password=None)
     Group.objects.create(name="Turnierleitung")
@@ -86,7 +87,11 @@ def test_the_admin_pages_load(superuser: Client, label: str, view: str) -> None:
 
 #: Made in the app only: a deal is scored by the rules and keeps its history there; the history
 #: is append-only.
-NO_ADDING = {("scoring.deal", "add"), ("scoring.dealchange", "add")}
+NO_ADDING = {
+    ("scoring.deal", "add"),
+    ("scoring.dealchange", "add"),
+    ("tournaments.tournamentevent", "add"),
+}
 
 
 @pytest.mark.usefixtures("night")
