@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_board'),
+        ('tournaments', '0006_board_and_sheet_tokens'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
