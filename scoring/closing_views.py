@@ -71,6 +71,10 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
         consequences=[
             _("Play goes on: deals can be entered and corrected again."),
             _("The standings and the ranking are provisional until you finish it again."),
+            _(
+                "The tables' links were renewed when it was finished: the captains scan the new "
+                "codes on the tables page, or print the table cards again."
+            ),
             _("The history keeps that it was finished, and who reopened it when."),
         ],
         button=_("Yes, reopen the tournament"),

@@ -364,3 +364,9 @@ def test_a_table_ended_early_counts_as_done_for_the_nights_progress() -> None:
     services.table_end_early(table=table(tournament, 3), reason="Zeit", user=None)
     progress = selectors.deals_progress(tournament=tournament)
     assert (progress.played, progress.total) == (10, 10)
+
+
+def test_the_reopen_page_says_the_links_are_new(organiser: Client) -> None:
+    tournament = tournament_services.tournament_finish(tournament=playing_night())
+    page = organiser.get(reverse("scoring:reopen", args=[tournament.pk])).content.decode()
+    assert "Die Links der Tische wurden beim Beenden erneuert" in page
