@@ -168,6 +168,8 @@ def deal_correct(
                 _("Only the last deal can be corrected here; ask the organiser for older ones."),
                 code="only_last",
             )
+        if user is None:  # the table's phone; the organiser may still correct an ended table
+            _require_not_ended(table)
         if user is None and upcoming.number is None and not deal.is_passed:
             raise ValidationError(_("This table has played all its deals."), code="table_complete")
         if not is_last and not reason.strip():

@@ -2,6 +2,7 @@
 tournament can be reopened, and a table can be ended early with a reason; the standings, the
 sheets, the captain's page and the ranking PDF say so."""
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -13,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
+from fipsen_rules import Game
 from scoring import renderers, selectors, services
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
@@ -370,3 +372,42 @@ def test_the_reopen_page_says_the_links_are_new(organiser: Client) -> None:
     tournament = tournament_services.tournament_finish(tournament=playing_night())
     page = organiser.get(reverse("scoring:reopen", args=[tournament.pk])).content.decode()
     assert "Die Links der Tische wurden beim Beenden erneuert" in page
+
+
+def test_a_deal_posted_from_a_phone_after_the_table_ended_is_refused_and_says_why(
+    client: Client,
+) -> None:
+    """The captain's page was open with its form when the organiser ended the table."""
+    at_three = playing_table(players=3, deals=10)
+    url = reverse("scoring:table_entry", args=[at_three.token])
+    page = client.get(url).content.decode()
+    hidden = {
+        name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+        for name in ("sequence", "submission")
+    }
+    services.table_end_early(table=at_three, reason="Zeit", user=None)
+
+    response = client.post(url, {**hidden, "declarer": 1, "contract": "3", "result": "won"})
+
+    page = response.content.decode()
+    assert "Tisch 1 vorzeitig beendet nach 0 von 10 Spielen: Zeit" in page
+    assert "Dieser Tisch nimmt keine Spiele mehr an." in page
+    assert selectors.deals_played(table=at_three) == 0
+
+
+def test_the_captain_cannot_correct_at_an_ended_table_but_the_organiser_can(user: object) -> None:
+    at_three = playing_table(players=3, deals=10)
+    last = enter(at_three, 0, "2 gewonnen")
+    services.table_end_early(table=at_three, reason="Zeit", user=None)
+    with pytest.raises(ValidationError) as refused:
+        services.deal_correct(deal=last, declarer=0, game=Game.parse("3 gewonnen"))
+    assert refused.value.code == "table_ended"
+
+    corrected = services.deal_correct(
+        deal=last,
+        declarer=0,
+        game=Game.parse("3 gewonnen"),
+        user=user,  # type: ignore[arg-type]
+        reason="falsch angesagt",
+    )
+    assert corrected.game == "3 gewonnen"
