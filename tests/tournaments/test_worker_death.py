@@ -114,3 +114,25 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
         _wait_for(lambda: _status(again).state == "ready", "the file made on retry")
         download = reverse("tournaments:file_download", args=[again.pk])
         assert download in client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("state", "meta", "minutes", "shown"),
+    [
+        ("PROGRESS", {"done": 3, "total": 15}, 1, "running"),
+        ("PROGRESS", {"done": 3, "total": 15}, 4, "failed"),
+        ("STARTED", {"pid": 1}, 1, "running"),
+        ("STARTED", {"pid": 1}, 4, "failed"),
+    ],
+)
+def test_a_job_that_stopped_moving_is_shown_failed(
+    state: str, meta: dict[str, int], minutes: int, shown: str
+) -> None:
+    file = services.file_request(tournament=drawn_night(), kind="seating_list")
+    moved = timezone.now()
+    celery_app.backend.store_result(file.task_id, {**meta, "at": moved.timestamp()}, state)
+    later = timezone.now() + timedelta(minutes=minutes)
+    status = selectors.file_status(file=file, now=later)
+    assert status.state == shown
+    assert status.stalled is (shown == "failed")
