@@ -30,7 +30,8 @@ from tests.workers import worker_database_url, worker_process
 from tournaments import selectors, services
 from tournaments.models import GeneratedFile
 
-TIMEOUT = 60
+#: Generous: the machine is shared, and a worker starting under load takes a while.
+TIMEOUT = 180
 
 
 @pytest.fixture
