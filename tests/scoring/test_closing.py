@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
+from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks, Settings
 
 from fipsen_rules import Game
 from scoring import renderers, selectors, services
@@ -411,3 +411,20 @@ def test_the_captain_cannot_correct_at_an_ended_table_but_the_organiser_can(user
         reason="falsch angesagt",
     )
     assert corrected.game == "3 gewonnen"
+
+
+#: session, user, the password check, the tournament, the tables with their deals played.
+_FINISH_PAGE_QUERIES = 5
+
+
+@pytest.mark.parametrize("present", [7, 40])
+def test_the_finish_page_costs_the_same_queries_for_2_and_10_tables(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, present: int
+) -> None:
+    tournament = night(present=present)
+    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_services.tournament_start(tournament=tournament)
+    url = reverse("scoring:finish", args=[tournament.pk])
+    organiser.get(url)  # sessions and caches warm
+    with django_assert_num_queries(_FINISH_PAGE_QUERIES):
+        assert organiser.get(url).status_code == 200
