@@ -10,7 +10,7 @@ import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -23,6 +23,19 @@ SQLITE_TIMEOUT = 20
 #: The host names Django answers to when DJANGO_ALLOWED_HOSTS is unset: this computer only.
 DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
+
+#: How long the organiser stays logged in at most (seconds): one night, not Django's 14 days.
+SESSION_HOURS = 12
+
+#: HSTS, once HTTPS is on: browsers that saw the header refuse plain HTTP for this long (seconds).
+#: An hour is renewed by every page of the night, and has run out by the next club night, should
+#: the laptop serve plain HTTP again then.
+DEFAULT_HSTS_SECONDS = 3600
+
+#: PREISFIPSEN_HTTPS: "off" (plain HTTP), "self" (`make run` serves HTTPS with the laptop's own
+#: certificate), "proxy" (a reverse proxy in front serves HTTPS, and says so in X-Forwarded-Proto).
+HttpsMode = Literal["off", "self", "proxy"]
+HTTPS_MODES: dict[str, HttpsMode] = {"": "off", "0": "off", "1": "self", "proxy": "proxy"}
 
 #: On Redis, a job taken by a worker that died is handed to another after this long.
 REDELIVER_AFTER_SECONDS = 600
@@ -159,3 +172,32 @@ def public_url(environ: Mapping[str, str]) -> str:
             f"PREISFIPSEN_PUBLIC_URL must look like http://192.168.1.20:8000, not {url!r}"
         )
     return url
+
+
+def https_mode(environ: Mapping[str, str]) -> HttpsMode:
+    """How HTTPS is served, from PREISFIPSEN_HTTPS (see HttpsMode).
+
+    :raises ImproperlyConfigured: any other value: a typo must not quietly mean plain HTTP.
+    """
+    value = environ.get("PREISFIPSEN_HTTPS", "").strip().lower()
+    if value not in HTTPS_MODES:
+        raise ImproperlyConfigured(
+            "PREISFIPSEN_HTTPS must be 1 (make run serves HTTPS), proxy (a reverse proxy in "
+            f"front serves HTTPS) or 0 (plain HTTP), not {value!r}"
+        )
+    return HTTPS_MODES[value]
+
+
+def hsts_seconds(environ: Mapping[str, str]) -> int:
+    """PREISFIPSEN_HSTS_SECONDS, else DEFAULT_HSTS_SECONDS; 0 sends no HSTS header.
+
+    :raises ImproperlyConfigured: not a whole number of seconds, 0 or more.
+    """
+    value = environ.get("PREISFIPSEN_HSTS_SECONDS", "").strip()
+    if not value:
+        return DEFAULT_HSTS_SECONDS
+    if not value.isdigit():
+        raise ImproperlyConfigured(
+            f"PREISFIPSEN_HSTS_SECONDS must be a number of seconds such as 3600, not {value!r}"
+        )
+    return int(value)

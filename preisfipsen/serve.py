@@ -22,16 +22,17 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import IO
 from urllib.parse import urlsplit
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_noop
 
-from preisfipsen import config
+from preisfipsen import config, tls
 
 Gettext = Callable[[str], str]
 
@@ -114,10 +115,10 @@ def phone_host(host: str, lan: str | None) -> str | None:
     return host
 
 
-def local_url(host: str, port: int) -> str:
+def local_url(host: str, port: int, scheme: str = "http") -> str:
     """The address to open on the laptop itself."""
     shown = "127.0.0.1" if _is_every_address(host) or _is_loopback(host) else host
-    return f"http://{url_host(shown)}:{port}/"
+    return f"{scheme}://{url_host(shown)}:{port}/"
 
 
 #: A message for the start-up note: an English msgid (translated when shown) and its values.
@@ -136,17 +137,40 @@ class Addresses:
     warnings: list[Note] = field(default_factory=list)
 
 
-def addresses(environ: Mapping[str, str], *, host: str, port: int, lan: str | None) -> Addresses:
+def addresses(
+    environ: Mapping[str, str],
+    *,
+    host: str,
+    port: int,
+    lan: str | None,
+    https: config.HttpsMode = "off",
+) -> Addresses:
     """Where to open the app, the phones' address, and the settings that make it work: with
     PREISFIPSEN_PUBLIC_URL unset the table cards carry the phones' address, and with
-    DJANGO_ALLOWED_HOSTS unset Django answers to it."""
-    found = Addresses(local=local_url(host, port), phones=None)
+    DJANGO_ALLOWED_HOSTS unset Django answers to it. Behind a proxy (``https="proxy"``) only
+    PREISFIPSEN_PUBLIC_URL knows the phones' address."""
+    scheme = "https" if https == "self" else "http"
+    found = Addresses(local=local_url(host, port, scheme), phones=None)
     public = config.public_url(environ)
     reachable = phone_host(host, lan)
+    if https == "self" and public.startswith("http:"):
+        found.warnings.append(
+            (
+                gettext_noop(
+                    "PREISFIPSEN_PUBLIC_URL begins with http://, but this server speaks HTTPS "
+                    "only: the QR codes on the table cards would not open."
+                ),
+                {},
+            )
+        )
+    if https == "proxy":
+        found.warnings += _proxy_warnings(host, public)
     if public:
         found.phones = public + "/"
+    elif https == "proxy":
+        pass  # the proxy's address, which only the proxy knows
     elif reachable:
-        found.phones = f"http://{url_host(reachable)}:{port}/"
+        found.phones = f"{scheme}://{url_host(reachable)}:{port}/"
         found.environment["PREISFIPSEN_PUBLIC_URL"] = found.phones.rstrip("/")
     elif _is_loopback(host):
         found.warnings.append(
@@ -186,6 +210,31 @@ def addresses(environ: Mapping[str, str], *, host: str, port: int, lan: str | No
                 )
             )
     return found
+
+
+def _proxy_warnings(host: str, public: str) -> list[Note]:
+    warnings: list[Note] = []
+    if not _is_loopback(host):
+        warnings.append(
+            (
+                gettext_noop(
+                    "Behind a proxy, listen on this laptop only, or phones could go round the "
+                    "proxy unencrypted: make run HOST=127.0.0.1 PREISFIPSEN_HTTPS=proxy"
+                ),
+                {},
+            )
+        )
+    if not public:
+        warnings.append(
+            (
+                gettext_noop(
+                    "Set PREISFIPSEN_PUBLIC_URL to the proxy's address (https://…): the QR "
+                    "codes on the table cards lead there."
+                ),
+                {},
+            )
+        )
+    return warnings
 
 
 # The servers
@@ -288,9 +337,17 @@ def living_in_group(pgid: int) -> list[int]:
     return living
 
 
-def servers(*, host: str, port: int, log_dir: Path) -> tuple[Server, Server]:
-    """The web server and the worker, as `make run` starts them."""
+def servers(
+    *, host: str, port: int, log_dir: Path, certificate: tls.Certificate | None = None
+) -> tuple[Server, Server]:
+    """The web server and the worker, as `make run` starts them; with a certificate the web
+    server speaks HTTPS only."""
     bin_dir = Path(sys.executable).parent
+    https = (
+        [f"--certfile={certificate.cert_path}", f"--keyfile={certificate.key_path}"]
+        if certificate
+        else []
+    )
     web = Server(
         name="web",
         # gunicorn rather than runserver: people's phones use it over the club's network all
@@ -304,6 +361,7 @@ def servers(*, host: str, port: int, log_dir: Path) -> tuple[Server, Server]:
             "--graceful-timeout=5",
             "--access-logfile=-",
             "--no-control-socket",
+            *https,
         ],
         log_path=log_dir / "web.log",
     )
@@ -486,8 +544,42 @@ def organiser_account(gettext: Gettext) -> list[str]:
     ]
 
 
+def https_note(
+    mode: config.HttpsMode, certificate: tls.Certificate | None, gettext: Gettext
+) -> list[str]:
+    """Whether the network can read along, and how to stop it; with the laptop's own
+    certificate, its fingerprint to compare with the phone's warning."""
+    _ = gettext
+    if mode == "proxy":
+        return [_("Encrypted (HTTPS) by the proxy in front of this server.")]
+    if certificate is None:
+        return [
+            _("Unencrypted (HTTP): anyone in the club's Wi-Fi could read the passwords."),
+            "  " + _("Encrypted (HTTPS): make run PREISFIPSEN_HTTPS=1"),
+        ]
+    half = len(certificate.fingerprint) // 2 + 1  # "AB:" is three characters
+    lines = [
+        _("Encrypted (HTTPS), with this laptop's own certificate."),
+        "  " + _("Phones and browsers warn once that it is not trusted. There, compare"),
+        "  " + _("its fingerprint (SHA-256) with this one, then go on:"),
+        "  " + certificate.fingerprint[:half].rstrip(":"),
+        "  " + certificate.fingerprint[half:],
+    ]
+    if certificate.made:
+        lines.append(
+            "  "
+            + _("The certificate was made just now, into %(folder)s.")
+            % {"folder": certificate.cert_path.parent}
+        )
+    return lines
+
+
 def start_up_note(
-    found: Addresses, organiser: list[str], log_dir: Path, gettext: Gettext
+    found: Addresses,
+    organiser: list[str],
+    log_dir: Path,
+    gettext: Gettext,
+    encryption: Sequence[str] = (),
 ) -> list[str]:
     """The German block that ends the start-up."""
     _ = gettext
@@ -496,6 +588,7 @@ def start_up_note(
     if found.phones:
         lines.append(_("Phones in the club's network open: %(url)s") % {"url": found.phones})
         lines.append("  " + _("(the QR codes on the table cards lead there)"))
+    lines += encryption
     lines += [_(message) % values for message, values in found.warnings]
     lines += organiser
     lines.append(_("What the servers write: %(folder)s") % {"folder": log_dir})
@@ -510,10 +603,21 @@ def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.std
     port = int(environ.get("PORT", "8000"))
     log_dir = config.var_dir(environ, BASE_DIR) / "log"
     log_dir.mkdir(exist_ok=True)
+    try:
+        https = config.https_mode(environ)
+    except ImproperlyConfigured as error:
+        out.write(f"{error}\n")
+        return 1
 
     # Before Django reads its settings: the servers' (and this process's) follow from them.
-    found = addresses(environ, host=host, port=port, lan=lan_address())
+    lan = lan_address()
+    found = addresses(environ, host=host, port=port, lan=lan, https=https)
     environ.update(found.environment)
+    certificate = None
+    if https == "self":
+        extra = [urlsplit(found.phones).hostname or ""] if found.phones else []
+        names = tls.laptop_names(lan, extra)
+        certificate = tls.ensure_certificate(config.var_dir(environ, BASE_DIR) / "tls", names)
     environ.setdefault("DJANGO_SETTINGS_MODULE", "preisfipsen.settings")
     import django
     from django.utils.translation import gettext
@@ -528,12 +632,13 @@ def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.std
         return 1
     organiser = organiser_account(gettext)
 
-    web, worker = servers(host=host, port=port, log_dir=log_dir)
+    web, worker = servers(host=host, port=port, log_dir=log_dir, certificate=certificate)
     supervisor = Supervisor(web, worker, environ, out)
     supervisor.install_signal_handlers()
     if not supervisor.start(host=host, port=port, gettext=gettext):
         return 0 if supervisor.stop_signals else 1
-    for line in start_up_note(found, organiser, log_dir, gettext):
+    encryption = https_note(https, certificate, gettext)
+    for line in start_up_note(found, organiser, log_dir, gettext, encryption):
         supervisor.say(line)
     supervisor.watch(gettext)
     supervisor.say(gettext("Stopping the web server and the worker …"))

@@ -12,6 +12,10 @@ DJANGO_ALLOWED_HOSTS   comma-separated; default localhost,127.0.0.1,[::1]
 PREISFIPSEN_VAR_DIR    where the app writes (SQLite file, job queue, job results); default var/
 PREISFIPSEN_PUBLIC_URL where phones reach the app, for the table cards' QR codes; e.g.
                        http://192.168.1.20:8000; unset: the address the organiser's browser used
+PREISFIPSEN_HTTPS      unset or 0: plain HTTP; 1: `make run` serves HTTPS with the laptop's own
+                       certificate (var/tls/); proxy: a reverse proxy in front serves HTTPS.
+                       Either way: secure cookies, HTTPS redirect, HSTS
+PREISFIPSEN_HSTS_SECONDS  with HTTPS on: HSTS max-age; default 3600, 0 sends none
 """
 
 import os
@@ -94,6 +98,23 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # A form sent with a stale token: plain words and a link back, not Django's English page.
 CSRF_FAILURE_VIEW = "preisfipsen.error_views.csrf_failure"
+
+# HTTPS (PREISFIPSEN_HTTPS): the password, the session and the CSRF cookie never cross the
+# club's Wi-Fi in the clear. Off by default: `make run` serves phones plain HTTP unless asked.
+HTTPS = config.https_mode(os.environ)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS != "off"
+SECURE_HSTS_SECONDS = config.hsts_seconds(os.environ) if HTTPS != "off" else 0
+# The laptop's host name has no subdomains that would need plain HTTP.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+# Not for the browsers' preload list (a year's HSTS at least, for a public domain): the
+# laptop's names are neither, and the deploy check's reminder of it says nothing here.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# Only behind a proxy, which sets the header itself: otherwise a client could claim HTTPS.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS == "proxy" else None
+# The organiser's login lasts the night at most (a phone's browser is rarely closed), and
+# ends with the browser: a laptop left open at the club is not logged in for two weeks.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = config.SESSION_HOURS * 60 * 60
 
 # django-axes counts wrong passwords, per account and per address (each on its own), on the
 # login page and the admin's; after AXES_FAILURE_LIMIT in a row that account or address waits

@@ -157,9 +157,9 @@ def get(url: str, host: str | None = None) -> int:
 
 class Launcher:
     """scripts/serve in a session of its own (as `make run` in a terminal), its output read
-    line by line."""
+    line by line; ``settings`` are added to its environment."""
 
-    def __init__(self, var_dir: Path, port: int) -> None:
+    def __init__(self, var_dir: Path, port: int, **settings: str) -> None:
         self.port = port
         self.var_dir = var_dir
         environment = {
@@ -173,6 +173,7 @@ class Launcher:
                 "DJANGO_ALLOWED_HOSTS",
                 "PREISFIPSEN_PUBLIC_URL",
                 "ORGANISER_PASSWORD",
+                "PREISFIPSEN_HTTPS",
             }
         }
         environment.update(
@@ -181,6 +182,7 @@ class Launcher:
             HOST=EVERY_ADDRESS,  # as `make run` does
             PORT=str(port),
         )
+        environment.update(settings)
         self.process = subprocess.Popen(
             [str(ROOT / "scripts" / "serve")],
             stdin=subprocess.DEVNULL,
@@ -265,10 +267,10 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def launch(migrated: Path, tmp_path: Path) -> Iterator[Callable[..., Launcher]]:
     started: list[Launcher] = []
 
-    def start(port: int | None = None) -> Launcher:
+    def start(port: int | None = None, **settings: str) -> Launcher:
         var_dir = tmp_path / f"var{len(started)}"
         shutil.copytree(migrated, var_dir)
-        started.append(Launcher(var_dir, port or free_port()))
+        started.append(Launcher(var_dir, port or free_port(), **settings))
         return started[-1]
 
     yield start
