@@ -49,7 +49,8 @@ def laptop_names(lan: str | None, extra: Iterable[str] = ()) -> set[str]:
         names.add(f"{hostname}.local")  # how phones find it by mDNS
     if lan:
         names.add(lan)
-    return {name.strip("[]") for name in names if name}
+    # A certificate names hosts in ASCII only; a host name it cannot hold is left out.
+    return {name.strip("[]") for name in names if name and name.isascii() and " " not in name}
 
 
 def fingerprint(certificate: x509.Certificate) -> str:

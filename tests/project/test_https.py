@@ -159,6 +159,26 @@ def test_with_https_the_session_and_csrf_cookies_are_secure(
     assert log_in(client)["sessionid"]["secure"] is True
 
 
+@pytest.mark.django_db
+def test_behind_a_proxy_only_what_it_forwarded_as_https_is_served(
+    client: Client, settings: Settings
+) -> None:
+    """The proxy mode's settings (PREISFIPSEN_HTTPS=proxy), as the proxy's requests meet them."""
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_HSTS_SECONDS = 3600
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.ALLOWED_HOSTS = ["fipsen.local"]
+
+    round_the_proxy = client.get("/login/", headers={"host": "fipsen.local"})
+    assert round_the_proxy.status_code == 301
+    assert round_the_proxy["Location"] == "https://fipsen.local/login/"
+    forwarded = client.get(
+        "/login/", headers={"host": "fipsen.local", "x-forwarded-proto": "https"}
+    )
+    assert forwarded.status_code == 200
+    assert forwarded["Strict-Transport-Security"] == "max-age=3600; includeSubDomains"
+
+
 # The laptop's certificate
 
 
@@ -179,6 +199,15 @@ def test_the_certificate_is_made_once_for_the_laptops_names(tmp_path: Path) -> N
     kept = tls.ensure_certificate(tmp_path / "tls", names, now=NOW + datetime.timedelta(days=7))
     assert not kept.made
     assert kept.fingerprint == made.fingerprint
+
+
+def test_a_host_name_a_certificate_cannot_hold_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tls.socket, "gethostname", lambda: "vereinsrechner-müller")
+    assert "vereinsrechner-müller" not in tls.laptop_names("192.168.1.20")
+    monkeypatch.setattr(tls.socket, "gethostname", lambda: "vereinslaptop")
+    assert {"vereinslaptop", "vereinslaptop.local"} <= tls.laptop_names(None)
 
 
 def test_another_address_gets_a_certificate_for_both(tmp_path: Path) -> None:
