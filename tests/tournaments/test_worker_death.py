@@ -1,16 +1,16 @@
 """Finding 7: a worker killed mid-job (then started again) leaves no job page waiting for ever.
 
-A real `celery worker` on a filesystem queue in this test's own folder takes the job, reports
-3 of 15, and is killed by its pid (SIGKILL: no goodbye). The filesystem queue deleted the
-message on receipt, so the next worker cannot take the job over; the page then says, once the
-job has not moved for selectors.JOB_STALLED_AFTER, that it failed, and its "try again" makes
-the file with the new worker.
+A real `celery worker` on the test session's filesystem queue (a temporary folder, never
+Redis) takes the job, reports 3 of 15, and is killed by its pid (SIGKILL: no goodbye). The
+filesystem queue deleted the message on receipt, so the next worker cannot take the job over;
+the page then says, once the job has not moved for selectors.JOB_STALLED_AFTER, that it
+failed, and its "try again" makes the file with the new worker.
 """
 
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,7 +22,6 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
-from preisfipsen.config import celery_config
 from tests.factories import UserFactory
 from tests.tournaments import slow_renderer
 from tests.tournaments.pdf_helpers import drawn_night
@@ -35,17 +34,15 @@ TIMEOUT = 180
 
 
 @pytest.fixture
-def var_dir(tmp_path: Path, celery_var_dir: Path, settings: Settings) -> Iterator[Path]:
-    """A filesystem queue and result folder of this test alone, for it and its workers."""
+def var_dir(celery_var_dir: Path, settings: Settings) -> Path:
+    """The session's own filesystem queue (a temporary folder, never Redis), emptied: the
+    test process sends there and reads the results there, and so do its workers."""
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.fail("the SQLite test database must be a file (tests/conftest.py) for a worker")
-    folder = tmp_path / "var"
-    celery_app.conf.update(celery_config(broker_url=None, result_backend=None, var_dir=folder))
-    settings.MEDIA_ROOT = folder / "media"
-    yield folder
-    celery_app.conf.update(
-        celery_config(broker_url=None, result_backend=None, var_dir=celery_var_dir)
-    )
+    for message in (celery_var_dir / "celery" / "queue").glob("*.msg"):
+        message.unlink()  # jobs other tests sent, for records long gone
+    settings.MEDIA_ROOT = celery_var_dir / "media"
+    return celery_var_dir
 
 
 def _worker(var_dir: Path, log: Path, name: str):
