@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -256,17 +256,51 @@ def tournaments_on_board_today() -> QuerySet[Tournament]:
     ).order_by("name", "pk")
 
 
-def players_to_register(*, tournament: Tournament, query: str, limit: int = 12) -> list[Player]:
-    """Directory players matching ``query`` (folded like their names) not yet registered."""
-    key = player_name_key(query)
-    if not key:
-        return []
+#: Players the night page lists to tap through; a longer directory is narrowed by typing.
+DESK_LIST_SIZE = 40
+
+
+def players_to_register(
+    *, tournament: Tournament, query: str = "", limit: int = DESK_LIST_SIZE
+) -> list[Player]:
+    """Directory players not registered for the tournament (or withdrawn), by name, at most
+    ``limit``; with a query, those whose name or club contains every word, folded as in the
+    directory ("mueller" finds "Müller"). One query, two with a query (the clubs)."""
     registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-    return list(
-        Player.objects.filter(Q(name_key__contains=key) | Q(club__icontains=query))
-        .exclude(pk__in=registered.values("player_id"))
-        .order_by("name", "club")[:limit]
+    players = player_directory(query=query).exclude(pk__in=registered.values("player_id"))
+    return list(players[:limit])
+
+
+@dataclass(frozen=True)
+class PreviousNight:
+    """ "Die Spieler vom letzten Mal": the tournament before, and those of its players who
+    played (checked in) and are not registered for this one yet."""
+
+    tournament: Tournament
+    players: list[Player]
+
+
+def previous_night(*, tournament: Tournament) -> PreviousNight | None:
+    """The latest earlier tournament that had players checked in, with those of them to
+    register now; None when there is none or all of them are registered (two queries)."""
+    played = Registration.objects.filter(checked_in_at__isnull=False, withdrawn_at__isnull=True)
+    earlier = (
+        Tournament.objects.filter(
+            Q(date__lt=tournament.date) | Q(date=tournament.date, pk__lt=tournament.pk)
+        )
+        .filter(Exists(played.filter(tournament=OuterRef("pk"))))
+        .order_by("-date", "-pk")
+        .first()
     )
+    if earlier is None:
+        return None
+    registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    players = list(
+        Player.objects.filter(pk__in=played.filter(tournament=earlier).values("player_id"))
+        .exclude(pk__in=registered.values("player_id"))
+        .order_by("name", "club", "pk")
+    )
+    return PreviousNight(earlier, players) if players else None
 
 
 # The player directory

@@ -320,6 +320,26 @@ def registration_add(
     return registration
 
 
+def registrations_add_players(*, tournament: Tournament, players: list[Player]) -> int:
+    """Register several players at once, not checked in (say the players of the last night):
+    check each in as he arrives. Those registered already are left as they are.
+
+    :returns: how many were registered.
+    :raises ValidationError: play has started.
+    """
+    _require_state(tournament, *_OPEN, action=_("Registering"))
+    with transaction.atomic():
+        registered = set(
+            Registration.objects.filter(
+                tournament=tournament, withdrawn_at__isnull=True, player__in=players
+            ).values_list("player_id", flat=True)
+        )
+        for player in players:
+            if player.pk not in registered:
+                registration_add(tournament=tournament, player=player)
+    return len({player.pk for player in players} - registered)
+
+
 def walk_in_register(*, tournament: Tournament, name: str, club: str = "") -> Registration:
     """A new player on the night: into the directory, registered and checked in at once."""
     with transaction.atomic():
@@ -342,8 +362,18 @@ def registration_check_in(*, registration: Registration, present: bool = True) -
 
 
 def registration_withdraw(*, registration: Registration) -> Registration:
-    """A player withdraws before play; his seat, if drawn, stays until the tables are redrawn."""
+    """A player withdraws before play ("austragen"); his seat, if drawn, stays until the tables
+    are drawn again. He may be registered again.
+
+    :raises ValidationError: play has started, or he has withdrawn already.
+    """
     _require_state(registration.tournament, *_OPEN, action=_("Withdrawing"))
+    if registration.withdrawn_at is not None:
+        raise ValidationError(
+            _("%(player)s is withdrawn already."),
+            code="withdrawn",
+            params={"player": registration.player.name},
+        )
     registration.withdrawn_at = timezone.now()
     registration.checked_in_at = None
     registration.save(update_fields=["withdrawn_at", "checked_in_at"])

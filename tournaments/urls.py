@@ -15,6 +15,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/", night.night, name="night"),
     path("tournaments/<int:pk>/edit/", night.tournament_edit, name="tournament_edit"),
     path("tournaments/<int:pk>/register/", night.registration_add, name="registration_add"),
+    path(
+        "tournaments/<int:pk>/register-previous/",
+        night.registrations_add_previous,
+        name="registrations_add_previous",
+    ),
     path("tournaments/<int:pk>/walk-in/", night.walk_in, name="walk_in"),
     path(
         "tournaments/<int:pk>/registrations/<int:registration_pk>/check-in/",

@@ -270,4 +270,87 @@ def test_searching_the_directory_to_register_folds_umlauts_and_skips_the_registe
     services.registration_add(tournament=tournament, player=other)
     assert selectors.players_to_register(tournament=tournament, query="mueller") == [mueller]
     assert selectors.players_to_register(tournament=tournament, query="pinne") == [mueller]
-    assert selectors.players_to_register(tournament=tournament, query=" ") == []
+    # Without a search: everyone not registered, to tap through.
+    assert selectors.players_to_register(tournament=tournament, query=" ") == [mueller]
+
+
+def test_the_list_to_tap_through_is_limited_and_by_name() -> None:
+    tournament = night(present=0)
+    for name in ["Carla", "Anna", "Bernd"]:
+        services.player_create(name=name)
+    found = selectors.players_to_register(tournament=tournament, limit=2)
+    assert [player.name for player in found] == ["Anna", "Bernd"]
+
+
+def test_a_withdrawn_player_is_in_the_list_to_register_again() -> None:
+    tournament = night(present=1)
+    entry = services.registration_withdraw(registration=registration(tournament, "Spieler 00"))
+    assert selectors.players_to_register(tournament=tournament) == [entry.player]
+
+
+def test_withdrawing_twice_is_refused() -> None:
+    tournament = night(present=1)
+    entry = services.registration_withdraw(registration=registration(tournament, "Spieler 00"))
+    withdrawn_at = entry.withdrawn_at
+    with pytest.raises(ValidationError) as error:
+        services.registration_withdraw(registration=entry)
+    assert _codes(error) == {"withdrawn"}
+    entry.refresh_from_db()
+    assert entry.withdrawn_at == withdrawn_at
+
+
+def _last_time(*, present: int, absent: int = 0) -> tuple[Tournament, Tournament]:
+    """A tournament a week ago with players checked in (and some not), and tonight's."""
+    earlier = night(present=present, absent=absent)
+    earlier.date -= datetime.timedelta(days=7)
+    earlier.save(update_fields=["date"])
+    tonight = services.tournament_create(name="Heute", date=datetime.date(2026, 11, 21))
+    return earlier, tonight
+
+
+def test_the_players_of_last_time_are_those_who_played_and_are_not_registered_yet() -> None:
+    earlier, tonight = _last_time(present=4, absent=1)
+    services.registration_withdraw(registration=registration(earlier, "Spieler 03"))
+    services.registration_add(tournament=tonight, player=registration(earlier, "Spieler 00").player)
+
+    previous = selectors.previous_night(tournament=tonight)
+
+    assert previous is not None
+    assert previous.tournament == earlier
+    assert [player.name for player in previous.players] == ["Spieler 01", "Spieler 02"]
+
+
+def test_no_players_of_last_time_for_the_first_tournament() -> None:
+    assert selectors.previous_night(tournament=night(present=4)) is None
+
+
+def test_a_later_tournament_is_not_last_time() -> None:
+    earlier, tonight = _last_time(present=4)
+    assert selectors.previous_night(tournament=earlier) is None
+
+
+def test_registering_the_players_of_last_time_at_once() -> None:
+    earlier, tonight = _last_time(present=3)
+    first = registration(earlier, "Spieler 00").player
+    services.registration_add(tournament=tonight, player=first, check_in=True)
+    players = list(Player.objects.filter(registrations__tournament=earlier))
+
+    added = services.registrations_add_players(tournament=tonight, players=players)
+
+    assert added == 2
+    entries = {entry.player.name: entry for entry in tonight.registrations.all()}
+    assert sorted(entries) == ["Spieler 00", "Spieler 01", "Spieler 02"]
+    assert entries["Spieler 00"].is_checked_in  # left as it was
+    assert not entries["Spieler 01"].is_checked_in  # checked in on arrival
+
+
+def test_registering_several_after_play_started_changes_nothing() -> None:
+    earlier, tonight = _last_time(present=4)
+    services.tournament_draw(tournament=earlier, seed=1)
+    services.tournament_start(tournament=earlier)
+    with pytest.raises(ValidationError) as error:
+        services.registrations_add_players(
+            tournament=earlier, players=[services.player_create(name="Neu")]
+        )
+    assert _codes(error) == {"wrong_state"}
+    assert earlier.registrations.count() == 4

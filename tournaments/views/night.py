@@ -9,10 +9,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import selectors, services
 from tournaments.forms import LeaveForm, SwapForm, TournamentForm, WalkInForm
@@ -70,20 +71,51 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/night/tournament_form.html", context)
 
 
-@organiser_required
-def night(request: HttpRequest, pk: int) -> HttpResponse:
-    """Registration and check-in, the count and its tables, and the next step of the night."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    query = request.GET.get("q", "").strip()
-    context = {
+def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]:
+    """What the registration desk shows: the count, the directory to tap through, the list."""
+    found = selectors.players_to_register(
+        tournament=tournament, query=query, limit=selectors.DESK_LIST_SIZE + 1
+    )
+    return {
         "tournament": tournament,
         "registrations": selectors.registrations(tournament=tournament),
         "summary": selectors.present_summary(tournament=tournament),
+        "query": query,
+        "found": found[: selectors.DESK_LIST_SIZE],
+        "found_more": len(found) > selectors.DESK_LIST_SIZE,
+    }
+
+
+def _desk_update(
+    request: HttpRequest, tournament: Tournament, part: str, **context: object
+) -> HttpResponse:
+    """The answer to a tap at the desk (htmx): the part tapped in, and, swapped in beside it,
+    the registrations, the count and what happened. The page stays where it was."""
+    query = request.POST.get("q", "").strip()
+    context = {**_night_context(tournament, query), **context, "part": part, "oob": True}
+    return render(request, "tournaments/night/_desk_update.html", context)
+
+
+def _walk_in_form(data: object = None, *, focus: bool = False) -> WalkInForm:
+    form = WalkInForm(data)
+    if focus:  # after a walk-in, the form is ready for the next one
+        form.fields["name"].widget.attrs["autofocus"] = True
+    return form
+
+
+@organiser_required
+def night(request: HttpRequest, pk: int) -> HttpResponse:
+    """Registration and check-in, the count and its tables, and the next step of the night.
+    The live search of the directory (htmx) gets the list alone."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = _night_context(tournament, request.GET.get("q", "").strip())
+    if request.htmx and request.htmx.target == "desk-directory":  # type: ignore[attr-defined]
+        return render(request, "tournaments/night/_directory.html", context)
+    context |= {
         "draw_stale": tournament.state == Tournament.State.DRAWN
         and selectors.draw_is_stale(tournament=tournament),
-        "query": query,
-        "found": selectors.players_to_register(tournament=tournament, query=query),
-        "walk_in_form": WalkInForm(),
+        "previous_night": selectors.previous_night(tournament=tournament),
+        "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
     return render(request, "tournaments/night/night.html", context)
 
@@ -91,23 +123,61 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register a player of the directory, present at once or not; the list stays as it was."""
     tournament = get_object_or_404(Tournament, pk=pk)
     player = get_object_or_404(Player, pk=request.POST.get("player"))
+    check_in = bool(request.POST.get("check_in"))
     _attempt(
         request,
-        lambda: services.registration_add(
-            tournament=tournament, player=player, check_in=bool(request.POST.get("check_in"))
-        ),
-        _("%(player)s is registered.") % {"player": player.name},
+        lambda: services.registration_add(tournament=tournament, player=player, check_in=check_in),
+        (
+            _("%(player)s is registered and checked in.")
+            if check_in
+            else _("%(player)s is registered.")
+        )
+        % {"player": player.name},
     )
-    return redirect(_night_url(tournament))
+    if request.htmx:  # type: ignore[attr-defined]
+        return _desk_update(request, tournament, "tournaments/night/_directory.html")
+    if "q" in request.POST:  # from the directory list: back to it, the search kept
+        query = urlencode({"q": request.POST["q"]})
+        return redirect(f"{_night_url(tournament)}?{query}#register")
+    return redirect(f"{_night_url(tournament)}#registrations")
+
+
+@organiser_required
+@require_POST
+def registrations_add_previous(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Die Spieler vom letzten Mal": register them all, each to be checked in on arrival."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    previous = selectors.previous_night(tournament=tournament)
+    players = previous.players if previous else []
+    try:
+        count = services.registrations_add_players(tournament=tournament, players=players)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s player from last time is registered. Check each in as he arrives.",
+                "%(count)s players from last time are registered. Check each in as he arrives.",
+                count,
+            )
+            % {"count": count},
+        )
+    return redirect(f"{_night_url(tournament)}#registrations")
 
 
 @organiser_required
 @require_POST
 def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new player at the door: into the directory, registered and present. The form stays
+    open, empty, for the next one."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = WalkInForm(request.POST)
+    form = _walk_in_form(request.POST)
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]
     if not form.is_valid():
         if form.duplicates and set(form.errors) == {"name"}:
             # Ask whether it is one of them (he may be registered already), keeping what was
@@ -117,17 +187,27 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
             )
             choices = [(player, registered.get(player.pk)) for player in form.duplicates]
             context = {"tournament": tournament, "form": form, "choices": choices}
+            if htmx:
+                return render(request, "tournaments/night/_walk_in_duplicates.html", context)
             return render(request, "tournaments/night/walk_in_duplicates.html", context)
+        if htmx:  # the form again, with what was typed and what to correct
+            context = {"tournament": tournament, "walk_in_form": form}
+            return render(request, "tournaments/night/_walk_in.html", context)
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
-        return redirect(_night_url(tournament))
-    _attempt(
+        return redirect(f"{_night_url(tournament)}#walk-in")
+    saved = _attempt(
         request,
         lambda: services.walk_in_register(tournament=tournament, **form.cleaned_data),
-        _("%(player)s is registered and present.") % {"player": form.cleaned_data["name"]},
+        _("%(player)s is registered and checked in.") % {"player": form.cleaned_data["name"]},
     )
-    return redirect(_night_url(tournament))
+    if htmx:
+        next_form = _walk_in_form(focus=True) if saved else form
+        return _desk_update(
+            request, tournament, "tournaments/night/_walk_in.html", walk_in_form=next_form
+        )
+    return redirect(f"{_night_url(tournament)}?walk_in=1#walk-in")
 
 
 @organiser_required
@@ -146,7 +226,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         for message in error.messages:
             messages.error(request, message)
     if not request.htmx:  # type: ignore[attr-defined]
-        return redirect(_night_url(registration.tournament))
+        return redirect(f"{_night_url(registration.tournament)}#registration-{registration.pk}")
     tournament = registration.tournament
     context = {
         "registration": registration,
@@ -158,19 +238,31 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
 
 
 @organiser_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
+    """Withdraw a player ("austragen"), after a question: GET asks and says what follows,
+    POST acts. Nothing changes on one tap, with or without JavaScript."""
     registration = get_object_or_404(
         Registration.objects.select_related("tournament", "player"),
         pk=registration_pk,
         tournament_id=pk,
     )
-    _attempt(
-        request,
-        lambda: services.registration_withdraw(registration=registration),
-        _("%(player)s is withdrawn.") % {"player": registration.player.name},
-    )
-    return redirect(_night_url(registration.tournament))
+    tournament = registration.tournament
+    if request.method == "POST":
+        _attempt(
+            request,
+            lambda: services.registration_withdraw(registration=registration),
+            _("%(player)s is withdrawn from the tournament.")
+            % {"player": registration.player.name},
+        )
+        return redirect(f"{_night_url(tournament)}#registrations")
+    context = {
+        "tournament": tournament,
+        "registration": registration,
+        "can_withdraw": tournament.state in (Tournament.State.REGISTRATION, Tournament.State.DRAWN)
+        and registration.withdrawn_at is None,
+    }
+    return render(request, "tournaments/night/withdraw_confirm.html", context)
 
 
 @organiser_required
