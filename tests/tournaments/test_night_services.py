@@ -325,7 +325,7 @@ def test_no_players_of_last_time_for_the_first_tournament() -> None:
 
 
 def test_a_later_tournament_is_not_last_time() -> None:
-    earlier, tonight = _last_time(present=4)
+    earlier, _tonight = _last_time(present=4)
     assert selectors.previous_night(tournament=earlier) is None
 
 
@@ -345,7 +345,7 @@ def test_registering_the_players_of_last_time_at_once() -> None:
 
 
 def test_registering_several_after_play_started_changes_nothing() -> None:
-    earlier, tonight = _last_time(present=4)
+    earlier, _tonight = _last_time(present=4)
     services.tournament_draw(tournament=earlier, seed=1)
     services.tournament_start(tournament=earlier)
     with pytest.raises(ValidationError) as error:

@@ -229,6 +229,229 @@ def test_check_out_without_javascript_redirects_back(organiser: Client) -> None:
     assert not entry.is_checked_in
 
 
+def _text(response: object) -> str:
+    return " ".join(response.content.decode().split())  # type: ignore[attr-defined]
+
+
+def test_the_directory_is_a_list_to_tap_through_without_searching(organiser: Client) -> None:
+    tournament = night(present=1)
+    services.player_create(name="Gerda Schütt", club="SC Prisdorf")
+    page = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    directory = page.split('id="desk-directory"')[1].split('id="walk-in"')[0]
+    assert "Gerda Schütt" in directory
+    assert "Spieler 00" not in directory  # registered already
+    assert "Anmelden und einchecken" in directory
+
+
+def test_the_live_search_answers_with_the_list_alone(organiser: Client) -> None:
+    tournament = night(present=0)
+    services.player_create(name="Gerda Schütt")
+    services.player_create(name="Hans Müller")
+    response = organiser.get(
+        reverse("tournaments:night", args=[tournament.pk]),
+        {"q": "schuett"},
+        headers={"HX-Request": "true", "HX-Target": "desk-directory"},
+    )
+    page = _text(response)
+    assert "Gerda Schütt" in page
+    assert "Hans Müller" not in page
+    assert "<html" not in page
+    assert 'name="q" value="schuett"' in page  # a tap keeps the search
+
+
+def test_a_tap_in_the_list_answers_with_the_list_the_registrations_and_the_count(
+    organiser: Client,
+) -> None:
+    tournament = night(present=3)
+    player = services.player_create(name="Gerda Schütt")
+    services.player_create(name="Gerd Schulz")
+    response = organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": player.pk, "check_in": "1", "q": "gerd"},
+        headers={"HX-Request": "true", "HX-Target": "desk-directory"},
+    )
+    page = _text(response)
+    directory = page.split('id="registrations"')[0]
+    assert "Gerd Schulz" in directory  # the list for the same search, without him
+    assert "Gerda Schütt" not in directory
+    assert 'id="registrations" class="registrations-section" hx-swap-oob="true"' in page
+    assert "4 Anmeldungen" in page
+    assert "4 Spieler anwesend → 1 Vierertisch" in page
+    assert "Gerda Schütt ist angemeldet und eingecheckt." in page
+    assert tournament.registrations.get(player=player).is_checked_in
+    # The message was said beside the list: it does not come again on the next page.
+    later = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    assert "ist angemeldet und eingecheckt" not in later
+
+
+def test_a_tap_in_the_list_without_javascript_comes_back_to_the_same_search(
+    organiser: Client,
+) -> None:
+    tournament = night(present=0)
+    player = services.player_create(name="Gerda Schütt")
+    response = organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": player.pk, "q": "gerd sch"},
+    )
+    night_url = reverse("tournaments:night", args=[tournament.pk])
+    assert response["Location"] == f"{night_url}?q=gerd+sch#register"
+    assert not tournament.registrations.get().is_checked_in  # "register only"
+
+
+def test_the_players_of_last_time_in_one_tap(organiser: Client) -> None:
+    earlier = night(present=3)
+    earlier.date -= datetime.timedelta(days=7)
+    earlier.save(update_fields=["date"])
+    tonight = services.tournament_create(name="Winterfipsen", date=datetime.date(2026, 11, 21))
+    night_url = reverse("tournaments:night", args=[tonight.pk])
+
+    page = _text(organiser.get(night_url))
+    assert "Die 3 Spieler vom letzten Mal anmelden" in page
+    assert "„Preisfipsen“ am 14. November 2026" in page
+    response = organiser.post(
+        reverse("tournaments:registrations_add_previous", args=[tonight.pk]), follow=True
+    )
+
+    page = _text(response)
+    assert "3 Spieler vom letzten Mal sind angemeldet" in page
+    assert "vom letzten Mal anmelden" not in page  # nobody left to register
+    assert tonight.registrations.count() == 3
+    assert not any(entry.is_checked_in for entry in tonight.registrations.all())
+
+
+def test_a_walk_in_with_htmx_comes_back_as_an_empty_form_ready_for_the_next(
+    organiser: Client,
+) -> None:
+    tournament = night(present=12)
+    response = organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]),
+        {"name": "Uwe Rehder", "club": "TuS"},
+        headers={"HX-Request": "true", "HX-Target": "walk-in"},
+    )
+    page = _text(response)
+    form = page.split('id="registrations"')[0]
+    assert 'id="walk-in"' in form
+    assert "Uwe Rehder" not in form  # empty again
+    assert "autofocus" in form
+    assert "Uwe Rehder" in page  # in the registrations, swapped in beside
+    assert "13 Spieler anwesend → 1 Vierertisch, 3 Dreiertische" in page
+    assert tournament.registrations.get(player__name="Uwe Rehder").is_checked_in
+
+
+def test_a_walk_in_with_htmx_and_a_bad_field_keeps_what_was_typed(organiser: Client) -> None:
+    tournament = night(present=0)
+    response = organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]),
+        {"name": "Uwe Rehder", "club": "x" * 101},
+        headers={"HX-Request": "true", "HX-Target": "walk-in"},
+    )
+    page = _text(response)
+    assert 'value="Uwe Rehder"' in page
+    assert "höchstens 100 Zeichen" in page
+    assert not tournament.registrations.exists()
+
+
+def test_a_walk_in_with_htmx_like_a_known_player_is_asked_about_in_place(
+    organiser: Client,
+) -> None:
+    tournament = night(present=0)
+    Player.objects.create(name="Hans Müller", name_key="hans muller")
+    response = organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]),
+        {"name": "Hans Mueller", "club": ""},
+        headers={"HX-Request": "true", "HX-Target": "walk-in"},
+    )
+    page = _text(response)
+    assert page.startswith('<section id="walk-in"')
+    assert "Ist es einer dieser Spieler?" in page
+    assert "Hans Müller anmelden und einchecken" in page
+    assert Player.objects.count() == 1
+
+
+def test_a_walk_in_without_javascript_comes_back_to_the_form_focused(organiser: Client) -> None:
+    tournament = night(present=0)
+    response = organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]),
+        {"name": "Uwe Rehder", "club": ""},
+        follow=True,
+    )
+    page = _text(response)
+    assert response.redirect_chain[-1][0].endswith("?walk_in=1#walk-in")
+    assert "Uwe Rehder ist angemeldet und eingecheckt." in page
+    assert re.search(r'<input[^>]*name="name"[^>]*autofocus', page)
+
+
+def test_the_words_of_a_row_say_the_state_and_what_a_button_does(organiser: Client) -> None:
+    tournament = night(present=1, absent=1)
+    page = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    present = page.split(f'id="registration-{registration(tournament, "Spieler 00").pk}"')[1]
+    present = present.split("</li>")[0]
+    absent = page.split(f'id="registration-{registration(tournament, "Spieler 01").pk}"')[1]
+    absent = absent.split("</li>")[0]
+    assert "Anwesend ✓" in present
+    assert ">Auschecken</button>" in present
+    assert "noch nicht da" in absent
+    assert ">Einchecken</button>" in absent
+    assert "Austragen…" in absent
+    # "Abmelden" is the header's log out, and nothing else.
+    assert page.count("Abmelden") == 1
+
+
+def test_withdrawing_asks_first_and_changes_nothing_until_confirmed(organiser: Client) -> None:
+    tournament = night(present=4)
+    entry = registration(tournament, "Spieler 00")
+    url = reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])
+    assert url in organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+
+    response = organiser.get(url)
+
+    page = _text(response)
+    assert response.status_code == 200
+    assert "<h1>Spieler 00 austragen?</h1>" in page
+    assert "wird nicht mitgezählt und keinem Tisch zugelost" in page
+    assert "kann später wieder angemeldet werden" in page
+    assert "Ja, Spieler 00 austragen" in page
+    assert "Die Tische sind schon ausgelost" not in page
+    assert 'class="site-header"' in page  # in the site's layout
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is None
+    assert entry.is_checked_in
+
+    response = organiser.post(url)
+
+    assert response["Location"] == reverse("tournaments:night", args=[tournament.pk]) + (
+        "#registrations"
+    )
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is not None
+    assert not entry.is_checked_in
+
+
+def test_withdrawing_after_the_draw_says_the_tables_must_be_drawn_again(
+    organiser: Client,
+) -> None:
+    tournament = night(present=4)
+    services.tournament_draw(tournament=tournament, seed=1)
+    entry = registration(tournament, "Spieler 00")
+    page = _text(organiser.get(reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])))
+    assert "Die Tische sind schon ausgelost: vor dem Spielbeginn müssen sie neu" in page
+
+
+def test_withdrawing_after_the_start_offers_no_button(organiser: Client) -> None:
+    tournament = night(present=4)
+    services.tournament_draw(tournament=tournament, seed=1)
+    services.tournament_start(tournament=tournament)
+    entry = registration(tournament, "Spieler 00")
+    url = reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])
+    page = _text(organiser.get(url))
+    assert "niemand kann mehr ausgetragen werden" in page
+    assert "Ja, Spieler 00 austragen" not in page
+    response = organiser.post(url, follow=True)
+    assert "nicht möglich" in _text(response)
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is None
+
+
 def test_drawing_leads_to_the_tables(organiser: Client) -> None:
     tournament = night(present=13)
     response = organiser.post(

@@ -42,6 +42,7 @@ def _night_url(tournament: Tournament) -> str:
 @organiser_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
+    form.fields["name"].widget.attrs["autofocus"] = True  # the first thing to type
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(**form.cleaned_data)
