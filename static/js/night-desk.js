@@ -6,6 +6,14 @@
   "use strict";
   var tappedRow = -1;
 
+  // A tap answers with the list for what the search box says now (the form's own copy is
+  // for pages without JavaScript); searches and taps take turns (hx-sync), never overlap.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.target.closest("#desk-directory")) {
+      event.detail.parameters.q = document.getElementById("player-search").value;
+    }
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var row = event.target.closest("#desk-directory li");
     tappedRow = row ? Array.prototype.indexOf.call(row.parentNode.children, row) : -1;
@@ -19,7 +27,7 @@
     tappedRow = -1;
     if (search.value || !row) {
       search.focus({ preventScroll: true });
-      search.select();
+      search.setSelectionRange(0, search.value.length);
     } else {
       row.querySelector("button").focus({ preventScroll: true });
     }

@@ -45,22 +45,23 @@ def test_from_an_empty_night_to_the_printed_table_cards(
     for name in REGULARS:
         page.get_by_label("Spieler in der Kartei suchen").fill(name.split()[1])
         page.get_by_role("button", name="Suchen").click()
+        # The list narrows to the search (htmx): every row left has the name searched for.
+        expect(page.locator(".found li", has_not_text=name.split()[1])).to_have_count(0)
         page.locator(".found li", has_text=name).get_by_role(
-            "button", name="Anmelden – ist da"
+            "button", name="Anmelden und einchecken"
         ).click()
         expect(page.locator(".registrations")).to_contain_text(name)
     # Walk-ins: new to the directory, registered and present at once.
     for name in WALK_INS:
-        page.get_by_text("Neuer Spieler (Nachmeldung)").click()
         page.locator(".walk-in").get_by_label("Name").fill(name)
-        page.locator(".walk-in").get_by_role("button", name="Anmelden – ist da").click()
+        page.locator(".walk-in").get_by_role("button", name="Anmelden und einchecken").click()
         expect(page.locator(".registrations")).to_contain_text(name)
     # One player steps out and back in: a tap each, and the count follows without a reload.
     row = page.locator(".registration", has_text="Anna Möller")
-    row.get_by_role("button", name="✓ anwesend").click()
+    row.get_by_role("button", name="Auschecken").click()
     expect(page.locator("#split-summary")).to_contain_text("12 Spieler anwesend")
     row = page.locator(".registration", has_text="Anna Möller")
-    row.get_by_role("button", name="ist da").click()
+    row.get_by_role("button", name="Einchecken").click()
     expect(page.locator("#split-summary")).to_contain_text(
         re.compile(r"13 Spieler anwesend\s*→\s*1 Vierertisch,\s*3 Dreiertische")
     )

@@ -72,6 +72,12 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/night/tournament_form.html", context)
 
 
+def _draw_stale(tournament: Tournament) -> bool:
+    return tournament.state == Tournament.State.DRAWN and selectors.draw_is_stale(
+        tournament=tournament
+    )
+
+
 def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]:
     """What the registration desk shows: the count, the directory to tap through, the list."""
     found = selectors.players_to_register(
@@ -81,6 +87,7 @@ def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]
         "tournament": tournament,
         "registrations": selectors.registrations(tournament=tournament),
         "summary": selectors.present_summary(tournament=tournament),
+        "draw_stale": _draw_stale(tournament),
         "query": query,
         "found": found[: selectors.DESK_LIST_SIZE],
         "found_more": len(found) > selectors.DESK_LIST_SIZE,
@@ -113,8 +120,6 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "desk-directory":  # type: ignore[attr-defined]
         return render(request, "tournaments/night/_directory.html", context)
     context |= {
-        "draw_stale": tournament.state == Tournament.State.DRAWN
-        and selectors.draw_is_stale(tournament=tournament),
         "previous_night": selectors.previous_night(tournament=tournament),
         "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
@@ -233,6 +238,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         "registration": registration,
         "tournament": tournament,
         "summary": selectors.present_summary(tournament=tournament),
+        "draw_stale": _draw_stale(tournament),
         "oob": True,
     }
     return render(request, "tournaments/night/_check_in_response.html", context)
