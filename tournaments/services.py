@@ -361,9 +361,8 @@ def registration_check_in(*, registration: Registration, present: bool = True) -
     return registration
 
 
-def registration_withdraw(*, registration: Registration) -> Registration:
-    """A player withdraws before play ("austragen"); his seat, if drawn, stays until the tables
-    are drawn again. He may be registered again.
+def registration_withdraw_check(*, registration: Registration) -> None:
+    """Why the player cannot be withdrawn now, raised; nothing when he can.
 
     :raises ValidationError: play has started, or he has withdrawn already.
     """
@@ -374,6 +373,15 @@ def registration_withdraw(*, registration: Registration) -> Registration:
             code="withdrawn",
             params={"player": registration.player.name},
         )
+
+
+def registration_withdraw(*, registration: Registration) -> Registration:
+    """A player withdraws before play ("austragen"); his seat, if drawn, stays until the tables
+    are drawn again. He may be registered again.
+
+    :raises ValidationError: see ``registration_withdraw_check``.
+    """
+    registration_withdraw_check(registration=registration)
     registration.withdrawn_at = timezone.now()
     registration.checked_in_at = None
     registration.save(update_fields=["withdrawn_at", "checked_in_at"])

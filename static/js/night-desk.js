@@ -20,11 +20,23 @@
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
-    if (tappedRow < 0 || event.target.id !== "desk-directory") return;
+    var target = event.target;
+    if (target.id === "walk-in") {
+      // The walk-in form came back empty for the next one: its name field takes the keys.
+      var field = target.querySelector("[autofocus]");
+      if (field) field.focus({ preventScroll: true });
+      return;
+    }
+    if (tappedRow < 0 || target.id !== "desk-directory") return;
     var search = document.getElementById("player-search");
-    var rows = event.target.querySelectorAll("li");
+    var rows = target.querySelectorAll("li");
     var row = rows[Math.min(tappedRow, rows.length - 1)];
+    var active = document.activeElement;
     tappedRow = -1;
+    // Moved on meanwhile (say to the walk-in form)? Then the focus stays there.
+    if (active && active !== document.body && active !== search && !target.contains(active)) {
+      return;
+    }
     if (search.value || !row) {
       search.focus({ preventScroll: true });
       search.setSelectionRange(0, search.value.length);

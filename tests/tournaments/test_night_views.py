@@ -417,7 +417,11 @@ def test_withdrawing_asks_first_and_changes_nothing_until_confirmed(organiser: C
     assert entry.withdrawn_at is None
     assert entry.is_checked_in
 
-    response = organiser.post(url)
+    organiser.post(url)  # a POST without the confirmation shows the page again
+    entry.refresh_from_db()
+    assert entry.withdrawn_at is None
+
+    response = organiser.post(url, {"confirm": "yes"})
 
     assert response["Location"] == reverse("tournaments:night", args=[tournament.pk]) + (
         "#registrations"
@@ -444,9 +448,9 @@ def test_withdrawing_after_the_start_offers_no_button(organiser: Client) -> None
     entry = registration(tournament, "Spieler 00")
     url = reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])
     page = _text(organiser.get(url))
-    assert "niemand kann mehr ausgetragen werden" in page
+    assert "Das Austragen ist jetzt nicht möglich" in page
     assert "Ja, Spieler 00 austragen" not in page
-    response = organiser.post(url, follow=True)
+    response = organiser.post(url, {"confirm": "yes"}, follow=True)
     assert "nicht möglich" in _text(response)
     entry.refresh_from_db()
     assert entry.withdrawn_at is None

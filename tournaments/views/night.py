@@ -247,29 +247,36 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
-    """Withdraw a player ("austragen"), after a question: GET asks and says what follows,
-    POST acts. Nothing changes on one tap, with or without JavaScript."""
+    """Withdraw a player ("austragen"), once the organiser confirmed it: the page says what
+    follows. Nothing changes on one tap, with or without JavaScript."""
     registration = get_object_or_404(
         Registration.objects.select_related("tournament", "player"),
         pk=registration_pk,
         tournament_id=pk,
     )
-    tournament = registration.tournament
-    if request.method == "POST":
-        _attempt(
-            request,
-            lambda: services.registration_withdraw(registration=registration),
-            _("%(player)s is withdrawn from the tournament.")
-            % {"player": registration.player.name},
-        )
-        return redirect(f"{_night_url(tournament)}#registrations")
-    context = {
-        "tournament": tournament,
-        "registration": registration,
-        "can_withdraw": tournament.state in (Tournament.State.REGISTRATION, Tournament.State.DRAWN)
-        and registration.withdrawn_at is None,
-    }
-    return render(request, "tournaments/night/withdraw_confirm.html", context)
+    tournament, player = registration.tournament, registration.player.name
+    consequences = [
+        _("%(player)s no longer takes part in “%(tournament)s”: not counted, not drawn to a table.")
+        % {"player": player, "tournament": tournament.name}
+    ]
+    if tournament.state == Tournament.State.DRAWN:
+        consequences.append(_("The tables are drawn already: draw them again before play starts."))
+    consequences.append(_("The player stays in the directory and can be registered again later."))
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Withdraw %(player)s?") % {"player": player},
+        consequences=consequences,
+        button=_("Yes, withdraw %(player)s") % {"player": player},
+        back=f"{_night_url(tournament)}#registration-{registration.pk}",
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.registration_withdraw_check(registration=registration),
+        act=lambda: services.registration_withdraw(registration=registration),
+        success=_("%(player)s is withdrawn from the tournament.") % {"player": player},
+        done=f"{_night_url(tournament)}#registrations",
+    )
 
 
 @organiser_required
