@@ -148,6 +148,16 @@ def signed(number: int | None) -> str:
     return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)
 
 
+def signed_score(number: int) -> str:
+    """A deal's score with its sign, a real minus for a loss: only the number's own sign
+    changes, never a hyphen around it (in a name, say).
+
+    >>> signed_score(-12), signed_score(0), signed_score(3)
+    ('−12', '0', '+3')
+    """
+    return f"+{number}" if number > 0 else signed(number)
+
+
 def game_value(number: int | None) -> str:
     """The value of a game as written on the sheet; empty for None.
 

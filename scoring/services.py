@@ -13,6 +13,7 @@ from fipsen_rules import Game, GameKind
 from scoring import paper, ranking, selectors
 from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
+from scoring.scoresheets import signed_score
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.selectors import table_with_seats_locked
@@ -269,7 +270,7 @@ def deal_words(deal: Deal, seats: list[Seat]) -> str:
         return deal.game
     name = seats[deal.declarer].registration.player.name
     game = f" {deal.game}" if deal.game else ""
-    return f"{name}:{game} {deal.score:+d}".replace("-", "−")
+    return f"{name}:{game} {signed_score(deal.score)}"
 
 
 def _require_playing(tournament: Tournament) -> None:

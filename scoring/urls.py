@@ -10,6 +10,11 @@ urlpatterns = [
     path("t/<str:token>/preview/", views.table_preview, name="table_preview"),
     path("t/<str:token>/sheet/", views.table_sheet, name="table_sheet"),
     path("t/<str:token>/deals/<int:deal_pk>/correct/", views.table_correct, name="table_correct"),
+    path(
+        "t/<str:token>/deals/<int:deal_pk>/preview/",
+        views.table_correct_preview,
+        name="table_correct_preview",
+    ),
     path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
     # A table's sheet, read only: the link the organiser may share after the night
     path("s/<str:sheet_token>/", views.shared_sheet, name="shared_sheet"),
@@ -29,6 +34,11 @@ urlpatterns = [
         "tournaments/<int:pk>/deals/<int:deal_pk>/correct/",
         views.organiser_correct,
         name="organiser_correct",
+    ),
+    path(
+        "tournaments/<int:pk>/deals/<int:deal_pk>/preview/",
+        views.organiser_correct_preview,
+        name="organiser_correct_preview",
     ),
     # The end of the night, each on a confirmation page
     path("tournaments/<int:pk>/finish/", closing_views.finish, name="finish"),

@@ -1,6 +1,7 @@
 """The table's pages (opened from its link, no account) and the organiser's live views."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -58,9 +59,15 @@ def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | No
 
 
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """The captain's page: the players, the totals, the next deal and its form."""
+    """The captain's page: the players, the totals, the next deal and its form.
+
+    A save from htmx is one request: it answers with the new screen (totals, "Entered: …", a
+    fresh form), swapped in place. Without JavaScript the form posts plainly and the page
+    redirects to itself (POST/redirect/GET), the message in the session.
+    """
     table, seats = table_of_link(token)
     form = None
+    notice = None
     if request.method == "POST":
         form = _posted_deal(request, table, seats)
         if form.is_valid():
@@ -79,19 +86,53 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             except services.EntryOutOfDate as error:
                 # Another phone entered this deal: say what it entered, and offer a fresh
                 # form for the next one (this form's entry number is used up).
-                messages.error(request, " ".join(error.messages))
-                return redirect("scoring:table_entry", token=token)
-            if deal is not None:
-                messages.success(
-                    request, _("Entered: %(deal)s") % {"deal": services.deal_words(deal, seats)}
-                )
-                return redirect("scoring:table_entry", token=token)
+                notice = Notice("error", " ".join(error.messages))
+            else:
+                if deal is not None:
+                    words = services.deal_words(deal, seats)
+                    notice = Notice("success", _("Entered: %(deal)s") % {"deal": words})
+            if notice is not None:
+                if not request.htmx:  # type: ignore[attr-defined]
+                    messages.add_message(request, notice.level_number, notice.text)
+                    return redirect("scoring:table_entry", token=token)
+                form = None
+    return _screen(request, table, seats, token=token, form=form, notice=notice)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the status line says after an action: "Entered: …", or why nothing was saved."""
+
+    level: str  # a message level's tag: "success" or "error"
+    text: str
+
+    @property
+    def level_number(self) -> int:
+        return messages.SUCCESS if self.level == "success" else messages.ERROR
+
+
+def _screen(
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    *,
+    token: str,
+    form: DealForm | None = None,
+    notice: Notice | None = None,
+    correcting: Deal | None = None,
+) -> HttpResponse:
+    """The captain's screen: the whole page, or for htmx only its part that changes."""
     upcoming = selectors.next_deal(table=table, seats=seats)
-    if form is None:
-        form = DealForm.for_next(
-            sequence=upcoming.sequence, seats=seats, min_bid=table.tournament.min_bid
-        )
-    form.offer_declarers(upcoming.seats)
+    if correcting is not None:
+        playing = selectors.playing_seats(seats, correcting.number or upcoming.number or 1)
+        if form is None:
+            form = _correction_form(None, correcting, seats, table, playing)
+    else:
+        if form is None:
+            form = DealForm.for_next(
+                sequence=upcoming.sequence, seats=seats, min_bid=table.tournament.min_bid
+            )
+        form.offer_declarers(upcoming.seats)
     totals = selectors.seat_totals(table=table, seats=seats)
     context = {
         "table": table,
@@ -103,22 +144,58 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "form": form,
         "token": token,
         "confirmers": services.deal_confirmers(seats=seats, upcoming=upcoming),
+        "notice": notice,
+        "correcting": correcting,
     }
-    return render(request, "scoring/table_entry.html", context)
+    htmx = request.htmx  # type: ignore[attr-defined]
+    template = "scoring/_table_screen.html" if htmx else "scoring/table_entry.html"
+    return render(request, template, context)
+
+
+def _correction_form(
+    data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
+) -> DealForm:
+    """The deal form filled with ``deal`` as it stands (``data``: as posted)."""
+    return DealForm(
+        data,
+        initial=_initial(deal),
+        seats=seats,
+        playing=playing,
+        min_bid=table.tournament.min_bid,
+    )
 
 
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
     table, seats = table_of_link(token)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    return _preview(request, table, seats, upcoming.seats)
+
+
+@require_POST
+def table_correct_preview(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
+    """The live preview of a correction: the deal's own players may declare."""
+    table, seats = table_of_link(token)
+    deal = get_object_or_404(Deal, pk=deal_pk, table=table)
+    return _preview(request, table, seats, _playing_for(deal, table, seats))
+
+
+def _playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:
+    number = deal.number or selectors.next_deal(table=table, seats=seats).number or 1
+    return selectors.playing_seats(seats, number)
+
+
+def _preview(
+    request: HttpRequest, table: Table, seats: list[Seat], playing: tuple[int, ...]
+) -> HttpResponse:
     form = _posted_deal(request, table, seats)
     outcome = None
     if form.is_valid():
-        upcoming = selectors.next_deal(table=table, seats=seats)
         try:
             outcome = evaluate_deal(
                 tournament=table.tournament,
-                seats=upcoming.seats,
+                seats=playing,
                 declarer=form.cleaned_data["declarer"],
                 game=form.cleaned_data["game"],
                 written_value=form.cleaned_data["written_value"],
@@ -132,24 +209,56 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
-    """The captain corrects the table's last deal."""
+    """The captain corrects the table's last deal: in place on the screen (htmx), or on a
+    page of its own without JavaScript."""
     table, seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
-    back = reverse("scoring:table_entry", args=[token])
-    return _correct(request, table, deal, user=None, back=back, seats=seats)
+    if not request.htmx:  # type: ignore[attr-defined]
+        back = reverse("scoring:table_entry", args=[token])
+        preview = reverse("scoring:table_correct_preview", args=[token, deal.pk])
+        return _correct(request, table, deal, user=None, back=back, seats=seats, preview=preview)
+    form = None
+    notice = None
+    if request.method == "POST":
+        form = _correction_form(
+            request.POST, deal, seats, table, _playing_for(deal, table, seats)
+        )
+        if form.is_valid():
+            corrected = _save(form, lambda data: _correct_deal(deal, data, user=None, reason=""))
+            if corrected is not None:
+                words = services.deal_words(corrected, seats)
+                notice = Notice("success", _("Corrected: %(deal)s") % {"deal": words})
+                return _screen(request, table, seats, token=token, notice=notice)
+    return _screen(request, table, seats, token=token, form=form, correcting=deal)
+
+
+def _correct_deal(deal: Deal, data: dict[str, Any], *, user: object, reason: str) -> Deal:
+    return services.deal_correct(
+        deal=deal,
+        declarer=data["declarer"],
+        game=data["game"],
+        written_value=data["written_value"],
+        user=user,  # type: ignore[arg-type]
+        reason=reason,
+    )
 
 
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """A player taps his own name under the last deal: he confirms it (not its declarer)."""
-    table, _seats = table_of_link(token)
+    table, seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
+    notice = None
     try:
         services.deal_confirm(deal=deal, seat=int(request.POST.get("seat", "-1")))
     except ValueError:
-        messages.error(request, _("Choose a player of this table."))
+        notice = Notice("error", _("Choose a player of this table."))
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        notice = Notice("error", " ".join(error.messages))
+    if request.htmx:  # type: ignore[attr-defined]
+        return _screen(request, table, seats, token=token, notice=notice)
+    if notice is not None:
+        messages.error(request, notice.text)
     return redirect("scoring:table_entry", token=token)
 
 
@@ -186,26 +295,16 @@ def _correct(
     *,
     user: object,
     back: str,
+    preview: str,
     seats: list[Seat] | None = None,
 ) -> HttpResponse:
+    """The correction page of its own (the organiser's, and the captain's without JavaScript)."""
     seats = selectors.seats_of(table=table) if seats is None else seats
     playing = selectors.playing_seats(seats, deal.number or 1)
-    options = {"seats": seats, "playing": playing, "min_bid": table.tournament.min_bid}
-    initial = _initial(deal)
-    form = DealForm(request.POST or None, initial=initial, **options)  # type: ignore[arg-type]
+    form = _correction_form(request.POST or None, deal, seats, table, playing)
     reason = request.POST.get("reason", "")
     if request.method == "POST" and form.is_valid():
-        corrected = _save(
-            form,
-            lambda data: services.deal_correct(
-                deal=deal,
-                declarer=data["declarer"],
-                game=data["game"],
-                written_value=data["written_value"],
-                user=user,  # type: ignore[arg-type]
-                reason=reason,
-            ),
-        )
+        corrected = _save(form, lambda data: _correct_deal(deal, data, user=user, reason=reason))
         if corrected is not None:
             messages.success(
                 request, _("Corrected: %(deal)s") % {"deal": services.deal_words(corrected, seats)}
@@ -218,6 +317,7 @@ def _correct(
         "form": form,
         "seats": seats,
         "back": back,
+        "preview_url": preview,
         "ask_reason": user is not None,
         "reason": reason,
     }
@@ -286,7 +386,19 @@ def organiser_correct(request: HttpRequest, pk: int, deal_pk: int) -> HttpRespon
         Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
     )
     back = reverse("scoring:organiser_sheet", args=[pk, deal.table_id])
-    return _correct(request, deal.table, deal, user=request.user, back=back)
+    preview = reverse("scoring:organiser_correct_preview", args=[pk, deal.pk])
+    return _correct(request, deal.table, deal, user=request.user, back=back, preview=preview)
+
+
+@organiser_required
+@require_POST
+def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> HttpResponse:
+    """The live preview of the organiser's correction."""
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
+    )
+    seats = selectors.seats_of(table=deal.table)
+    return _preview(request, deal.table, seats, _playing_for(deal, deal.table, seats))
 
 
 @organiser_required

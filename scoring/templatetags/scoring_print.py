@@ -21,6 +21,12 @@ def minus(number: int | None) -> str:
 
 
 @register.filter
+def score(number: int | None) -> str:
+    """A deal's score with its sign: ``+12``, ``−12`` (a real minus sign), ``0``."""
+    return "" if number is None else scoresheets.signed_score(number)
+
+
+@register.filter
 def prize(standing: Standing) -> str:
     """A player's prize as the standings show it: "25,50 € (geteilt)"."""
     return prize_text(standing)
