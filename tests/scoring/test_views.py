@@ -8,11 +8,11 @@ from django.urls import reverse
 
 from fipsen_rules import Code, InvalidEntryError, Violation
 from scoring.forms import RULES_FIELDS, DealForm
-from scoring.models import Deal
+from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
-from tournaments.models import Table
+from tournaments.models import Player, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -84,8 +84,147 @@ def test_the_preview_shows_the_value() -> None:
             "result": "lost"}  # fmt: skip
     response = client.post(reverse("scoring:table_preview", args=[table.token]), data)
     text = " ".join(response.content.decode().split())
-    assert '4 Ruten Durch verloren</span> = <strong class="preview-score">-32</strong>' in text
+    assert '4 Ruten Durch verloren</span> = <strong class="preview-score">−32</strong>' in text
     assert not Deal.objects.exists()
+
+
+def test_all_passed_previews_as_no_points() -> None:
+    table = playing_table()
+    client = Client()
+    data = {**_form(client, table), "contract": "passed"}
+    response = client.post(reverse("scoring:table_preview", args=[table.token]), data)
+    text = " ".join(response.content.decode().split())
+    assert "alle gepasst – keine Punkte" in text
+    assert "+0" not in text
+
+
+def test_a_hyphen_in_a_name_stays_a_hyphen() -> None:
+    table = playing_table()
+    Player.objects.filter(name="Spieler 02").update(name="Karl-Heinz Böttcher")
+    page = _post(Client(), table, declarer=2, contract="3", hand="on", result="lost")
+    assert "Eingetragen: Karl-Heinz Böttcher: 3 Hand verloren −12" in page
+    assert DealChange.objects.get().after == "Karl-Heinz Böttcher: 3 Hand verloren −12"
+
+
+# The captain's screen through htmx: one request per save, answered with the new screen.
+
+HTMX = {"HX-Request": "true"}
+
+
+def _htmx_post(client: Client, url: str, data: dict[str, object]) -> tuple[int, str]:
+    response = client.post(url, data, headers=HTMX)
+    return response.status_code, " ".join(response.content.decode().split())
+
+
+def test_an_htmx_save_answers_with_the_new_screen() -> None:
+    table = playing_table()
+    client = Client()
+    stale = _form(client, table)
+    status, screen = _htmx_post(
+        client,
+        reverse("scoring:table_entry", args=[table.token]),
+        {**stale, "declarer": 2, "contract": "3", "result": "won"},
+    )
+    assert status == 200  # no redirect: the answer is the screen itself
+    assert screen.startswith('<div id="table-screen"')
+    assert "<html" not in screen
+    assert "Eingetragen: Spieler 02: 3 gewonnen +3" in screen
+    assert "Spiel 2 von 100" in screen
+    assert re.findall(r'class="total-points">(-?\d+)<', screen) == ["0", "0", "3", "0"]
+    fresh = _hidden_fields(screen)
+    assert fresh["sequence"] == "2" and fresh["submission"] != stale["submission"]
+    assert 'name="declarer" id="id_declarer_2" value="2" checked' not in screen  # taps cleared
+    assert Deal.objects.get().game == "3 gewonnen"
+
+
+def test_an_htmx_save_the_rules_refuse_keeps_the_taps_and_says_why() -> None:
+    table = playing_table()
+    client = Client()
+    status, screen = _htmx_post(
+        client,
+        reverse("scoring:table_entry", args=[table.token]),
+        {**_form(client, table), "declarer": 1, "contract": "kieker", "hand": "on",
+         "result": "won"},
+    )  # fmt: skip
+    assert status == 200
+    assert 'class="preview preview-problem" role="alert"' in screen
+    assert "Ein Kieker nimmt immer den Skat auf" in screen
+    # The reason stands right above the save button.
+    assert re.search(r"Ein Kieker nimmt[^<]*</div> </div> <button type=\"submit\"", screen)
+    for tap in ('value="1" checked', 'value="kieker" checked', 'name="hand" id="id_hand" checked',
+                'value="won" checked'):  # fmt: skip
+        assert tap in screen
+    assert not Deal.objects.exists()
+
+
+def test_an_htmx_save_of_a_deal_already_entered_says_so_with_a_fresh_form() -> None:
+    table = playing_table()
+    first, second = Client(), Client()
+    stale = _form(second, table)
+    _post(first, table, declarer=1, contract="3", result="won")
+    status, screen = _htmx_post(
+        second,
+        reverse("scoring:table_entry", args=[table.token]),
+        {**stale, "declarer": 2, "contract": "2", "result": "won"},
+    )
+    assert status == 200
+    assert "status-error" in screen
+    assert "Dieses Spiel ist schon eingetragen: Spieler 01: 3 gewonnen +3." in screen
+    assert _hidden_fields(screen)["sequence"] == "2"
+    assert Deal.objects.count() == 1
+
+
+def test_an_htmx_correction_in_place() -> None:
+    table = playing_table()
+    deal = enter(table, 1, "3 +")
+    client = Client()
+    url = reverse("scoring:table_correct", args=[table.token, deal.pk])
+    screen = " ".join(client.get(url, headers=HTMX).content.decode().split())
+    assert screen.startswith('<div id="table-screen"')
+    assert "Spiel 1 korrigieren" in screen
+    assert reverse("scoring:table_correct_preview", args=[table.token, deal.pk]) in screen
+    fields = {"sequence": 1, "submission": deal.submission, "declarer": 1, "contract": "3"}
+    status, screen = _htmx_post(client, url, {**fields, "result": "surrendered"})
+    assert status == 200 and "Spiel 1 korrigieren" in screen  # refused: still correcting
+    assert "preview-problem" in screen
+    status, screen = _htmx_post(client, url, {**fields, "result": "lost"})
+    assert "Korrigiert: Spieler 01: 3 verloren −6" in screen
+    assert "Spiel 2 von 100" in screen
+    deal.refresh_from_db()
+    assert deal.score == -6
+
+
+def test_the_correction_preview() -> None:
+    table = playing_table()
+    deal = enter(table, 1, "3 +")
+    url = reverse("scoring:table_correct_preview", args=[table.token, deal.pk])
+    data = {"sequence": 1, "submission": deal.submission, "declarer": 1, "contract": "3",
+            "result": "lost"}  # fmt: skip
+    text = " ".join(Client().post(url, data).content.decode().split())
+    assert '3 verloren</span> = <strong class="preview-score">−6</strong>' in text
+    deal.refresh_from_db()
+    assert deal.score == 3  # a preview changes nothing
+
+
+def test_an_htmx_confirmation_answers_with_the_screen() -> None:
+    table = playing_table(confirmation_required=True)
+    deal = enter(table, 1, "3 +")
+    url = reverse("scoring:table_confirm", args=[table.token, deal.pk])
+    status, screen = _htmx_post(Client(), url, {"seat": 2})
+    assert status == 200 and screen.startswith('<div id="table-screen"')
+    assert 'name="contract"' in screen
+    deal.refresh_from_db()
+    assert deal.confirmed_by == 2
+
+
+def test_the_captain_page_keeps_login_and_language_at_the_bottom() -> None:
+    table = playing_table()
+    page = Client().get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    assert 'class="site-header"' not in page
+    footer = page[page.index('<footer class="table-footer">') :]
+    assert "Login für die Turnierleitung" in footer
+    assert 'class="language-switch"' in footer
+    assert page.index('name="contract"') < page.index('<footer class="table-footer">')
 
 
 def test_a_second_phone_hears_the_deal_is_already_entered() -> None:
@@ -152,7 +291,7 @@ def test_the_captain_corrects_the_last_deal() -> None:
             "result": "lost",
         },
     )
-    assert response.status_code == 302
+    assert response.status_code == 302  # without JavaScript: its own page, then back
     deal.refresh_from_db()
     assert deal.score == -6
 
