@@ -2,10 +2,16 @@
 
 import re
 import uuid
+from dataclasses import dataclass
 from decimal import Decimal
+
+from functools import lru_cache
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import MESSAGES, Game, GameKind, InvalidEntryError, Result
@@ -39,6 +45,29 @@ RULES_FIELDS = {
     "result": "result",
     "captain_value": "written_value",
 }
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tap target of the deal form: a radio button or a checkbox with its label."""
+
+    name: str
+    id: str
+    value: str
+    label: str
+    checked: bool
+    invalid: bool = False
+
+
+@dataclass(frozen=True)
+class TileGroup:
+    """A row of tiles under its legend: who, what, doubles, result."""
+
+    key: str
+    legend: str
+    input_type: str
+    tiles: tuple[Tile, ...]
+    invalid: bool
 
 
 class DealForm(forms.Form):
@@ -85,6 +114,56 @@ class DealForm(forms.Form):
             if playing is None or s.position in playing
         ]
 
+    def tile_groups(self) -> list[TileGroup]:
+        """The tiles to tap, built here rather than through each widget's template: the
+        captain's screen renders them on every save, and this is a tenth of the cost."""
+        groups = [
+            self._choice_group("players", "declarer"),
+            self._choice_group("contract", "contract"),
+        ]
+        doubles = tuple(
+            Tile(
+                name=self.add_prefix(name),
+                id=f"id_{self.add_prefix(name)}",
+                value=name,
+                label=str(self.fields[name].label),
+                checked=bool(self[name].value()),
+                invalid=name in self.errors,
+            )
+            for name in ("hand", "ruten", "durch")
+        )
+        groups.append(
+            TileGroup(
+                "doubles",
+                str(_("Doubles (if any)")),
+                "checkbox",
+                doubles,
+                any(tile.invalid for tile in doubles),
+            )
+        )
+        groups.append(self._choice_group("result", "result"))
+        return groups
+
+    def tiles_html(self) -> SafeString:
+        """The tile groups as HTML. A fresh form's tiles are the same for every deal at a
+        table (only the players differ): made once per process and language, then reused."""
+        if self.is_bound or any(self.initial.get(name) for name in _TAPPED):
+            return _tiles_html(tuple(self.tile_groups()))
+        players = tuple(self.fields["declarer"].choices)  # type: ignore[attr-defined]
+        contracts = tuple(self.fields["contract"].choices)  # type: ignore[attr-defined]
+        return _fresh_tiles_html(players, contracts, get_language())
+
+    def _choice_group(self, key: str, name: str) -> TileGroup:
+        field = self.fields[name]
+        chosen = self[name].value()
+        chosen = "" if chosen is None else str(chosen)
+        html_name = self.add_prefix(name)
+        tiles = tuple(
+            Tile(html_name, f"id_{html_name}_{index}", str(value), str(label), str(value) == chosen)
+            for index, (value, label) in enumerate(field.choices)  # type: ignore[attr-defined]
+        )
+        return TileGroup(key, str(field.label), "radio", tiles, name in self.errors)
+
     @classmethod
     def for_next(cls, *, sequence: int, **kwargs: object) -> "DealForm":
         """An empty form for the next entry, with a fresh submission id."""
@@ -117,6 +196,57 @@ class DealForm(forms.Form):
                 _(MESSAGES[violation.code]), code=violation.code, params=dict(violation.params)
             )
             self.add_error(field if field in self.fields else None, message)
+
+
+#: The fields a captain taps; a form with none of them set is a fresh one.
+_TAPPED = ("declarer", "contract", "hand", "ruten", "durch", "result")
+
+
+def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
+    return format_html_join(
+        "\n",
+        '<fieldset class="tiles tiles-{}{}"><legend>{}</legend>{}</fieldset>',
+        (
+            (
+                group.key,
+                " field-invalid" if group.invalid else "",
+                group.legend,
+                format_html_join(
+                    "",
+                    '<input class="tile-input" type="{}" name="{}" id="{}"{}{}>'
+                    '<label class="tile tile-{}{}" for="{}">{}</label>',
+                    (
+                        (
+                            group.input_type,
+                            tile.name,
+                            tile.id,
+                            format_html(' value="{}"', tile.value)
+                            if group.input_type == "radio"
+                            else "",
+                            " checked" if tile.checked else "",
+                            tile.value,
+                            " tile-invalid" if tile.invalid else "",
+                            tile.id,
+                            tile.label,
+                        )
+                        for tile in group.tiles
+                    ),
+                ),
+            )
+            for group in groups
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _fresh_tiles_html(
+    players: tuple[tuple[int, str], ...], contracts: tuple[tuple[str, str], ...], language: str
+) -> SafeString:
+    """The tiles of an empty form (see DealForm.tiles_html); names are escaped in it."""
+    form = DealForm(seats=[], min_bid=0)
+    form.fields["declarer"].choices = list(players)  # type: ignore[attr-defined]
+    form.fields["contract"].choices = list(contracts)  # type: ignore[attr-defined]
+    return _tiles_html(tuple(form.tile_groups()))
 
 
 # Prizes

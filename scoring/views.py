@@ -140,12 +140,14 @@ def _screen(
         "seats": seats,
         "upcoming": upcoming,
         "standing": list(zip(seats, totals, strict=True)),
-        "last_rows": selectors.recent_rows(upcoming=upcoming, totals=totals),
+        # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
+        "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],
         "form": form,
         "token": token,
         "confirmers": services.deal_confirmers(seats=seats, upcoming=upcoming),
         "notice": notice,
         "correcting": correcting,
+        "correcting_words": services.deal_words(correcting, seats) if correcting else "",
     }
     htmx = request.htmx  # type: ignore[attr-defined]
     template = "scoring/_table_screen.html" if htmx else "scoring/table_entry.html"
