@@ -207,3 +207,18 @@ def test_without_javascript_the_form_posts_and_comes_back(new_page) -> None:  # 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von 100")
     expect(page.get_by_role("status").first).to_contain_text("Eingetragen: Spieler 01: 3 gewonnen +3")
     assert Deal.objects.get(table=table).score == 3
+
+
+def test_the_whole_sheet_fits_the_phone_and_explains_its_marks(phone_page: Page) -> None:
+    table = playing_table()
+    Player.objects.filter(name="Spieler 00").update(name=LONG_NAME)
+    Player.objects.filter(name="Spieler 02").update(name="Annemarie Schulze-Wellinghausen")
+    for number in range(12):
+        enter(table, number % 4, "4 Hand Ruten Durch -" if number % 3 else "3 +")
+    phone_page.goto(reverse("scoring:table_sheet", args=[table.token]))
+
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    box = phone_page.locator("table.sheet").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+    expect(phone_page.locator(".chart-legend")).to_contain_text("Kreis, Quadrat, Dreieck, Raute")
+    expect(phone_page.locator(".sheet-legend")).to_contain_text("grüner Strich")
