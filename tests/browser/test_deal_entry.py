@@ -1,6 +1,7 @@
 """One table's 100 deals, entered by tapping on a phone, from the table's link to "all played".
 
-A typical deal is four taps: who played, what, how it ended, "Spiel N eintragen". Some deals
+Each save swaps the screen in place (htmx): the page never loads anew. A typical deal is four
+taps: who played, what, how it ended, "Spiel N eintragen". Some deals
 add Hand or Ruten, one is all passed (two taps, and it is no deal), one is a Siebener Fips
 (three); once the captain taps a Kieker with Hand, sees why not on the Hand tile and untaps it.
 At the end the totals on the phone are the sums of the scores fipsen_rules gives each game.
@@ -71,10 +72,19 @@ def tap_deal(page: Page, name: str | None, game: Game) -> None:
 
 
 def enter(page: Page, number: int) -> None:
-    """Tap "Spiel N eintragen" and wait for the page of the next entry (its HTML: the checks
-    that follow wait for what they need; the stylesheet and fonts need not be there)."""
-    with page.expect_navigation(wait_until="domcontentloaded"):
-        page.get_by_role("button", name=f"Spiel {number} eintragen").tap()
+    """Tap "Spiel N eintragen" and wait for the screen that answers it, swapped in place: a
+    fresh form (a new submission id, or none when all deals are played), or the reason why
+    not."""
+    submission = page.locator("#id_submission").input_value()
+    page.get_by_role("button", name=f"Spiel {number} eintragen").tap()
+    page.wait_for_function(
+        """old => {
+            const field = document.querySelector("#id_submission");
+            return !field || field.value !== old
+                || document.querySelector("#deal-preview.preview-problem") !== null;
+        }""",
+        arg=submission,
+    )
 
 
 def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
@@ -82,6 +92,7 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
     page = phone_page
     names = {seat.position: seat.registration.player.name for seat in table.seats.all()}
     page.goto(reverse("scoring:table_entry", args=[table.token]))  # the link of the QR code
+    page.evaluate("window.sameScreen = 'still here'")
     heading = page.get_by_role("heading", level=1)
     totals = page.get_by_role("list", name="Zwischenstände").get_by_role("listitem")
     doubles = page.get_by_role("group", name="Verdopplungen (falls gespielt)")
@@ -95,7 +106,7 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
             tap_deal(page, name, game)
             doubles.get_by_text("Hand", exact=True).tap()
             enter(page, number)
-            expect(doubles.get_by_role("alert")).to_have_text(
+            expect(page.locator("#deal-preview")).to_have_text(
                 "Ein Kieker nimmt immer den Skat auf: Er kann nicht Hand gespielt werden."
             )
             assert Deal.objects.filter(table=table).count() == number - 1  # deals 1..19
@@ -106,11 +117,11 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
             # The captain sees the value before entering it, e.g. "3 Hand verloren = -12".
             score = PRISDORF.score(game)
             preview = page.get_by_role("status").filter(has_text=str(game))
-            expect(preview).to_have_text(f"{game} = {score:+d}")
+            expect(preview).to_have_text(f"{game} = {score:+d}".replace("-", "−"))
         enter(page, number)
         if game.kind is GameKind.PASSED:
             # No deal: the same dealer deals again.
-            expect(page.get_by_text("Zuletzt:")).to_contain_text("alle gepasst")
+            expect(page.locator(".status-line")).to_contain_text("Eingetragen: alle gepasst")
             dealer = dealer_of_deal(number, first_dealer=table.first_dealer, players=4)
             expect(totals.filter(has_text="Geber")).to_contain_text(names[dealer])
         else:
@@ -125,6 +136,7 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
     expect(totals).to_have_count(4)
     for seat, total in enumerate(sums):
         expect(totals.nth(seat)).to_contain_text(re.compile(rf"{names[seat]}\s*{total}\b"))
+    assert page.evaluate("window.sameScreen") == "still here"  # 101 saves, no page load
     deals = assert_sheet_is_sound(table)
     assert len(deals) == 101
     assert [(d.declarer, d.game) for d in deals] == [
