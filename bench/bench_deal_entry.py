@@ -214,7 +214,7 @@ def measure(app: WSGIHandler, table: Table) -> Run:
             environ("POST", entry, deal_fields(sequence), htmx=True),
             run.saves if measured else None,
         )
-        if not status.startswith("200") or "Eingetragen".encode() not in body:
+        if not status.startswith("200") or b"Eingetragen" not in body:
             raise SystemExit(f"deal {sequence} was not saved: {status}")
         sequence += 1
         for url, timings in (("/bench/ok/", run.trivial), ("/bench/write/", run.one_write)):

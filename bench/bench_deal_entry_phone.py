@@ -172,7 +172,10 @@ def main() -> None:
                     cdp.send("Network.emulateNetworkConditions", NETWORK)
                     page.goto(url, wait_until="load")
                     first = int(
-                        page.get_by_role("heading", level=1).inner_text().split("Spiel ")[1].split()[0]
+                        page.get_by_role("heading", level=1)
+                        .inner_text()
+                        .split("Spiel ")[1]
+                        .split()[0]
                     )
                     if javascript:
                         page.evaluate(PAGE_CLOCK)
@@ -183,9 +186,7 @@ def main() -> None:
                 browser.close()
         finally:
             server.terminate()
-        print(
-            "Chromium 390×844, network slowed by CDP: 150 ms round trip, 1.6 Mbit/s each way."
-        )
+        print("Chromium 390×844, network slowed by CDP: 150 ms round trip, 1.6 Mbit/s each way.")
         print("From the save tap to the new totals on screen:")
         for label, times in results.items():
             print(f"  {label:20s} {summary(times)}")

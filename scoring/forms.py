@@ -4,7 +4,6 @@ import re
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
-
 from functools import lru_cache
 
 from django import forms

@@ -222,9 +222,7 @@ def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
     form = None
     notice = None
     if request.method == "POST":
-        form = _correction_form(
-            request.POST, deal, seats, table, _playing_for(deal, table, seats)
-        )
+        form = _correction_form(request.POST, deal, seats, table, _playing_for(deal, table, seats))
         if form.is_valid():
             corrected = _save(form, lambda data: _correct_deal(deal, data, user=None, reason=""))
             if corrected is not None:

@@ -36,8 +36,9 @@ class Taps:
         box = control.bounding_box()
         assert box is not None, f"{control} is not shown"
         assert self.scroll_y() == 0
-        assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT, (control, box)
-        assert 0 <= box["x"] and box["x"] + box["width"] <= WIDTH, (control, box)
+        inside = 0 <= box["y"] <= box["y"] + box["height"] <= HEIGHT
+        assert inside, (control, box)
+        assert 0 <= box["x"] <= box["x"] + box["width"] <= WIDTH, (control, box)
         control.tap()
         self.count += 1
         assert self.scroll_y() == 0
@@ -78,12 +79,14 @@ KINDS = [
     ),
     (
         "two doubles",
-        [(WHO, LONG_NAME), (WHAT, "3"), (DOUBLES, "Hand"), (DOUBLES, "Ruten"), (RESULT, "gewonnen")],
+        [(WHO, LONG_NAME), (WHAT, "3"), (DOUBLES, "Hand"), (DOUBLES, "Ruten"),
+         (RESULT, "gewonnen")],
         6,
         "3 Hand Ruten gewonnen",
         "+12",
     ),
-    ("Kieker", [(WHO, "Spieler 03"), (WHAT, "Kieker"), (RESULT, "gewonnen")], 4, "Kieker gewonnen", None),
+    ("Kieker", [(WHO, "Spieler 03"), (WHAT, "Kieker"), (RESULT, "gewonnen")], 4,
+     "Kieker gewonnen", None),
     ("Siebener Fips", [(WHO, "Spieler 01"), (WHAT, "Siebener Fips")], 3, "Siebener Fips", None),
     ("all passed", [(WHAT, "alle gepasst")], 2, "alle gepasst", None),
 ]  # fmt: skip
@@ -168,7 +171,12 @@ def test_correcting_the_last_deal_in_three_taps(phone_page: Page) -> None:
 
 def test_a_refused_deal_keeps_its_taps_and_says_why_above_the_button(phone_page: Page) -> None:
     table, taps = captain_on_phone(phone_page)
-    for group, text in [(WHO, "Spieler 03"), (WHAT, "Kieker"), (DOUBLES, "Hand"), (RESULT, "gewonnen")]:
+    for group, text in [
+        (WHO, "Spieler 03"),
+        (WHAT, "Kieker"),
+        (DOUBLES, "Hand"),
+        (RESULT, "gewonnen"),
+    ]:
         taps.tile(group, text)
 
     taps.requests.clear()
@@ -182,7 +190,8 @@ def test_a_refused_deal_keeps_its_taps_and_says_why_above_the_button(phone_page:
     )
     save = phone_page.get_by_role("button", name="Spiel 2 eintragen")
     reason_box, save_box = reason.bounding_box(), save.bounding_box()
-    assert reason_box is not None and save_box is not None
+    assert reason_box is not None
+    assert save_box is not None
     assert 0 <= save_box["y"] - (reason_box["y"] + reason_box["height"]) < 20  # right above
     assert save_box["y"] + save_box["height"] <= HEIGHT
     for checked in ("Spieler 03", "Kieker", "Hand", "gewonnen"):
@@ -205,7 +214,9 @@ def test_without_javascript_the_form_posts_and_comes_back(new_page) -> None:  # 
     with page.expect_navigation():
         page.get_by_role("button", name="Spiel 1 eintragen").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von 100")
-    expect(page.get_by_role("status").first).to_contain_text("Eingetragen: Spieler 01: 3 gewonnen +3")
+    expect(page.get_by_role("status").first).to_contain_text(
+        "Eingetragen: Spieler 01: 3 gewonnen +3"
+    )
     assert Deal.objects.get(table=table).score == 3
 
 
@@ -219,6 +230,8 @@ def test_the_whole_sheet_fits_the_phone_and_explains_its_marks(phone_page: Page)
 
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     box = phone_page.locator("table.sheet").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= WIDTH
     expect(phone_page.locator(".chart-legend")).to_contain_text("Kreis, Quadrat, Dreieck, Raute")
     expect(phone_page.locator(".sheet-legend")).to_contain_text("grüner Strich")

@@ -132,7 +132,8 @@ def test_an_htmx_save_answers_with_the_new_screen() -> None:
     assert "Spiel 2 von 100" in screen
     assert re.findall(r'class="total-points">(-?\d+)<', screen) == ["0", "0", "3", "0"]
     fresh = _hidden_fields(screen)
-    assert fresh["sequence"] == "2" and fresh["submission"] != stale["submission"]
+    assert fresh["sequence"] == "2"
+    assert fresh["submission"] != stale["submission"]
     assert 'name="declarer" id="id_declarer_2" value="2" checked' not in screen  # taps cleared
     assert Deal.objects.get().game == "3 gewonnen"
 
@@ -185,7 +186,8 @@ def test_an_htmx_correction_in_place() -> None:
     assert reverse("scoring:table_correct_preview", args=[table.token, deal.pk]) in screen
     fields = {"sequence": 1, "submission": deal.submission, "declarer": 1, "contract": "3"}
     status, screen = _htmx_post(client, url, {**fields, "result": "surrendered"})
-    assert status == 200 and "Spiel 1 korrigieren" in screen  # refused: still correcting
+    assert status == 200
+    assert "Spiel 1 korrigieren" in screen
     assert "preview-problem" in screen
     status, screen = _htmx_post(client, url, {**fields, "result": "lost"})
     assert "Korrigiert: Spieler 01: 3 verloren −6" in screen
@@ -211,7 +213,8 @@ def test_an_htmx_confirmation_answers_with_the_screen() -> None:
     deal = enter(table, 1, "3 +")
     url = reverse("scoring:table_confirm", args=[table.token, deal.pk])
     status, screen = _htmx_post(Client(), url, {"seat": 2})
-    assert status == 200 and screen.startswith('<div id="table-screen"')
+    assert status == 200
+    assert screen.startswith('<div id="table-screen"')
     assert 'name="contract"' in screen
     deal.refresh_from_db()
     assert deal.confirmed_by == 2
