@@ -72,7 +72,7 @@ class Reply:
     @property
     def saved(self) -> bool:
         """The answer to a deal that was saved: back to the captain page, which says so."""
-        return self.status == 302 and "message message-success" in self.text
+        return self.status == 302 and "status-line status-success" in self.text
 
 
 class _Inputs(HTMLParser):
