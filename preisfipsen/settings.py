@@ -116,16 +116,18 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS == "proxy
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_AGE = config.SESSION_HOURS * 60 * 60
 
-# django-axes counts wrong passwords, per account and per address (each on its own), on the
-# login page and the admin's; after AXES_FAILURE_LIMIT in a row that account or address waits
-# AXES_COOLOFF_TIME. `manage.py axes_reset` lifts every lock at once.
+# django-axes counts wrong passwords on the login page and the admin's, per address and per account
+# at that address; after AXES_FAILURE_LIMIT in a row that address (or account there) waits
+# AXES_COOLOFF_TIME. Not per account alone: a player typing wrong passwords on his phone would
+# then lock the organiser out on his laptop in the middle of the night. `manage.py axes_reset`
+# lifts every lock at once.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "tournaments/locked_out.html"
 LOGIN_URL = "tournaments:login"
