@@ -63,7 +63,20 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
         last_number = 0  # every entry is among the recent ones, and all were passed
     elif last_number is None:
         last_number = deals.aggregate(last=Max("number"))["last"] or 0
-    number = last_number + 1
+    return _next_from(table, seats, recent, last_number + 1)
+
+
+def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: Deal) -> NextDeal:
+    """The next entry once ``deal`` was entered as the table's ``before`` entry: worked out
+    from them, no query (the captain's screen after a save)."""
+    number = deal.number + 1 if deal.number is not None else before.number
+    if number is None:  # not reached: a full table takes no deal
+        return next_deal(table=table, seats=seats)
+    return _next_from(table, seats, (deal, *before.recent[: RECENT_ENTRIES - 1]), number)
+
+
+def _next_from(table: Table, seats: list[Seat], recent: tuple[Deal, ...], number: int) -> NextDeal:
+    """The next entry from the latest entries (newest first) and the next deal's number."""
     active = playing_seats(seats, number)
     last = recent[0] if recent else None
     if last is None:

@@ -57,6 +57,7 @@ def deal_record(
     written_value: int | None = None,
     user: AbstractBaseUser | None = None,
     await_confirmation: bool = True,
+    after: list[selectors.NextDeal] | None = None,
 ) -> Deal:
     """Enter the next deal of a table.
 
@@ -66,6 +67,8 @@ def deal_record(
     enters a deal after an unconfirmed one: only for the later rows of a paper sheet, entered
     at once (:func:`sheet_import`); the sheet's last deal then awaits confirmation as usual.
     ``game=None`` keeps ``written_value`` alone, for a paper sheet's line that shows only it.
+    ``after``, if given, gets the table's next entry once the deal is saved, worked out without
+    a query (for the captain's screen that answers the save).
 
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
     :raises ValidationError: the table is closed, full, or waits for a confirmation.
@@ -121,6 +124,10 @@ def deal_record(
                 after=deal_words(deal, seats),
                 user=user,
             )
+            if after is not None:
+                after.append(
+                    selectors.next_deal_after(table=locked, seats=seats, before=upcoming, deal=deal)
+                )
     except IntegrityError:
         # Both phones passed the checks at once (SQLite has no row locks): one deal won.
         saved = Deal.objects.filter(submission=submission, table=table).first()

@@ -68,6 +68,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     table, seats = table_of_link(token)
     form = None
     notice = None
+    after: list[selectors.NextDeal] = []  # the table's next entry, once a deal is saved
     if request.method == "POST":
         form = _posted_deal(request, table, seats)
         if form.is_valid():
@@ -81,6 +82,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                         declarer=data["declarer"],
                         game=data["game"],
                         written_value=data["written_value"],
+                        after=after,
                     ),
                 )
             except services.EntryOutOfDate as error:
@@ -96,7 +98,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                     messages.add_message(request, notice.level_number, notice.text)
                     return redirect("scoring:table_entry", token=token)
                 form = None
-    return _screen(request, table, seats, token=token, form=form, notice=notice)
+    upcoming = after[0] if after else None
+    return _screen(request, table, seats, token=token, form=form, notice=notice, upcoming=upcoming)
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,12 @@ def _screen(
     form: DealForm | None = None,
     notice: Notice | None = None,
     correcting: Deal | None = None,
+    upcoming: selectors.NextDeal | None = None,
 ) -> HttpResponse:
-    """The captain's screen: the whole page, or for htmx only its part that changes."""
-    upcoming = selectors.next_deal(table=table, seats=seats)
+    """The captain's screen: the whole page, or for htmx only its part that changes.
+    ``upcoming``: the table's next entry if known (after a save), else it is read."""
+    if upcoming is None:
+        upcoming = selectors.next_deal(table=table, seats=seats)
     if correcting is not None:
         playing = selectors.playing_seats(seats, correcting.number or upcoming.number or 1)
         if form is None:

@@ -34,6 +34,9 @@ PAGE_QUERIES = 3
 RECORD_QUERIES = 7
 #: The table by its link, then deal_record (RECORD_QUERIES); it redirects.
 SAVE_QUERIES = 1 + RECORD_QUERIES
+#: A save through htmx, answered with the new screen: SAVE_QUERIES, then the totals (the next
+#: entry is worked out from the save: no query).
+SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1
 #: A deal the rules refuse: the table by its link, deal_record up to the rules' verdict
 #: (SAVEPOINT, lock, seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest
 #: entries and the totals to show the page again.
@@ -86,6 +89,28 @@ def test_saving_a_deal_on_the_page(
 
     assert response.status_code == 302
     assert Deal.objects.get(table=table, sequence=deals_before + 1).game == "3 gewonnen"
+
+
+@BEFORE
+def test_saving_a_deal_with_htmx_answers_with_the_new_screen(
+    django_assert_num_queries: DjangoAssertNumQueries, deals_before: int
+) -> None:
+    table = tables_with_deals(deals_before)
+    client = Client()
+    url = reverse("scoring:table_entry", args=[table.token])
+    data = {**form_of(client, table), "declarer": 1, "contract": "3", "result": "won"}
+
+    with django_assert_num_queries(SCREEN_SAVE_QUERIES):
+        response = client.post(url, data, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    assert Deal.objects.get(table=table, sequence=deals_before + 1).game == "3 gewonnen"
+    # The screen worked out from the save is the one the table's entries give when read.
+    read = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    for part in (r"<h1.*?</h1>", r'<ol class="totals".*?</ol>', r'<ul class="deal-list">.*?</ul>'):
+        saved = re.search(part, response.content.decode(), re.DOTALL)
+        assert saved is not None
+        assert saved.group(0) == re.search(part, read, re.DOTALL).group(0)  # type: ignore[union-attr]
 
 
 @BEFORE

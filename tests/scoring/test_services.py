@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from fipsen_rules import Code, Game, InvalidEntryError
+from fipsen_rules import Code, Game, GameKind, InvalidEntryError
 from scoring import selectors, services
 from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
@@ -329,3 +329,27 @@ def test_a_value_alone_must_be_possible_and_have_a_declarer(
         )
     assert error.value.code is code
     assert not Deal.objects.exists()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_next_entry_worked_out_after_a_save_is_the_one_read(players: int) -> None:
+    """deal_record's ``after`` (no query) agrees with next_deal (read), deal by deal, through
+    passes and the table's last deal."""
+    table = playing_table(players=players, deals=8)
+    games = ["3 +", "alle gepasst", "alle gepasst", "Kieker -", "alle gepasst", "2 +", "4 Hand -",
+             "alle gepasst", "Siebener Fips", "3 +", "5 +"]  # fmt: skip
+    for index, text in enumerate(games):
+        upcoming = selectors.next_deal(table=table)
+        if upcoming.number is None:
+            break
+        game = Game.parse(text)
+        after: list[selectors.NextDeal] = []
+        services.deal_record(
+            table=table,
+            sequence=upcoming.sequence,
+            submission=uuid.uuid4(),
+            declarer=None if game.kind is GameKind.PASSED else upcoming.seats[index % 3],
+            game=game,
+            after=after,
+        )
+        assert after == [selectors.next_deal(table=table)], text
