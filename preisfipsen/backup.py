@@ -1,0 +1,299 @@
+"""A consistent copy of the whole database while the app runs, and putting one back.
+
+Copying ``var/db.sqlite3`` with the file manager while the app runs loses what is still in the
+write-ahead log (``db.sqlite3-wal``): the latest deals. So:
+
+- **SQLite**: SQLite's online backup API (``sqlite3.Connection.backup``) copies every page in
+  one step, as one consistent snapshot, while the tables go on saving deals (WAL: writers do
+  not wait for it). The copy is one self-contained file (journal mode DELETE, no ``-wal``).
+- **JSON** (PostgreSQL, or ``--format json`` anywhere): Django's ``dumpdata`` inside one
+  REPEATABLE READ READ ONLY transaction (on SQLite the read transaction is a snapshot anyway),
+  with the applied migrations beside the rows. It needs no ``pg_dump`` of the server's exact
+  version, and it restores into PostgreSQL or SQLite alike (``loaddata``).
+
+Restoring refuses a database that holds a night (tournaments, players, deals) unless forced,
+and refuses a backup made by a newer Preisfipsen than this one (unknown migrations); an older
+backup is migrated after it is put back.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from django.apps import apps
+from django.core.management import call_command
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.migrations.loader import MigrationLoader
+from django.utils.translation import gettext as _
+
+SQLITE = "sqlite"
+JSON = "json"
+#: What a SQLite database file starts with.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+#: The JSON backup's first key, so that any other JSON file is recognised as not a backup.
+JSON_MARK = "preisfipsen_backup"
+JSON_VERSION = 1
+#: Rows of these apps are a night's data; an organiser account alone is not (make run makes
+#: one on the first start), nor the generated PDFs.
+DATA_APPS = ("tournaments", "scoring")
+NOT_DATA = ("tournaments.organiserprofile", "tournaments.generatedfile")
+#: Left out of the JSON: recreated by migrate/flush, and referred to by natural keys.
+JSON_EXCLUDE = ["contenttypes", "auth.permission"]
+
+
+class BackupError(Exception):
+    """A backup cannot be made or restored; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    format: str
+    #: Migrations applied after restoring an older backup.
+    migrated: bool
+
+
+def default_format(using: str = DEFAULT_DB_ALIAS) -> str:
+    return SQLITE if connections[using].vendor == "sqlite" else JSON
+
+
+def extension(format: str) -> str:
+    return "sqlite3" if format == SQLITE else "json"
+
+
+def backup_write(path: Path, *, format: str | None = None, using: str = DEFAULT_DB_ALIAS) -> str:
+    """Write a consistent backup of the whole database to ``path``; returns its format.
+
+    :raises BackupError: a SQLite file was asked of another database.
+    """
+    format = format or default_format(using)
+    if format == SQLITE:
+        _backup_sqlite(path, using)
+    elif format == JSON:
+        with path.open("w", encoding="utf-8") as out:
+            _backup_json(out, using)
+    else:
+        raise BackupError(_("Unknown backup format %(format)s.") % {"format": format})
+    return format
+
+
+def _sqlite_path(using: str) -> str:
+    connection = connections[using]
+    if connection.vendor != "sqlite":
+        raise BackupError(
+            _("A SQLite backup is made of a SQLite database only; use --format json.")
+        )
+    return str(connection.settings_dict["NAME"])
+
+
+def _backup_sqlite(path: Path, using: str) -> None:
+    source = sqlite3.connect(_sqlite_path(using), timeout=20)
+    target = sqlite3.connect(path)
+    try:
+        # pages=-1: every page in one step, so the copy is one snapshot, not pages of
+        # different moments.
+        source.backup(target, pages=-1)
+        # One self-contained file: no -wal beside it on the USB stick.
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+        source.close()
+
+
+def _applied_migrations(using: str) -> list[list[str]]:
+    loader = MigrationLoader(connections[using], ignore_no_migrations=True)
+    return sorted([app, name] for app, name in loader.applied_migrations)
+
+
+def _backup_json(out: IO[str], using: str) -> None:
+    connection = connections[using]
+    with transaction.atomic(using=using):
+        if connection.vendor == "postgresql":
+            # One snapshot for every table: deals saved meanwhile are either all in or not.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        migrations = _applied_migrations(using)
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as rows:
+            call_command(
+                "dumpdata",
+                natural_foreign=True,
+                exclude=JSON_EXCLUDE,
+                database=using,
+                stdout=rows,
+                verbosity=0,
+            )
+            rows.seek(0)
+            # The rows are written as dumpdata made them, inside a small frame of our own.
+            head = {JSON_MARK: JSON_VERSION, "migrations": migrations}
+            out.write(json.dumps(head)[:-1] + ', "objects": ')
+            while chunk := rows.read(1 << 20):
+                out.write(chunk)
+            out.write("}\n")
+
+
+# Restoring
+
+
+def holds_data(using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Does the database hold anything of a night (a tournament, a player, a deal …)?"""
+    for model in _data_models():
+        if model.objects.using(using).exists():
+            return True
+    return False
+
+
+def _data_models() -> Iterable[type]:
+    for app_label in DATA_APPS:
+        for model in apps.get_app_config(app_label).get_models():
+            if model._meta.label_lower not in NOT_DATA:
+                yield model
+
+
+def detect_format(path: Path) -> str:
+    """SQLITE or JSON, from the file's first bytes.
+
+    :raises BackupError: the file is missing, or is not a Preisfipsen backup.
+    """
+    try:
+        with path.open("rb") as file:
+            start = file.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        raise BackupError(
+            _("The file %(file)s cannot be read: %(error)s")
+            % {"file": path, "error": error.strerror}
+        ) from error
+    if start == SQLITE_MAGIC:
+        return SQLITE
+    if start.lstrip().startswith(b"{"):
+        return JSON
+    raise BackupError(_not_a_backup(path))
+
+
+def _not_a_backup(path: Path) -> str:
+    return _(
+        "The file %(file)s is not a Preisfipsen backup. Choose the file that "
+        "“manage.py backup” or the button “Download a backup” made."
+    ) % {"file": path}
+
+
+def backup_restore(
+    path: Path, *, force: bool = False, using: str = DEFAULT_DB_ALIAS
+) -> Restored:
+    """Put the backup at ``path`` in place of the whole database.
+
+    :raises BackupError: the file is no backup, comes from a newer Preisfipsen, or the
+        database holds a night and ``force`` is not given; nothing is changed then.
+    """
+    format = detect_format(path)
+    if format == SQLITE and connections[using].vendor != "sqlite":
+        raise BackupError(
+            _(
+                "This backup is a SQLite file; this installation uses another database. "
+                "Make a backup with --format json instead."
+            )
+        )
+    if format == SQLITE:
+        migrations = _sqlite_migrations(path)
+    else:
+        document = _read_json(path)
+        migrations = {tuple(item) for item in document["migrations"]}
+    _refuse_newer(migrations, using)
+    if not force and holds_data(using):
+        raise BackupError(
+            _(
+                "The database is not empty: it holds tournaments or players. Restoring would "
+                "replace all of it with the backup. If that is what you want, run the command "
+                "again with --force."
+            )
+        )
+    if format == SQLITE:
+        _restore_sqlite(path, using)
+    else:
+        _restore_json(document, using)
+    missing = _known_migrations(using) - migrations
+    if missing:
+        call_command("migrate", database=using, interactive=False, verbosity=0)
+    return Restored(format=format, migrated=bool(missing))
+
+
+def _known_migrations(using: str) -> set[tuple[str, str]]:
+    loader = MigrationLoader(connections[using], ignore_no_migrations=True)
+    return set(loader.disk_migrations)
+
+
+def _refuse_newer(migrations: set[tuple[str, str]], using: str) -> None:
+    unknown = migrations - _known_migrations(using)
+    if unknown:
+        names = ", ".join(f"{app}.{name}" for app, name in sorted(unknown)[:5])
+        raise BackupError(
+            _(
+                "This backup comes from a newer Preisfipsen (it knows %(migrations)s). Update "
+                "Preisfipsen first, then restore it."
+            )
+            % {"migrations": names}
+        )
+
+
+def _sqlite_migrations(path: Path) -> set[tuple[str, str]]:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as backup:
+            if backup.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                raise BackupError(
+                    _("The backup %(file)s is damaged; take an older one.") % {"file": path}
+                )
+            rows = backup.execute("SELECT app, name FROM django_migrations").fetchall()
+    except sqlite3.DatabaseError as error:
+        raise BackupError(_not_a_backup(path)) from error
+    return {(app, name) for app, name in rows}
+
+
+def _read_json(path: Path) -> dict[str, list[object]]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BackupError(_not_a_backup(path)) from error
+    if (
+        not isinstance(document, dict)
+        or document.get(JSON_MARK) != JSON_VERSION
+        or not isinstance(document.get("migrations"), list)
+        or not isinstance(document.get("objects"), list)
+        or not all(
+            isinstance(item, list) and len(item) == 2 and all(isinstance(s, str) for s in item)
+            for item in document["migrations"]
+        )
+    ):
+        raise BackupError(_not_a_backup(path))
+    return document
+
+
+def _restore_sqlite(path: Path, using: str) -> None:
+    target_path = _sqlite_path(using)
+    connections[using].close()
+    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    target = sqlite3.connect(target_path, timeout=20)
+    try:
+        source.backup(target, pages=-1)
+    finally:
+        target.close()
+        source.close()
+
+
+def _restore_json(document: dict[str, list[object]], using: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        fixture = Path(folder) / "backup.json"
+        fixture.write_text(json.dumps(document["objects"]), encoding="utf-8")
+        try:
+            # All or nothing: a row that does not load leaves the database as it was.
+            with transaction.atomic(using=using):
+                call_command("flush", database=using, interactive=False, verbosity=0)
+                call_command("loaddata", str(fixture), database=using, verbosity=0)
+        except Exception as error:
+            raise BackupError(
+                _("The backup could not be restored; the database is unchanged. (%(error)s)")
+                % {"error": error}
+            ) from error
