@@ -141,10 +141,7 @@ def _backup_json(out: IO[str], using: str) -> None:
 
 def holds_data(using: str = DEFAULT_DB_ALIAS) -> bool:
     """Does the database hold anything of a night (a tournament, a player, a deal …)?"""
-    for model in _data_models():
-        if model.objects.using(using).exists():
-            return True
-    return False
+    return any(model.objects.using(using).exists() for model in _data_models())
 
 
 def _data_models() -> Iterable[type]:
@@ -181,9 +178,7 @@ def _not_a_backup(path: Path) -> str:
     ) % {"file": path}
 
 
-def backup_restore(
-    path: Path, *, force: bool = False, using: str = DEFAULT_DB_ALIAS
-) -> Restored:
+def backup_restore(path: Path, *, force: bool = False, using: str = DEFAULT_DB_ALIAS) -> Restored:
     """Put the backup at ``path`` in place of the whole database.
 
     :raises BackupError: the file is no backup, comes from a newer Preisfipsen, or the
