@@ -33,6 +33,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_noop
 
 from preisfipsen import config, tls
+from preisfipsen.rolling_backup import FAILURES as BACKUP_FAILURES
+from preisfipsen.rolling_backup import RollingBackup
 
 Gettext = Callable[[str], str]
 
@@ -414,11 +416,19 @@ def answers(host: str, port: int) -> bool:
 class Supervisor:
     """Starts the servers, restarts one that dies, stops all on a signal."""
 
-    def __init__(self, web: Server, worker: Server, environment: Mapping[str, str], out: IO[str]):
+    def __init__(
+        self,
+        web: Server,
+        worker: Server,
+        environment: Mapping[str, str],
+        out: IO[str],
+        backups: RollingBackup | None = None,
+    ):
         self.web, self.worker = web, worker
         self.environment = environment
         self.out = out
         self.stop_signals: list[int] = []
+        self.backups = backups
 
     def say(self, text: str) -> None:
         """Print to the terminal; after SIGHUP there may be none any more."""
@@ -458,6 +468,7 @@ class Supervisor:
         _ = gettext
         while not self.stop_signals:
             now = time.monotonic()
+            self.back_up(now, gettext)
             for server in (self.worker, self.web):
                 if server.restart_at is None:
                     status = server.exited()
@@ -470,6 +481,23 @@ class Supervisor:
                     server.start(self.environment)
                     self.say(_("%(server)s started again.") % {"server": self._title(server, _)})
             time.sleep(0.25)
+
+    def back_up(self, now: float | None, gettext: Gettext) -> None:
+        """The rolling backup, when one is due (``now`` None: at once, as at the stop). A
+        failure is told once, and play goes on."""
+        if self.backups is None:
+            return
+        try:
+            if now is None:
+                self.backups.write_now()
+            else:
+                self.backups.tick(now)
+        except BACKUP_FAILURES as error:
+            if str(error) != self.backups.failed:
+                self.backups.failed = str(error)
+                self.say(gettext("The backup could not be written: %(error)s") % {"error": error})
+        else:
+            self.backups.failed = ""
 
     def _title(self, server: Server, gettext: Gettext) -> str:
         _ = gettext
@@ -580,6 +608,7 @@ def start_up_note(
     log_dir: Path,
     gettext: Gettext,
     encryption: Sequence[str] = (),
+    backups: RollingBackup | None = None,
 ) -> list[str]:
     """The German block that ends the start-up."""
     _ = gettext
@@ -592,9 +621,29 @@ def start_up_note(
     lines += [_(message) % values for message, values in found.warnings]
     lines += organiser
     lines.append(_("What the servers write: %(folder)s") % {"folder": log_dir})
+    if backups is not None:
+        lines.append(
+            _("Backups every %(minutes)s minutes (the last %(keep)s are kept): %(folder)s")
+            % {"minutes": f"{backups.every / 60:g}", "keep": backups.keep, "folder": backups.folder}
+        )
     lines.append(_("Ctrl-C stops the web server and the worker."))
     lines.append(RULE)
     return lines
+
+
+def rolling_backup(environ: Mapping[str, str], folder: Path) -> RollingBackup | None:
+    """The rolling backup of the SQLite database (none on PostgreSQL, or when turned off)."""
+    from django.db import connection
+
+    from preisfipsen import backup, rolling_backup
+
+    if connection.vendor != "sqlite":
+        return None
+
+    def write(path: Path) -> None:
+        backup.backup_write(path, format=backup.SQLITE)
+
+    return rolling_backup.from_environment(environ, folder, write)
 
 
 def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.stdout) -> int:
@@ -633,16 +682,18 @@ def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.std
     organiser = organiser_account(gettext)
 
     web, worker = servers(host=host, port=port, log_dir=log_dir, certificate=certificate)
-    supervisor = Supervisor(web, worker, environ, out)
+    backups = rolling_backup(environ, log_dir.parent / "backups")
+    supervisor = Supervisor(web, worker, environ, out, backups)
     supervisor.install_signal_handlers()
     if not supervisor.start(host=host, port=port, gettext=gettext):
         return 0 if supervisor.stop_signals else 1
     encryption = https_note(https, certificate, gettext)
-    for line in start_up_note(found, organiser, log_dir, gettext, encryption):
+    for line in start_up_note(found, organiser, log_dir, gettext, encryption, backups):
         supervisor.say(line)
     supervisor.watch(gettext)
     supervisor.say(gettext("Stopping the web server and the worker …"))
     supervisor.stop()
+    supervisor.back_up(None, gettext)  # the night as it ended
     supervisor.say(gettext("Stopped."))
     return 0
 
