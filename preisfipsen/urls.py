@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from preisfipsen import backup_views
+
 admin.site.site_header = _("Preisfipsen administration")
 admin.site.site_title = _("Preisfipsen")
 
@@ -11,6 +13,8 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("preisfipsen.night_urls")),
+    # A consistent copy of the whole database, for the organiser's USB stick
+    path("backup/", backup_views.backup_download, name="backup_download"),
     # Django's set_language: the language switch in the page header posts here.
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from preisfipsen import backup
 from scoring.models import Deal, DealChange
+from tests.factories import UserFactory
 from tests.scoring.test_concurrency import ENTRIES, Phone
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
@@ -164,3 +166,44 @@ def test_a_json_row_that_does_not_load_leaves_the_database_as_it_was(tmp_path: P
     with pytest.raises(CommandError):
         call_command("restore", str(path), force=True, verbosity=0)
     assert Player.objects.count() == 4
+
+
+# The button on the start page
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
+
+
+def test_the_start_page_offers_the_backup(organiser: Client) -> None:
+    page = organiser.get("/", headers={"accept-language": "de"})
+    assert 'href="/backup/"' in page.content.decode()
+    assert "Sicherung herunterladen" in page.content.decode()
+
+
+def test_the_downloaded_backup_restores_the_night(organiser: Client, tmp_path: Path) -> None:
+    night(present=4)
+    response = organiser.get("/backup/")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith(
+        'attachment; filename="preisfipsen-sicherung-'
+    )
+    path = tmp_path / "download"
+    path.write_bytes(b"".join(response.streaming_content))
+    players = rows(Player, backup.JSON)
+
+    wipe()
+    call_command("restore", str(path), verbosity=0)
+    assert rows(Player, backup.JSON) == players
+
+
+@pytest.mark.parametrize(("staff", "status"), [(None, 302), (False, 403)])
+def test_only_the_organiser_downloads_a_backup(
+    client: Client, staff: bool | None, status: int
+) -> None:
+    if staff is not None:
+        client.force_login(UserFactory(is_staff=staff))
+    assert client.get("/backup/").status_code == status
+    assert client.post("/backup/").status_code in (status, 405)
