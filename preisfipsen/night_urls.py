@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from preisfipsen import night_views
+from preisfipsen import night_views, transfer_views
 
 app_name = "night"
 
@@ -10,4 +10,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/home/", night_views.home, name="home"),
     path("tournaments/<int:pk>/print/", night_views.print_page, name="print"),
     path("tournaments/<int:pk>/history/", night_views.history, name="history"),
+    # One night as a file, to move it to another installation
+    path("tournaments/<int:pk>/export/", transfer_views.night_export, name="export"),
+    path("tournaments/import/", transfer_views.night_import, name="import"),
 ]

@@ -1,0 +1,341 @@
+"""One night as one file: export a tournament, import it into another installation.
+
+The file is JSON: the tournament and its rules, its players (name, club, contact), the
+registrations, the tables with their seats and deals, each deal with its history, the seat
+swaps and the prizes. Rows refer to each other by keys inside the file, never by the
+database's ids, so the night lands in any installation: a player is matched by name (folded:
+"Müller" = "mueller") and club, or created. The tables keep their links (QR codes already
+printed go on working) unless the installation uses the same link already; then they get new
+ones. Who changed a deal is kept when that account exists here; else the line stays, without
+the account.
+
+Importing is all or nothing, inside one transaction: a file that is not such a file, is cut
+short, or contradicts itself (a seat of an unknown registration, a deal number twice) is
+refused with a message that says so, and nothing is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError, models, transaction
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring.models import Deal, DealChange, Prize
+from tournaments.models import (
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    Table,
+    Tournament,
+    new_token,
+)
+from tournaments.names import player_name_key
+
+MARK = "preisfipsen_night"
+VERSION = 1
+#: The fields of each row in the file (ids and foreign keys are written as the file's keys).
+TOURNAMENT_FIELDS = (
+    "name",
+    "date",
+    "place",
+    "min_bid",
+    "deals_at_four",
+    "deals_at_three",
+    "tie_break",
+    "entry_fee",
+    "confirmation_required",
+    "board_enabled",
+    "board_after_finish",
+    "board_token",
+    "state",
+    "draw_seed",
+    "drawn_at",
+    "created_at",
+)
+PLAYER_FIELDS = ("name", "club", "contact")
+REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
+TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
+SEAT_FIELDS = ("position", "left_after_deal")
+DEAL_FIELDS = (
+    "sequence",
+    "number",
+    "dealer",
+    "declarer",
+    "game",
+    "score",
+    "written_value",
+    "submission",
+    "confirmed_by",
+    "created_at",
+    "updated_at",
+)
+CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
+SWAP_FIELDS = ("created_at",)
+PRIZE_FIELDS = ("place", "money", "name")
+#: Fields whose value the database sets on save; set again after the rows are in.
+AUTO_TIMES = {"created_at", "updated_at"}
+#: Far more than a night: 1,756 deals with their history are some 1.5 MB.
+MAX_BYTES = 20_000_000
+
+
+class NightFileError(Exception):
+    """The file cannot be imported; the message says why. Nothing was saved."""
+
+
+# Export
+
+
+def _values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
+    encoder = DjangoJSONEncoder()
+    result = {}
+    for name in names:
+        value = obj._meta.get_field(name).value_from_object(obj)
+        result[name] = value if value is None else json.loads(encoder.encode(value))
+    return result
+
+
+def night_export(*, tournament: Tournament) -> dict[str, Any]:
+    """The night of ``tournament`` as plain values (a fixed number of queries)."""
+    registrations = list(
+        Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
+    )
+    players: dict[int, int] = {}
+    for registration in registrations:
+        players.setdefault(registration.player_id, len(players) + 1)
+    by_player = {r.player_id: r.player for r in registrations}
+    #: The file's keys count from 1, so that a night exported again after its import is the
+    #: same file.
+    keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
+    tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
+    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
+    deals_of: dict[int, list[Deal]] = {}
+    for deal in deals.order_by("table", "sequence"):
+        deals_of.setdefault(deal.table_id, []).append(deal)
+    return {
+        MARK: VERSION,
+        "tournament": _values(tournament, TOURNAMENT_FIELDS),
+        "players": [
+            {"key": key, **_values(by_player[player_id], PLAYER_FIELDS)}
+            for player_id, key in players.items()
+        ],
+        "registrations": [
+            {"key": keys[r.pk], "player": players[r.player_id], **_values(r, REGISTRATION_FIELDS)}
+            for r in registrations
+        ],
+        "tables": [
+            {
+                **_values(table, TABLE_FIELDS),
+                "seats": [
+                    {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
+                    for seat in table.seats.all()
+                ],
+                # "deals" is the table's number of deals (TABLE_FIELDS)
+                "deals_played": [
+                    {
+                        **_values(deal, DEAL_FIELDS),
+                        "changes": [
+                            {
+                                **_values(change, CHANGE_FIELDS),
+                                "user": change.user.get_username() if change.user else None,
+                            }
+                            for change in deal.changes.all()
+                        ],
+                    }
+                    for deal in deals_of.get(table.pk, [])
+                ],
+            }
+            for table in tables
+        ],
+        "swaps": [
+            {
+                "first": keys[swap.first_id],
+                "second": keys[swap.second_id],
+                **_values(swap, SWAP_FIELDS),
+            }
+            for swap in SeatSwap.objects.filter(tournament=tournament).order_by("pk")
+        ],
+        "prizes": [
+            _values(prize, PRIZE_FIELDS)
+            for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
+        ],
+    }
+
+
+def night_export_bytes(*, tournament: Tournament) -> bytes:
+    data = night_export(tournament=tournament)
+    return json.dumps(data, ensure_ascii=False, indent=1).encode()
+
+
+# Import
+
+
+def _not_a_night() -> NightFileError:
+    return NightFileError(
+        _(
+            "This file is not a tournament exported by Preisfipsen, or it is damaged. Choose "
+            "the file that “Export the tournament” made."
+        )
+    )
+
+
+def night_import_bytes(content: bytes) -> Tournament:
+    """Import the night in ``content`` (the exported file's bytes).
+
+    :raises NightFileError: the file is not an exported night, is damaged or contradicts
+        itself, or the tournament is here already; nothing is saved then.
+    """
+    if len(content) > MAX_BYTES:
+        raise NightFileError(
+            _("The file is too large: at most %(limit)s MB.") % {"limit": MAX_BYTES // 1_000_000}
+        )
+    try:
+        data = json.loads(content.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise _not_a_night() from error
+    if not isinstance(data, dict) or data.get(MARK) != VERSION:
+        raise _not_a_night()
+    return night_import(data)
+
+
+def _row(model: type[models.Model], values: Any, names: Iterable[str], **given: Any) -> Any:
+    """A new row of ``model`` from the file's ``values``, each field checked as a form would.
+
+    :raises ValidationError, KeyError, TypeError: a field is missing or wrong.
+    """
+    if not isinstance(values, Mapping):
+        raise TypeError("a row must be an object")
+    fields = {}
+    for name in names:
+        field = model._meta.get_field(name)
+        fields[name] = field.to_python(values[name])
+    row = model(**fields, **given)
+    exclude = [name for name in AUTO_TIMES if hasattr(row, name)]
+    row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    return row
+
+
+def night_import(data: Mapping[str, Any]) -> Tournament:
+    """Import an exported night (parsed JSON); see night_import_bytes."""
+    try:
+        with transaction.atomic():
+            return _import(data)
+    except NightFileError:
+        raise
+    except ValidationError as error:
+        raise NightFileError(
+            _("The file has a wrong value, nothing is imported: %(error)s")
+            % {"error": _shortened(" ".join(error.messages))}
+        ) from error
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as error:
+        raise NightFileError(
+            _(
+                "The file is incomplete or contradicts itself (%(error)s); nothing is imported. "
+                "Export the tournament again."
+            )
+            % {"error": _shortened(type(error).__name__ + (f": {error}" if str(error) else ""))}
+        ) from error
+
+
+def _shortened(text: str, limit: int = 200) -> str:
+    """A message that quotes a whole list of deals is no help: its start is enough."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _import(data: Mapping[str, Any]) -> Tournament:
+    tournament = _row(Tournament, data["tournament"], TOURNAMENT_FIELDS)
+    if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
+        raise NightFileError(
+            _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")
+            % {"name": tournament.name, "date": date_format(tournament.date)}
+        )
+    if Tournament.objects.filter(board_token=tournament.board_token).exists():
+        tournament.board_token = new_token()
+    tournament.save()
+    players = {item["key"]: _player(item) for item in data["players"]}
+    registrations = {}
+    for item in data["registrations"]:
+        registration = _row(
+            Registration,
+            item,
+            REGISTRATION_FIELDS,
+            tournament=tournament,
+            player=players[item["player"]],
+        )
+        registration.save()
+        registrations[item["key"]] = registration
+    for item in data["tables"]:
+        _table(tournament, item, registrations)
+    swaps = []
+    for item in data["swaps"]:
+        first, second = registrations[item["first"]], registrations[item["second"]]
+        swap = _row(SeatSwap, item, SWAP_FIELDS, tournament=tournament, first=first, second=second)
+        swap.save()
+        swaps.append((swap, item))
+    _keep_times(SeatSwap, swaps)
+    for item in data["prizes"]:
+        _row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
+    _keep_times(Tournament, [(tournament, data["tournament"])])
+    _keep_times(
+        Registration, [(registrations[item["key"]], item) for item in data["registrations"]]
+    )
+    return tournament
+
+
+def _player(item: Mapping[str, Any]) -> Player:
+    """The directory's player of the same name and club, or a new one."""
+    new = _row(Player, item, PLAYER_FIELDS, name_key="-")  # the key follows from the name
+    new.name = " ".join(new.name.split())
+    new.name_key = player_name_key(new.name)
+    found = Player.objects.filter(name_key=new.name_key, club__iexact=new.club.strip()).first()
+    if found is not None:
+        return found
+    new.full_clean()
+    new.save()
+    return new
+
+
+def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]) -> None:
+    table = _row(Table, item, TABLE_FIELDS, tournament=tournament)
+    for token in ("token", "sheet_token"):
+        if Table.objects.filter(**{token: getattr(table, token)}).exists():
+            setattr(table, token, new_token())  # in use here: the new link replaces it
+    table.save()
+    for seat in item["seats"]:
+        registration = registrations[seat["registration"]]
+        _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
+    users = get_user_model().objects
+    timed = []
+    for deal_item in item["deals_played"]:
+        deal = _row(Deal, deal_item, DEAL_FIELDS, table=table)
+        if Deal.objects.filter(submission=deal.submission).exists():
+            deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
+        deal.save()
+        timed.append((deal, deal_item))
+        changes = []
+        for change_item in deal_item["changes"]:
+            username = change_item["user"]
+            user = users.filter(username=username).first() if username else None
+            change = _row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user)
+            change.save()
+            changes.append((change, change_item))
+        _keep_times(DealChange, changes)
+    _keep_times(Deal, timed)
+
+
+def _keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any]]]) -> None:
+    """Put back the times the database set on save (auto_now_add, auto_now) as in the file."""
+    names = [name for name in AUTO_TIMES if any(f.name == name for f in model._meta.fields)]
+    for row, item in rows:
+        for name in names:
+            setattr(row, name, model._meta.get_field(name).to_python(item[name]))
+    if rows and names:
+        model._default_manager.bulk_update([row for row, _ in rows], names)  # type: ignore[attr-defined]
