@@ -197,6 +197,8 @@ class DealForm(forms.Form):
             self.add_error(field if field in self.fields else None, message)
 
 
+#: The tile groups whose legend is not shown (see _tiles_html).
+_QUIET = ("doubles", "result")
 #: The fields a captain taps; a form with none of them set is a fresh one.
 _TAPPED = ("declarer", "contract", "hand", "ruten", "durch", "result")
 
@@ -204,11 +206,14 @@ _TAPPED = ("declarer", "contract", "hand", "ruten", "durch", "result")
 def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
     return format_html_join(
         "\n",
-        '<fieldset class="tiles tiles-{}{}"><legend>{}</legend>{}</fieldset>',
+        '<fieldset class="tiles tiles-{}{}"><legend{}>{}</legend>{}</fieldset>',
         (
             (
                 group.key,
                 " field-invalid" if group.invalid else "",
+                # Hand, Ruten, Durch and won, lost, surrendered name themselves: their legends
+                # are read out but not shown, which keeps the whole deal on the first screen.
+                format_html(' class="{}"', "visually-hidden") if group.key in _QUIET else "",
                 group.legend,
                 format_html_join(
                     "",
