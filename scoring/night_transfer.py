@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -83,6 +84,8 @@ SWAP_FIELDS = ("created_at",)
 PRIZE_FIELDS = ("place", "money", "name")
 #: Fields whose value the database sets on save; set again after the rows are in.
 AUTO_TIMES = {"created_at", "updated_at"}
+#: Rows per query when saving in bulk.
+BATCH = 500
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB.
 MAX_BYTES = 20_000_000
 
@@ -99,7 +102,12 @@ def _values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
     result = {}
     for name in names:
         value = obj._meta.get_field(name).value_from_object(obj)
-        result[name] = value if value is None else json.loads(encoder.encode(value))
+        if isinstance(value, datetime):
+            # Always to the millisecond, so that a time exported, imported and exported
+            # again reads the same (DjangoJSONEncoder leaves out a fraction of .000).
+            result[name] = value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        else:
+            result[name] = value if value is None else json.loads(encoder.encode(value))
     return result
 
 
@@ -312,23 +320,37 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
     for seat in item["seats"]:
         registration = registrations[seat["registration"]]
         _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
-    users = get_user_model().objects
-    timed = []
-    for deal_item in item["deals_played"]:
-        deal = _row(Deal, deal_item, DEAL_FIELDS, table=table)
-        if Deal.objects.filter(submission=deal.submission).exists():
+    # In bulk: a night has some 1,700 deals, each with its history.
+    deals = [
+        (_row(Deal, deal_item, DEAL_FIELDS, table=table), deal_item)
+        for deal_item in item["deals_played"]
+    ]
+    taken = set(
+        Deal.objects.filter(submission__in=[deal.submission for deal, _ in deals]).values_list(
+            "submission", flat=True
+        )
+    )
+    for deal, _item in deals:
+        if deal.submission in taken:
             deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
-        deal.save()
-        timed.append((deal, deal_item))
-        changes = []
+    Deal.objects.bulk_create([deal for deal, _ in deals], batch_size=BATCH)
+    changes = []
+    for deal, deal_item in deals:
         for change_item in deal_item["changes"]:
-            username = change_item["user"]
-            user = users.filter(username=username).first() if username else None
-            change = _row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user)
-            change.save()
-            changes.append((change, change_item))
-        _keep_times(DealChange, changes)
-    _keep_times(Deal, timed)
+            user = _user(change_item["user"])
+            changes.append(
+                (_row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user), change_item)
+            )
+    DealChange.objects.bulk_create([change for change, _ in changes], batch_size=BATCH)
+    _keep_times(Deal, deals)
+    _keep_times(DealChange, changes)
+
+
+def _user(username: object) -> Any:
+    """The account of that name here, or None (then the line stays, without the account)."""
+    if not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()
 
 
 def _keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any]]]) -> None:
@@ -338,4 +360,4 @@ def _keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, An
         for name in names:
             setattr(row, name, model._meta.get_field(name).to_python(item[name]))
     if rows and names:
-        model._default_manager.bulk_update([row for row, _ in rows], names)  # type: ignore[attr-defined]
+        model._default_manager.bulk_update([row for row, _ in rows], names, batch_size=BATCH)  # type: ignore[attr-defined]
