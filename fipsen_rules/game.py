@@ -18,6 +18,7 @@ from enum import Enum, StrEnum
 from typing import ClassVar
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
+from fipsen_rules.signs import MINUS_SIGN
 
 __all__ = ["Bid", "Game", "GameKind", "Result"]
 
@@ -75,7 +76,7 @@ _RESULTS = {_Word.WON: Result.WON, _Word.LOST: Result.LOST, _Word.SURRENDERED: R
 _HEADS = {_Word.KIEKER: GameKind.KIEKER, _Word.SIEBENER: GameKind.SIEBENER_FIPS}
 _HEAD_PARTS = {_Word.FIPS: _Word.SIEBENER, _Word.ALL: _Word.PASSED}  # only beside their head
 _TOKEN = re.compile(r"7er|\d+|[+-]|[^\W\d_]+|\S", re.IGNORECASE)
-_DASHES = str.maketrans({"−": "-", "–": "-", "—": "-", ",": " ", ";": " "})
+_DASHES = str.maketrans({MINUS_SIGN: "-", "–": "-", "—": "-", ",": " ", ";": " "})
 
 
 @dataclass(frozen=True, slots=True)

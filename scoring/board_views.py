@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from fipsen_rules.signs import signed_total
 from scoring import selectors
 from tournaments.models import Table, Tournament
 
@@ -85,7 +86,7 @@ def _row(standing: selectors.Standing) -> BoardRow:
         place=f"{standing.place}. =" if standing.shared else f"{standing.place}.",
         name=standing.name,
         table=standing.table,
-        points=f"{standing.points}".replace("-", "−"),
+        points=signed_total(standing.points),
     )
 
 

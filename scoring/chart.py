@@ -17,7 +17,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.scoresheets import signed
+from fipsen_rules.seats import plays_deal
+from fipsen_rules.signs import signed_total
 from scoring.selectors import TableSheet
 
 #: The drawing's size in its own units (it scales to the width of its box).
@@ -74,7 +75,7 @@ def series_of(sheet: TableSheet) -> list[Series]:
             number = row.deal.number
             if number is None:
                 continue
-            if seat.left_after_deal is not None and number > seat.left_after_deal:
+            if not plays_deal(seat.left_after_deal, number):
                 break
             points.append((number, row.totals[index]))
         result.append(Series(seat.position, seat.registration.player.name, tuple(points)))
@@ -159,7 +160,7 @@ def _axes(scale: Scale, x_step: int, y_step: int) -> SafeString:
             2 if v == 0 else 1,
             LEFT - 8,
             scale.y(v) + 5,
-            signed(v),
+            signed_total(v),
         )
         for v in y_ticks
     )
@@ -226,7 +227,7 @@ def _line(series: Series, style: LineStyle, scale: Scale, x_step: int) -> SafeSt
         series.seat,
         series.total,
         series.name,
-        signed(series.total),
+        signed_total(series.total),
         points,
         style.colour,
         dashes,
@@ -292,7 +293,7 @@ def _labels(series: Sequence[Series], scale: Scale) -> SafeString:
                 _marker(style.marker, LABEL_X + 6, y, style.colour),
                 LABEL_X + 30,
                 y + 6,
-                signed(s.total),
+                signed_total(s.total),
                 name,
             )
         )

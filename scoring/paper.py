@@ -49,6 +49,8 @@ from fipsen_rules import (
     RuleSet,
     Violation,
 )
+from fipsen_rules.seats import Seating
+from fipsen_rules.signs import MINUS_SIGN, signed_total
 
 __all__ = [
     "Problem",
@@ -60,7 +62,6 @@ __all__ = [
     "WrongLine",
     "check_sheet",
     "games_for_value",
-    "signed",
 ]
 
 Param = int | str | None
@@ -159,11 +160,7 @@ class SheetStart:
 
     def playing(self, number: int) -> tuple[int, ...]:
         """The seats that play deal ``number``: all but those who left before it."""
-        return tuple(
-            s.position
-            for s in self.seats
-            if s.left_after_deal is None or s.left_after_deal >= number
-        )
+        return Seating.of(self.seats).playing(number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +179,7 @@ class Problem:
     def rule(cls, violation: Violation) -> Problem:
         """A broken rule of the game, with its numbers signed like the sheet's."""
         params = {
-            key: signed(value) if isinstance(value, int) else value
+            key: signed_total(value) if isinstance(value, int) else value
             for key, value in violation.params.items()
         }
         return cls(violation.code.value, MESSAGES[violation.code], params)
@@ -259,7 +256,7 @@ class Sheet:
 # Reading one line
 
 
-_DASHES = str.maketrans({"−": "-", "–": "-", "—": "-", "‒": "-", "\u00a0": " "})
+_DASHES = str.maketrans({MINUS_SIGN: "-", "–": "-", "—": "-", "‒": "-", "\u00a0": " "})
 _INT = re.compile(r"[+-]?\d+")
 _EXPLICIT_NUMBER = re.compile(r"\s*(\d+)\s*[.:)]\s*")
 _TOTAL_SEPARATORS = re.compile(r"[\s|;,=]+")
@@ -632,8 +629,8 @@ def _check_totals(
                 Problem.of(
                     PaperCode.WRONG_TOTAL,
                     name=start.seats[seat].name,
-                    expected=signed(expected[seat]),
-                    written=signed(total),
+                    expected=signed_total(expected[seat]),
+                    written=signed_total(total),
                 )
             )
 
@@ -662,8 +659,3 @@ def _plainness(game: Game) -> tuple[int, bool, bool, bool, bool]:
     """The plainest game first: fewer doubles, a number before a Kieker, Hand before Ruten
     before Durch (so that -12 suggests "3 Hand verloren")."""
     return (game.doubles, game.kind is not GameKind.NUMBER, game.durch, game.ruten, game.hand)
-
-
-def signed(number: int) -> str:
-    """A number as the sheet shows it, with a true minus sign: "−34", "12"."""
-    return f"−{-number}" if number < 0 else str(number)

@@ -15,11 +15,11 @@ clockwise) or, on a blank sheet, from the table's first dealer; a player who lef
 more, so the table of three then turns over the seats still there (as ``next_deal`` does).
 """
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fipsen_rules.seats import Seating
+from fipsen_rules.signs import signed_score, signed_total
 from scoring.selectors import TableSheet
-from tournaments.models import Seat
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def _block(lines: tuple[Line, ...], size: int) -> Block:
     for index in range(size):
         cells = [line.cells[index] for line in lines]
         text = "\n".join(
-            (f"{DEALER_MARK}\u2002" if cell.dealer else "") + signed(cell.total)
+            (f"{DEALER_MARK}\u2002" if cell.dealer else "") + signed_total(cell.total)
             for cell in cells[:played]
         )
         marks = "\n".join(DEALER_MARK if cell.dealer else "" for cell in cells[played:])
@@ -131,42 +131,9 @@ def _block(lines: tuple[Line, ...], size: int) -> Block:
         lines=lines,
         numbers="\n".join(str(line.number) for line in lines),
         players=tuple(players),
-        values="\n".join(game_value(line.value) for line in lines[:played]),
+        values="\n".join(signed_score(line.value) for line in lines[:played]),
         row_height=ROW_HEIGHT.get(size, ROW_HEIGHT[4]),
     )
-
-
-def signed(number: int | None) -> str:
-    """A number as printed, with a real minus sign (U+2212), which reads better than a
-    hyphen; empty for None.
-
-    >>> signed(-34), signed(0), signed(12), signed(None)
-    ('−34', '0', '12', '')
-    """
-    if number is None:
-        return ""
-    return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)
-
-
-def signed_score(number: int) -> str:
-    """A deal's score with its sign, a real minus for a loss: only the number's own sign
-    changes, never a hyphen around it (in a name, say).
-
-    >>> signed_score(-12), signed_score(0), signed_score(3)
-    ('−12', '0', '+3')
-    """
-    return f"+{number}" if number > 0 else signed(number)
-
-
-def game_value(number: int | None) -> str:
-    """The value of a game as written on the sheet; empty for None.
-
-    >>> game_value(4), game_value(-12), game_value(None)
-    ('+4', '−12', '')
-    """
-    if number is None:
-        return ""
-    return f"+{number}" if number > 0 else signed(number)
 
 
 @dataclass(frozen=True)
@@ -191,37 +158,21 @@ class Scoresheet:
         return _block(self.lines[:half], size), _block(self.lines[half:], size)
 
 
-def _playing(seats: Sequence[Seat], number: int) -> tuple[int, ...]:
-    """The seats (by position) that play deal ``number``."""
-    return tuple(
-        s.position for s in seats if s.left_after_deal is None or s.left_after_deal >= number
-    )
-
-
-def _clockwise(start: int, playing: tuple[int, ...], size: int, *, step: int) -> int:
-    """The first playing seat from ``start + step`` on, clockwise."""
-    for offset in range(step, step + size):
-        seat = (start + offset) % size
-        if seat in playing:
-            return seat
-    return start  # a table always has three playing seats
-
-
 def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     """The printed sheet of a table: filled from its deals, or ``blank`` for paper."""
     seats = sheet.seats
-    size = len(seats)
+    seating = Seating.of(seats)
     index = {seat.position: i for i, seat in enumerate(seats)}
     table = sheet.table
     lines: list[Line] = []
     # Where the rows still to play go on from: the dealer, and whether he deals again.
-    dealer, step = table.first_dealer, 0
+    dealer, completed = table.first_dealer, False
     if not blank:
         for row in sheet.rows:
-            dealer, step = row.deal.dealer, 0 if row.deal.is_passed else 1
+            dealer, completed = row.deal.dealer, not row.deal.is_passed
             if row.deal.number is None:
                 continue
-            playing = _playing(seats, row.deal.number)
+            playing = seating.playing(row.deal.number)
             cells = tuple(
                 Cell(
                     total if seat.position in playing else None,
@@ -234,9 +185,9 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
             lines.append(Line(row.deal.number, cells, row.deal.score, declarer))
     played = len(lines)
     for number in range(played + 1, max(table.deals, played) + 1):
-        playing = _playing(seats, number)
-        dealer = _clockwise(dealer, playing, size, step=step)
-        step = 1
+        playing = seating.playing(number)
+        dealer = seating.next_dealer(dealer, number, completed=completed)
+        completed = True
         cells = tuple(
             Cell(None, dealer=seat.position == dealer, playing=seat.position in playing)
             for seat in seats

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
+from fipsen_rules.seats import Seating, deals_played_by
 from scoring import paper, ranking
 from scoring.models import Deal, DealChange, Prize
 from scoring.ranking import Figures, rank
@@ -42,9 +43,7 @@ class NextDeal:
 
 def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
     """The seats that play deal ``number``: all but those who left before it."""
-    return tuple(
-        s.position for s in seats if s.left_after_deal is None or s.left_after_deal >= number
-    )
+    return Seating.of(seats).playing(number)
 
 
 def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
@@ -77,29 +76,20 @@ def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: 
 
 def _next_from(table: Table, seats: list[Seat], recent: tuple[Deal, ...], number: int) -> NextDeal:
     """The next entry from the latest entries (newest first) and the next deal's number."""
-    active = playing_seats(seats, number)
+    seating = Seating.of(seats)
     last = recent[0] if recent else None
     if last is None:
-        dealer = _clockwise(table.first_dealer, active, len(seats), step=0)
+        dealer = seating.next_dealer(table.first_dealer, number, completed=False)
     else:
-        dealer = _clockwise(last.dealer, active, len(seats), step=0 if last.is_passed else 1)
+        dealer = seating.next_dealer(last.dealer, number, completed=not last.is_passed)
     return NextDeal(
         sequence=(last.sequence if last else 0) + 1,
         number=number if number <= table.deals and not table.ended_early else None,
         dealer=dealer,
-        vorhand=_clockwise(dealer, active, len(seats), step=1),
-        seats=active,
+        vorhand=seating.vorhand(dealer, number),
+        seats=seating.playing(number),
         recent=recent,
     )
-
-
-def _clockwise(start: int, active: tuple[int, ...], size: int, *, step: int) -> int:
-    """The first playing seat from ``start + step`` on, clockwise."""
-    for offset in range(step, step + size):
-        seat = (start + offset) % size
-        if seat in active:
-            return seat
-    return start  # not reached: a table always has three playing seats
 
 
 @dataclass(frozen=True)
@@ -338,7 +328,9 @@ def standings(*, tournament: Tournament) -> list[Standing]:
             place=entry.place,
             shared=entry.shared,
             seat=entry.figures.key,
-            deals=_deals_played(entry.figures.key, played.get(entry.figures.key.table_id, 0)),
+            deals=deals_played_by(
+                entry.figures.key.left_after_deal, played.get(entry.figures.key.table_id, 0)
+            ),
             points=entry.figures.points,
             declared=declared[entry.figures.key].get("declared", 0),
             won=entry.figures.won,
@@ -354,13 +346,6 @@ def standings(*, tournament: Tournament) -> list[Standing]:
 
 def prize_list(*, tournament: Tournament) -> list[Prize]:
     return list(Prize.objects.filter(tournament=tournament).order_by("place"))
-
-
-def _deals_played(seat: Seat, table_played: int) -> int:
-    """The table's played deals, up to the player's leaving."""
-    if seat.left_after_deal is None:
-        return table_played
-    return min(table_played, seat.left_after_deal)
 
 
 # The tournament's home and its history

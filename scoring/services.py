@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind
+from fipsen_rules.signs import signed_score
 from scoring import paper, ranking, selectors
 from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
-from scoring.scoresheets import signed_score
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.selectors import table_with_seats_locked

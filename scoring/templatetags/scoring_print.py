@@ -4,6 +4,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from fipsen_rules.signs import signed_score, signed_total
 from scoring import chart, scoresheets
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
@@ -17,13 +18,13 @@ STRONG_EVERY = 5
 @register.filter
 def minus(number: int | None) -> str:
     """A total as printed: ``−34`` with a real minus sign (U+2212); empty for None."""
-    return scoresheets.signed(number)
+    return signed_total(number)
 
 
 @register.filter
 def score(number: int | None) -> str:
     """A deal's score with its sign: ``+12``, ``−12`` (a real minus sign), ``0``."""
-    return "" if number is None else scoresheets.signed_score(number)
+    return signed_score(number)
 
 
 @register.filter

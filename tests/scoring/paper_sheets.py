@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from fipsen_rules import PRISDORF, Game, RuleSet
+from fipsen_rules.signs import signed_total
 
 #: The players of the test tables, by seat (position 0..3).
 NAMES = ("Anna Möller", "Bernd Schulz", "Jürgen Groß", "Dora Weiß")
@@ -78,4 +79,4 @@ def transcript(
 
 
 def _number(value: int, *, hyphen: bool) -> str:
-    return str(value) if hyphen or value >= 0 else f"−{-value}"
+    return str(value) if hyphen else signed_total(value)

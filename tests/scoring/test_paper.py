@@ -3,7 +3,8 @@
 import pytest
 
 from fipsen_rules import PRISDORF, Game, Prisdorf
-from scoring.paper import SeatInfo, SheetError, SheetStart, check_sheet, games_for_value, signed
+from fipsen_rules.signs import signed_total
+from scoring.paper import SeatInfo, SheetError, SheetStart, check_sheet, games_for_value
 from tests.scoring.paper_sheets import NAMES, transcript
 
 SEATS = tuple(SeatInfo(position, name) for position, name in enumerate(NAMES))
@@ -381,8 +382,8 @@ def test_a_whole_sheet_with_one_wrong_total_stops_at_that_line(wrong: int) -> No
     assert error.problems[0].code == "paper_wrong_total"
     assert dict(error.problems[0].params) == {
         "name": NAMES[seat],
-        "expected": signed(expected),
-        "written": signed(expected + 9),
+        "expected": signed_total(expected),
+        "written": signed_total(expected + 9),
     }
 
 
@@ -405,11 +406,6 @@ def test_the_games_of_a_value(rules: Prisdorf, value: int, games: list[str]) -> 
     assert [str(g) for g in found] == games
     assert all(rules.score(g) == value for g in found)
     assert all(isinstance(g, Game) for g in found)
-
-
-@pytest.mark.parametrize(("number", "text"), [(-34, "−34"), (0, "0"), (12, "12")])
-def test_numbers_are_signed_like_the_sheet(number: int, text: str) -> None:
-    assert signed(number) == text
 
 
 def test_the_example_of_the_readme() -> None:

@@ -26,7 +26,8 @@ from fipsen_rules import dealer_of_deal
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
 from scoring import ranking, renderers, selectors, services
-from scoring.scoresheets import game_value, scoresheet, signed
+from fipsen_rules.signs import signed_score, signed_total
+from scoring.scoresheets import scoresheet
 from scoring.selectors import Standing, TableSheet
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
@@ -160,8 +161,8 @@ def expected_row(sheet: TableSheet, number: int) -> PrintedRow:
         if seat.left_after_deal is not None and number > seat.left_after_deal:
             cells.append("")
         else:
-            cells.append(("• " if seat.position == row.deal.dealer else "") + signed(total))
-    return PrintedRow(number, tuple(cells), game_value(row.deal.score))
+            cells.append(("• " if seat.position == row.deal.dealer else "") + signed_total(total))
+    return PrintedRow(number, tuple(cells), signed_score(row.deal.score))
 
 
 def dealers_in_turn(first: int, seats: int, deals: int, left: dict[int, int]) -> list[int]:
@@ -220,7 +221,7 @@ def test_deal_57_shows_the_totals_after_it_and_its_value(printed: Printed) -> No
     rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
     assert rows[57] == expected_row(sheet, 57)
     totals = next(row.totals for row in sheet.rows if row.deal.number == 57)
-    assert [cell.removeprefix("• ") for cell in rows[57].cells] == [signed(t) for t in totals]
+    assert [cell.removeprefix("• ") for cell in rows[57].cells] == [signed_total(t) for t in totals]
 
 
 def test_every_played_row_is_printed_with_its_dealer_marked(printed: Printed) -> None:
@@ -285,7 +286,7 @@ def test_each_players_total_stands_in_his_box_above_the_rows(printed: Printed) -
         ]
         assert str(seat.position + 1) in box
         assert seat.registration.player.name[:8] in " ".join(box)
-        assert signed(total) in box
+        assert signed_total(total) in box
 
 
 # Blank scoresheets
@@ -349,7 +350,7 @@ def test_the_ranking_shows_places_points_prizes_and_a_signature_line(printed: Pr
         line = next(line for line in lines if standing.name[:11] in line)
         place = f"{standing.place}." + (" =" if standing.shared else "")
         assert line.split()[0] == place.split()[0]
-        assert signed(standing.points) in line.split()
+        assert signed_total(standing.points) in line.split()
     first, second, third = printed.standings[:3]
     assert "50,00 €" in next(line for line in lines if first.name[:11] in line)
     assert "30,00 € +" in next(line for line in lines if second.name[:11] in line)
@@ -459,7 +460,7 @@ def test_the_night_file_charts_every_players_total(printed: Printed) -> None:
     )
     text = pdf_text(pdf, page=page)
     for seat, total in printed.sheets[0].standing:
-        assert f"{signed(total)} {seat.registration.player.name[:10]}" in text
+        assert f"{signed_total(total)} {seat.registration.player.name[:10]}" in text
 
 
 @pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.RANKING, renderers.NIGHT])

@@ -1,0 +1,240 @@
+"""The layers of the project stay apart (issue 11, item 6).
+
+- ``fipsen_rules`` is the game alone: it imports nothing of the web (Django, Celery,
+  WeasyPrint, nor any app of the project).
+- ``tournaments`` (the night: players, tables, seats) does not reach ``scoring`` (deals,
+  standings): not by import, not by a ``scoring:`` URL name in its Python code or in
+  ``templates/tournaments/``. Scoring builds on tournaments, not the other way round.
+- ``printing`` (the file jobs and PDFs, once issue 11 moves them there) reaches neither.
+
+Read from the source (an AST walk over every import, string constants for URL names and
+lazy model references, ``{% url %}`` in templates), so no app is imported to check it.
+What is on main and too large to move now is listed in ``KNOWN``, each with its reason: the
+test fails on any new crossing, and on a listed one that is gone (take it off the list).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A part of the project and what it must not reach."""
+
+    name: str
+    #: Its Python code, relative to the repository.
+    package: str
+    #: Its templates, relative to the repository (None: it has none of its own).
+    templates: str | None
+    #: Top-level modules it must not import.
+    forbidden_imports: frozenset[str]
+    #: URL namespaces (and app labels) it must not name.
+    forbidden_apps: frozenset[str]
+
+
+WEB = frozenset(
+    {"django", "celery", "weasyprint", "tournaments", "scoring", "preisfipsen", "printing"}
+)
+
+LAYERS = (
+    Layer("fipsen_rules", "fipsen_rules", None, WEB, frozenset()),
+    Layer(
+        "tournaments",
+        "tournaments",
+        "templates/tournaments",
+        frozenset({"scoring"}),
+        frozenset({"scoring"}),
+    ),
+    Layer(
+        "printing",
+        "printing",
+        "templates/printing",
+        frozenset({"tournaments", "scoring"}),
+        frozenset({"tournaments", "scoring"}),
+    ),
+)
+
+
+@dataclass(frozen=True, order=True)
+class Crossing:
+    """One place where a layer reaches one it must not: the file and what it does there."""
+
+    path: str
+    what: str
+
+
+#: What main does today that a layer must not, and is left for a larger move. Each entry is
+#: (file, what it does): a new crossing, even in the same file, fails the test.
+KNOWN = {
+    # The captain's link on the table cards is scoring's route when it exists, else
+    # settings.TABLE_ENTRY_PATH (links.py tries one, then the other): the cards are printed
+    # before anything is scored. Moves with the table cards into printing (issue 11).
+    Crossing("tournaments/links.py", "url scoring:table_entry"),
+    # The organiser's night pages link to scoring's pages at each step of the night (start,
+    # progress, sheets, ending a table early, finishing). The night's pages and their steps
+    # are to become one "night" app above both (issue 11); until then the links stay.
+    Crossing("templates/tournaments/home.html", "url scoring:board"),
+    Crossing("templates/tournaments/night/_next_step.html", "url scoring:finish"),
+    Crossing("templates/tournaments/night/_next_step.html", "url scoring:reopen"),
+    Crossing("templates/tournaments/night/night.html", "url scoring:dashboard"),
+    Crossing("templates/tournaments/night/tables.html", "url scoring:dashboard"),
+    Crossing("templates/tournaments/night/tables.html", "url scoring:organiser_sheet"),
+    Crossing("templates/tournaments/night/tables.html", "url scoring:table_end"),
+}
+
+_TEMPLATE_URL = re.compile(r"""{%\s*url\s+["']([\w-]+):([\w-]+)["']""")
+_TEMPLATE_USE = re.compile(r"""{%\s*(?:include|extends)\s+["']([\w-]+)/""")
+_URL_NAME = re.compile(r"([a-z_]+):[\w-]+")
+_MODEL_LABEL = re.compile(r"([a-z_]+)\.[A-Z]\w*")
+_DYNAMIC_IMPORTS = {"import_module", "__import__"}
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    """Every absolute module the code imports, also inside functions and by import_module."""
+    modules = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.append(node.module)
+        elif isinstance(node, ast.Call) and node.args:
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            first = node.args[0]
+            if name in _DYNAMIC_IMPORTS and isinstance(first, ast.Constant):
+                modules.append(str(first.value))
+    return modules
+
+
+def _names(tree: ast.AST) -> list[tuple[str, str]]:
+    """String constants that name an app: URL names ("scoring:dashboard") and lazy model
+    references ("scoring.Deal"); a sentence that mentions one (a docstring) is not one."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if match := _URL_NAME.fullmatch(node.value):
+                found.append((match[1], f"url {node.value}"))
+            elif match := _MODEL_LABEL.fullmatch(node.value):
+                found.append((match[1], f"model {node.value}"))
+    return found
+
+
+def crossings(root: Path, layer: Layer) -> set[Crossing]:
+    """Where ``layer``'s code and templates under ``root`` reach what they must not."""
+    found = set()
+    for path in sorted((root / layer.package).rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)
+        for module in _imports(tree):
+            if module.split(".")[0] in layer.forbidden_imports:
+                found.add(Crossing(where, f"import {module}"))
+        for app, what in _names(tree):
+            if app in layer.forbidden_apps:
+                found.add(Crossing(where, what))
+    if layer.templates is not None:
+        for path in sorted((root / layer.templates).rglob("*")):
+            if not path.is_file():
+                continue
+            where = path.relative_to(root).as_posix()
+            text = path.read_text(encoding="utf-8")
+            for app, name in _TEMPLATE_URL.findall(text):
+                if app in layer.forbidden_apps:
+                    found.add(Crossing(where, f"url {app}:{name}"))
+            for app in _TEMPLATE_USE.findall(text):
+                if app in layer.forbidden_apps:
+                    found.add(Crossing(where, f"template {app}/"))
+    return found
+
+
+@pytest.mark.parametrize("layer", LAYERS, ids=lambda layer: layer.name)
+def test_no_layer_reaches_what_it_must_not(layer: Layer) -> None:
+    known = {c for c in KNOWN if c.path.startswith((layer.package + "/", f"{layer.templates}/"))}
+    new = crossings(ROOT, layer) - known
+    assert not new, f"{layer.name} must not reach these; keep it in its layer:\n" + "\n".join(
+        f"  {c.path}: {c.what}" for c in sorted(new)
+    )
+
+
+def test_every_known_exception_still_exists() -> None:
+    """A crossing that was moved away comes off KNOWN, so that it cannot come back unseen."""
+    found = set().union(*(crossings(ROOT, layer) for layer in LAYERS))
+    assert not KNOWN - found, sorted(KNOWN - found)
+
+
+def test_the_layers_are_where_the_test_looks() -> None:
+    """The check cannot pass by reading nothing: the packages it guards are there."""
+    for layer in LAYERS[:2]:
+        assert len(list((ROOT / layer.package).rglob("*.py"))) > 5
+    assert len(list((ROOT / "templates/tournaments").rglob("*.html"))) > 5
+
+
+def _plant(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
+    _plant(
+        tmp_path,
+        {
+            "fipsen_rules/good.py": """\
+                from __future__ import annotations
+                from fipsen_rules.errors import Code
+                from . import seats
+                NOTE = "scoring:table_entry is scoring's, not ours"
+            """,
+            "fipsen_rules/bad.py": """\
+                import django.conf
+                from celery import shared_task
+
+                def late():
+                    from weasyprint import HTML
+                    import importlib
+                    return importlib.import_module("tournaments.models")
+            """,
+            "tournaments/links.py": """\
+                '''The path is ``scoring:table_entry`` (a sentence, not a URL name).'''
+                from django.urls import reverse
+                from tournaments.models import Seat
+
+                def url():
+                    from scoring import selectors
+                    return reverse("scoring:dashboard"), "scoring.Deal", reverse("night:home")
+            """,
+            "templates/tournaments/page.html": """\
+                {% url 'tournaments:home' %}{% url "scoring:board" token %}
+                {% include "scoring/_totals.html" %}{% include "tournaments/_form.html" %}
+            """,
+            "printing/jobs.py": "from tournaments.models import Tournament\nX = 'scoring:x'\n",
+            "templates/printing/file.html": "{% url 'tournaments:file_download' 1 %}",
+        },
+    )
+    found = {layer.name: crossings(tmp_path, layer) for layer in LAYERS}
+    assert found["fipsen_rules"] == {
+        Crossing("fipsen_rules/bad.py", "import django.conf"),
+        Crossing("fipsen_rules/bad.py", "import celery"),
+        Crossing("fipsen_rules/bad.py", "import weasyprint"),
+        Crossing("fipsen_rules/bad.py", "import tournaments.models"),
+    }
+    assert found["tournaments"] == {
+        Crossing("tournaments/links.py", "import scoring"),
+        Crossing("tournaments/links.py", "url scoring:dashboard"),
+        Crossing("tournaments/links.py", "model scoring.Deal"),
+        Crossing("templates/tournaments/page.html", "url scoring:board"),
+        Crossing("templates/tournaments/page.html", "template scoring/"),
+    }
+    assert found["printing"] == {
+        Crossing("printing/jobs.py", "import tournaments.models"),
+        Crossing("printing/jobs.py", "url scoring:x"),
+        Crossing("templates/printing/file.html", "url tournaments:file_download"),
+    }
