@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
-from fipsen_rules import SeatingError, auction_order, dealer_of_deal, next_dealer, vorhand
+from fipsen_rules import Code, SeatingError, auction_order, dealer_of_deal, next_dealer, vorhand
+from fipsen_rules.seats import Seating
 
 # (dealer, players, Vorhand): VH = (d + 1) mod N, A2.2
 VORHAND = [
@@ -122,3 +124,54 @@ def test_next_dealer_of_a_seat_that_does_not_exist(dealer: int, players: int) ->
 def test_first_dealer_that_does_not_exist(first: int, players: int) -> None:
     with pytest.raises(SeatingError):
         dealer_of_deal(1, first_dealer=first, players=players)
+
+
+# A table of four where the player in seat 1 left after deal 2: from deal 3 on he is skipped.
+LEFT_AFTER_TWO = Seating((None, 2, None, None))
+
+
+@pytest.mark.parametrize(
+    ("dealer", "deal_number", "completed", "expected"),
+    [
+        (0, 2, True, 1),  # he still plays deal 2
+        (0, 3, True, 2),  # the deal passes over him
+        (1, 3, False, 2),  # he dealt an all-passed deal 3 and left: the next seat deals it
+        (3, 3, False, 3),  # all passed: the same dealer again
+        (3, 3, True, 0),
+    ],
+)
+def test_the_deal_passes_over_a_player_who_left(
+    dealer: int, deal_number: int, completed: bool, expected: int
+) -> None:
+    assert LEFT_AFTER_TWO.next_dealer(dealer, deal_number, completed=completed) == expected
+
+
+def test_vorhand_is_the_next_player_still_there() -> None:
+    assert LEFT_AFTER_TWO.vorhand(0, 2) == 1
+    assert LEFT_AFTER_TWO.vorhand(0, 3) == 2
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_with_nobody_gone_the_turns_are_the_plain_ones(players: int, dealer: int) -> None:
+    seating = Seating((None,) * players)
+    assert seating.vorhand(dealer, 9) == vorhand(dealer, players)
+    for completed in (True, False):
+        expected = next_dealer(dealer, players, completed=completed)
+        assert seating.next_dealer(dealer, 9, completed=completed) == expected
+
+
+@pytest.mark.parametrize(
+    "positions", [(0, 1), (0, 1, 2, 3, 4), (0, 1, 3), (1, 2, 3)], ids=lambda p: repr(p)
+)
+def test_a_seating_needs_the_seats_zero_to_players_minus_one(positions: tuple[int, ...]) -> None:
+    seats = [SimpleNamespace(position=p, left_after_deal=None) for p in positions]
+    with pytest.raises(SeatingError) as info:
+        Seating.of(seats)
+    assert info.value.code in {Code.PLAYERS, Code.SEAT}
+
+
+def test_nobody_left_to_deal_is_an_error_not_a_guess() -> None:
+    with pytest.raises(SeatingError) as info:
+        Seating((1, 1, 1)).next_dealer(0, 2, completed=True)
+    assert info.value.code is Code.PLAYERS
