@@ -23,10 +23,10 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries, DjangoDbBlocker, Settings
 
 from fipsen_rules import dealer_of_deal
+from fipsen_rules.signs import signed_score, signed_total
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
 from scoring import ranking, renderers, selectors, services
-from fipsen_rules.signs import signed_score, signed_total
 from scoring.scoresheets import scoresheet
 from scoring.selectors import Standing, TableSheet
 from tests.factories import UserFactory
