@@ -13,6 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from fipsen_rules import PRISDORF, Game, GameKind, Result, dealer_of_deal
+from fipsen_rules.signs import signed_score
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
@@ -114,10 +115,10 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
         else:
             tap_deal(page, name, game)
         if game.kind is GameKind.NUMBER and (game.hand or game.ruten):
-            # The captain sees the value before entering it, e.g. "3 Hand verloren = -12".
+            # The captain sees the value before entering it, e.g. "3 Hand verloren = −12".
             score = PRISDORF.score(game)
             preview = page.get_by_role("status").filter(has_text=str(game))
-            expect(preview).to_have_text(f"{game} = {score:+d}".replace("-", "−"))
+            expect(preview).to_have_text(f"{game} = {signed_score(score)}")
         enter(page, number)
         if game.kind is GameKind.PASSED:
             # No deal: the same dealer deals again.
