@@ -151,11 +151,15 @@ class Seating:
         >>> Seating.of([Seat(1, 4), Seat(0, None), Seat(2, None)])
         Seating(left_after_deal=(None, 4, None))
         """
-        by_position = {seat.position: seat.left_after_deal for seat in seats}
-        players = len(by_position)
+        listed = list(seats)
+        by_position = {seat.position: seat.left_after_deal for seat in listed}
+        players = len(listed)
         check_players(players)
-        for position in by_position:
-            check_seat(position, players, "position")
+        for seat in listed:
+            check_seat(seat.position, players, "position")
+        if len(by_position) < players:  # a seat twice, so another one missing
+            missing = min(set(range(players)) - by_position.keys())
+            raise SeatingError.of(Code.SEAT, "position", seat=missing, players=players)
         return cls(tuple(by_position[position] for position in range(players)))
 
     @property

@@ -162,7 +162,9 @@ def test_with_nobody_gone_the_turns_are_the_plain_ones(players: int, dealer: int
 
 
 @pytest.mark.parametrize(
-    "positions", [(0, 1), (0, 1, 2, 3, 4), (0, 1, 3), (1, 2, 3)], ids=lambda p: repr(p)
+    "positions",
+    [(0, 1), (0, 1, 2, 3, 4), (0, 1, 3), (1, 2, 3), (0, 1, 1, 2)],
+    ids=lambda p: repr(p),
 )
 def test_a_seating_needs_the_seats_zero_to_players_minus_one(positions: tuple[int, ...]) -> None:
     seats = [SimpleNamespace(position=p, left_after_deal=None) for p in positions]
