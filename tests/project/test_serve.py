@@ -375,3 +375,14 @@ def test_a_port_in_use_stops_the_start_with_a_word_and_starts_nothing(
         assert launcher.wait() == 1
     assert "ist schon belegt: Läuft Preisfipsen schon" in launcher.output()
     assert not (launcher.var_dir / "log" / "web.log").exists()
+
+
+def test_the_running_launcher_keeps_a_backup_and_says_where(running: Launcher) -> None:
+    text = "\n".join(running.note())
+    folder = running.var_dir.resolve() / "backups"
+    assert f"Sicherungen alle 5 Minuten (die letzten 12 bleiben): {folder}" in text
+    # The first backup is made at once; the next ones each 5 minutes (tests/project/
+    # test_rolling_backup.py drives those with a fake clock).
+    wait_for(lambda: len(list(folder.glob("db-*.sqlite3"))) == 1, "the first backup")
+    backup = next(folder.glob("db-*.sqlite3"))
+    assert backup.read_bytes().startswith(b"SQLite format 3\x00")
