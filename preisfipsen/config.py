@@ -122,9 +122,19 @@ def celery_config(
             "broker_url": broker_url,
             # A job whose worker died unacknowledged (acks_late, tournaments/tasks.py) goes back
             # to the queue after this many seconds, not after Redis' default hour: longer than
-            # any PDF takes, so a running job is not handed out twice.
-            "broker_transport_options": {"visibility_timeout": REDELIVER_AFTER_SECONDS},
+            # any PDF takes, so a running job is not handed out twice. A broker that is down is
+            # said at once, not after 20 s of retries in the organiser's request (see
+            # services.file_request).
+            "broker_transport_options": {
+                "visibility_timeout": REDELIVER_AFTER_SECONDS,
+                "socket_connect_timeout": 2,
+                "max_retries": 0,
+            },
+            "broker_connection_timeout": 2,
+            "task_publish_retry": False,
             "result_backend": result_backend or broker_url,
+            "result_backend_transport_options": {"retry_policy": {"max_retries": 0}},
+            "redis_socket_connect_timeout": 2,
         }
     folders = {name: var_dir / "celery" / name for name in ("queue", "control", "results")}
     for folder in folders.values():

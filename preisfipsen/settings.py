@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "preisfipsen.middleware.UnreadableFormMiddleware",
     "tournaments.middleware.PasswordChangeRequiredMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -185,9 +186,11 @@ _celery = config.celery_config(
     result_backend=os.environ.get("CELERY_RESULT_BACKEND"),
     var_dir=VAR_DIR,
 )
-CELERY_BROKER_URL = _celery["broker_url"]
-CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
-CELERY_RESULT_BACKEND = _celery["result_backend"]
+CELERY_BROKER_URL = _celery.pop("broker_url")
+CELERY_BROKER_TRANSPORT_OPTIONS = _celery.pop("broker_transport_options")
+CELERY_RESULT_BACKEND = _celery.pop("result_backend")
+# The rest (with a Redis broker: its short timeouts), by Celery's names.
+globals().update({f"CELERY_{name.upper()}": value for name, value in _celery.items()})
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
 # A worker takes one job at a time: with acks_late (tournaments/tasks.py) a job it holds but

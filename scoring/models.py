@@ -4,13 +4,20 @@ import uuid
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Table
+from tournaments.models import Table, max_length_constraint
+from tournaments.text import no_control_characters
+
+#: The lowest places a prize list can name, and the most money one place can win.
+MAX_PRIZE_PLACE = 999
+MAX_PRIZE_MONEY = Decimal("99999.99")
 
 
 class Deal(models.Model):
@@ -84,10 +91,13 @@ class DealChange(models.Model):
     #: PROTECT: a deal with a history (every deal has one) cannot be deleted.
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="changes")
     action = models.CharField(_("action"), max_length=20, choices=Action)
-    #: The deal as "<seat> <game> <score>" before and after, in words the history can show.
-    before = models.CharField(_("before"), max_length=100, blank=True)
-    after = models.CharField(_("after"), max_length=100)
-    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    #: The deal as "<name>: <game> <score>" before and after, in words the history can show:
+    #: a name (100) and a game (60) fit with room to spare.
+    before = models.CharField(_("before"), max_length=200, blank=True)
+    after = models.CharField(_("after"), max_length=200)
+    reason = models.CharField(
+        _("reason"), max_length=300, blank=True, validators=[no_control_characters]
+    )
     #: The organiser's account, or none for the table's captain (who has no account).
     #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
     user = models.ForeignKey(
@@ -99,6 +109,12 @@ class DealChange(models.Model):
         ordering = ["deal", "pk"]
         verbose_name = _("change of a deal")
         verbose_name_plural = _("changes of deals")
+        constraints = [
+            max_length_constraint("dealchange", "before", "after", length=200),
+            models.CheckConstraint(
+                condition=Q(LessThanOrEqual(Length("reason"), 300)), name="dealchange_reason_length"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()}: {self.before} → {self.after}"
@@ -112,16 +128,19 @@ class Prize(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="prizes"
     )
     place = models.PositiveSmallIntegerField(
-        _("place in the ranking"), validators=[MinValueValidator(1)]
+        _("place in the ranking"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_PRIZE_PLACE)],
     )
     money = models.DecimalField(
         _("money (€)"),
         max_digits=7,
         decimal_places=2,
         default=Decimal(0),
-        validators=[MinValueValidator(Decimal(0))],
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(MAX_PRIZE_MONEY)],
     )
-    name = models.CharField(_("named prize"), max_length=100, blank=True)
+    name = models.CharField(
+        _("named prize"), max_length=100, blank=True, validators=[no_control_characters]
+    )
 
     class Meta:
         ordering = ["tournament", "place", "pk"]
@@ -129,6 +148,13 @@ class Prize(models.Model):
         verbose_name_plural = _("prizes")
         constraints = [
             models.CheckConstraint(condition=Q(place__gte=1), name="prize_place_positive"),
+            models.CheckConstraint(
+                condition=Q(place__lte=MAX_PRIZE_PLACE), name="prize_place_at_most"
+            ),
+            models.CheckConstraint(
+                condition=Q(money__gte=0, money__lte=MAX_PRIZE_MONEY), name="prize_money_range"
+            ),
+            max_length_constraint("prize", "name", length=100),
         ]
 
     def __str__(self) -> str:

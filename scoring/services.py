@@ -17,6 +17,7 @@ from scoring.models import Deal, DealChange, Prize
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.selectors import table_with_seats_locked
+from tournaments.text import clean_text
 
 _OUT_OF_DATE = _(
     "This form was out of date, so nothing was saved. This is the table as it stands now."
@@ -165,6 +166,18 @@ def deal_correct(
     :raises fipsen_rules.InvalidEntryError: the new game breaks a rule (nothing saved).
     :raises ValidationError: not allowed here, or no reason given.
     """
+    reason = " ".join(clean_text(reason).split())
+    limit = DealChange._meta.get_field("reason").max_length or 0
+    if len(reason) > limit:
+        raise ValidationError(
+            {
+                "reason": ValidationError(
+                    _("The reason is too long: %(length)s characters, at most %(limit)s."),
+                    code="reason_too_long",
+                    params={"length": len(reason), "limit": limit},
+                )
+            }
+        )
     with transaction.atomic():
         table, seats = table_with_seats_locked(table_id=deal.table_id)
         deal = Deal.objects.select_for_update().get(pk=deal.pk)
@@ -214,7 +227,7 @@ def deal_correct(
             action=DealChange.Action.CORRECTED,
             before=before,
             after=deal_words(deal, seats),
-            reason=reason.strip(),
+            reason=reason,
             user=user,
         )
     return deal
@@ -277,7 +290,10 @@ def deal_words(deal: Deal, seats: list[Seat]) -> str:
         return deal.game
     name = seats[deal.declarer].registration.player.name
     game = f" {deal.game}" if deal.game else ""
-    return f"{name}:{game} {signed_score(deal.score)}"
+    words = f"{name}:{game} {signed_score(deal.score)}"
+    # A name (100) and a game (60) fit DealChange.after; a name saved before that bound
+    # (SQLite kept any length) must not make the deal unsaveable.
+    return words[: DealChange._meta.get_field("after").max_length]
 
 
 def _require_playing(tournament: Tournament) -> None:

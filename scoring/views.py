@@ -453,7 +453,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 save(form.cleaned_data)
             except ValidationError as error:
-                form.add_error(None, error)
+                form.add_error(None, error.messages)  # a row's field errors too
             else:
                 messages.success(request, _("The prizes are saved."))
                 return redirect("scoring:prizes", pk=pk)

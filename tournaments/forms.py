@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
-from tournaments.models import Player, Seat, Tournament
+from tournaments.models import MAX_DEALS, Player, Seat, Tournament
 from tournaments.names import player_name_key
 from tournaments.services import RULE_FIELDS
+from tournaments.text import CleanCharField, name_has_letter
 
 # The tournament night
 
@@ -35,6 +36,7 @@ class TournamentForm(forms.ModelForm):
             "board_after_finish",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        field_classes = {"name": CleanCharField, "place": CleanCharField}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -83,7 +85,7 @@ def _seat_label(seat: Seat) -> str:
 class LeaveForm(forms.Form):
     """A player leaves during play, after the deal given."""
 
-    after_deal = forms.IntegerField(label=_("after deal"), min_value=0)
+    after_deal = forms.IntegerField(label=_("after deal"), min_value=0, max_value=MAX_DEALS)
 
 
 # The player directory
@@ -104,9 +106,9 @@ class PlayerForm(forms.Form):
 
     CONFIRM = "confirm_name"
 
-    name = forms.CharField(label=_("Name"), max_length=_max_length("name"))
-    club = forms.CharField(label=_("Club"), max_length=_max_length("club"), required=False)
-    contact = forms.CharField(
+    name = CleanCharField(label=_("Name"), max_length=_max_length("name"))
+    club = CleanCharField(label=_("Club"), max_length=_max_length("club"), required=False)
+    contact = CleanCharField(
         label=_("Contact"),
         max_length=_max_length("contact"),
         required=False,
@@ -123,6 +125,7 @@ class PlayerForm(forms.Form):
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
+        name_has_letter(name)
         self.name_key = player_name_key(name)
         if self.player is not None and self.name_key == self.player.name_key:
             return name  # the name stays: it was checked when it was given
@@ -159,6 +162,7 @@ class PlayersImportForm(forms.Form):
     text = forms.CharField(
         label=_("… or paste the lines here"),
         required=False,
+        max_length=MAX_BYTES,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text=_("You may also copy the cells in Excel, with the header line, and paste them."),

@@ -4,12 +4,28 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.text import name_has_letter, no_control_characters
+
+#: The most deals a table can play in one night (a deal takes a minute or more).
+MAX_DEALS = 300
+
+
+def max_length_constraint(model: str, *fields: str, length: int) -> models.CheckConstraint:
+    """The database holds text fields to their max_length: PostgreSQL's varchar does, SQLite
+    does not, so a path that skipped full_clean would store anything there."""
+    condition = Q()
+    for field in fields:
+        condition &= Q(LessThanOrEqual(Length(field), length))
+    return models.CheckConstraint(condition=condition, name=f"{model}_text_length")
 
 
 class OrganiserProfile(models.Model):
@@ -38,10 +54,18 @@ class OrganiserProfile(models.Model):
 class Player(models.Model):
     """A person in the club's directory, kept across nights."""
 
-    name = models.CharField(_("name"), max_length=100)
-    club = models.CharField(_("club"), max_length=100, blank=True)
+    name = models.CharField(
+        _("name"), max_length=100, validators=[no_control_characters, name_has_letter]
+    )
+    club = models.CharField(
+        _("club"), max_length=100, blank=True, validators=[no_control_characters]
+    )
     contact = models.CharField(
-        _("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail, if wanted.")
+        _("contact"),
+        max_length=200,
+        blank=True,
+        help_text=_("Phone or e-mail, if wanted."),
+        validators=[no_control_characters],
     )
     #: The name folded for search and for spotting duplicates ("Müller" = "mueller").
     name_key = models.CharField(max_length=200, db_index=True, editable=False)
@@ -51,6 +75,13 @@ class Player(models.Model):
         ordering = ["name", "club", "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [
+            max_length_constraint("player", "name", "club", length=100),
+            models.CheckConstraint(
+                condition=Q(LessThanOrEqual(Length("contact"), 200)),
+                name="player_contact_length",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})" if self.club else self.name
@@ -85,17 +116,23 @@ class Tournament(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[no_control_characters])
     date = models.DateField(_("date"))
-    place = models.CharField(_("place"), max_length=120, blank=True)
+    place = models.CharField(
+        _("place"), max_length=120, blank=True, validators=[no_control_characters]
+    )
     min_bid = models.PositiveSmallIntegerField(
         _("minimum bid"), choices=[(2, "2"), (3, "3")], default=2
     )
     deals_at_four = models.PositiveSmallIntegerField(
-        _("deals at a table of four"), default=100, validators=[MinValueValidator(1)]
+        _("deals at a table of four"),
+        default=100,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     deals_at_three = models.PositiveSmallIntegerField(
-        _("deals at a table of three"), default=120, validators=[MinValueValidator(1)]
+        _("deals at a table of three"),
+        default=120,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     tie_break = models.CharField(
         _("tie-break"),
@@ -147,6 +184,15 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(deals_at_four__gte=1, deals_at_three__gte=1), name="tournament_deals"
             ),
+            models.CheckConstraint(
+                condition=Q(deals_at_four__lte=MAX_DEALS, deals_at_three__lte=MAX_DEALS),
+                name="tournament_deals_at_most",
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0, entry_fee__lte=Decimal("9999.99")),
+                name="tournament_entry_fee",
+            ),
+            max_length_constraint("tournament", "name", "place", length=120),
         ]
 
     def __str__(self) -> str:
@@ -221,6 +267,7 @@ class Table(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=Q(first_dealer__lte=3), name="table_first_dealer"),
             models.CheckConstraint(condition=Q(deals__gte=1), name="table_deals"),
+            models.CheckConstraint(condition=Q(deals__lte=MAX_DEALS), name="table_deals_at_most"),
         ]
 
     def __str__(self) -> str:

@@ -2,6 +2,9 @@
 
 import unicodedata
 
+#: Player.name_key's max_length.
+NAME_KEY_LENGTH = 200
+
 _FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
@@ -12,4 +15,6 @@ def player_name_key(name: str) -> str:
     """
     folded = " ".join(name.replace(",", " ").split()).casefold().translate(_FOLDS)
     decomposed = unicodedata.normalize("NFKD", folded)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    key = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # Compatibility forms can grow a lot ("ﷺ" alone unfolds to 18 letters): the column's size.
+    return key[:NAME_KEY_LENGTH]

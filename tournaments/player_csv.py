@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player
+from tournaments.text import clean_text
 
 if TYPE_CHECKING:
     from _csv import Reader
@@ -74,29 +75,42 @@ def players_csv_read(data: bytes) -> CsvContent:
             raise ValidationError(_("The file is empty."), code="empty")
     if delimiter is None:
         delimiter = _sniff_delimiter(lines[first])
-    reader = csv.reader(lines[first:], delimiter=delimiter)
-    header = next(reader)
+    # Strict: a quote that is never closed is an error, not the rest of the file in one name.
+    reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
+    try:
+        header = next(reader)
+    except csv.Error:  # a header longer than the reader takes
+        raise _unreadable(first + 1) from None
     columns = _columns(header, line=first + 1, text=lines[first].strip())
     rows: list[CsvRow] = []
     errors: list[ValidationError] = []
-    for line, fields in _records(reader, offset=first):
+    for line, fields in _records(reader, offset=first, lines=lines):
         if isinstance(fields, ValidationError):
             errors.append(fields)
             continue
         if not any(field.strip() for field in fields):
+            continue
+        if any(
+            "\n" in fields[columns[f]] or "\r" in fields[columns[f]]
+            for f in ("name", "club")
+            if f in columns and columns[f] < len(fields)
+        ):
+            # A quote closed only lines later: those lines are in the name (an address in
+            # the contact may have line breaks).
+            errors.append(_unclosed_quote(line))
             continue
         row_errors = _row_errors(fields, line=line, header=header, columns=columns, sep=delimiter)
         if row_errors:
             errors.extend(row_errors)
             continue
         values = {
-            field: fields[index].strip() if index < len(fields) else ""
+            field: " ".join(clean_text(fields[index]).split()) if index < len(fields) else ""
             for field, index in columns.items()
         }
         rows.append(
             CsvRow(
                 line=line,
-                name=" ".join(values["name"].split()),
+                name=values["name"],
                 club=values.get("club", ""),
                 contact=values.get("contact", ""),
             )
@@ -111,7 +125,7 @@ def _decode(data: bytes) -> str:
     (Excel's CSV on German Windows)."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
-            return data.decode("utf-16")
+            return data.decode("utf-16").replace("\0", "")  # a NUL is nothing a name can hold
         except UnicodeDecodeError:
             raise _not_text() from None
     if b"\0" in data:  # a spreadsheet, a picture, …: text files have no NUL bytes
@@ -144,7 +158,10 @@ def _sniff_delimiter(header_line: str) -> str:
     """
 
     def score(delimiter: str) -> tuple[int, int, int]:
-        cells = next(csv.reader([header_line], delimiter=delimiter), [])
+        try:
+            cells = next(csv.reader([header_line], delimiter=delimiter), [])
+        except csv.Error:  # longer than the reader takes: refused when read as the header
+            cells = []
         known = sum(1 for cell in cells if _field_for(cell) is not None)
         return known, header_line.count(delimiter), -DELIMITERS.index(delimiter)
 
@@ -189,8 +206,11 @@ def _columns(header: list[str], *, line: int, text: str) -> dict[str, int]:
     return columns
 
 
-def _records(reader: "Reader", *, offset: int) -> Iterator[tuple[int, list[str] | ValidationError]]:
-    """Each record with the line it starts on (a quoted field may span lines)."""
+def _records(
+    reader: "Reader", *, offset: int, lines: list[str]
+) -> Iterator[tuple[int, list[str] | ValidationError]]:
+    """Each record with the line it starts on (a quoted field may span lines). A quote never
+    closed is an error on the line it opens (a strict reader finds it)."""
     while True:
         line = reader.line_num + offset + 1
         try:
@@ -198,14 +218,29 @@ def _records(reader: "Reader", *, offset: int) -> Iterator[tuple[int, list[str] 
         except StopIteration:
             return
         except csv.Error:
-            yield (
-                line,
-                ValidationError(
-                    _("Line %(line)s cannot be read."), code="unreadable", params={"line": line}
-                ),
-            )
+            if len(lines[line - 1]) > csv.field_size_limit():
+                yield line, _unreadable(line)  # a field longer than the reader takes
+            else:
+                yield line, _unclosed_quote(line)
             return
         yield line, fields
+
+
+def _unreadable(line: int) -> ValidationError:
+    return ValidationError(
+        _("Line %(line)s cannot be read."), code="unreadable", params={"line": line}
+    )
+
+
+def _unclosed_quote(line: int) -> ValidationError:
+    return ValidationError(
+        _(
+            'Line %(line)s: a double quote (") is opened and not closed on the same line. '
+            "Close it, or remove it."
+        ),
+        code="unclosed_quote",
+        params={"line": line},
+    )
 
 
 def _row_errors(

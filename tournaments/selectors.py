@@ -1,6 +1,8 @@
 """Reading for pages and commands (see DESIGN.md): nothing here changes state."""
 
 import difflib
+import logging
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -150,10 +152,18 @@ def table_ids_of_size(*, tournament: Tournament, size: int) -> list[int]:
     )
 
 
+logger = logging.getLogger(__name__)
+
+#: What a table's token looks like: secrets.token_urlsafe's alphabet, within the column's size.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
     """The table a captain's link opens, with its tournament and seats, or None for an
     unknown or revoked link. One query: a drawn table always has its seats.
     """
+    if not _TOKEN.fullmatch(token):
+        return None  # not a token at all (a NUL would even break PostgreSQL's query)
     seats = list(
         Seat.objects.filter(table__token=token)
         .select_related("table__tournament", "registration__player")
@@ -444,6 +454,21 @@ FILE_ERROR_STALLED = gettext_lazy(
 )
 
 
+def _job_state(task_id: str) -> tuple[str, object]:
+    """The job's state and its progress, read once: reading ``state`` and then ``info`` asks
+    the result backend twice, and a job that finishes in between has no progress any more.
+    A result backend that cannot be read (down, a file half written) reads as still waiting.
+    """
+    if not task_id:
+        return "PENDING", None
+    try:
+        meta = celery_app.backend.get_task_meta(task_id)
+    except Exception:  # the backend's own connection or decoding errors
+        logger.warning("The state of the job %s could not be read.", task_id, exc_info=True)
+        return "PENDING", None
+    return str(meta.get("status", "PENDING")), meta.get("result")
+
+
 def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStatus:
     """The state of a file's job, from the record and else from Celery's result backend."""
     now = now or timezone.now()
@@ -453,13 +478,13 @@ def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStat
         return FileStatus(file, "failed")
     if file.file:
         return FileStatus(file, "ready")
-    result = celery_app.AsyncResult(file.task_id) if file.task_id else None
-    state = result.state if result is not None else "PENDING"
+    state, info = _job_state(file.task_id)
     if state == "FAILURE":
         return FileStatus(file, "failed")
-    if state == "PROGRESS" and isinstance(result.info, dict):
-        done, total = int(result.info.get("done", 0)), int(result.info.get("total", 0))
-        at = result.info.get("at")
+    if state == "PROGRESS" and isinstance(info, dict):
+        done, total, at = info.get("done", 0), info.get("total", 0), info.get("at")
+        if not (isinstance(done, int) and isinstance(total, int)):
+            return FileStatus(file, "running")
         moved = datetime.fromtimestamp(at, tz=UTC) if isinstance(at, int | float) else now
         if now - moved > JOB_STALLED_AFTER:
             return FileStatus(file, "failed", done=done, total=total, stalled=True)

@@ -36,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.names import player_name_key
 from tournaments.player_csv import players_csv_read
+from tournaments.text import clean_text
 
 ORGANISER_USERNAME = "organisator"
 
@@ -97,7 +98,7 @@ def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
 
     :raises ValidationError: on a missing or too long field.
     """
-    player = Player(name=" ".join(name.split()), club=club.strip(), contact=contact.strip())
+    player = Player(name=_one_line(name), club=_one_line(club), contact=_one_line(contact))
     player.name_key = player_name_key(player.name)
     player.full_clean()
     player.save()
@@ -105,13 +106,18 @@ def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
 
 
 def player_update(*, player: Player, name: str, club: str, contact: str) -> Player:
-    player.name = " ".join(name.split())
-    player.club = club.strip()
-    player.contact = contact.strip()
+    player.name = _one_line(name)
+    player.club = _one_line(club)
+    player.contact = _one_line(contact)
     player.name_key = player_name_key(player.name)
     player.full_clean()
     player.save()
     return player
+
+
+def _one_line(text: str) -> str:
+    """Cleaned of control characters (:func:`tournaments.text.clean_text`), spaces collapsed."""
+    return " ".join(clean_text(text).split())
 
 
 # Tournaments
@@ -145,9 +151,9 @@ def tournament_create(
     :raises ValidationError: on any invalid field.
     """
     tournament = Tournament(
-        name=name.strip(),
+        name=_one_line(name),
         date=date,
-        place=place.strip(),
+        place=_one_line(place),
         min_bid=min_bid,
         deals_at_four=deals_at_four,
         deals_at_three=deals_at_three,
@@ -624,10 +630,12 @@ def file_request(
     take ``base_url``); ``language`` defaults to the active one, so the PDF speaks the
     organiser's language. Expired files are removed on the way.
 
-    The job is sent with ``apply_async_on_commit`` rather than ``delay_on_commit`` because the
-    record keeps the task id (for the progress), and only ``apply_async`` takes one.
+    The job is sent once the record is committed, with ``apply_async`` rather than ``delay``
+    because the record keeps the task id (for the progress), and only ``apply_async`` takes one.
+    When the broker cannot be reached the record is deleted again (no status page that waits
+    for nothing) and a ValidationError says so, raised when the transaction commits.
 
-    :raises ValidationError: no renderer makes files of this kind.
+    :raises ValidationError: no renderer makes files of this kind; the broker is unreachable.
     """
     renderer = file_jobs.renderer_for(kind)
     options = {"language": translation.get_language() or settings.LANGUAGE_CODE, **(options or {})}
@@ -642,13 +650,27 @@ def file_request(
     file.full_clean()
     from tournaments.tasks import generate_file  # late: the task module imports this one
 
+    def send() -> None:
+        try:
+            generate_file.apply_async(
+                args=(str(file.pk),), kwargs={"options": options}, task_id=file.task_id
+            )
+        except Exception:  # redis, kombu and Celery each have their own connection errors
+            logger.exception("The job for the file %s could not be sent.", file.pk)
+            GeneratedFile.objects.filter(pk=file.pk).delete()
+            raise ValidationError(BROKER_UNREACHABLE, code="broker_unreachable") from None
+
     with transaction.atomic():
         files_remove_expired()
         file.save()
-        generate_file.apply_async_on_commit(
-            args=(str(file.pk),), kwargs={"options": options}, task_id=file.task_id
-        )
+        transaction.on_commit(send)
     return file
+
+
+BROKER_UNREACHABLE = _(
+    "The background service cannot be reached, so no file can be made now. Check that "
+    "Preisfipsen was started with “make run” (it starts the service too), then try again."
+)
 
 
 def file_generate(

@@ -20,11 +20,14 @@ from scoring import selectors, services
 from scoring.models import Deal
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
-from tournaments.models import Table
+from tournaments.models import MAX_DEALS, Table
 
 pytestmark = pytest.mark.django_db
 
-BEFORE = pytest.mark.parametrize("deals_before", [1, 1000], ids=["1 deal", "1000 deals"])
+#: One deal, and as many as a table can have (it plays at most MAX_DEALS).
+BEFORE = pytest.mark.parametrize(
+    "deals_before", [1, MAX_DEALS - 10], ids=["1 deal", "a full table"]
+)
 
 #: The captain page: the table by its link with its tournament and seats, the latest entries,
 #: and the totals summed by the database.

@@ -6,7 +6,9 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+
+from tournaments.text import clean_text
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
@@ -23,3 +25,22 @@ def organiser_required(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return login_required(checked)  # type: ignore[return-value]
+
+
+#: The longest search that makes sense: a name (the longest is 100 characters) and a little.
+MAX_QUERY = 120
+
+
+def search_query(data: QueryDict) -> str:
+    """The search box's ``q`` (of ``request.GET`` or ``request.POST``), cleaned of control
+    characters (a NUL breaks PostgreSQL's query) and cut to a sensible length."""
+    return clean_text(data.get("q", "")).strip()[:MAX_QUERY]
+
+
+def id_or_404(value: object) -> int:
+    """A row's id sent in a form field: a positive number within the database's integers,
+    or the page is not found (as for an unknown id)."""
+    text = str(value or "")
+    if not (text.isascii() and text.isdecimal() and 0 < int(text) < 2**31):
+        raise Http404
+    return int(text)

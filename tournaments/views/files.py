@@ -31,7 +31,9 @@ def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     options = {"base_url": public_base_url(request)}
     if "tables_chosen" in request.POST:  # a form with a box per table (the blank scoresheets)
         chosen = request.POST.getlist("table")
-        if not chosen or not all(number.isascii() and number.isdecimal() for number in chosen):
+        if not chosen or not all(
+            number.isascii() and number.isdecimal() and len(number) <= 4 for number in chosen
+        ):
             messages.error(request, _("Tick at least one table."))
             return redirect("tournaments:tables", pk=tournament.pk)
         options["tables"] = ",".join(chosen)

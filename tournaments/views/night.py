@@ -19,7 +19,7 @@ from tournaments import selectors, services
 from tournaments.forms import LeaveForm, SwapForm, TournamentForm, WalkInForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Player, Registration, Seat, Table, Tournament
-from tournaments.views.access import organiser_required
+from tournaments.views.access import id_or_404, organiser_required, search_query
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
 
@@ -99,7 +99,7 @@ def _desk_update(
 ) -> HttpResponse:
     """The answer to a tap at the desk (htmx): the part tapped in, and, swapped in beside it,
     the registrations, the count and what happened. The page stays where it was."""
-    query = request.POST.get("q", "").strip()
+    query = search_query(request.POST)
     context = {**_night_context(tournament, query), **context, "part": part, "oob": True}
     return render(request, "tournaments/night/_desk_update.html", context)
 
@@ -116,7 +116,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     """Registration and check-in, the count and its tables, and the next step of the night.
     The live search of the directory (htmx) gets the list alone."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    context = _night_context(tournament, request.GET.get("q", "").strip())
+    context = _night_context(tournament, search_query(request.GET))
     if request.htmx and request.htmx.target == "desk-directory":  # type: ignore[attr-defined]
         return render(request, "tournaments/night/_directory.html", context)
     context |= {
@@ -131,7 +131,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
 def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Register a player of the directory, present at once or not; the list stays as it was."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    player = get_object_or_404(Player, pk=id_or_404(request.POST.get("player")))
     check_in = bool(request.POST.get("check_in"))
     _attempt(
         request,
@@ -374,7 +374,9 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "tables": drawn,
         "on_screen": on_screen,
-        "renewed": int(renewed) if renewed.isascii() and renewed.isdecimal() else None,
+        "renewed": int(renewed)
+        if renewed.isascii() and renewed.isdecimal() and len(renewed) <= 4
+        else None,
         "draw_check": selectors.draw_check(tournament=tournament),
         "draw_stale": tournament.state == Tournament.State.DRAWN
         and selectors.draw_is_stale(tournament=tournament),

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from tournaments import selectors, services
 from tournaments.forms import PlayerForm, PlayersImportForm
 from tournaments.models import Player
-from tournaments.views.access import organiser_required
+from tournaments.views.access import organiser_required, search_query
 
 #: Players on one page of the directory.
 PAGE_SIZE = 50
@@ -22,7 +22,7 @@ PAGE_SIZE = 50
 @organiser_required
 def player_list(request: HttpRequest) -> HttpResponse:
     """The directory, searchable; an htmx request (the live search) gets only the results."""
-    query = request.GET.get("q", "").strip()
+    query = search_query(request.GET)
     page = Paginator(selectors.player_directory(query=query), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -101,7 +101,8 @@ def _add_errors(form: PlayerForm, error: ValidationError) -> None:
 def _next(request: HttpRequest) -> str:
     """Where to go after saving, when another page sent the organiser here (?next=…)."""
     url = request.POST.get("next") or request.GET.get("next") or ""
-    safe = url_has_allowed_host_and_scheme(
+    # A path of this site only: "weiter" would be taken for a URL name by redirect().
+    safe = url.startswith("/") and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return url if safe else ""
