@@ -7,10 +7,10 @@ from preisfipsen import night_views, transfer_views
 app_name = "night"
 
 urlpatterns = [
-    path("tournaments/<int:pk>/home/", night_views.home, name="home"),
-    path("tournaments/<int:pk>/print/", night_views.print_page, name="print"),
-    path("tournaments/<int:pk>/history/", night_views.history, name="history"),
+    path("tournaments/<id:pk>/home/", night_views.home, name="home"),
+    path("tournaments/<id:pk>/print/", night_views.print_page, name="print"),
+    path("tournaments/<id:pk>/history/", night_views.history, name="history"),
     # One night as a file, to move it to another installation
-    path("tournaments/<int:pk>/export/", transfer_views.night_export, name="export"),
+    path("tournaments/<id:pk>/export/", transfer_views.night_export, name="export"),
     path("tournaments/import/", transfer_views.night_import, name="import"),
 ]

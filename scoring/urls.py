@@ -6,52 +6,52 @@ app_name = "scoring"
 
 urlpatterns = [
     # The table's link: no account, the token is the key
-    path("t/<str:token>/", views.table_entry, name="table_entry"),
-    path("t/<str:token>/preview/", views.table_preview, name="table_preview"),
-    path("t/<str:token>/sheet/", views.table_sheet, name="table_sheet"),
-    path("t/<str:token>/deals/<int:deal_pk>/correct/", views.table_correct, name="table_correct"),
+    path("t/<token:token>/", views.table_entry, name="table_entry"),
+    path("t/<token:token>/preview/", views.table_preview, name="table_preview"),
+    path("t/<token:token>/sheet/", views.table_sheet, name="table_sheet"),
+    path("t/<token:token>/deals/<id:deal_pk>/correct/", views.table_correct, name="table_correct"),
     path(
-        "t/<str:token>/deals/<int:deal_pk>/preview/",
+        "t/<token:token>/deals/<id:deal_pk>/preview/",
         views.table_correct_preview,
         name="table_correct_preview",
     ),
-    path("t/<str:token>/deals/<int:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
+    path("t/<token:token>/deals/<id:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
     # A table's sheet, read only: the link the organiser may share after the night
-    path("s/<str:sheet_token>/", views.shared_sheet, name="shared_sheet"),
+    path("s/<token:sheet_token>/", views.shared_sheet, name="shared_sheet"),
     # The board for the projector in the hall: no account, a secret address, switched off
     # per tournament and dark after the night (unless it keeps the final ranking)
-    path("board/<str:token>/", board_views.board, name="board"),
+    path("board/<token:token>/", board_views.board, name="board"),
     # The organiser
-    path("tournaments/<int:pk>/dashboard/", views.dashboard, name="dashboard"),
-    path("tournaments/<int:pk>/standings/", views.standings, name="standings"),
-    path("tournaments/<int:pk>/prizes/", views.prizes, name="prizes"),
+    path("tournaments/<id:pk>/dashboard/", views.dashboard, name="dashboard"),
+    path("tournaments/<id:pk>/standings/", views.standings, name="standings"),
+    path("tournaments/<id:pk>/prizes/", views.prizes, name="prizes"),
     path(
-        "tournaments/<int:pk>/tables/<int:table_pk>/sheet/",
+        "tournaments/<id:pk>/tables/<id:table_pk>/sheet/",
         views.organiser_sheet,
         name="organiser_sheet",
     ),
     path(
-        "tournaments/<int:pk>/deals/<int:deal_pk>/correct/",
+        "tournaments/<id:pk>/deals/<id:deal_pk>/correct/",
         views.organiser_correct,
         name="organiser_correct",
     ),
     path(
-        "tournaments/<int:pk>/deals/<int:deal_pk>/preview/",
+        "tournaments/<id:pk>/deals/<id:deal_pk>/preview/",
         views.organiser_correct_preview,
         name="organiser_correct_preview",
     ),
     # The end of the night, each on a confirmation page
-    path("tournaments/<int:pk>/finish/", closing_views.finish, name="finish"),
-    path("tournaments/<int:pk>/reopen/", closing_views.reopen, name="reopen"),
+    path("tournaments/<id:pk>/finish/", closing_views.finish, name="finish"),
+    path("tournaments/<id:pk>/reopen/", closing_views.reopen, name="reopen"),
     path(
-        "tournaments/<int:pk>/tables/<int:table_pk>/end/",
+        "tournaments/<id:pk>/tables/<id:table_pk>/end/",
         closing_views.table_end,
         name="table_end",
     ),
     # Paper sheets typed in: the captain, and the organiser
-    path("t/<str:token>/paper/", paper_views.table_paper, name="table_paper"),
+    path("t/<token:token>/paper/", paper_views.table_paper, name="table_paper"),
     path(
-        "tournaments/<int:pk>/tables/<int:table_pk>/paper/",
+        "tournaments/<id:pk>/tables/<id:table_pk>/paper/",
         paper_views.organiser_paper,
         name="organiser_paper",
     ),

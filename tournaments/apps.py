@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from tournaments.converters import IdConverter, TokenConverter
+
+        register_converter(IdConverter, "id")
+        register_converter(TokenConverter, "token")
