@@ -30,7 +30,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0006_prize_several_per_place'),
-        ('tournaments', '0007_text_and_number_bounds'),
+        ('tournaments', '0008_text_and_number_bounds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -30,7 +30,7 @@ def bring_rows_into_bounds(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_board_and_sheet_tokens'),
+        ('tournaments', '0007_table_ended_early_and_history'),
     ]
 
     operations = [
