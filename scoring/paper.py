@@ -6,26 +6,11 @@ its value) under the tournament's rules, the deal number and the running totals.
 line is named at once, each with what is wrong and what was expected (:class:`SheetError`);
 otherwise :func:`check_sheet` returns the rows to save, each scored by the rules module.
 
-One line, parts in this order (see README, "Paper sheets")::
+What a line may hold (the deal number, the declarer by seat or name, the game and/or its value,
+the running totals), with examples, is written for the organiser in docs/organiser-guide.md,
+"Paper sheets"; tests/scoring/test_paper.py goes through every form.
 
-    [deal number]  declarer  game and/or value  [| or =  running totals]
-    57. Anna 3 Hand verloren | -12 0 0 0
-    2 -12 = 0 -12 0 0
-
-- the deal number, optional: a number with a dot (``57.``), or without one when a player
-  follows it (``57 Anna …``);
-- the declarer: the seat number as printed on the table card (1 to 4), or the start of a name
-  (any word of it, or the whole name without spaces), whatever the case, with or without
-  umlauts (``Möller``, ``moeller``, ``Moller``);
-- the game in the notation of :mod:`fipsen_rules` (``3 Hand verloren``, ``3 H -``, ``5 +``,
-  ``Kieker aufgegeben``, ``Siebener Fips``), and/or the value as the sheet shows it (``-12``);
-  a value alone is taken as that game where a single game has it (``-6`` is ``3 verloren``);
-  where several games have it (``-12``), the deal keeps the value alone, as on the paper;
-- the running totals after the deal, after ``|`` or ``=``: one per seat in seat order (at a
-  table a player has left, his frozen total may be left out).
-
-Blank lines and lines starting with ``#`` are skipped. Passed deals are not on paper and have
-no line. Messages are English templates marked for translation, translated where shown.
+Messages are English templates marked for translation, translated where shown.
 """
 
 from __future__ import annotations
