@@ -1,6 +1,6 @@
 """The docs stay true: the shell blocks marked ```sh run``` in docs/*.md run as written, the README
 stays a first screen (under 8 KB), every relative link points to a file (and heading) that
-exists, and the import rules that docs/architecture.md states hold.
+exists.
 
 Each marked block runs with ``bash -e`` from the repository's root, on a fresh copy of a migrated
 SQLite database in a temporary ``PREISFIPSEN_VAR_DIR``, with the database, broker and proxy
@@ -10,7 +10,6 @@ limit. Keep marked blocks quick (docs/testing.md, "Runnable docs").
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 import shutil
@@ -168,30 +167,3 @@ def test_the_link_checker_sees_a_broken_link(tmp_path: Path) -> None:
     page.write_text("# Title\n\n[gone](missing.md) [here](#title) `[code](x.md)`\n")
     assert list(relative_links(page)) == ["missing.md", "#title"]
     assert anchors(page) == {"title"}
-
-
-def imported_modules(package: str) -> Iterator[tuple[Path, str]]:
-    for path in sorted((ROOT / package).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                yield from ((path, alias.name) for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                yield path, node.module
-
-
-@pytest.mark.parametrize(
-    ("package", "forbidden"),
-    [
-        ("fipsen_rules", ("django", "tournaments", "scoring", "preisfipsen")),
-        ("tournaments", ("scoring",)),
-    ],
-)
-def test_imports_go_one_way_as_the_architecture_says(
-    package: str, forbidden: tuple[str, ...]
-) -> None:
-    wrong = [
-        f"{path.relative_to(ROOT)}: {module}"
-        for path, module in imported_modules(package)
-        if module.split(".")[0] in forbidden
-    ]
-    assert not wrong
