@@ -163,8 +163,8 @@ WHITENOISE_ROOT = BASE_DIR / "public"
 MEDIA_ROOT = VAR_DIR / "media"
 
 # The table cards' links: `<PUBLIC_URL>/t/<token>/`. PUBLIC_URL is where phones reach the app;
-# unset, the address the organiser's request came in on. The path is the route
-# scoring:table_entry once it exists, until then this pattern.
+# unset, the address the organiser's request came in on. The path is this pattern, which
+# the route scoring:table_entry matches (tests/project/test_layering.py checks it).
 PUBLIC_URL = config.public_url(os.environ)
 TABLE_ENTRY_PATH = "t/{token}/"
 

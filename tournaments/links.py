@@ -7,7 +7,6 @@ from urllib.parse import urlsplit
 import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest
-from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import SafeString, mark_safe
 
 
@@ -43,16 +42,14 @@ def public_base_url(request: HttpRequest) -> str:
 def table_entry_url(*, base_url: str, token: str) -> str:
     """A table's private link for the captain's phone: ``<base>/t/<token>/``.
 
-    The path is the route ``scoring:table_entry`` once the scoring app has it, until then
-    settings.TABLE_ENTRY_PATH.
+    The path is settings.TABLE_ENTRY_PATH, which the scoring app's route for the captain's
+    page matches (tests/project/test_layering.py checks it): the night's cards need no part
+    of scoring (issue 11).
 
     >>> table_entry_url(base_url="http://192.168.1.20:8000/", token="Kx7")
     'http://192.168.1.20:8000/t/Kx7/'
     """
-    try:
-        path = reverse("scoring:table_entry", kwargs={"token": token})
-    except NoReverseMatch:
-        path = settings.TABLE_ENTRY_PATH.format(token=token)
+    path = settings.TABLE_ENTRY_PATH.format(token=token)
     return base_url.rstrip("/") + "/" + path.lstrip("/")
 
 

@@ -75,10 +75,6 @@ class Crossing:
 #: What main does today that a layer must not, and is left for a larger move. Each entry is
 #: (file, what it does): a new crossing, even in the same file, fails the test.
 KNOWN = {
-    # The captain's link on the table cards is scoring's route when it exists, else
-    # settings.TABLE_ENTRY_PATH (links.py tries one, then the other): the cards are printed
-    # before anything is scored. Moves with the table cards into printing (issue 11).
-    Crossing("tournaments/links.py", "url scoring:table_entry"),
     # The organiser's night pages link to scoring's pages at each step of the night (start,
     # progress, sheets, ending a table early, finishing). The night's pages and their steps
     # are to become one "night" app above both (issue 11); until then the links stay.
@@ -174,6 +170,21 @@ def test_the_layers_are_where_the_test_looks() -> None:
     for layer in LAYERS[:2]:
         assert len(list((ROOT / layer.package).rglob("*.py"))) > 5
     assert len(list((ROOT / "templates/tournaments").rglob("*.html"))) > 5
+
+
+def test_the_table_link_on_the_cards_is_the_captain_s_page() -> None:
+    """tournaments prints the captain's link from settings.TABLE_ENTRY_PATH without asking
+    scoring for its route: the two must be the same path."""
+    from django.conf import settings
+    from django.urls import resolve, reverse
+
+    from tournaments.links import table_entry_url
+
+    link = table_entry_url(base_url="http://pf.local/", token="Kx7-_a")
+    assert link == "http://pf.local" + reverse("scoring:table_entry", kwargs={"token": "Kx7-_a"})
+    assert resolve("/" + settings.TABLE_ENTRY_PATH.format(token="x")).view_name == (
+        "scoring:table_entry"
+    )
 
 
 def _plant(root: Path, files: dict[str, str]) -> None:
