@@ -89,6 +89,7 @@ KNOWN = {
 
 _TEMPLATE_URL = re.compile(r"""{%\s*url\s+["']([\w-]+):([\w-]+)["']""")
 _TEMPLATE_USE = re.compile(r"""{%\s*(?:include|extends)\s+["']([\w-]+)/""")
+_TEMPLATE_LOAD = re.compile(r"{%\s*load\s+([^%]+?)\s*%}")
 _URL_NAME = re.compile(r"([a-z_]+):[\w-]+")
 _MODEL_LABEL = re.compile(r"([a-z_]+)\.[A-Z]\w*")
 _DYNAMIC_IMPORTS = {"import_module", "__import__"}
@@ -136,6 +137,13 @@ def crossings(root: Path, layer: Layer) -> set[Crossing]:
             if app in layer.forbidden_apps:
                 found.add(Crossing(where, what))
     if layer.templates is not None:
+        # A template reaches an app also by loading its template tags ({% load scoring_print %}).
+        libraries = {
+            tags.stem: app
+            for app in layer.forbidden_apps
+            for tags in (root / app / "templatetags").glob("*.py")
+            if tags.stem != "__init__"
+        }
         for path in sorted((root / layer.templates).rglob("*")):
             if not path.is_file():
                 continue
@@ -147,6 +155,10 @@ def crossings(root: Path, layer: Layer) -> set[Crossing]:
             for app in _TEMPLATE_USE.findall(text):
                 if app in layer.forbidden_apps:
                     found.add(Crossing(where, f"template {app}/"))
+            for names in _TEMPLATE_LOAD.findall(text):
+                for name in names.split():
+                    if name in libraries:
+                        found.add(Crossing(where, f"load {name}"))
     return found
 
 
@@ -223,9 +235,13 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
                     return reverse("scoring:dashboard"), "scoring.Deal", reverse("night:home")
             """,
             "templates/tournaments/page.html": """\
+                {% load i18n scoring_print %}{% load site_assets %}
                 {% url 'tournaments:home' %}{% url "scoring:board" token %}
                 {% include "scoring/_totals.html" %}{% include "tournaments/_form.html" %}
             """,
+            "scoring/templatetags/__init__.py": "",
+            "scoring/templatetags/scoring_print.py": "",
+            "tournaments/templatetags/site_assets.py": "",
             "printing/jobs.py": "from tournaments.models import Tournament\nX = 'scoring:x'\n",
             "templates/printing/file.html": "{% url 'tournaments:file_download' 1 %}",
         },
@@ -243,6 +259,7 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
         Crossing("tournaments/links.py", "model scoring.Deal"),
         Crossing("templates/tournaments/page.html", "url scoring:board"),
         Crossing("templates/tournaments/page.html", "template scoring/"),
+        Crossing("templates/tournaments/page.html", "load scoring_print"),
     }
     assert found["printing"] == {
         Crossing("printing/jobs.py", "import tournaments.models"),
