@@ -7,7 +7,7 @@ write-ahead log (``db.sqlite3-wal``): the latest deals. So:
   one step, as one consistent snapshot, while the tables go on saving deals (WAL: writers do
   not wait for it). The copy is one self-contained file (journal mode DELETE, no ``-wal``).
 - **JSON** (PostgreSQL, or ``--format json`` anywhere): Django's ``dumpdata`` inside one
-  REPEATABLE READ READ ONLY transaction (on SQLite the read transaction is a snapshot anyway),
+  REPEATABLE READ READ ONLY transaction (on SQLite a deferred read transaction: a snapshot too),
   with the applied migrations beside the rows. It needs no ``pg_dump`` of the server's exact
   version, and it restores into PostgreSQL or SQLite alike (``loaddata``).
 
@@ -18,13 +18,14 @@ backup is migrated after it is put back.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from django.apps import apps
 from django.core.management import call_command
@@ -112,7 +113,7 @@ def _applied_migrations(using: str) -> list[list[str]]:
 
 def _backup_json(out: IO[str], using: str) -> None:
     connection = connections[using]
-    with transaction.atomic(using=using):
+    with _reading(connection), transaction.atomic(using=using):
         if connection.vendor == "postgresql":
             # One snapshot for every table: deals saved meanwhile are either all in or not.
             with connection.cursor() as cursor:
@@ -134,6 +135,22 @@ def _backup_json(out: IO[str], using: str) -> None:
             while chunk := rows.read(1 << 20):
                 out.write(chunk)
             out.write("}\n")
+
+
+@contextlib.contextmanager
+def _reading(connection: Any) -> Iterator[None]:
+    """On SQLite, a transaction that only reads: IMMEDIATE (preisfipsen/config.py) would hold
+    the write lock for the whole dump and make the tables wait. A deferred one reads one
+    snapshot (WAL) from its first SELECT on, and lets them write."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    mode = connection.transaction_mode
+    connection.transaction_mode = "DEFERRED"
+    try:
+        yield
+    finally:
+        connection.transaction_mode = mode
 
 
 # Restoring
