@@ -145,6 +145,7 @@ def _reading(connection: Any) -> Iterator[None]:
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
+    connection.ensure_connection()  # the mode is read from the settings on connecting
     mode = connection.transaction_mode
     connection.transaction_mode = "DEFERRED"
     try:
