@@ -1,11 +1,12 @@
 """The docs stay true: the shell blocks marked ```sh run``` in docs/*.md run as written, the README
-stays a first screen (under 8 KB), every relative link points to a file (and heading) that
-exists.
+stays a first screen (under 8,000 bytes), and every relative link points to a file (and heading)
+that exists.
 
-Each marked block runs with ``bash -e`` from the repository's root, on a fresh copy of a migrated
-SQLite database in a temporary ``PREISFIPSEN_VAR_DIR``, with the database, broker and proxy
-variables of this process replaced so that nothing reaches a service or the network, and a time
-limit. Keep marked blocks quick (docs/testing.md, "Runnable docs").
+Each marked block runs with ``bash -e -o pipefail`` from the repository's root, on its own copy
+of a migrated SQLite database in a temporary ``PREISFIPSEN_VAR_DIR``. The database, broker,
+Django and Preisfipsen variables of this process are left out (a block never touches PostgreSQL,
+Redis or var/), the HTTP proxies point at a closed port, and each block has a time limit. Keep
+marked blocks quick and offline (docs/testing.md, "Runnable docs").
 """
 
 from __future__ import annotations
