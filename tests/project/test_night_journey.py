@@ -105,9 +105,11 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
     one_link = sorted(name for name, depth in reached.items() if depth == 1)
     two_links = sorted(name for name, depth in reached.items() if depth == 2)
     assert one_link == sorted(NAV_PAGES)
-    # A table's sheet, and the confirmation pages of the steps of play (their GET only asks).
+    # A table's sheet, the confirmation pages of the steps of play (their GET only asks), and the
+    # night as one file from the print page.
     assert two_links == sorted(
         [
+            "night:export",
             "scoring:organiser_sheet",
             "scoring:finish",
             "scoring:table_end",
