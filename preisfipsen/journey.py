@@ -33,7 +33,7 @@ STEP_URLS = {
     StepKey.PRINT_CARDS: "night:print",
     StepKey.START: "tournaments:night",
     StepKey.PLAY: "scoring:dashboard",
-    StepKey.FINISH: "tournaments:night",
+    StepKey.FINISH: "scoring:finish",
     StepKey.RESULTS: "scoring:standings",
 }
 
@@ -64,7 +64,11 @@ class NightFigures:
     #: Were table cards asked for since the last draw?
     cards_printed: bool = False
     deals_played: int = 0
+    #: The deals to play: a table ended early counts with those it had played.
     deals_total: int = 0
+    #: The deals the draw planned, and how many tables ended before theirs.
+    deals_planned: int = 0
+    tables_ended_early: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,11 +102,19 @@ def _label(key: StepKey, figures: NightFigures) -> str:
             figures.registered,
         ) % {"present": figures.present, "registered": figures.registered}
     if key == StepKey.PLAY and figures.deals_total:
-        return ngettext(
+        planned = max(figures.deals_planned, figures.deals_total)
+        label = ngettext(
             "%(played)s of %(total)s deal played",
             "%(played)s of %(total)s deals played",
-            figures.deals_total,
-        ) % {"played": figures.deals_played, "total": figures.deals_total}
+            planned,
+        ) % {"played": figures.deals_played, "total": planned}
+        if figures.tables_ended_early:
+            label += " · " + ngettext(
+                "%(count)s table ended early",
+                "%(count)s tables ended early",
+                figures.tables_ended_early,
+            ) % {"count": figures.tables_ended_early}
+        return label
     return str(STEP_LABELS[key])
 
 

@@ -23,6 +23,8 @@ def night_figures(tournament: Tournament) -> NightFigures:
     else:
         progress = scoring_selectors.deals_progress(tournament=tournament)
         figures["deals_played"], figures["deals_total"] = progress.played, progress.total
+        figures["deals_planned"] = progress.planned
+        figures["tables_ended_early"] = progress.ended_early
     return NightFigures(state=tournament.state, **figures)
 
 
@@ -38,6 +40,9 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
         "steps": night_steps(figures),
         "next_url_name": STEP_URLS[step],
         "next_button": STEP_BUTTONS[step],
+        # Once play has started, finishing is always one tap away: its confirmation page names
+        # the tables still playing.
+        "finish_open": tournament.state == Tournament.State.PLAYING,
     }
     return render(request, "night/home.html", context)
 

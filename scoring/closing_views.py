@@ -1,6 +1,7 @@
 """The end of the night, each step on a confirmation page (tournaments.views.confirm):
-finishing the tournament (it names the tables still playing), reopening it, and ending one
-table early. Here rather than in the tournaments app, since they read the deals played."""
+finishing the tournament (it names the tables still playing), reopening it, ending one
+table early and resuming it. Here rather than in the tournaments app, since they read the
+deals played."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -56,7 +57,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
             user=request.user,  # type: ignore[arg-type]
         ),
         success=_("The tournament is finished and locked."),
-        done=night_url,
+        done=reverse("scoring:standings", args=[pk]),  # what the organiser wants to see now
     )
 
 
@@ -118,6 +119,16 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     confirmation = Confirmation(
         tournament=table.tournament,
         title=_("End table %(number)s early?") % {"number": table.number},
+        # A table that has not played a deal yet: ending it takes its players out of the night.
+        warnings=[
+            _(
+                "Table %(number)s has not played a single deal yet: its players would end the "
+                "night without a point from it."
+            )
+            % {"number": table.number}
+        ]
+        if played == 0
+        else [],
         consequences=[
             _("Table %(number)s ends after %(played)s of %(deals)s deals.")
             % {"number": table.number, "played": played, "deals": table.deals},
@@ -125,6 +136,10 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             _(
                 "The table counts as done; the standings, its sheet and the ranking say that it "
                 "ended early, and why."
+            ),
+            _(
+                "Until the tournament is finished you can let the table play on again (\"Resume "
+                "the table\" on the tables page); the history keeps both."
             ),
         ],
         button=_("Yes, end the table early"),
@@ -142,4 +157,41 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         success=_("Table %(number)s is ended early; its deals stand.") % {"number": table.number},
         done=f"{tables_url}#table-{table.number}",
         form=form,
+    )
+
+
+@organiser_required
+def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """Let a table ended early play on again, once confirmed (ended by mistake, the player came
+    back); only while the tournament is not finished."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("Resume table %(number)s?") % {"number": table.number},
+        consequences=[
+            _("Table %(number)s plays on from deal %(next)s of %(deals)s.")
+            % {
+                "number": table.number,
+                "next": (table.ended_early_after or 0) + 1,
+                "deals": table.deals,
+            },
+            _("The captain's phone takes deals again; the deals played so far stand."),
+            _("The history keeps that it was ended early, and who resumed it when."),
+        ],
+        button=_("Yes, resume the table"),
+        back=f"{tables_url}#table-{table.number}",
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.table_resume_check(table=table),
+        act=lambda: services.table_resume(
+            table=table,
+            user=request.user,  # type: ignore[arg-type]
+        ),
+        success=_("Table %(number)s plays on.") % {"number": table.number},
+        done=f"{tables_url}#table-{table.number}",
     )

@@ -354,7 +354,11 @@ def prize_list(*, tournament: Tournament) -> list[Prize]:
 @dataclass(frozen=True)
 class DealsProgress:
     played: int
+    #: The deals still to be played in all: a table ended early counts with those it played.
     total: int
+    #: The deals the draw planned, whatever tables ended early.
+    planned: int = 0
+    ended_early: int = 0
 
 
 def deals_progress(*, tournament: Tournament) -> DealsProgress:
@@ -365,9 +369,15 @@ def deals_progress(*, tournament: Tournament) -> DealsProgress:
     to_play = Case(
         When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
     )
-    total = Table.objects.filter(tournament=tournament).aggregate(total=Sum(to_play))["total"]
+    sums = Table.objects.filter(tournament=tournament).aggregate(
+        total=Sum(to_play),
+        planned=Sum("deals"),
+        ended_early=Count("pk", filter=Q(ended_early_at__isnull=False)),
+    )
     played = Deal.objects.filter(table__tournament=tournament, number__isnull=False).count()
-    return DealsProgress(played, total or 0)
+    return DealsProgress(
+        played, sums["total"] or 0, planned=sums["planned"] or 0, ended_early=sums["ended_early"]
+    )
 
 
 def night_history(*, tournament: Tournament, everything: bool = False) -> QuerySet[DealChange]:

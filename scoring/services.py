@@ -360,6 +360,40 @@ def table_end_early(*, table: Table, reason: str, user: AbstractBaseUser | None)
     return locked
 
 
+def table_resume_check(*, table: Table) -> None:
+    """Why a table ended early cannot play on now, raised; nothing when it can.
+
+    :raises ValidationError: not in play (finished: reopen it first), or not ended early.
+    """
+    _require_playing(table.tournament)
+    if not table.ended_early:
+        raise ValidationError(_("This table was not ended early."), code="table_not_ended")
+
+
+def table_resume(*, table: Table, user: AbstractBaseUser | None) -> Table:
+    """Let a table ended early play on (ended by mistake, the player came back): its deals
+    stand and it takes the next ones again; the history keeps who resumed it and when.
+
+    :raises ValidationError: see :func:`table_resume_check`.
+    """
+    with transaction.atomic():
+        locked, _seats = table_with_seats_locked(table_id=table.pk)
+        table_resume_check(table=locked)
+        played = locked.ended_early_after
+        locked.ended_early_at = None
+        locked.ended_early_after = None
+        locked.ended_early_reason = ""
+        locked.save(update_fields=["ended_early_at", "ended_early_after", "ended_early_reason"])
+        tournament_services.event_record(
+            tournament=locked.tournament,
+            kind=TournamentEvent.Kind.TABLE_RESUMED,
+            user=user,
+            table=locked,
+            deals_played=played,
+        )
+    return locked
+
+
 # Paper sheets typed in: checked whole by scoring/paper.py, then saved deal by deal through
 # deal_record in one transaction
 

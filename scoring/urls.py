@@ -48,6 +48,11 @@ urlpatterns = [
         closing_views.table_end,
         name="table_end",
     ),
+    path(
+        "tournaments/<id:pk>/tables/<id:table_pk>/resume/",
+        closing_views.table_resume,
+        name="table_resume",
+    ),
     # Paper sheets typed in: the captain, and the organiser
     path("t/<token:token>/paper/", paper_views.table_paper, name="table_paper"),
     path(

@@ -371,6 +371,7 @@ class TournamentEvent(models.Model):
         FINISHED = "finished", _("tournament finished")
         REOPENED = "reopened", _("tournament reopened")
         TABLE_ENDED_EARLY = "table_ended_early", _("table ended early")
+        TABLE_RESUMED = "table_resumed", _("table resumed")
         LINK_RENEWED = "link_renewed", _("new table link")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")

@@ -104,14 +104,14 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
 
     one_link = sorted(name for name, depth in reached.items() if depth == 1)
     two_links = sorted(name for name, depth in reached.items() if depth == 2)
-    assert one_link == sorted(NAV_PAGES)
+    # The home's finish step is a button from the start of play (its GET only asks).
+    assert one_link == sorted([*NAV_PAGES, "scoring:finish"])
     # A table's sheet, the confirmation pages of the steps of play (their GET only asks), and the
     # night as one file from the print page.
     assert two_links == sorted(
         [
             "night:export",
             "scoring:organiser_sheet",
-            "scoring:finish",
             "scoring:table_end",
             "tournaments:reissue_link",
         ]
@@ -223,7 +223,44 @@ def test_playing_with_every_deal_played_offers_to_finish(client: Client) -> None
     assert Deal.objects.filter(table=table).count() == 2
     html = home_page(client, table.tournament)
     assert current_label(html) == "Turnier beenden"
-    assert next_button(html) == reverse("tournaments:night", args=[table.tournament_id])
+    assert next_button(html) == reverse("scoring:finish", args=[table.tournament_id])
+
+
+def test_playing_with_a_table_unfinished_still_offers_the_finish_as_a_button(
+    client: Client,
+) -> None:
+    """The finish step is never plain grey text once play has started: its confirmation page
+    names the tables still playing."""
+    table = playing_table(deals=3)
+    enter(table, 0, "2 gewonnen")
+    html = home_page(client, table.tournament)
+    finish = reverse("scoring:finish", args=[table.tournament_id])
+    assert f'class="button button-secondary journey-finish" href="{finish}"' in html
+    assert next_button(html) == reverse("scoring:dashboard", args=[table.tournament_id])
+
+
+def test_before_play_the_finish_step_is_no_button(client: Client) -> None:
+    html = home_page(client, drawn())
+    assert "journey-finish" not in html
+
+
+def test_tables_ended_early_show_the_deals_played_of_those_planned(client: Client) -> None:
+    table = playing_table(deals=3)
+    enter(table, 0, "2 gewonnen")
+    scoring_services.table_end_early(table=table, reason="Zeit", user=None)
+    html = home_page(client, table.tournament)
+    assert "1 von 3 Spielen gespielt · 1 Tisch vorzeitig beendet" in html
+    assert current_label(html) == "Turnier beenden"
+
+
+def test_finishing_lands_on_the_standings(client: Client) -> None:
+    table = playing_table(deals=1)
+    enter(table, 0, "2 gewonnen")
+    response = organiser(client).post(
+        reverse("scoring:finish", args=[table.tournament_id]), {"confirm": "yes"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:standings", args=[table.tournament_id])
 
 
 def test_finished_leads_to_the_ranking_and_prizes(client: Client) -> None:
