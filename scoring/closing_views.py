@@ -138,8 +138,8 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                 "ended early, and why."
             ),
             _(
-                "Until the tournament is finished you can let the table play on again (\"Resume "
-                "the table\" on the tables page); the history keeps both."
+                'Until the tournament is finished you can let the table play on again ("Resume '
+                'the table" on the tables page); the history keeps both.'
             ),
         ],
         button=_("Yes, end the table early"),

@@ -348,6 +348,36 @@ def prize_list(*, tournament: Tournament) -> list[Prize]:
     return list(Prize.objects.filter(tournament=tournament).order_by("place"))
 
 
+@dataclass(frozen=True)
+class FeePot:
+    """The entry fees to split: the fee times the players seated at the draw."""
+
+    players: int
+    fee: Decimal
+
+    @property
+    def total(self) -> Decimal:
+        return self.fee * self.players
+
+
+def fee_pot(*, tournament: Tournament) -> FeePot:
+    players = Seat.objects.filter(table__tournament=tournament).count()
+    return FeePot(players, tournament.entry_fee or Decimal(0))
+
+
+def fee_split_prizes(*, tournament: Tournament, percentages: list[Decimal]) -> list[ranking.Prize]:
+    """The prize list a split of the entry fees gives: the money prizes as shares of the pot,
+    the named prizes as they are."""
+    money = ranking.percentage_prizes(fee_pot(tournament=tournament).total, percentages)
+    named = [
+        ranking.Prize(place, name=name)
+        for place, name in Prize.objects.filter(tournament=tournament)
+        .exclude(name="")
+        .values_list("place", "name")
+    ]
+    return sorted(money + named, key=lambda prize: prize.place)
+
+
 # The tournament's home and its history
 
 

@@ -512,15 +512,5 @@ def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> 
         raise ValidationError(_("The shares add up to more than 100 %."), code="over_100")
     if not tournament.entry_fee:
         raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
-    players = Seat.objects.filter(table__tournament=tournament).count()
-    pot = tournament.entry_fee * players
-    money = ranking.percentage_prizes(pot, percentages)
-    named = [
-        ranking.Prize(place, name=name)
-        for place, name in Prize.objects.filter(tournament=tournament)
-        .exclude(name="")
-        .values_list("place", "name")
-    ]
-    return prizes_set(
-        tournament=tournament, prizes=sorted(money + named, key=lambda prize: prize.place)
-    )
+    prizes = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    return prizes_set(tournament=tournament, prizes=prizes)

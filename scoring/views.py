@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -9,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -20,11 +22,13 @@ from scoring.evaluation import evaluate_deal
 from scoring.exports import SafeTableExport
 from scoring.forms import DealForm, FeeSplitForm, PrizeListForm
 from scoring.models import Deal
+from scoring.models import Prize as PrizeRow
 from scoring.tables import StandingsTable
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import table_for_token
 from tournaments.views.access import organiser_required
+from tournaments.views.confirm import Confirmation, confirm_or_act
 
 
 def table_of_link(token: str) -> tuple[Table, list[Seat]]:
@@ -440,6 +444,10 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         initial={"lines": PrizeListForm.initial_text(saved)},  # type: ignore[arg-type]
     )
     split_form = FeeSplitForm(request.POST if "percentages" in request.POST else None)
+    typed_money = [prize for prize in saved if prize.money]
+    if typed_money and split_form.is_bound and split_form.is_valid():
+        # The split replaces money prizes typed in by hand: ask first, and say which.
+        return _fee_split_confirmed(request, tournament, split_form, replaced=typed_money)
     for form, save in (
         (list_form, lambda data: services.prizes_set(tournament=tournament, prizes=data["lines"])),
         (
@@ -460,7 +468,50 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "prizes": saved,
+        "pot": selectors.fee_pot(tournament=tournament),
         "list_form": list_form,
         "split_form": split_form,
     }
     return render(request, "scoring/prizes.html", context)
+
+
+def _money(amount: Decimal) -> str:
+    return f"{number_format(amount, 2)} €"
+
+
+def _fee_split_confirmed(
+    request: HttpRequest, tournament: Tournament, form: FeeSplitForm, *, replaced: list[PrizeRow]
+) -> HttpResponse:
+    """The split of the entry fees once confirmed, on a page that names the money prizes it
+    replaces and the ones it gives (the percentages go back with the confirm button)."""
+    percentages = form.cleaned_data["percentages"]
+    pot = selectors.fee_pot(tournament=tournament)
+    new = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    prizes_url = reverse("scoring:prizes", args=[tournament.pk])
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Replace the prizes with a split of the entry fees?"),
+        warning_title=_("These prizes typed in are replaced:"),
+        warnings=[str(prize) for prize in replaced],
+        consequences=[
+            _("The entry fees: %(players)s × %(fee)s = %(pot)s.")
+            % {"players": pot.players, "fee": _money(pot.fee), "pot": _money(pot.total)},
+            *(
+                _("New: %(prize)s")
+                % {"prize": PrizeRow(place=prize.place, money=prize.money, name=prize.name)}
+                for prize in new
+            ),
+            _("Named prizes stay."),
+        ],
+        button=_("Yes, replace the prizes"),
+        back=prizes_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: None,
+        act=lambda: services.prizes_split_fees(tournament=tournament, percentages=percentages),
+        success=_("The prizes are saved."),
+        done=prizes_url,
+        form=form,
+    )

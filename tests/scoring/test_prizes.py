@@ -166,3 +166,42 @@ def test_splitting_the_fees_keeps_several_named_prizes_of_a_place() -> None:
         (1, Decimal("0.00"), "Wein"),
         (1, Decimal("20.00"), ""),
     ]
+
+
+def prizes_page(table_fee: int = 10) -> tuple[Client, str, object]:
+    table = playing_table(entry_fee=Decimal(table_fee))  # 4 players seated
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(UserFactory(is_staff=True))
+    return client, reverse("scoring:prizes", args=[table.tournament_id]), table.tournament
+
+
+def test_the_prizes_page_shows_the_pot() -> None:
+    client, url, _tournament = prizes_page()
+    assert "Startgeld: 4 Spieler × 10,00 € = 40,00 €" in client.get(url).content.decode()
+
+
+def test_splitting_the_fees_over_typed_money_prizes_asks_first_and_names_them() -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "1. 50 €\n2. Präsentkorb"})
+
+    page = client.post(url, {"percentages": "50 50"}).content.decode()
+
+    assert "Preise durch die Aufteilung des Startgelds ersetzen?" in page
+    assert "1. 50,00 €" in page  # what is replaced
+    assert "Neu: 1. 20,00 €" in page
+    assert "Das Startgeld: 4 × 10,00 € = 40,00 €." in page
+    assert 'value="50 50"' in page  # the percentages go back with the confirm button
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €", "2. Präsentkorb"]
+
+    response = client.post(url, {"percentages": "50 50", "confirm": "yes"})
+
+    assert response.status_code == 302
+    assert [str(p) for p in Prize.objects.all()] == ["1. 20,00 €", "2. 20,00 €", "2. Präsentkorb"]
+
+
+def test_splitting_the_fees_without_money_prizes_saves_at_once() -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "3. Präsentkorb"})
+    response = client.post(url, {"percentages": "100"})
+    assert response.status_code == 302
+    assert [str(p) for p in Prize.objects.all()] == ["1. 40,00 €", "3. Präsentkorb"]

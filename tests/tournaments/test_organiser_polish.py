@@ -1,0 +1,104 @@
+"""What a newcomer stumbled over as the organiser: the login's words, Django's admin out of
+the main menu, no error box before anyone is checked in, the player who stops as a button,
+no header links that the tournament's navigation repeats."""
+
+from collections.abc import Iterator
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import UserFactory
+from tests.scoring.helpers import playing_table
+from tests.tournaments.night_helpers import night
+from tournaments.models import OrganiserProfile
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "Pik-Sieben-fipst-2"
+
+
+@pytest.fixture(autouse=True)
+def german() -> Iterator[None]:
+    with translation.override("de"):
+        yield
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True))
+    return client
+
+
+def test_a_wrong_password_says_it_is_wrong_not_that_fields_are_empty(client: Client) -> None:
+    user = UserFactory(is_staff=True, username="leitung")
+    user.set_password(PASSWORD)
+    user.save()
+    page = client.post(
+        reverse("tournaments:login"),
+        {"username": "leitung", "password": "falsch"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
+    assert "Benutzername oder Passwort stimmt nicht." in page
+    assert "Bitte Benutzername und Passwort eingeben" not in page
+
+
+def test_the_first_password_change_names_the_one_time_password(client: Client) -> None:
+    user = UserFactory(is_staff=True)
+    OrganiserProfile.objects.create(user=user, must_change_password=True)
+    client.force_login(user)
+    page = client.get(reverse("tournaments:password_change")).content.decode()
+    assert "Einmalpasswort" in page
+    assert "make run" in page
+
+
+def test_a_later_password_change_asks_for_the_old_password(organiser: Client) -> None:
+    page = organiser.get(reverse("tournaments:password_change")).content.decode()
+    assert "make run" not in page
+
+
+def test_the_main_menu_has_no_admin_and_the_player_directory_a_labelled_link(
+    organiser: Client,
+) -> None:
+    admin = reverse("admin:index")
+    home = organiser.get(reverse("tournaments:home")).content.decode()
+    assert f'href="{admin}"' not in home
+    directory = organiser.get(reverse("tournaments:player_list")).content.decode()
+    assert f'href="{admin}"' in directory
+    assert "Technische Verwaltung (für Fachleute)" in directory
+
+
+def test_a_new_tournament_shows_a_neutral_hint_not_an_error(organiser: Client) -> None:
+    tournament = night(present=0, absent=2)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert "Noch niemand ist als anwesend abgehakt." in page
+    assert "summary summary-problem" not in page
+    assert "lassen sich nicht an Vierer- und Dreiertische setzen" not in page
+
+
+def test_players_that_cannot_be_seated_still_get_the_error_box(organiser: Client) -> None:
+    tournament = night(present=2)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert "summary summary-problem" in page
+    assert "Noch niemand ist als anwesend abgehakt." not in page
+
+
+def test_a_player_who_stops_is_a_button_with_the_players_name(organiser: Client) -> None:
+    table = playing_table(players=4)
+    page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id])).content.decode()
+    seat = table.seats.select_related("registration__player").first()
+    assert seat is not None
+    name = seat.registration.player.name
+    assert f'<summary class="button button-secondary button-small">{name} muss aufhören…' in page
+    assert ">scheidet aus<" not in page
+
+
+@pytest.mark.parametrize("page", ["tournaments:night", "tournaments:tables"])
+def test_the_page_links_each_tournament_page_once_in_its_navigation(
+    organiser: Client, page: str
+) -> None:
+    tournament = playing_table().tournament
+    html = organiser.get(reverse(page, args=[tournament.pk])).content.decode()
+    for other in ("tournaments:tables", "scoring:dashboard", "tournaments:tournament_edit"):
+        assert html.count(f'href="{reverse(other, args=[tournament.pk])}"') == 1, other
