@@ -41,9 +41,15 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
         else "",
         warnings=[_table_count(table) for table in unfinished],
         consequences=[
-            _("The captains' phones cannot enter or correct deals any more."),
+            _(
+                "The captains' phones cannot enter or correct deals any more: the links of the "
+                "table cards show the table's final totals instead."
+            ),
             _("The standings are final, and the ranking is printed as final."),
-            _("You can reopen the tournament afterwards if needed; the history keeps both."),
+            _(
+                "You can reopen the tournament afterwards if needed; the printed table cards "
+                "then work again, and the history keeps both."
+            ),
         ],
         button=_("Yes, finish the tournament"),
         back=night_url,
@@ -73,8 +79,8 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
             _("Play goes on: deals can be entered and corrected again."),
             _("The standings and the ranking are provisional until you finish it again."),
             _(
-                "The tables' links were renewed when it was finished: the captains scan the new "
-                "codes on the tables page, or print the table cards again."
+                "The printed table cards stay valid: their links enter deals again, nothing needs "
+                "to be printed again."
             ),
             _("The history keeps that it was finished, and who reopened it when."),
         ],

@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import MESSAGES, Game, GameKind, InvalidEntryError, Result
+from fipsen_rules import MESSAGES, Code, Game, GameKind, InvalidEntryError, Result
 from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
 from scoring.ranking import Prize
@@ -72,16 +72,35 @@ class TileGroup:
     invalid: bool
 
 
+#: The hidden fields of the deal form are missing only from a page that is not this app's own.
+_OUT_OF_DATE = _("This page is out of date: please reload it.")
+#: A rule's refusal of a tap that the game does not take, said as what to tap (see
+#: DealForm.add_rules_error): a selected tile is tapped again to deselect it.
+_TAP_OFF = {
+    "result": _("%(game)s needs no result – tap “%(tile)s” again to deselect it."),
+    "hand": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
+    "ruten": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
+    "durch": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
+}
+
+
 class DealForm(forms.Form):
     """One deal in a few taps: who played, what, Hand/Ruten/Durch, and how it ended."""
 
-    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    submission = forms.UUIDField(widget=forms.HiddenInput)
+    sequence = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, error_messages={"required": _OUT_OF_DATE}
+    )
+    submission = forms.UUIDField(
+        widget=forms.HiddenInput, error_messages={"required": _OUT_OF_DATE}
+    )
     declarer = forms.TypedChoiceField(
         label=_("Who played?"), coerce=int, required=False, widget=forms.RadioSelect
     )
     contract = forms.ChoiceField(
-        label=_("What was played?"), choices=CONTRACTS, widget=forms.RadioSelect
+        label=_("What was played?"),
+        choices=CONTRACTS,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Please tap the game.")},
     )
     hand = forms.BooleanField(label="Hand", required=False)
     ruten = forms.BooleanField(label="Ruten", required=False)
@@ -191,13 +210,39 @@ class DealForm(forms.Form):
         return data
 
     def add_rules_error(self, error: InvalidEntryError) -> None:
-        """Every broken rule as a plain message on the field it concerns."""
+        """Every broken rule as a plain message on the field it concerns; a tile the game
+        does not take says how to take it back."""
         for violation in error.violations:
             field = RULES_FIELDS.get(violation.field or "")
-            message = ValidationError(
-                _(MESSAGES[violation.code]), code=violation.code, params=dict(violation.params)
-            )
+            message = self._tap_message(violation.code, field or "", dict(violation.params))
             self.add_error(field if field in self.fields else None, message)
+
+    def _tap_message(self, code: str, field: str, params: dict[str, object]) -> ValidationError:
+        """The rules' message, or for a tile to tap off (or to tap) what to tap."""
+        if code == Code.DECLARER_MISSING:
+            return ValidationError(_("Please tap who plays."), code=code)
+        tile = self._tile_label(field)
+        if code == Code.PASSED_WITH_DECLARER and tile:
+            return ValidationError(
+                _("When all passed, nobody plays – tap “%(tile)s” again to deselect it."),
+                code=code,
+                params={"tile": tile},
+            )
+        if code == Code.NOT_APPLICABLE and field in _TAP_OFF and tile:
+            return ValidationError(
+                _TAP_OFF[field], code=code, params={"game": params.get("game", ""), "tile": tile}
+            )
+        return ValidationError(_(MESSAGES[code]), code=code, params=params)  # type: ignore[index]
+
+    def _tile_label(self, field: str) -> str:
+        """The label of the tile selected in ``field`` ("gewonnen", "Hand", a name), or ""."""
+        if field in ("hand", "ruten", "durch"):
+            return str(self.fields[field].label)
+        if field not in ("declarer", "result"):
+            return ""
+        chosen = str(self[field].value() or "")
+        choices = self.fields[field].choices  # type: ignore[attr-defined]
+        return next((str(label) for value, label in choices if str(value) == chosen), "")
 
 
 #: The tile groups whose legend is not shown (see _tiles_html).

@@ -20,11 +20,12 @@ from fipsen_rules import MESSAGES, InvalidEntryError
 from fipsen_rules.messages import format_message
 from scoring import paper, selectors, services
 from scoring.paper_forms import PaperSheetForm
-from scoring.views import table_of_link
+from scoring.views import answers_retired_link, table_of_link
 from tournaments.models import Seat, Table
 from tournaments.views.access import organiser_required
 
 
+@answers_retired_link
 def table_paper(request: HttpRequest, token: str) -> HttpResponse:
     """The captain types in the table's paper sheet."""
     table, seats = table_of_link(token)

@@ -1,5 +1,6 @@
 """The table's pages (opened from its link, no account) and the organiser's live views."""
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -31,12 +32,55 @@ from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
 
+class TableLinkRetired(Exception):
+    """The link of a table whose tournament is finished (see Table.retired_token)."""
+
+    def __init__(self, table: Table, seats: list[Seat]) -> None:
+        super().__init__(table.pk)
+        self.table = table
+        self.seats = seats
+
+
 def table_of_link(token: str) -> tuple[Table, list[Seat]]:
-    """The table of a link and its seats; a revoked or unknown link opens nothing."""
+    """The table of a link and its seats; a revoked or unknown link opens nothing.
+
+    :raises TableLinkRetired: the tournament is finished (see ``answers_retired_link``).
+    """
     seated = table_for_token(token=token)
     if seated is None:
+        retired = table_for_token(token=token, retired=True)
+        if retired is not None:
+            raise TableLinkRetired(*retired)
         raise TableLinkNotValid
     return seated
+
+
+def answers_retired_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view of the table's link that answers a finished tournament's link with the final
+    totals, read only, and takes nothing from it: 410, for every method. A phone that was
+    open with htmx reloads the whole page to show it."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TableLinkRetired as retired:
+            return _retired_page(request, retired.table, retired.seats)
+
+    return wrapper
+
+
+def _retired_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "standing": list(zip(seats, selectors.seat_totals(table=table, seats=seats), strict=True)),
+        "sheet_url": reverse("scoring:shared_sheet", args=[table.sheet_token]),
+    }
+    response = render(request, "scoring/table_retired.html", context, status=410)
+    if request.htmx:  # type: ignore[attr-defined]
+        response["HX-Refresh"] = "true"  # the whole page, not a part of the entry screen
+    return response
 
 
 def _posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
@@ -62,6 +106,7 @@ def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | No
     return None
 
 
+@answers_retired_link
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """The captain's page: the players, the totals, the next deal and its form.
 
@@ -96,6 +141,12 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 if deal is not None:
                     words = services.deal_words(deal, seats)
+                    if deal.number is None and after and after[0].number:
+                        # All passed: the same deal is dealt again, so the heading stays.
+                        words = _("%(deal)s – deal %(number)s is dealt again") % {
+                            "deal": words,
+                            "number": after[0].number,
+                        }
                     notice = Notice("success", _("Entered: %(deal)s") % {"deal": words})
             if notice is not None:
                 if not request.htmx:  # type: ignore[attr-defined]
@@ -177,6 +228,7 @@ def _correction_form(
     )
 
 
+@answers_retired_link
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
@@ -185,6 +237,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     return _preview(request, table, seats, upcoming.seats)
 
 
+@answers_retired_link
 @require_POST
 def table_correct_preview(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """The live preview of a correction: the deal's own players may declare."""
@@ -220,6 +273,7 @@ def _preview(
     return render(request, "scoring/_preview.html", context)
 
 
+@answers_retired_link
 def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """The captain corrects the table's last deal: in place on the screen (htmx), or on a
     page of its own without JavaScript."""
@@ -253,6 +307,7 @@ def _correct_deal(deal: Deal, data: dict[str, Any], *, user: object, reason: str
     )
 
 
+@answers_retired_link
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """A player taps his own name under the last deal: he confirms it (not its declarer)."""
@@ -272,6 +327,7 @@ def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
     return redirect("scoring:table_entry", token=token)
 
 
+@answers_retired_link
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The table's whole sheet and the history of its entries, for anyone at the table."""
     table, seats = table_of_link(token)

@@ -158,14 +158,18 @@ logger = logging.getLogger(__name__)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
+def table_for_token(*, token: str, retired: bool = False) -> tuple[Table, list[Seat]] | None:
     """The table a captain's link opens, with its tournament and seats, or None for an
     unknown or revoked link. One query: a drawn table always has its seats.
+
+    ``retired``: look the token up among the links of finished tournaments instead (the
+    printed cards, which show the final totals until the tournament is reopened).
     """
     if not _TOKEN.fullmatch(token):
         return None  # not a token at all (a NUL would even break PostgreSQL's query)
+    column = "table__retired_token" if retired else "table__token"
     seats = list(
-        Seat.objects.filter(table__token=token)
+        Seat.objects.filter(**{column: token})
         .select_related("table__tournament", "registration__player")
         .order_by("position")
     )

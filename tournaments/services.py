@@ -14,6 +14,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext_lazy as _
@@ -234,7 +235,8 @@ def tournament_finish(
     *, tournament: Tournament, user: AbstractBaseUser | None = None
 ) -> Tournament:
     """The night is over: the tournament is locked (the organiser can reopen it), the tables'
-    links are revoked, and the history records who finished it and when.
+    links are retired (they show the final totals, read only), and the history records who
+    finished it and when.
 
     :raises ValidationError: the tournament is not in play.
     """
@@ -244,10 +246,11 @@ def tournament_finish(
         tournament_finish_check(tournament=locked)
         tournament.state = Tournament.State.FINISHED
         tournament.save(update_fields=["state"])
-        # The tables' links are revoked: they would open an entry page that enters nothing.
-        # Each table's read-only sheet link stays, for the organiser to share.
-        for table in Table.objects.filter(tournament=tournament).only("pk"):
-            Table.objects.filter(pk=table.pk).update(token=_new_token())
+        # The tables' links enter nothing any more: each printed token is kept as retired
+        # (it opens the final totals, read only, and works again on reopening). Each table's
+        # read-only sheet link stays, for the organiser to share.
+        for table in Table.objects.filter(tournament=tournament).only("pk", "token"):
+            Table.objects.filter(pk=table.pk).update(retired_token=table.token, token=_new_token())
         event_record(tournament=tournament, kind=TournamentEvent.Kind.FINISHED, user=user)
     return tournament
 
@@ -270,6 +273,10 @@ def tournament_reopen(
         tournament_reopen_check(tournament=locked)
         tournament.state = Tournament.State.PLAYING
         tournament.save(update_fields=["state"])
+        # The printed cards work again: each table's retired token is its token once more.
+        Table.objects.filter(tournament=tournament, retired_token__isnull=False).update(
+            token=F("retired_token"), retired_token=None
+        )
         event_record(tournament=tournament, kind=TournamentEvent.Kind.REOPENED, user=user)
     return tournament
 

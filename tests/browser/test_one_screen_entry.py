@@ -209,6 +209,8 @@ def test_a_refused_deal_keeps_its_taps_and_says_why_above_the_button(
         "Ein Kieker nimmt immer den Skat auf: Er kann nicht Hand gespielt werden."
     )
     save = phone_page.get_by_role("button", name="Spiel 2 eintragen")
+    # A live preview of the last tap may still be swapping the box in: measure once it is in.
+    phone_page.wait_for_load_state("networkidle")
     reason_box, save_box = reason.bounding_box(), save.bounding_box()
     assert reason_box is not None
     assert save_box is not None

@@ -368,10 +368,18 @@ def test_a_table_ended_early_counts_as_done_for_the_nights_progress() -> None:
     assert (progress.played, progress.total) == (10, 10)
 
 
-def test_the_reopen_page_says_the_links_are_new(organiser: Client) -> None:
+def test_the_reopen_page_says_the_printed_cards_stay_valid(organiser: Client) -> None:
     tournament = tournament_services.tournament_finish(tournament=playing_night())
     page = organiser.get(reverse("scoring:reopen", args=[tournament.pk])).content.decode()
-    assert "Die Links der Tische wurden beim Beenden erneuert" in page
+    assert "Die gedruckten Tischkarten bleiben gültig" in page
+    assert "neu gedruckt" in page
+
+
+def test_the_finish_page_says_what_happens_to_the_phones(organiser: Client) -> None:
+    tournament = playing_night()
+    page = organiser.get(reverse("scoring:finish", args=[tournament.pk])).content.decode()
+    assert "Die Links der Tischkarten zeigen stattdessen den Endstand des Tisches." in page
+    assert "die gedruckten Tischkarten gelten dann wieder" in page
 
 
 def test_a_deal_posted_from_a_phone_after_the_table_ended_is_refused_and_says_why(

@@ -87,7 +87,7 @@ def test_a_finished_tournament_confirms_nothing() -> None:
 
 
 @pytest.mark.parametrize("route", ["table_entry", "table_sheet", "table_confirm"])
-def test_finishing_revokes_the_table_links(route: str) -> None:
+def test_finishing_retires_the_table_links(route: str) -> None:
     table = playing_table(confirmation_required=True)
     deal = enter(table, 1, "3 +")
     old = table.token
@@ -96,11 +96,12 @@ def test_finishing_revokes_the_table_links(route: str) -> None:
     args = [old, deal.pk] if route == "table_confirm" else [old]
     response = Client().post(reverse(f"scoring:{route}", args=args), {"seat": 2})
 
-    assert response.status_code == 404
+    assert response.status_code == 410  # the final totals, read only
     deal.refresh_from_db()
     assert deal.confirmed_by is None
     table.refresh_from_db()
     assert table.token != old
+    assert table.retired_token == old
 
 
 def test_the_read_only_sheet_link_outlives_the_night() -> None:

@@ -397,10 +397,10 @@ def test_an_unknown_or_revoked_link_opens_nothing(client: Client) -> None:
 def test_a_finished_tournament_shows_no_form_and_saves_nothing(client: Client) -> None:
     table = named_table()
     tournament_services.tournament_finish(tournament=table.tournament)
-    # Finishing revokes the table's link: the page is gone, with a word on what to do.
+    # Finishing retires the table's link: it shows the final totals, and no form.
     url = reverse("scoring:table_paper", args=[table.token])
     response = client.get(url)
-    assert response.status_code == 404
+    assert response.status_code == 410
     assert "<textarea" not in words(response)
     client.post(url, {"text": "Anna 2 +", "batch": str(uuid.uuid4()), "save": ""})
     assert not Deal.objects.exists()

@@ -164,11 +164,11 @@ def test_the_page_shows_shared_places_prizes_and_sorts(organiser: Client) -> Non
     assert (rows[0][5], rows[0][10]) == ("3", "25,50 € (geteilt)")
     assert rows[2][1] == names[3]
     assert rows[2][3:] == ["1", "3", "0", "0", "0", "0", "–", "Sekt"]
-    assert (rows[3][1], rows[3][5], rows[3][8]) == (names[2], "-4", "1")
+    assert (rows[3][1], rows[3][5], rows[3][8]) == (names[2], "\N{MINUS SIGN}4", "1")
     by_name = _page_rows(organiser, url, sort="name")
     assert [row[1] for row in by_name] == sorted(names.values())
     by_points_up = _page_rows(organiser, url, sort="points")
-    assert [row[5] for row in by_points_up] == ["-4", "0", "3", "3"]
+    assert [row[5] for row in by_points_up] == ["\N{MINUS SIGN}4", "0", "3", "3"]
 
 
 def test_the_xlsx_export(organiser: Client) -> None:

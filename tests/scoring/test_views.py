@@ -151,7 +151,10 @@ def test_an_htmx_save_the_rules_refuse_keeps_the_taps_and_says_why() -> None:
     assert 'class="preview preview-problem" role="alert"' in screen
     assert "Ein Kieker nimmt immer den Skat auf" in screen
     # The reason stands right above the save button.
-    assert re.search(r"Ein Kieker nimmt[^<]*</div> </div> <button type=\"submit\"", screen)
+    assert re.search(
+        r"Ein Kieker nimmt[^<]*</div> </div> <div class=\"entry-buttons\"> <button type=\"submit\"",
+        screen,
+    )
     for tap in ('value="1" checked', 'value="kieker" checked', 'name="hand" id="id_hand" checked',
                 'value="won" checked'):  # fmt: skip
         assert tap in screen

@@ -1,0 +1,17 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0008_text_and_number_bounds"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="table",
+            name="retired_token",
+            field=models.CharField(
+                blank=True, editable=False, max_length=64, null=True, unique=True
+            ),
+        ),
+    ]
