@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_text_and_number_bounds"),
+        ("tournaments", "0009_table_resumed_in_history"),
     ]
 
     operations = [
