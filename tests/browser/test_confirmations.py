@@ -3,6 +3,7 @@ button leads to a page that says what follows; "Zurück" changes nothing, the co
 acts. Drawing, starting, ending a table early, finishing with a table still playing, and
 reopening."""
 
+import re
 from collections.abc import Callable
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -53,7 +54,12 @@ def test_every_step_asks_first_and_works_without_javascript(
     expect(page.get_by_role("alert")).not_to_contain_text("Tisch 2")
     page.get_by_role("button", name="Ja, Turnier beenden").click()
     expect(page.locator(".messages")).to_contain_text("Das Turnier ist beendet")
+    # Finished, the organiser lands on the standings; reopening starts from the home.
+    expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.pk}/standings/$"))
 
+    page.get_by_role("navigation", name="Seiten des Turniers").get_by_role(
+        "link", name="Übersicht"
+    ).click()
     page.get_by_role("link", name="Turnier wieder öffnen").click()
     page.get_by_role("button", name="Ja, Turnier wieder öffnen").click()
 

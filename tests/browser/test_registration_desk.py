@@ -144,7 +144,18 @@ def test_a_tap_in_the_list_keeps_the_page_the_search_and_the_focus(
     expect(directory.locator("li")).to_have_count(2)
     expect(search).to_have_value("schütt")
     expect(search).to_be_focused()
-    assert search.bounding_box() == before  # where it was on the screen: no jump
+    after = search.bounding_box()
+    # Where it was on the screen: no jump. The count above it grows from the hint "nobody is
+    # checked in yet" to the box of what to do, and the browser's scroll anchoring keeps the
+    # field in place up to a rounded pixel.
+    assert before is not None
+    assert after is not None
+    assert (after["x"], after["width"], after["height"]) == (
+        before["x"],
+        before["width"],
+        before["height"],
+    )
+    assert abs(after["y"] - before["y"]) < 2
     expect(page.locator("#desk-messages")).to_contain_text(
         "Hans Schütte ist angemeldet und eingecheckt."
     )

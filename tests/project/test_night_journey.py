@@ -270,6 +270,7 @@ def test_finished_leads_to_the_ranking_and_prizes(client: Client) -> None:
     assert current_label(html) == "Rangliste und Preise"
     assert next_button(html) == reverse("scoring:standings", args=[tournament.pk])
     assert html.count('class="journey-mark"') == 6
+    assert f'href="{reverse("scoring:reopen", args=[tournament.pk])}"' in html
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,7 @@ def test_a_new_tournament_shows_a_neutral_hint_not_an_error(organiser: Client) -
     tournament = night(present=0, absent=2)
     page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
     assert "Noch niemand ist als anwesend abgehakt." in page
+    assert "summary summary-neutral" in page
     assert "summary summary-problem" not in page
     assert "lassen sich nicht an Vierer- und Dreiertische setzen" not in page
 
