@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.exports import neutralised
+from scoring.exports import cleaned, neutralised
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments.models import Player, Seat
@@ -63,3 +63,28 @@ def test_the_csv_has_a_bom_and_semicolons_for_german_excel(organiser: Client) ->
 @pytest.mark.parametrize(("value", "expected"), [(-12, -12), ("-12", "'-12"), ("Anna", "Anna")])
 def test_numbers_stay_numbers(value: object, expected: object) -> None:
     assert neutralised(value) == expected
+
+
+def test_control_characters_saved_unvalidated_do_not_break_the_xlsx(organiser: Client) -> None:
+    # .update() bypasses the form's validation, as data saved by an older version did.
+    url = _standings_with_a_name("Anna\x00 Mai\x1b\x7fer\x0b")
+    response = organiser.get(url, {"_export": "xlsx"})
+    assert response.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    values = [cell.value for row in sheet.iter_rows() for cell in row]
+    assert "Anna Maier" in values
+
+
+def test_control_characters_are_removed_from_the_csv_too(organiser: Client) -> None:
+    url = _standings_with_a_name("Bernd\x07 Huber")
+    text = organiser.get(url, {"_export": "csv"}).content.decode("utf-8-sig")
+    assert "Bernd Huber" in text
+    assert "\x07" not in text
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("A\x00b\x1fc\x85d", "Abcd"), ("Tab\tand\nline", "Tab\tand\nline"), (7, 7)],
+)
+def test_cleaned_removes_only_control_characters(value: object, expected: object) -> None:
+    assert cleaned(value) == expected
