@@ -19,6 +19,12 @@ PY := $(BIN)/python
 INSTALLED := $(VENV)/.installed
 LIGHTHOUSE := bench/node_modules/.package-lock.json
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+# collectstatic runs again only when a file under static/ or public/, the installed packages
+# (Django's admin brings its own) or the settings changed: it takes ~20 s on a busy machine.
+STATIC_STAMP := staticfiles/.collected
+STATIC_SOURCES := $(shell find static public -type f 2>/dev/null)
+# One line in both languages before each slow step, so that the organiser sees it working.
+say = @echo "== $(1) / $(2)"
 
 .PHONY: help run test sysdeps install prepare lint typecheck pytest-sqlite pytest-postgres \
         bench messages clean
@@ -29,6 +35,7 @@ help:
 	@echo "make bench  run every benchmark in bench/"
 
 run: prepare
+	$(call say,Der Server startet …,Starting the server …)
 	scripts/serve
 
 test: prepare lint typecheck pytest-sqlite pytest-postgres
@@ -43,15 +50,21 @@ $(PY):
 
 # Reinstalled whenever pyproject.toml (the pinned dependencies) changes.
 $(INSTALLED): pyproject.toml | $(PY)
+	$(call say,Pakete werden installiert (etwa eine Minute) …,Installing packages (about a minute) …)
 	$(PY) -m pip install --disable-pip-version-check --quiet -e '.[dev]'
 	touch $@
 
 %.mo: %.po
 	msgfmt --check -o $@ $<
 
-prepare: sysdeps install $(MO_FILES)
+prepare: sysdeps install $(MO_FILES) $(STATIC_STAMP)
+	$(call say,Die Datenbank wird vorbereitet …,Preparing the database …)
 	$(PY) manage.py migrate --noinput
+
+$(STATIC_STAMP): $(STATIC_SOURCES) $(INSTALLED) preisfipsen/settings.py
+	$(call say,Bilder und Stildateien werden gesammelt (bis zu 30 Sekunden) …,Collecting static files (up to 30 seconds) …)
 	$(PY) manage.py collectstatic --noinput -v0
+	@mkdir -p $(@D) && touch $@
 
 lint: install
 	$(BIN)/ruff check .
