@@ -35,7 +35,13 @@ class TournamentForm(forms.ModelForm):
             "board_enabled",
             "board_after_finish",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            # A text field, not a number field: a number field shows and takes only "10.00".
+            "entry_fee": forms.TextInput(attrs={"inputmode": "decimal"}),
+        }
+        # "10,00" in German, and typed either way: "10,50" and "10.50" are both 10.50.
+        localized_fields = ["entry_fee"]
         field_classes = {"name": CleanCharField, "place": CleanCharField}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -47,7 +53,9 @@ class TournamentForm(forms.ModelForm):
         self.fixed_note = ""
         if self.instance.state == Tournament.State.PLAYING:
             fixed: tuple[str, ...] = RULE_FIELDS
-            self.fixed_note = _("The rules cannot change once play has started.")
+            self.fixed_note = _(
+                "Fixed since play started: %(fields)s. Everything else can still be changed."
+            ) % {"fields": ", ".join(str(self.fields[name].label) for name in RULE_FIELDS)}
         elif self.instance.state == Tournament.State.FINISHED:
             fixed = tuple(self.fields)
             self.fixed_note = _("The tournament is finished.")

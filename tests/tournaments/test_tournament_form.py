@@ -1,5 +1,7 @@
 """The tournament's form: what may not change any more is shown read-only, not refused."""
 
+from decimal import Decimal
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -27,7 +29,10 @@ def test_the_rules_are_read_only_once_play_has_started(client: Client) -> None:
     client.force_login(UserFactory(is_staff=True))
     url = reverse("tournaments:tournament_edit", args=[tournament.pk])
     html = client.get(url).content.decode()
-    assert "Die Regeln können nach Spielbeginn nicht mehr geändert werden." in html
+    assert (
+        "Seit Spielbeginn fest: Mindestgebot, Spiele am Vierertisch, Spiele am Dreiertisch. "
+        "Alles andere lässt sich noch ändern."
+    ) in html
     for field in ("min_bid", "deals_at_four", "deals_at_three"):
         assert "disabled" in tag_of(html, field), field
     assert "disabled" not in tag_of(html, "name")
@@ -54,3 +59,38 @@ def test_a_finished_tournament_shows_every_field_read_only(client: Client) -> No
     assert "Das Turnier ist beendet." in page
     assert page.count(" disabled") == len(TournamentForm().fields)
     assert "Speichern" not in page
+
+
+def test_the_entry_fee_is_shown_with_a_german_decimal_comma(client: Client) -> None:
+    tournament = night(present=4)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_fee="10.00")
+    client.force_login(UserFactory(is_staff=True))
+    html = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
+    tag = tag_of(html.decode(), "entry_fee")
+    assert 'value="10,00"' in tag
+    assert 'inputmode="decimal"' in tag
+
+
+@pytest.mark.parametrize("typed", ["10,50", "10.50", "10,5"])
+def test_the_entry_fee_is_taken_with_a_comma_or_a_point(client: Client, typed: str) -> None:
+    tournament = night(present=4)
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("tournaments:tournament_edit", args=[tournament.pk])
+    data = {"name": "Neu", "date": "2026-11-21", "min_bid": 2, "deals_at_four": 5,
+            "deals_at_three": 5, "tie_break": "", "entry_fee": typed}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.entry_fee == Decimal("10.50")
+
+
+def test_a_wrong_entry_fee_says_so_and_changes_nothing(client: Client) -> None:
+    tournament = night(present=4)
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("tournaments:tournament_edit", args=[tournament.pk])
+    data = {"name": "Neu", "date": "2026-11-21", "min_bid": 2, "deals_at_four": 5,
+            "deals_at_three": 5, "tie_break": "", "entry_fee": "zehn"}  # fmt: skip
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert "Zahl" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.name != "Neu"
