@@ -36,7 +36,7 @@ from tournaments.models import (
     TournamentEvent,
 )
 from tournaments.names import player_name_key
-from tournaments.player_csv import players_csv_read
+from tournaments.player_csv import CsvRow, players_csv_read
 from tournaments.text import clean_text
 
 ORGANISER_USERNAME = "organisator"
@@ -551,23 +551,23 @@ def _new_token() -> str:
 @dataclass(frozen=True)
 class PlayersImported:
     players: list[Player]
+    #: Rows whose player (same name and club, folded) is in the directory already: left out.
+    skipped: list[CsvRow]
 
     @property
     def count(self) -> int:
         return len(self.players)
 
 
-_EXISTS = _("Line %(line)s: %(name)s (%(club)s) is already in the directory.")
-_EXISTS_NO_CLUB = _("Line %(line)s: %(name)s without a club is already in the directory.")
-
-
 def players_import_csv(*, data: bytes) -> PlayersImported:
-    """Add the players of a CSV file to the directory: all of them, or none.
+    """Add the players of a CSV file to the directory: all the new ones, or none.
 
     The file: UTF-8 (with or without BOM) or Windows-1252, fields separated by ";", "," or tab,
     a header naming the columns (Name, Verein/Club, Kontakt/Contact; any order and case).
-    A row is bad when its name is missing, a field is too long, or the same name (folded) with
-    the same club is in the directory or on an earlier line of the file.
+    A player already in the directory (the same name and club, folded) is skipped: a list
+    exported last year and imported again adds the new players only. A row is bad when its
+    name is missing, a field is too long, or the same name with the same club is on an earlier
+    line of the file.
 
     :raises ValidationError: the file cannot be read (one error), or it has bad rows: then one
         error per problem, each with ``params["line"]``, in the order of the lines.
@@ -581,14 +581,14 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
         }
         first_lines: dict[tuple[str, str], int] = {}
         players = []
+        skipped: list[CsvRow] = []
         for row in content.rows:
             player = Player(name=row.name, club=row.club, contact=row.contact)
             player.name_key = player_name_key(row.name)
             same = (player.name_key, player_name_key(row.club))
             params = {"line": row.line, "name": row.name, "club": row.club}
             if same in known:
-                message = _EXISTS if row.club else _EXISTS_NO_CLUB
-                errors.append(ValidationError(message, code="exists", params=params))
+                skipped.append(row)
             elif same in first_lines:
                 errors.append(
                     ValidationError(
@@ -614,7 +614,7 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
         if errors:
             errors.sort(key=lambda error: error.params["line"] if error.params else 0)
             raise ValidationError(errors)
-        return PlayersImported(players=Player.objects.bulk_create(players))
+        return PlayersImported(players=Player.objects.bulk_create(players), skipped=skipped)
 
 
 # Generated files (PDF jobs): the record, the job that fills it, the clean-up

@@ -197,12 +197,24 @@ def test_a_bad_row_is_refused_with_its_line(text: str, refused: list[tuple[str, 
         (("Hans Müller", ""), "Hans Müller;"),
     ],
 )
-def test_a_player_in_the_directory_with_the_same_club_is_refused(
+def test_a_player_in_the_directory_with_the_same_club_is_skipped(
     existing: tuple[str, str], row: str
 ) -> None:
     services.player_create(name=existing[0], club=existing[1])
 
-    assert refusal(f"Name;Verein\nErika;SC\n{row}\n") == [("exists", 3)]
+    imported = import_text(f"Name;Verein\nErika;SC\n{row}\n")
+
+    assert [player.name for player in imported.players] == ["Erika"]
+    assert [skipped.line for skipped in imported.skipped] == [3]
+    assert Player.objects.count() == 2
+
+
+def test_the_same_name_in_another_club_is_a_new_player() -> None:
+    services.player_create(name="Hans Müller", club="TSV")
+
+    imported = import_text("Name;Verein\nHans Müller;SV Heist\n")
+
+    assert (imported.count, imported.skipped) == (1, [])
 
 
 def test_every_bad_row_is_listed_in_the_order_of_the_lines() -> None:
@@ -211,7 +223,7 @@ def test_every_bad_row_is_listed_in_the_order_of_the_lines() -> None:
     refused = refusal(
         "Name;Verein;Kontakt\n"  # 1
         "Erika Schmidt;SC;\n"  # 2: good
-        "Hans Müller;TSV;\n"  # 3: in the directory
+        "Hans Müller;TSV;\n"  # 3: in the directory: skipped, no error
         "\n"  # 4: blank
         ";SC;0170\n"  # 5: no name
         "Erika Schmidt;SC;\n"  # 6: as on line 2
@@ -220,7 +232,6 @@ def test_every_bad_row_is_listed_in_the_order_of_the_lines() -> None:
     )
 
     assert refused == [
-        ("exists", 3),
         ("name_missing", 5),
         ("repeated", 6),
         ("too_long", 7),
@@ -255,8 +266,6 @@ def test_the_messages_say_the_line_and_the_reason_in_plain_words() -> None:
     assert messages == [
         "Zeile 2: Der Name fehlt.",
         "Zeile 3: „Verein“ ist zu lang: 120 Zeichen, höchstens 100.",
-        "Zeile 4: Hans Müller (TSV) steht schon in der Kartei.",
-        "Zeile 5: Erika Schmidt ohne Verein steht schon in der Kartei.",
         "Zeile 7: karl steht schon in Zeile 6.",
         "Zeile 8 hat mehr Felder als die Kopfzeile (3 statt 2). Setzen Sie einen Wert, "
         "der „;“ enthält, in doppelte Anführungszeichen.",
@@ -361,6 +370,38 @@ def test_bad_rows_are_listed_on_the_page_and_nothing_is_saved(organiser: Client)
     form = response.context["form"]
     assert form.has_error("text", code="name_missing")
     assert form.has_error("text", code="repeated")
+
+
+def test_players_in_the_directory_are_skipped_and_named_on_the_page(organiser: Client) -> None:
+    for name, club in (("Hans Müller", "TSV"), ("Erika", ""), ("Olga", "SC")):
+        services.player_create(name=name, club=club)
+
+    response = organiser.post(
+        "/players/import/",
+        {"text": "Name;Verein\nHans Müller;TSV\nKarl;SV\nErika;\nolga;sc\nJörg;\n"},
+        follow=True,
+    )
+
+    assert response.redirect_chain == [("/players/", 302)]
+    page = response.content.decode()
+    assert "2 Spieler sind in die Kartei aufgenommen." in page
+    assert "3 schon in der Kartei, übersprungen: Hans Müller (TSV), Erika, olga (sc)." in page
+    assert Player.objects.count() == 5
+
+
+def test_a_bad_line_still_blocks_the_import_beside_a_known_player(organiser: Client) -> None:
+    services.player_create(name="Hans Müller", club="TSV")
+
+    response = organiser.post(
+        "/players/import/", {"text": "Name;Verein\nHans Müller;TSV\nKarl;SV\n;SC\n"}
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Es wurde nichts importiert." in page
+    assert "Zeile 4: Der Name fehlt." in page
+    assert "Zeile 2" not in page
+    assert Player.objects.count() == 1
 
 
 def test_a_bad_file_is_refused_on_the_file_field(organiser: Client) -> None:

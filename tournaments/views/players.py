@@ -6,14 +6,14 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
 from tournaments.forms import PlayerForm, PlayersImportForm
 from tournaments.models import Player
-from tournaments.views.access import organiser_required, search_query
+from tournaments.player_csv import CsvRow
+from tournaments.views.access import organiser_required, same_site_path, search_query
 
 #: Players on one page of the directory.
 PAGE_SIZE = 50
@@ -84,9 +84,24 @@ def players_import(request: HttpRequest) -> HttpResponse:
                 )
                 % {"count": imported.count},
             )
+            if imported.skipped:
+                messages.info(request, _skipped_note(imported.skipped))
             return redirect("tournaments:player_list")
     context = {"form": form, "import_failed": failed}
     return render(request, "tournaments/players/import.html", context)
+
+
+def _skipped_note(rows: list[CsvRow]) -> str:
+    """Which players of the file were in the directory already, named, for checking."""
+    names = ", ".join(
+        _("%(name)s (%(club)s)") % {"name": row.name, "club": row.club} if row.club else row.name
+        for row in rows
+    )
+    return ngettext(
+        "%(count)s already in the directory, skipped: %(names)s.",
+        "%(count)s already in the directory, skipped: %(names)s.",
+        len(rows),
+    ) % {"count": len(rows), "names": names}
 
 
 def _add_errors(form: PlayerForm, error: ValidationError) -> None:
@@ -100,12 +115,7 @@ def _add_errors(form: PlayerForm, error: ValidationError) -> None:
 
 def _next(request: HttpRequest) -> str:
     """Where to go after saving, when another page sent the organiser here (?next=…)."""
-    url = request.POST.get("next") or request.GET.get("next") or ""
-    # A path of this site only: "weiter" would be taken for a URL name by redirect().
-    safe = url.startswith("/") and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return url if safe else ""
+    return same_site_path(request, request.POST.get("next") or request.GET.get("next") or "")
 
 
 def _next_url(request: HttpRequest) -> str:
