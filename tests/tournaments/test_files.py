@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 from unittest import mock
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings as django_settings
@@ -291,7 +292,8 @@ def test_the_organiser_requests_a_file_and_sees_its_status_page(
 
     file = GeneratedFile.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == status_url(file)
+    print_page = reverse("night:print", args=[night.pk])
+    assert response["Location"] == f"{status_url(file)}?next={quote(print_page, safe='')}"
     assert sent.call_args.kwargs["kwargs"]["options"]["base_url"] == "http://testserver"
 
 
@@ -313,12 +315,80 @@ def test_a_file_is_requested_by_post_only(night: Tournament, organiser: Client) 
     assert not GeneratedFile.objects.exists()
 
 
-def test_an_unknown_kind_goes_back_to_the_tables_with_a_message(
+def test_an_unknown_kind_goes_back_to_the_print_page_with_a_message(
     night: Tournament, organiser: Client
 ) -> None:
     response = organiser.post(request_url(night, "poster"), follow=True)
-    assert response.redirect_chain[-1][0] == reverse("tournaments:tables", args=[night.pk])
+    assert response.redirect_chain[-1][0] == reverse("night:print", args=[night.pk])
     assert "Eine Datei der Art poster gibt es nicht." in response.content.decode()
+
+
+def test_a_refusal_goes_back_to_the_page_the_button_was_on(
+    night: Tournament, organiser: Client
+) -> None:
+    tables = reverse("tournaments:tables", args=[night.pk])
+    response = organiser.post(request_url(night, "poster"), {"next": tables}, follow=True)
+    assert response.redirect_chain[-1][0] == tables
+    no_table = organiser.post(request_url(night), {"next": tables, "tables_chosen": "1"})
+    assert no_table["Location"] == tables
+
+
+@pytest.mark.parametrize(
+    "origin", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "weiter", ""]
+)
+def test_an_origin_of_another_site_is_replaced_by_the_print_page(
+    night: Tournament, organiser: Client, origin: str
+) -> None:
+    response = organiser.post(request_url(night, "poster"), {"next": origin})
+    assert response["Location"] == reverse("night:print", args=[night.pk])
+
+
+@pytest.mark.parametrize(
+    ("page", "label"),
+    [("night:print", "Zurück zum Drucken"), ("tournaments:tables", "Zurück zu den Tischen")],
+)
+def test_the_status_page_goes_back_to_where_the_organiser_started(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+    page: str,
+    label: str,
+) -> None:
+    origin = reverse(page, args=[night.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser.post(request_url(night), {"next": origin}, follow=True)
+    html = response.content.decode()
+    assert f'<a class="button button-secondary" href="{origin}">{label}</a>' in html
+    assert html.count("Zurück zu") == 1  # "zu den Tischen" or "zum Drucken", once
+
+
+def test_the_status_page_of_a_bad_origin_goes_back_to_the_print_page(
+    night: Tournament,
+    organiser: Client,
+    sent: mock.MagicMock,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        organiser.post(request_url(night))
+    file = GeneratedFile.objects.get()
+    html = organiser.get(status_url(file), {"next": "https://evil.example/"}).content.decode()
+    assert 'href="https://evil.example' not in html
+    assert 'name="next" value="https://evil.example' not in html
+    assert f'href="{reverse("night:print", args=[night.pk])}">Zurück zum Drucken</a>' in html
+
+
+@pytest.mark.parametrize("page", ["night:print", "tournaments:tables"])
+def test_every_pdf_button_says_where_it_was_pressed(
+    night: Tournament, organiser: Client, page: str
+) -> None:
+    html = organiser.get(reverse(page, args=[night.pk])).content.decode()
+    forms = html.split("<form")[1:]
+    pdf_forms = [form for form in forms if "/files/" in form.split(">", 1)[0]]
+    assert pdf_forms
+    origin = reverse(page, args=[night.pk])
+    for form in pdf_forms:
+        assert f'name="next" value="{origin}"' in form.split("</form>", 1)[0]
 
 
 def test_anonymous_visitors_can_request_nothing(night: Tournament, client: Client) -> None:
@@ -338,11 +408,13 @@ def test_the_status_page_polls_while_the_job_waits(
     page = organiser.get(status_url(file)).content.decode()
 
     assert "<progress" in page
-    assert f'hx-get="{status_url(file)}"' in page
+    # The polls carry the page the organiser came from (the print page unless told).
+    polled = f"{status_url(file)}?next=%2Ftournaments%2F{night.pk}%2Fprint%2F"
+    assert f'hx-get="{polled}"' in page
     assert 'hx-trigger="every 1s"' in page
     assert "Wartet auf den Hintergrunddienst" in page
     # Without JavaScript: a plain link to reload.
-    assert f'<noscript><p><a class="button button-secondary" href="{status_url(file)}">' in page
+    assert f'<noscript><p><a class="button button-secondary" href="{polled}">' in page
     assert "htmx" in page
 
 

@@ -465,7 +465,32 @@ def test_drawing_leads_to_the_tables(organiser: Client) -> None:
     page = response.content.decode()
     assert Table.objects.filter(tournament=tournament).count() == 4
     assert "Tisch 4" in page
-    assert "Die Plätze stimmen" in page  # the draw check
+    assert "Die Auslosung ist gespeichert und lässt sich jederzeit nachprüfen." in page
+
+
+def test_the_draw_note_is_plain_words_with_the_seed_in_small_print(organiser: Client) -> None:
+    tournament = night(present=8)
+    services.tournament_draw(tournament=tournament, seed=3687169554513914536)
+    page = organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
+    note = page[page.index('class="draw-check"') :]
+    assert "Die Auslosung ist gespeichert und lässt sich jederzeit nachprüfen." in note
+    plain = note[: note.index("<details")]
+    assert "3687169554513914536" not in plain
+    assert "Startwert" not in plain
+    details = note[note.index("<details") : note.index("</details>")]
+    assert "<small>Startwert der Auslosung: 3687169554513914536; Tausche seit" in details
+
+
+def test_the_draw_note_says_plainly_when_the_seats_do_not_match(organiser: Client) -> None:
+    tournament = night(present=8)
+    services.tournament_draw(tournament=tournament, seed=9)
+    # Behind the app's back: another first dealer than the draw chose.
+    Table.objects.filter(number=1).update(
+        first_dealer=(Table.objects.get(number=1).first_dealer + 1) % 4
+    )
+    page = organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
+    assert "Die Plätze passen NICHT zur gespeicherten Auslosung." in page
+    assert "lässt sich jederzeit nachprüfen" not in page
 
 
 def test_drawing_an_unseatable_count_says_why_and_draws_nothing(organiser: Client) -> None:

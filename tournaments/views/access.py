@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments.text import clean_text
 
@@ -44,3 +45,13 @@ def id_or_404(value: object) -> int:
     if not (text.isascii() and text.isdecimal() and 0 < int(text) < 2**31):
         raise Http404
     return int(text)
+
+
+def same_site_path(request: HttpRequest, url: str) -> str:
+    """``url`` when it is a path of this site (where to go back to, sent along as ``next``),
+    else "" : another site, a scheme-relative "//evil.example", or a word that redirect()
+    would take for a URL name."""
+    safe = url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if safe else ""

@@ -5,19 +5,22 @@ itself (htmx; without JavaScript a reload link does the same) until the download
 The files live under MEDIA_ROOT, which is never served: the download view is the only way.
 """
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import file_jobs, selectors, services
 from tournaments.links import is_unreachable_from_phones, public_base_url
 from tournaments.models import GeneratedFile, Tournament
-from tournaments.views.access import organiser_required
+from tournaments.views.access import organiser_required, same_site_path
 
 #: The kinds whose PDF prints links for phones: their status page warns of a local address.
 KINDS_WITH_LINKS = {GeneratedFile.Kind.TABLE_CARDS}
@@ -28,6 +31,9 @@ KINDS_WITH_LINKS = {GeneratedFile.Kind.TABLE_CARDS}
 def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Start making a file of ``kind`` for the tournament, then show its status page."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    # The page the button was on (the tables or the print page): a refusal and the status
+    # page's "back" lead there.
+    origin = _origin(request, request.POST.get("next", ""), tournament=tournament)
     options = {"base_url": public_base_url(request)}
     if "tables_chosen" in request.POST:  # a form with a box per table (the blank scoresheets)
         chosen = request.POST.getlist("table")
@@ -35,15 +41,38 @@ def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
             number.isascii() and number.isdecimal() and len(number) <= 4 for number in chosen
         ):
             messages.error(request, _("Tick at least one table."))
-            return redirect("tournaments:tables", pk=tournament.pk)
+            return redirect(origin)
         options["tables"] = ",".join(chosen)
     try:
         file = services.file_request(tournament=tournament, kind=kind, options=options)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
-        return redirect("tournaments:tables", pk=tournament.pk)
-    return redirect("tournaments:file_status", file_id=file.pk)
+        return redirect(origin)
+    status_url = reverse("tournaments:file_status", kwargs={"file_id": file.pk})
+    return redirect(f"{status_url}?{urlencode({'next': origin})}")
+
+
+def _origin(request: HttpRequest, url: str, *, tournament: Tournament | None) -> str:
+    """Where the organiser started: ``url`` if it is a path of this site, else the print page
+    of the tournament (or the start page for a file without one)."""
+    if same_site_path(request, url):
+        return url
+    if tournament is None:
+        return reverse("tournaments:home")
+    return reverse("night:print", args=[tournament.pk])
+
+
+def _back_label(url: str) -> str:
+    """The words of the button that goes back to ``url``."""
+    try:
+        name = resolve(urlsplit(url).path).view_name
+    except Resolver404:
+        return _("Back")
+    return {
+        "tournaments:tables": _("Back to the tables"),
+        "night:print": _("Back to printing"),
+    }.get(name, _("Back"))
 
 
 def _file_or_404(file_id: object) -> GeneratedFile:
@@ -59,12 +88,17 @@ def file_status(request: HttpRequest, file_id: object) -> HttpResponse:
     """The job's progress; htmx asks for the status part alone, every second until done."""
     file = _file_or_404(file_id)
     status = selectors.file_status(file=file)
+    back_url = _origin(request, request.GET.get("next", ""), tournament=file.tournament)
+    status_url = reverse("tournaments:file_status", kwargs={"file_id": file.pk})
     context = {
         "status": status,
         "file": file,
         "tournament": file.tournament,
         "title": _title(file),
-        "status_url": reverse("tournaments:file_status", kwargs={"file_id": file.pk}),
+        # The polls carry the origin along: the "try again" button in the part keeps it.
+        "status_url": f"{status_url}?{urlencode({'next': back_url})}",
+        "back_url": back_url,
+        "back_label": _back_label(back_url),
     }
     if request.htmx:
         return render(request, "tournaments/files/_status.html", context)
