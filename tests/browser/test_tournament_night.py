@@ -70,7 +70,7 @@ def test_from_an_empty_night_to_the_printed_table_cards(
     expect(page.get_by_role("heading", level=1)).to_have_text("Tische auslosen?")
     page.get_by_role("button", name="Ja, Tische auslosen").click()
     expect(page.get_by_role("heading", level=2, name="Tisch 4")).to_be_visible()
-    expect(page.locator(".draw-check")).to_contain_text("Die Plätze stimmen")
+    expect(page.locator(".draw-check")).to_contain_text("lässt sich jederzeit nachprüfen")
 
     page.get_by_role("button", name="Tischkarten drucken").click()
     download_link = page.get_by_role("link", name=re.compile("herunterladen", re.IGNORECASE))
