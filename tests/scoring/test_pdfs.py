@@ -377,14 +377,20 @@ def test_the_ranking_of_a_finished_night_is_final(printed: Printed) -> None:
     assert "Siegerliste" in text
 
 
-def _standings_of(count: int) -> list[Standing]:
-    """``count`` lines of a ranking, without the database."""
+def _standings_of(count: int, *, ended_early: int = 0) -> list[Standing]:
+    """``count`` lines of a ranking, without the database; the first ``ended_early`` tables
+    ended early (each a line under the ranking)."""
+    tables = [Table(pk=number, number=number, deals=120) for number in range(1, count // 4 + 2)]
+    for table in tables[:ended_early]:
+        table.ended_early_at = datetime.datetime(2026, 11, 21, 22, tzinfo=datetime.UTC)
+        table.ended_early_after = 57
+        table.ended_early_reason = "Die Zeit war um"
     return [
         Standing(
             place=index + 1,
             shared=False,
             seat=Seat(
-                table=Table(number=index // 4 + 1),
+                table=tables[index // 4],
                 position=index % 4,
                 registration=Registration(
                     player=Player(name=f"Spielerin Nummer {index}", club="SC Prisdorf von 1920")
@@ -405,7 +411,8 @@ def test_the_signature_never_stands_alone_on_the_last_page(printed: Printed) -> 
     """However many players, the last page carries at least the last place as well: a page
     with only the signature would look like nobody's."""
     pages_seen = set()
-    for count in range(18, 40):
+    # Around the first two page breaks (about 19 and 45 players).
+    for count in [*range(16, 24), *range(42, 50)]:
         pdf = renderers.ranking_pdf(tournament=printed.tournament, standings=_standings_of(count))
         last = pdf_pages(pdf)
         pages_seen.add(last)
@@ -413,6 +420,21 @@ def test_the_signature_never_stands_alone_on_the_last_page(printed: Printed) -> 
         assert "Unterschrift der Turnierleitung" in text, count
         assert f"{count}. Spielerin Nummer {count - 1}" in " ".join(text.split()), count
     assert len(pages_seen) >= 3  # the counts cover several page breaks
+
+
+@pytest.mark.parametrize(("players", "pages"), [(13, 1), (16, 1), (30, 2), (40, 2)])
+def test_the_usual_night_fits_as_few_pages_as_it_needs(
+    printed: Printed, players: int, pages: int
+) -> None:
+    """Up to ~40 players with clubs, four tables ended early (a line each): the last place,
+    the notes and the signature share the pages the rows need (74_pdf-2.png: 13 players took
+    a second page for one line and the signature)."""
+    standings = _standings_of(players, ended_early=4)
+    pdf = renderers.ranking_pdf(tournament=printed.tournament, standings=standings)
+    assert pdf_pages(pdf) == pages
+    text = " ".join(pdf_text(pdf, page=pages).split())
+    assert "Unterschrift der Turnierleitung" in text
+    assert "Tisch 4 vorzeitig beendet nach 57 von 120 Spielen: Die Zeit war um" in text
 
 
 # The whole night
