@@ -140,4 +140,4 @@ def test_on_redis_a_dead_workers_job_comes_back_within_minutes(tmp_path: Path) -
     config = celery_config(
         broker_url="redis://127.0.0.1:6379/0", result_backend=None, var_dir=tmp_path
     )
-    assert config["broker_transport_options"] == {"visibility_timeout": 600}
+    assert config["broker_transport_options"]["visibility_timeout"] == 600

@@ -495,7 +495,9 @@ class DealEntryFuzz(RuleBasedStateMachine):
         value = seat[-1] if isinstance(seat, list) else seat
         if last.confirmed_by is not None:
             assert 0 <= last.confirmed_by < len(selectors.seats_of(table=self.table))
-        if isinstance(value, str) and value.strip() in ("0", "1", "2"):
+            assert last.confirmed_by != last.declarer, "a second person, never the declarer"
+        confirmer = value.strip() if isinstance(value, str) else None
+        if confirmer in ("0", "1", "2") and int(confirmer) != last.declarer:
             assert last.confirmed_by is not None
 
     @rule()
@@ -503,7 +505,8 @@ class DealEntryFuzz(RuleBasedStateMachine):
         response = self.client.get(self.entry_url)
         assert response.status_code == 200
         page = response.content.decode()
-        shown = [int(t) for t in re.findall(r'class="total-points">(-?\d+)<', page)]
+        totals_shown = re.findall(r'class="total-points">([\u2212-]?\d+)<', page)
+        shown = [int(t.replace("\u2212", "-")) for t in totals_shown]  # a true minus on screen
         totals = [0] * len(shown)
         for deal in Deal.objects.filter(table=self.table, declarer__isnull=False):
             totals[deal.declarer] += deal.score  # type: ignore[index]
