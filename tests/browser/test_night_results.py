@@ -34,7 +34,7 @@ def test_a_demo_night_from_the_progress_to_the_printed_ranking(
     page.goto(f"/tournaments/{tournament.pk}/dashboard/")
     for progress in page.locator("progress").all():
         expect(progress).to_have_attribute("value", "8")
-    expect(page.locator(".progress-figure").first).to_have_text("8/8")
+    expect(page.locator(".progress-figure").first).to_have_text("8/8 · fertig")  # all played
 
     page.goto(f"/tournaments/{tournament.pk}/standings/")
     rows = page.locator("table.standings tbody tr")
