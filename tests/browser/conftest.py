@@ -142,6 +142,8 @@ def new_page(
         context.close()
     # A stylesheet or script that did not load fails the test that saw it, even if its
     # assertions passed: the page the user gets would not be the one that was tested.
+    if request.node.get_closest_marker("requests_fail_on_purpose") is not None:
+        broken = [line for line in broken if line.startswith("JavaScript error")]
     assert not broken, "The pages requested something that failed:\n" + "\n".join(broken)
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from fipsen_rules import PRISDORF, Game, GameKind, Result, dealer_of_deal
-from fipsen_rules.signs import signed_score
+from fipsen_rules.signs import signed_score, signed_total
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
@@ -136,7 +136,8 @@ def test_a_captain_taps_in_the_100_deals_of_a_table(phone_page: Page) -> None:
             sums[declarer] += PRISDORF.score(game)
     expect(totals).to_have_count(4)
     for seat, total in enumerate(sums):
-        expect(totals.nth(seat)).to_contain_text(re.compile(rf"{names[seat]}\s*{total}\b"))
+        shown = signed_total(total)  # a loss with the true minus sign, as on the sheets
+        expect(totals.nth(seat)).to_contain_text(re.compile(rf"{names[seat]}\s*{shown}\b"))
     assert page.evaluate("window.sameScreen") == "still here"  # 101 saves, no page load
     deals = assert_sheet_is_sound(table)
     assert len(deals) == 101
