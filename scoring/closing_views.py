@@ -109,6 +109,7 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     )
     played = selectors.deals_played(table=table)
     initial = {}
+    warnings: list[str] = []
     leaving = request.GET.get("player", "")
     if leaving.isascii() and leaving.isdecimal():
         seat = (
@@ -120,21 +121,26 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             initial["reason"] = _("%(player)s had to stop.") % {
                 "player": seat.registration.player.name
             }
-    form = TableEndForm(request.POST or None, initial=initial)
-    tables_url = reverse("tournaments:tables", args=[pk])
-    confirmation = Confirmation(
-        tournament=table.tournament,
-        title=_("End table %(number)s early?") % {"number": table.number},
-        # A table that has not played a deal yet: ending it takes its players out of the night.
-        warnings=[
+            warnings.append(
+                _(
+                    "A table of three cannot play on without a player: end the table early "
+                    "instead (its deals stand)."
+                )
+            )
+    if played == 0:  # ending it takes its players out of the night without a point
+        warnings.append(
             _(
                 "Table %(number)s has not played a single deal yet: its players would end the "
                 "night without a point from it."
             )
             % {"number": table.number}
-        ]
-        if played == 0
-        else [],
+        )
+    form = TableEndForm(request.POST or None, initial=initial)
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("End table %(number)s early?") % {"number": table.number},
+        warnings=warnings,
         consequences=[
             _("Table %(number)s ends after %(played)s of %(deals)s deals.")
             % {"number": table.number, "played": played, "deals": table.deals},

@@ -508,6 +508,27 @@ def table_token_reissue(*, table: Table, user: AbstractBaseUser | None = None) -
     return table
 
 
+def _require_can_leave(table: Table, seats: list[Seat], seat: Seat) -> None:
+    _require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
+    if seat.left_after_deal is not None:
+        raise ValidationError(_("This player has already left."), code="already_left")
+    if sum(s.left_after_deal is None for s in seats) <= 3:
+        raise ValidationError(
+            _(
+                "A table of three cannot play on without a player: end the table early "
+                "instead (its deals stand)."
+            ),
+            code="too_few_players",
+        )
+
+
+def seat_leave_check(*, seat: Seat) -> None:
+    """Why this player cannot leave now, raised; nothing when he can (the confirmation page
+    asks first). See :func:`seat_leave`."""
+    seats = selectors.seats_of(table=seat.table)
+    _require_can_leave(seat.table, seats, next(s for s in seats if s.pk == seat.pk))
+
+
 def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
     """A player leaves during play: he keeps the points of the deals before; a table of four
     plays on as a table of three from the next deal. A table of three cannot lose a player.
@@ -519,17 +540,7 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
         # were before this one left.
         table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
         seat = next(s for s in seats if s.pk == seat.pk)
-        _require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
-        if seat.left_after_deal is not None:
-            raise ValidationError(_("This player has already left."), code="already_left")
-        if sum(s.left_after_deal is None for s in seats) <= 3:
-            raise ValidationError(
-                _(
-                    "A table of three cannot play on without a player: end the table early "
-                    "instead (its deals stand)."
-                ),
-                code="too_few_players",
-            )
+        _require_can_leave(table, seats, seat)
         if not 0 <= after_deal <= table.deals:
             raise ValidationError(
                 _("Deal %(deal)s is not a deal of this table."),

@@ -113,6 +113,7 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
             "night:export",
             "scoring:organiser_sheet",
             "scoring:table_end",
+            "tournaments:leave",
             "tournaments:reissue_link",
         ]
     )

@@ -12,7 +12,7 @@ from django.utils import translation
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
-from tournaments.models import OrganiserProfile
+from tournaments.models import OrganiserProfile, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -85,14 +85,57 @@ def test_players_that_cannot_be_seated_still_get_the_error_box(organiser: Client
     assert "Noch niemand ist als anwesend abgehakt." not in page
 
 
-def test_a_player_who_stops_is_a_button_with_the_players_name(organiser: Client) -> None:
+def test_a_player_who_stops_is_a_button_to_the_confirmation(organiser: Client) -> None:
     table = playing_table(players=4)
     page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id])).content.decode()
-    seat = table.seats.select_related("registration__player").first()
-    assert seat is not None
-    name = seat.registration.player.name
-    assert f'<summary class="button button-secondary button-small">{name} muss aufhören…' in page
+    seat = Seat.objects.select_related("registration__player").get(table=table, position=1)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+    assert (
+        f'<a class="button button-secondary button-small leave" href="{url}">'
+        f"{seat.registration.player.name} muss aufhören…</a>"
+    ) in page
     assert ">scheidet aus<" not in page
+
+
+def test_a_player_of_a_table_of_four_leaves_only_once_confirmed(organiser: Client) -> None:
+    table = playing_table(players=4, deals=10)
+    seat = Seat.objects.select_related("registration__player").get(table=table, position=1)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+
+    page = organiser.get(url).content.decode()
+    assert f"{seat.registration.player.name} muss aufhören?" in page
+    assert "Tisch 1 spielt ab dem nächsten Spiel zu dritt weiter." in page
+    organiser.post(url, {"after_deal": "2"})  # without the confirm button: nothing
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
+
+    response = organiser.post(url, {"after_deal": "2", "confirm": "yes"})
+
+    assert response.status_code == 302
+    seat.refresh_from_db()
+    assert seat.left_after_deal == 2
+
+
+def test_leaving_without_the_deal_says_so_and_changes_nothing(organiser: Client) -> None:
+    table = playing_table(players=4, deals=10)
+    seat = Seat.objects.get(table=table, position=1)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+    response = organiser.post(url, {"after_deal": "", "confirm": "yes"})
+    assert response.status_code == 200
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
+
+
+def test_a_player_of_a_table_of_three_is_sent_to_ending_the_table(organiser: Client) -> None:
+    table = playing_table(players=3)
+    seat = Seat.objects.get(table=table, position=1)
+    page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id])).content.decode()
+    end = reverse("scoring:table_end", args=[table.tournament_id, table.pk])
+    assert f'href="{end}?player={seat.pk}"' in page
+    confirmation = organiser.get(f"{end}?player={seat.pk}").content.decode()
+    assert "Ein Dreiertisch kann ohne einen Spieler nicht weiterspielen" in confirmation
+    leave = organiser.get(reverse("tournaments:leave", args=[table.tournament_id, seat.pk]))
+    assert "Ein Dreiertisch kann ohne einen Spieler nicht weiterspielen" in leave.content.decode()
 
 
 @pytest.mark.parametrize("page", ["tournaments:night", "tournaments:tables"])

@@ -381,7 +381,6 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         "draw_stale": tournament.state == Tournament.State.DRAWN
         and selectors.draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
-        "leave_form": LeaveForm(),
     }
     return render(request, "tournaments/night/tables.html", context)
 
@@ -442,21 +441,36 @@ def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
 
 
 @organiser_required
-@require_POST
 def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
+    """A player of a table of four has to stop, once confirmed with the deal he played last:
+    the table plays on with three. (A table of three is ended early instead.)"""
     seat = get_object_or_404(
         Seat.objects.select_related("table__tournament", "registration__player"),
         pk=seat_pk,
         table__tournament_id=pk,
     )
-    form = LeaveForm(request.POST)
-    if form.is_valid():
-        _attempt(
-            request,
-            lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
-            _("%(player)s has left; the table plays on with three.")
-            % {"player": seat.registration.player.name},
-        )
-    else:
-        messages.error(request, _("After which deal did the player leave?"))
-    return redirect("tournaments:tables", pk=pk)
+    table, player = seat.table, seat.registration.player.name
+    form = LeaveForm(request.POST or None)
+    tables_url = f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("%(player)s has to stop?") % {"player": player},
+        consequences=[
+            _("%(player)s keeps the points of the deals up to the one given below.")
+            % {"player": player},
+            _("Table %(number)s plays on with three from the next deal.")
+            % {"number": table.number},
+            _("This cannot be undone during play."),
+        ],
+        button=_("Yes, the table plays on with three"),
+        back=tables_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.seat_leave_check(seat=seat),
+        act=lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
+        success=_("%(player)s has left; the table plays on with three.") % {"player": player},
+        done=tables_url,
+        form=form,
+    )
