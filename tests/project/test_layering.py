@@ -81,10 +81,9 @@ KNOWN = {
     Crossing("templates/tournaments/home.html", "url scoring:board"),
     Crossing("templates/tournaments/night/_next_step.html", "url scoring:finish"),
     Crossing("templates/tournaments/night/_next_step.html", "url scoring:reopen"),
-    Crossing("templates/tournaments/night/night.html", "url scoring:dashboard"),
-    Crossing("templates/tournaments/night/tables.html", "url scoring:dashboard"),
     Crossing("templates/tournaments/night/tables.html", "url scoring:organiser_sheet"),
     Crossing("templates/tournaments/night/tables.html", "url scoring:table_end"),
+    Crossing("templates/tournaments/night/tables.html", "url scoring:table_resume"),
 }
 
 _TEMPLATE_URL = re.compile(r"""{%\s*url\s+["']([\w-]+):([\w-]+)["']""")
