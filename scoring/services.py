@@ -1,6 +1,8 @@
 """Entering, correcting and confirming deals: the rules module recomputes every game first."""
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -78,68 +80,128 @@ def deal_record(
         with transaction.atomic():
             # One entry at a time per table: a second phone waits here, then sees the deal.
             locked, seats = table_with_seats_locked(table_id=table.pk)
-            upcoming = selectors.next_deal(table=locked, seats=seats)
-            if sequence < upcoming.sequence:
-                entered = _entered(locked, sequence, upcoming)
-                if entered.submission == submission:
-                    return entered  # the same form sent again (a dropped connection)
-                raise DealAlreadyEntered(entered, deal_words(entered, seats))
-            _require_playing(locked.tournament)
-            _require_not_ended(locked)
-            if sequence > upcoming.sequence:
-                raise EntryOutOfDate
-            if upcoming.number is None:
-                raise ValidationError(
-                    _("This table has played all its deals."), code="table_complete"
-                )
-            if (
-                await_confirmation
-                and locked.tournament.confirmation_required
-                and upcoming.waiting_for_confirmation
-            ):
-                raise ValidationError(
-                    _("The last deal waits for a second player to confirm it."),
-                    code="confirm_first",
-                )
-            scored = score_deal(
-                tournament=locked.tournament,
-                seats=upcoming.seats,
-                declarer=declarer,
-                game=game,
-                written_value=written_value,
-            )
-            deal = Deal.objects.create(
-                table=locked,
-                sequence=sequence,
-                number=upcoming.number if scored.counts_as_deal else None,
-                dealer=upcoming.dealer,
-                declarer=declarer if scored.counts_as_deal else None,
-                game=scored.game,
-                score=scored.score,
-                written_value=written_value,
-                submission=submission,
-            )
-            DealChange.objects.create(
-                deal=deal,
-                action=DealChange.Action.ENTERED,
-                after=deal_words(deal, seats),
+            return _record_locked(
+                locked,
+                seats,
+                PostedDeal(sequence, submission, declarer, game, written_value),
                 user=user,
+                await_confirmation=await_confirmation,
+                after=after,
             )
-            if after is not None:
-                after.append(
-                    selectors.next_deal_after(table=locked, seats=seats, before=upcoming, deal=deal)
-                )
     except IntegrityError:
-        # Both phones passed the checks at once (SQLite has no row locks): one deal won.
-        saved = Deal.objects.filter(submission=submission, table=table).first()
-        if saved is not None:
-            return saved
-        entered = Deal.objects.filter(table=table, sequence=sequence).first()
-        if entered is None:  # the submission id belongs to another table's deal
-            raise EntryOutOfDate from None
-        words = deal_words(entered, selectors.seats_of(table=table))
-        raise DealAlreadyEntered(entered, words) from None
+        return _record_raced(table, sequence, submission)
+
+
+@dataclass(frozen=True)
+class PostedDeal:
+    """A deal as a form sends it: the entry it was made for, its id, and the game."""
+
+    sequence: int
+    submission: uuid.UUID
+    declarer: int | None
+    game: Game | None
+    written_value: int | None = None
+
+
+def deal_record_at_link(
+    *,
+    token: str,
+    posted: Callable[[Table, list[Seat]], PostedDeal | None],
+    after: list[selectors.NextDeal] | None = None,
+) -> Deal | None:
+    """:func:`deal_record` for the captain's link: the table is read by its token once, under
+    the lock, and ``posted`` makes the deal of the form from that table and its seats (None:
+    the form is not valid, and nothing is saved). One read of the table fewer than reading it
+    by its link first and then locking it (issue 9: the save is the captain's every tap).
+
+    :raises Table.DoesNotExist: the link opens no table.
+    :raises: what :func:`deal_record` raises.
+    """
+    try:
+        with transaction.atomic():
+            locked, seats = table_with_seats_locked(token=token)
+            deal = posted(locked, seats)
+            if deal is None:
+                return None
+            return _record_locked(locked, seats, deal, after=after)
+    except IntegrityError:
+        return _record_raced(locked, deal.sequence, deal.submission)
+
+
+def _record_locked(
+    locked: Table,
+    seats: list[Seat],
+    posted: PostedDeal,
+    *,
+    user: AbstractBaseUser | None = None,
+    await_confirmation: bool = True,
+    after: list[selectors.NextDeal] | None = None,
+) -> Deal:
+    """The body of :func:`deal_record`, with the table locked and its seats read."""
+    sequence, submission, declarer = posted.sequence, posted.submission, posted.declarer
+    upcoming = selectors.next_deal(table=locked, seats=seats)
+    if sequence < upcoming.sequence:
+        entered = _entered(locked, sequence, upcoming)
+        if entered.submission == submission:
+            return entered  # the same form sent again (a dropped connection)
+        raise DealAlreadyEntered(entered, deal_words(entered, seats))
+    _require_playing(locked.tournament)
+    _require_not_ended(locked)
+    if sequence > upcoming.sequence:
+        raise EntryOutOfDate
+    if upcoming.number is None:
+        raise ValidationError(_("This table has played all its deals."), code="table_complete")
+    if (
+        await_confirmation
+        and locked.tournament.confirmation_required
+        and upcoming.waiting_for_confirmation
+    ):
+        raise ValidationError(
+            _("The last deal waits for a second player to confirm it."),
+            code="confirm_first",
+        )
+    scored = score_deal(
+        tournament=locked.tournament,
+        seats=upcoming.seats,
+        declarer=declarer,
+        game=posted.game,
+        written_value=posted.written_value,
+    )
+    deal = Deal.objects.create(
+        table=locked,
+        sequence=sequence,
+        number=upcoming.number if scored.counts_as_deal else None,
+        dealer=upcoming.dealer,
+        declarer=declarer if scored.counts_as_deal else None,
+        game=scored.game,
+        score=scored.score,
+        written_value=posted.written_value,
+        submission=submission,
+    )
+    DealChange.objects.create(
+        deal=deal,
+        action=DealChange.Action.ENTERED,
+        after=deal_words(deal, seats),
+        user=user,
+    )
+    if after is not None:
+        after.append(
+            selectors.next_deal_after(table=locked, seats=seats, before=upcoming, deal=deal)
+        )
     return deal
+
+
+def _record_raced(table: Table, sequence: int, submission: uuid.UUID) -> Deal:
+    """Both phones passed the checks at once (SQLite has no row locks): one deal won. The same
+    submission's deal, else what the other phone entered is raised."""
+    saved = Deal.objects.filter(submission=submission, table=table).first()
+    if saved is not None:
+        return saved
+    entered = Deal.objects.filter(table=table, sequence=sequence).first()
+    if entered is None:  # the submission id belongs to another table's deal
+        raise EntryOutOfDate from None
+    words = deal_words(entered, selectors.seats_of(table=table))
+    raise DealAlreadyEntered(entered, words) from None
 
 
 def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:

@@ -95,15 +95,20 @@ def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | No
         return action(form.cleaned_data)
     except services.EntryOutOfDate:
         raise  # not the form's fault: the table has moved on (the caller says so)
-    except InvalidEntryError as error:
-        form.add_rules_error(error)
-    except ValidationError as error:
-        if hasattr(error, "error_dict"):
-            for field, errors in error.error_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
-        else:
-            form.add_error(None, error)
+    except (InvalidEntryError, ValidationError) as error:
+        _add_refusal(form, error)
     return None
+
+
+def _add_refusal(form: DealForm, error: InvalidEntryError | ValidationError) -> None:
+    """Why a deal service refused the form's deal, on the form."""
+    if isinstance(error, InvalidEntryError):
+        form.add_rules_error(error)
+    elif hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
 
 
 @answers_retired_link
@@ -114,47 +119,60 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     fresh form), swapped in place. Without JavaScript the form posts plainly and the page
     redirects to itself (POST/redirect/GET), the message in the session.
     """
-    table, seats = table_of_link(token)
-    form = None
-    notice = None
-    after: list[selectors.NextDeal] = []  # the table's next entry, once a deal is saved
     if request.method == "POST":
+        return _entry_post(request, token)
+    table, seats = table_of_link(token)
+    return _screen(request, table, seats, token=token)
+
+
+def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
+    """A deal posted on the captain's page. The table is read once, under the entry's lock,
+    and the form is checked against it there (issue 9: no read of the table before that)."""
+    seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
+
+    def posted(table: Table, seats: list[Seat]) -> services.PostedDeal | None:
         form = _posted_deal(request, table, seats)
-        if form.is_valid():
-            try:
-                deal = _save(
-                    form,
-                    lambda data: services.deal_record(
-                        table=table,
-                        sequence=data["sequence"],
-                        submission=data["submission"],
-                        declarer=data["declarer"],
-                        game=data["game"],
-                        written_value=data["written_value"],
-                        after=after,
-                    ),
-                )
-            except services.EntryOutOfDate as error:
-                # Another phone entered this deal: say what it entered, and offer a fresh
-                # form for the next one (this form's entry number is used up).
-                notice = Notice("error", " ".join(error.messages))
-            else:
-                if deal is not None:
-                    words = services.deal_words(deal, seats)
-                    if deal.number is None and after and after[0].number:
-                        # All passed: the same deal is dealt again, so the heading stays.
-                        words = _("%(deal)s – deal %(number)s is dealt again") % {
-                            "deal": words,
-                            "number": after[0].number,
-                        }
-                    notice = Notice("success", _("Entered: %(deal)s") % {"deal": words})
-            if notice is not None:
-                if not request.htmx:  # type: ignore[attr-defined]
-                    messages.add_message(request, notice.level_number, notice.text)
-                    return redirect("scoring:table_entry", token=token)
-                form = None
-    upcoming = after[0] if after else None
-    return _screen(request, table, seats, token=token, form=form, notice=notice, upcoming=upcoming)
+        seated.append((table, seats, form))
+        if not form.is_valid():
+            return None
+        data = form.cleaned_data
+        return services.PostedDeal(
+            data["sequence"], data["submission"], data["declarer"], data["game"],
+            data["written_value"],
+        )  # fmt: skip
+
+    after: list[selectors.NextDeal] = []  # the table's next entry, once the deal is saved
+    notice = None
+    try:
+        deal = services.deal_record_at_link(token=token, posted=posted, after=after)
+    except Table.DoesNotExist:
+        table_of_link(token)  # a finished tournament's link answers with the final totals
+        raise TableLinkNotValid from None
+    except services.EntryOutOfDate as error:
+        # Another phone entered this deal: say what it entered, and offer a fresh form for
+        # the next one (this form's entry number is used up).
+        deal = None
+        notice = Notice("error", " ".join(error.messages))
+    except (InvalidEntryError, ValidationError) as error:
+        deal = None
+        _add_refusal(seated[0][2], error)
+    table, seats, form = seated[0]
+    if deal is not None:
+        words = services.deal_words(deal, seats)
+        if deal.number is None and after and after[0].number:
+            # All passed: the same deal is dealt again, so the heading stays.
+            words = _("%(deal)s – deal %(number)s is dealt again") % {
+                "deal": words,
+                "number": after[0].number,
+            }
+        notice = Notice("success", _("Entered: %(deal)s") % {"deal": words})
+    if notice is not None:
+        if not request.htmx:  # type: ignore[attr-defined]
+            messages.add_message(request, notice.level_number, notice.text)
+            return redirect("scoring:table_entry", token=token)
+        upcoming = after[0] if after else None  # else read: the same form sent again
+        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
+    return _screen(request, table, seats, token=token, form=form)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,9 @@ def table_for_token(*, token: str, retired: bool = False) -> tuple[Table, list[S
     return table, seats
 
 
-def table_with_seats_locked(*, table_id: int) -> tuple[Table, list[Seat]]:
+def table_with_seats_locked(
+    *, table_id: int | None = None, token: str | None = None
+) -> tuple[Table, list[Seat]]:
     """The table, its tournament and its seats, for a service inside a transaction: the rows
     of the table and of its tournament stay locked until the transaction ends, so entries at
     a table queue up, and so do an entry and the tournament's finish (PostgreSQL; on SQLite
@@ -190,9 +192,21 @@ def table_with_seats_locked(*, table_id: int) -> tuple[Table, list[Seat]]:
     Two statements on purpose: on PostgreSQL a statement that waited for a lock still sees the
     rows it did not lock as they were when it started, so the seats (a player may have left
     meanwhile) are read after the lock is held.
+
+    By ``table_id``, or by a captain's link ``token`` (as :func:`table_for_token` reads it).
+
+    :raises Table.DoesNotExist: no such table, or a link that opens none.
     """
-    table = Table.objects.select_for_update().select_related("tournament").get(pk=table_id)
+    tables = Table.objects.select_for_update().select_related("tournament")
+    if token is None:
+        table = tables.get(pk=table_id)
+    elif _TOKEN.fullmatch(token):
+        table = tables.get(token=token)
+    else:
+        raise Table.DoesNotExist  # not a token at all (a NUL would even break PostgreSQL)
     seats = seats_of(table=table)
+    if token is not None and not seats:
+        raise Table.DoesNotExist  # not drawn: its link opens nothing (table_for_token)
     for seat in seats:
         seat.table = table
     return table, seats

@@ -35,15 +35,16 @@ PAGE_QUERIES = 3
 #: deal_record: SAVEPOINT, the table and its tournament locked, the seats, the latest entries,
 #: the deal, its history entry, RELEASE SAVEPOINT.
 RECORD_QUERIES = 7
-#: The table by its link, then deal_record (RECORD_QUERIES); it redirects.
-SAVE_QUERIES = 1 + RECORD_QUERIES
+#: deal_record at the link: the table is read by its link only under the lock, so the same
+#: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects.
+SAVE_QUERIES = RECORD_QUERIES
 #: A save through htmx, answered with the new screen: SAVE_QUERIES, then the totals (the next
 #: entry is worked out from the save: no query).
 SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1
-#: A deal the rules refuse: the table by its link, deal_record up to the rules' verdict
-#: (SAVEPOINT, lock, seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest
-#: entries and the totals to show the page again.
-REFUSED_QUERIES = 1 + 6 + 2
+#: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, lock,
+#: seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
+#: totals to show the page again.
+REFUSED_QUERIES = 6 + 2
 
 
 def tables_with_deals(deals_before: int) -> Table:
