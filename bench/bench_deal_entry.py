@@ -65,8 +65,9 @@ from tournaments.models import MAX_DEALS, Player, Table  # noqa: E402
 
 SAVES = 100  # saves measured per starting point
 WARM_UP = 20
-#: The most deals a table can have before the warm-up and the saves still fit in it.
-MOST_DEALS_BEFORE = MAX_DEALS - SAVES - WARM_UP - 10
+#: The most deals a table can have before the warm-up and the saves still fit in it: each
+#: round saves two deals (through htmx, and without JavaScript).
+MOST_DEALS_BEFORE = MAX_DEALS - 2 * (SAVES + WARM_UP) - 10
 TARGET_RATIO = 6.0  # the save with its new screen ÷ the one-row write
 CSRF = "b" * 32  # an unmasked CSRF secret: the cookie and the form field agree
 
@@ -255,7 +256,7 @@ def main() -> None:
             "database connection   deals before   save + new screen   trivial view   one-row write"
             "   save ÷ trivial   save ÷ write   no JS: save, then page GET (÷ write)"
         )
-        ratios = []  # save ÷ one-row write, wall clock
+        ratios = []  # save ÷ one-row write, CPU time (a loaded machine disturbs it less)
         for label, age in (("kept (as configured)", configured_age), ("closed after each", 0)):
             database.close()
             database.settings_dict["CONN_MAX_AGE"] = age
@@ -267,7 +268,7 @@ def main() -> None:
                     run.one_write.median_ms(),
                 )
                 if age == configured_age:
-                    ratios.append(save[0] / write[0])
+                    ratios.append(save[1] / write[1])
                 print(
                     f"{label:20s}  {deals_before:13d}   {save[0]:10.1f} / {save[1]:4.1f}"
                     f"   {trivial_[0]:4.2f} / {trivial_[1]:4.2f}"
@@ -283,7 +284,7 @@ def main() -> None:
         verdict = "within" if max(ratios) <= TARGET_RATIO else "NOT within"
         print(
             f"saving a deal with its new screen (as configured) is {verdict}"
-            f" {TARGET_RATIO:.0f}x the one-row write"
+            f" {TARGET_RATIO:.0f}x the one-row write in CPU time (at most {max(ratios):.1f}x)"
         )
 
 
