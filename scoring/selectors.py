@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db import connection
 from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
 from fipsen_rules.seats import Seating, deals_played_by
@@ -56,13 +57,18 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
     """
     seats = seats_of(table=table) if seats is None else seats
     deals = Deal.objects.filter(table=table)
-    recent = tuple(deals.order_by("-sequence")[:RECENT_ENTRIES])
+    # In SQL: read on every save and every page, and the ORM took longer to build the query
+    # than the database to run it (issue 9).
+    recent = tuple(Deal.objects.raw(_RECENT_SQL, [table.pk, RECENT_ENTRIES]))
     last_number = next((deal.number for deal in recent if deal.number is not None), None)
     if last_number is None and len(recent) < RECENT_ENTRIES:
         last_number = 0  # every entry is among the recent ones, and all were passed
     elif last_number is None:
         last_number = deals.aggregate(last=Max("number"))["last"] or 0
     return _next_from(table, seats, recent, last_number + 1)
+
+
+_RECENT_SQL = "SELECT * FROM scoring_deal WHERE table_id = %s ORDER BY sequence DESC LIMIT %s"
 
 
 def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: Deal) -> NextDeal:
@@ -151,15 +157,21 @@ def _sheet(table: Table, seats: list[Seat], deals: Iterable[Deal]) -> TableSheet
 
 
 def seat_totals(*, table: Table, seats: list[Seat]) -> tuple[int, ...]:
-    """Each seat's total so far, in seat order, summed by the database (one query)."""
-    sums = dict(
-        Deal.objects.filter(table=table, declarer__isnull=False)
-        .values("declarer")
-        .annotate(total=Sum("score"))
-        .order_by()
-        .values_list("declarer", "total")
-    )
+    """Each seat's total so far, in seat order, summed by the database (one query).
+
+    Written in SQL (the same on SQLite and PostgreSQL): the captain's screen sums them on every
+    save, and building this query through the ORM cost ten times running it (issue 9).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_SEAT_TOTALS_SQL, [table.pk])
+        sums = dict(cursor.fetchall())
     return tuple(sums.get(seat.position, 0) for seat in seats)
+
+
+_SEAT_TOTALS_SQL = (
+    "SELECT declarer, SUM(score) FROM scoring_deal WHERE table_id = %s AND declarer IS NOT NULL"
+    " GROUP BY declarer"
+)
 
 
 def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow]:

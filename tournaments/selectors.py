@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -201,7 +201,11 @@ def table_with_seats_locked(
     if token is None:
         table = tables.get(pk=table_id)
     elif _TOKEN.fullmatch(token):
-        table = tables.get(token=token)
+        # By the id the link had when the statement began (PostgreSQL keeps a subquery's
+        # value when it re-reads a row it waited for): finishing the tournament renews the
+        # links, and an entry that waited for the finish must say that it is finished, not
+        # that the link is not valid.
+        table = tables.get(pk=Subquery(Table.objects.filter(token=token).values("pk")))
     else:
         raise Table.DoesNotExist  # not a token at all (a NUL would even break PostgreSQL)
     seats = seats_of(table=table)
