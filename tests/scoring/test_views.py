@@ -61,6 +61,22 @@ def test_a_revoked_link_stops_at_once() -> None:
     assert Client().get(reverse("scoring:table_entry", args=[table.token])).status_code == 200
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_deal_posted_to_an_unknown_or_revoked_link_saves_nothing(htmx: bool) -> None:
+    """The save reads the table by its link only under the lock (issue 9): a link that opens
+    nothing still answers 404 there, whatever the form holds."""
+    table = playing_table()
+    old = table.token
+    tournament_services.table_token_reissue(table=table)
+    deal = {"sequence": 1, "submission": "9c1f0b1e-4f5a-4d47-9d41-0c9d8a3f7a10",
+            "declarer": 1, "contract": "3", "result": "won"}  # fmt: skip
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    for token in (old, "unknown", "x" * 64):
+        url = reverse("scoring:table_entry", args=[token])
+        assert Client().post(url, deal, **headers).status_code == 404  # type: ignore[arg-type]
+    assert not Deal.objects.exists()
+
+
 def test_entering_a_deal_shows_it_and_the_new_totals() -> None:
     table = playing_table()
     page = _post(Client(), table, declarer=2, contract="3", hand="on", result="lost")
