@@ -144,6 +144,8 @@ class Scoresheet:
     lines: tuple[Line, ...]
     filled: bool
     played: int
+    #: "Table 3 ended early after 57 of 120 deals: …" on a filled sheet, else empty.
+    ended_early_note: str = ""
 
     @property
     def head_length(self) -> int:
@@ -204,4 +206,5 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
         )
         for seat, total in zip(seats, sheet.totals, strict=True)
     )
-    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played)
+    note = "" if blank else table.ended_early_note
+    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played, note)

@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring import services as scoring_services
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Tournament
@@ -65,6 +66,26 @@ def test_during_play_the_board_shows_the_tables_too() -> None:
     url = reverse("scoring:board", args=[table.tournament.board_token])
     assert "Seite 1 von 2" in Client().get(url).content.decode()
     assert "board-progress" in Client().get(f"{url}?page=2").content.decode()
+
+
+def test_the_board_shows_a_table_ended_early() -> None:
+    table = playing_table(deals=10)
+    enter(table, 0, "3 +")
+    scoring_services.table_end_early(table=table, reason="Die Zeit war um", user=None)
+    url = reverse("scoring:board", args=[table.tournament.board_token])
+    page = Client().get(f"{url}?page=2").content.decode()
+    item = page[page.index('class="board-table is-ended"') :].split("</li>", 1)[0]
+    assert "1 / 10 · <strong" in item
+    assert "vorzeitig beendet" in item
+
+
+def test_a_table_still_playing_is_not_called_ended_on_the_board() -> None:
+    table = playing_table(deals=10)
+    url = reverse("scoring:board", args=[table.tournament.board_token])
+    page = Client().get(f"{url}?page=2").content.decode()
+    assert "board-progress" in page
+    assert "vorzeitig beendet" not in page
+    assert "board-table is-ended" not in page
 
 
 @pytest.mark.parametrize(("keep", "listed"), [(False, False), (True, True)])

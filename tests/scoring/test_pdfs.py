@@ -3,6 +3,7 @@ pdftotext. Also their jobs (progress per table), their buttons, the chart on the
 selectors' queries, and one PDF made by a real Celery worker through Redis."""
 
 import copy
+import dataclasses
 import datetime
 import time
 import uuid
@@ -182,6 +183,42 @@ def dealers_in_turn(first: int, seats: int, deals: int, left: dict[int, int]) ->
 
 def test_one_page_per_table_whatever_the_names(printed: Printed) -> None:
     assert pdf_pages(printed.pdfs[renderers.SCORESHEETS]) == 4
+
+
+def _ended_early(sheet: TableSheet, reason: str) -> TableSheet:
+    """The sheet of the same table as if the organiser had ended it early (no database)."""
+    table = copy.copy(sheet.table)
+    table.ended_early_at = datetime.datetime(2026, 11, 21, 22, tzinfo=datetime.UTC)
+    table.ended_early_after = sheet.played
+    table.ended_early_reason = reason
+    return dataclasses.replace(sheet, table=table)
+
+
+@pytest.mark.parametrize("reason", ["Die Zeit war um", ("Die Zeit war um, " * 12)[:200]])
+def test_a_table_ended_early_says_so_on_its_sheet_still_one_page(
+    printed: Printed, reason: str
+) -> None:
+    """At four and at three players, up to the longest reason the form takes (cut to one
+    line): one line more, and still one page per table."""
+    sheets = [_ended_early(sheet, reason) for sheet in printed.sheets]
+    assert sorted({len(sheet.seats) for sheet in sheets}) == [3, 4]
+    with translation.override("de"):
+        pdf = renderers.scoresheets_pdf(
+            tournament=printed.tournament, sheets=[scoresheet(sheet) for sheet in sheets]
+        )
+    assert pdf_pages(pdf) == len(sheets)
+    for page, sheet in enumerate(sheets, start=1):
+        text = " ".join(pdf_text(pdf, page=page).split())
+        number, played = sheet.table.number, sheet.played
+        deals = sheet.table.deals
+        assert f"Tisch {number} vorzeitig beendet nach {played} von {deals} Spielen" in text
+
+
+def test_a_blank_sheet_and_a_table_not_ended_carry_no_such_line(printed: Printed) -> None:
+    ended = _ended_early(printed.sheets[0], "Die Zeit war um")
+    assert scoresheet(ended, blank=True).ended_early_note == ""
+    assert scoresheet(printed.sheets[1]).ended_early_note == ""
+    assert "vorzeitig" not in pdf_text(printed.pdfs[renderers.SCORESHEETS])
 
 
 @pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.BLANK_SCORESHEETS])
