@@ -113,8 +113,11 @@ def _applied_migrations(using: str) -> list[list[str]]:
 
 def _backup_json(out: IO[str], using: str) -> None:
     connection = connections[using]
+    # Only a transaction this backup starts can be given its isolation level; inside one already
+    # open (a test's), the dump reads in that one.
+    starts_transaction = not connection.in_atomic_block
     with _reading(connection), transaction.atomic(using=using):
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and starts_transaction:
             # One snapshot for every table: deals saved meanwhile are either all in or not.
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
