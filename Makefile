@@ -11,6 +11,8 @@ PORT ?= 8000
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/preisfipsen
+# Passed on to pytest by pytest-sqlite and pytest-postgres, e.g. PYTEST_ARGS='tests/scoring -x'.
+PYTEST_ARGS ?=
 export HOST PORT
 
 VENV := .venv
@@ -73,14 +75,16 @@ lint: install
 typecheck: install
 	$(BIN)/mypy --strict fipsen_rules
 
-pytest-sqlite: install
-	env -u DATABASE_URL $(BIN)/pytest
+# The tests need the compiled catalogues (German pages); pytest-django makes the migrations, and
+# tests/conftest.py serves static files without collectstatic's manifest.
+pytest-sqlite: install $(MO_FILES)
+	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
 
 # pytest-django creates (and drops) the test database test_preisfipsen.
-pytest-postgres: install
+pytest-postgres: install $(MO_FILES)
 	@if timeout 3 bash -c '</dev/tcp/$(PG_HOST)/$(PG_PORT)' 2>/dev/null; then \
-	    echo "DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest"; \
-	    DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest; \
+	    echo "DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_ARGS)"; \
+	    DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_ARGS); \
 	elif [ "$(REQUIRE_SERVICES)" = 1 ]; then \
 	    echo "PostgreSQL is not reachable at $(PG_HOST):$(PG_PORT), and REQUIRE_SERVICES=1." >&2; \
 	    exit 1; \

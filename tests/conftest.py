@@ -90,6 +90,14 @@ def celery_var_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     os.environ.update(hidden)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_root_exists() -> None:
+    """WhiteNoise warns "No directory at: …/staticfiles/" for every request when collectstatic
+    has not run yet (a fresh clone): the tests serve static files without it (quick_settings),
+    so an empty folder, as `make prepare` would leave it, is all they need."""
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+
+
 @pytest.fixture(autouse=True)
 def quick_settings(settings: Settings) -> None:
     """Settings that spare the tests time and set-up, and change nothing they check.

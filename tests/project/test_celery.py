@@ -1,7 +1,6 @@
 """The Celery setup: jobs wait for the commit, and a real worker runs them on both brokers."""
 
 import json
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,6 +11,7 @@ from django.db import transaction
 
 from preisfipsen.config import celery_config
 from tests.project import celery_tasks
+from tests.waiting import wait_until
 from tests.workers import worker_process
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
@@ -84,19 +84,13 @@ def worker(
     client.close()
 
 
-def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
-
-
 def test_worker_runs_a_job_and_reports_its_progress(worker: Celery, tmp_path: Path) -> None:
     gate = tmp_path / "gate"
     result = worker.send_task(celery_tasks.wait_for_file.name, args=[str(gate)])
 
-    wait_until(lambda: result.state == "PROGRESS", WORKER_TIMEOUT, "the job to report progress")
+    wait_until(
+        lambda: result.state == "PROGRESS", "the job to report progress", timeout=WORKER_TIMEOUT
+    )
     assert result.info == {"waiting_for": "gate"}
 
     gate.touch()

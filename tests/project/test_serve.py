@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ import pytest
 
 from preisfipsen import serve
 from preisfipsen.serve import EVERY_ADDRESS, addresses, lan_address
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Upper bounds for waiting loops only (the machine may be busy): never asserted as durations.
@@ -143,10 +143,7 @@ def command_line(pid: int) -> str:
 
 def wait_for(condition: Callable[[], object], what: str) -> None:
     """Poll until ``condition()`` holds (PATIENCE is only a bound for a hung launcher)."""
-    deadline = time.monotonic() + PATIENCE
-    while not condition():
-        assert time.monotonic() < deadline, f"still waiting for: {what}"
-        time.sleep(0.2)
+    wait_until(condition, what, timeout=PATIENCE, interval=0.2)
 
 
 def get(url: str, host: str | None = None) -> int:

@@ -14,7 +14,6 @@ run there too.
 
 import html
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +40,7 @@ from scoring import selectors, services
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
+from tests.waiting import wait_until
 from tournaments import services as tournament_services
 from tournaments.models import Table
 
@@ -248,10 +248,12 @@ def table_locked(table: Table, *, until_waiting: int) -> Iterator[None]:
     with transaction.atomic():
         Table.objects.select_for_update().get(pk=table.pk)
         yield
-        deadline = time.monotonic() + TIMEOUT
-        while _requests_waiting_for_a_lock() < until_waiting:
-            assert time.monotonic() < deadline, "the requests never reached the table's lock"
-            time.sleep(0.005)
+        wait_until(
+            lambda: _requests_waiting_for_a_lock() >= until_waiting,
+            "the requests to reach the table's lock",
+            timeout=TIMEOUT,
+            interval=0.005,
+        )
 
 
 def _start(pool: ThreadPoolExecutor, calls: list[Callable[[], Reply]]) -> list[Any]:

@@ -5,7 +5,6 @@ selectors' queries, and one PDF made by a real Celery worker through Redis."""
 import copy
 import dataclasses
 import datetime
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.print_helpers import MM, PrintedRow, played, sheet_of, sheet_rows, words
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_fonts, pdf_pages, pdf_text
+from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
 from tournaments import file_jobs, tasks
 from tournaments import services as tournament_services
@@ -791,15 +791,20 @@ def test_a_real_worker_on_redis_makes_the_scoresheets_and_reports_each_table(
         task_id=file.task_id,
     )
     seen = set()
-    deadline = time.monotonic() + WORKER_TIMEOUT
-    part = ""
-    while download not in part:
-        if time.monotonic() > deadline:
-            pytest.fail(f"no download after {WORKER_TIMEOUT} s; the status said: {part}")
-        part = client.get(status, headers={"hx-request": "true"}).content.decode()
+    last = [""]
+
+    def downloadable() -> bool:
+        last[0] = part = client.get(status, headers={"hx-request": "true"}).content.decode()
         if 'max="5"' in part:
             seen.add(part.split('value="')[1].split('"')[0])
-        time.sleep(0.05)
+        return download in part
+
+    wait_until(
+        downloadable,
+        lambda: f"the download; the status said: {last[0]}",
+        timeout=WORKER_TIMEOUT,
+        interval=0.05,
+    )
 
     assert result.get(timeout=WORKER_TIMEOUT) is None
     assert result.state == "SUCCESS"

@@ -1,7 +1,6 @@
 """The PDF jobs: the record and its job, the task, the status page, the download, the worker."""
 
 import doctest
-import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -23,6 +22,7 @@ from preisfipsen.celery import app as celery_app
 from preisfipsen.config import public_url
 from tests.factories import UserFactory
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_text
+from tests.waiting import wait_until
 from tournaments import file_jobs, links, services, tasks
 from tournaments.models import GeneratedFile, Tournament
 
@@ -661,13 +661,18 @@ def test_a_real_worker_makes_the_table_cards_and_the_page_offers_them(
     file = GeneratedFile.objects.get()
     download = reverse("tournaments:file_download", args=[file.pk])
 
-    deadline = time.monotonic() + WORKER_TIMEOUT
-    part = ""
-    while download not in part:
-        if time.monotonic() > deadline:
-            pytest.fail(f"no download after {WORKER_TIMEOUT} s; the status said: {part}")
-        time.sleep(0.2)
-        part = client.get(response["Location"], headers={"hx-request": "true"}).content.decode()
+    seen = [""]
+
+    def status_part() -> str | None:
+        seen[0] = client.get(response["Location"], headers={"hx-request": "true"}).content.decode()
+        return seen[0] if download in seen[0] else None
+
+    part = wait_until(
+        status_part,
+        lambda: f"the download; the status said: {seen[0]}",
+        timeout=WORKER_TIMEOUT,
+        interval=0.2,
+    )
 
     assert "hx-trigger" not in part
     assert celery_app.AsyncResult(file.task_id).state == "SUCCESS"

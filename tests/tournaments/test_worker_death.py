@@ -10,7 +10,6 @@ failed, and its "try again" makes the file with the new worker.
 import os
 import signal
 import time
-from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from preisfipsen.celery import app as celery_app
 from tests.factories import UserFactory
 from tests.tournaments import slow_renderer
 from tests.tournaments.pdf_helpers import drawn_night
+from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
 from tournaments import selectors, services
 from tournaments.models import GeneratedFile
@@ -51,14 +51,6 @@ def _worker(var_dir: Path, log: Path, name: str):
     return worker_process(env=env, log=log, args=args)
 
 
-def _wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {TIMEOUT} s waiting for {what}")
-        time.sleep(0.1)
-
-
 def _status(file: GeneratedFile, later: timedelta = timedelta(0)) -> selectors.FileStatus:
     file.refresh_from_db()
     return selectors.file_status(file=file, now=timezone.now() + later)
@@ -77,14 +69,22 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
     page_url = reverse("tournaments:file_status", args=[file.pk])
 
     with _worker(var_dir, tmp_path / "first.log", "first") as first:
-        _wait_for(lambda: _status(file).done == slow_renderer.WAITS_AT, "the job at 3 of 15")
+        wait_until(
+            lambda: _status(file).done == slow_renderer.WAITS_AT,
+            "the job at 3 of 15",
+            timeout=TIMEOUT,
+        )
         assert (_status(file).state, _status(file).total) == ("running", 15)
         os.kill(first.pid, signal.SIGKILL)
         first.wait(timeout=TIMEOUT)
 
     with _worker(var_dir, tmp_path / "second.log", "second"):
         # Time for the new worker to take the job over, if the queue still had it.
-        _wait_for(lambda: "ready" in (tmp_path / "second.log").read_text(), "the second worker")
+        wait_until(
+            lambda: "ready" in (tmp_path / "second.log").read_text(),
+            "the second worker",
+            timeout=TIMEOUT,
+        )
         time.sleep(2)
         assert _status(file).state == "running", "nothing moved, and not yet long enough"
         assert "3/15" in client.get(page_url).content.decode()
@@ -110,7 +110,9 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
         again = GeneratedFile.objects.exclude(pk=file.pk).get()
         status_page = reverse("tournaments:file_status", args=[again.pk])
         assert response["Location"].partition("?")[0] == status_page  # ?next= leads back
-        _wait_for(lambda: _status(again).state == "ready", "the file made on retry")
+        wait_until(
+            lambda: _status(again).state == "ready", "the file made on retry", timeout=TIMEOUT
+        )
         download = reverse("tournaments:file_download", args=[again.pk])
         assert download in client.get(response["Location"]).content.decode()
 
