@@ -11,10 +11,13 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
+from django.utils import translation
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
+from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
@@ -121,6 +124,30 @@ def empty_cache() -> None:
     """Each test starts with an empty cache: ids are used again from test to test, so a board
     page kept by one test would answer for another's tournament."""
     cache.clear()
+
+
+# Shared by many test files: ask for them by name (or `pytest.mark.usefixtures` for a module)
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The test runs in German, the language of the club night."""
+    with translation.override("de"):
+        yield
+
+
+@pytest.fixture
+def media_root(settings: Settings, tmp_path: Path) -> Path:
+    """Generated files go to a folder of this test, never to var/media."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return Path(settings.MEDIA_ROOT)
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    """The test client, logged in as the organiser: staff and superuser, as the app makes them."""
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return client
 
 
 # A real Celery worker, for the tests of background jobs

@@ -173,12 +173,6 @@ def test_a_json_row_that_does_not_load_leaves_the_database_as_it_was(tmp_path: P
 # The button on the start page
 
 
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
 def test_the_start_page_offers_the_backup(organiser: Client) -> None:
     page = organiser.get("/", headers={"accept-language": "de"})
     assert 'href="/backup/"' in page.content.decode()

@@ -3,16 +3,13 @@ tournament can be reopened, and a table can be ended early with a reason; the st
 sheets, the captain's page and the ranking PDF say so."""
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
-from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks, Settings
+from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from fipsen_rules import Game
 from scoring import renderers, selectors, services
@@ -26,21 +23,9 @@ from tournaments.file_jobs import FileJob
 from tournaments.models import GeneratedFile, Seat, Table, Tournament, TournamentEvent
 from tournaments.renderers import render_table_cards
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "media_root")]
 
 CONFIRMED = {"confirm": "yes"}
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings: Settings, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
 
 
 @pytest.fixture

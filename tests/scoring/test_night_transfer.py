@@ -150,12 +150,6 @@ def test_a_file_that_is_no_night_is_refused(content: bytes) -> None:
 # The buttons
 
 
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
 def test_the_print_page_exports_and_the_start_page_imports(
     organiser: Client, played: Tournament
 ) -> None:

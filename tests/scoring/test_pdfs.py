@@ -40,6 +40,8 @@ from tournaments import services as tournament_services
 from tournaments.file_jobs import FileJob
 from tournaments.models import GeneratedFile, Player, Registration, Seat, Table, Tournament
 
+pytestmark = pytest.mark.usefixtures("german", "media_root")
+
 #: The night's players: markup in a name, umlauts, ß, latin-ext letters, a very long name.
 NAMES = (
     '<b>&"Müller"',
@@ -63,18 +65,6 @@ GAMES = ("3 gewonnen", "2 verloren", "3 Hand verloren", "Kieker gewonnen", "4 Ru
 LEFT_AFTER, PLAYED = 64, 70
 #: Table 2 (three players): PLAYED_AT_THREE deals.
 PLAYED_AT_THREE = 58
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings: Settings, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
 
 
 def play(table: Table, deals: int, *, leave: tuple[int, int] | None = None) -> None:

@@ -1,12 +1,9 @@
 """A finished tournament's printed table cards (Table.retired_token): the link shows the
 table's final totals, read only, and takes nothing; reopening makes the cards work again."""
 
-from collections.abc import Iterator
-
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import selectors
 from scoring.models import Deal
@@ -14,15 +11,9 @@ from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
 from tournaments.models import Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
 FINISHED = "Das Turnier ist beendet. Es kann nichts mehr eingetragen werden."
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
 
 
 def finished_table() -> tuple[Table, str]:

@@ -2,13 +2,10 @@
 aufnehmen", confirmed, kept in the history); ending one says so, and warns in words when the
 table has not played a deal yet."""
 
-from collections.abc import Iterator
-
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from scoring import selectors, services
 from tests.factories import UserFactory
@@ -16,13 +13,7 @@ from tests.scoring.test_closing import CONFIRMED, play, playing_night, table
 from tournaments import services as tournament_services
 from tournaments.models import Table, Tournament, TournamentEvent
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from kombu.exceptions import OperationalError
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
 from scoring.models import DealChange
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services, tasks
@@ -22,12 +22,6 @@ from tournaments.models import GeneratedFile, Player, Registration, Tournament
 from tournaments.text import clean_text, has_letter
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
 
 
 def refusal(data: bytes) -> list[tuple[str | None, int | None]]:

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.models import Table, Tournament, TournamentEvent
@@ -17,12 +16,6 @@ from tournaments.models import Table, Tournament, TournamentEvent
 pytestmark = pytest.mark.django_db
 
 CONFIRMED = {"confirm": "yes"}
-
-
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
 
 
 def _registered() -> Tournament:

@@ -43,12 +43,6 @@ def night(db: None) -> Tournament:
 
 
 @pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
-@pytest.fixture
 def sent() -> Iterator[mock.MagicMock]:
     """The jobs sent (at commit) instead of going to the queue."""
     with mock.patch.object(tasks.generate_file, "apply_async") as apply_async:

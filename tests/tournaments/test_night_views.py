@@ -16,12 +16,6 @@ from tournaments.models import Player, Seat, Table, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
 @pytest.mark.parametrize("name", ["tournaments:night", "tournaments:tables"])
 def test_the_night_pages_need_the_organiser_login(client: Client, name: str) -> None:
     tournament = night(present=4)

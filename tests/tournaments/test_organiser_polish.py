@@ -2,27 +2,18 @@
 the main menu, no error box before anyone is checked in, the player who stops as a button,
 no header links that the tournament's navigation repeats."""
 
-from collections.abc import Iterator
-
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
 from tournaments.models import OrganiserProfile, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
 PASSWORD = "Pik-Sieben-fipst-2"
-
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
 
 
 @pytest.fixture

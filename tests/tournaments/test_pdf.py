@@ -26,11 +26,7 @@ from tournaments.models import GeneratedFile, Player, Seat, Table, Tournament
 from tournaments.names import player_name_key
 from tournaments.pdf import html_to_pdf, qr_svg
 
-
-@pytest.fixture(autouse=True)
-def german() -> Iterator[None]:
-    with translation.override("de"):
-        yield
+pytestmark = pytest.mark.usefixtures("german")
 
 
 @pytest.fixture(scope="module")

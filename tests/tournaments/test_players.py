@@ -12,12 +12,6 @@ from tournaments.models import Player
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True))
-    return client
-
-
 def names(players: object) -> list[str]:
     return [player.name for player in players]  # type: ignore[attr-defined]
 

@@ -8,7 +8,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import translation
 
-from tests.factories import UserFactory
 from tournaments import services
 from tournaments.forms import PlayersImportForm
 from tournaments.models import Player
@@ -315,12 +314,6 @@ def test_a_field_too_large_for_the_csv_reader_is_a_bad_line() -> None:
 
 
 # The page
-
-
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True))
-    return client
 
 
 def upload(content: bytes, name: str = "spieler.csv") -> SimpleUploadedFile:
