@@ -30,6 +30,7 @@ import types
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlencode
 
 _VAR = tempfile.TemporaryDirectory(prefix="bench-deal-entry-")
@@ -42,6 +43,8 @@ os.environ.update(
         "DJANGO_ALLOWED_HOSTS": "bench.local",
     }
 )
+# The tests' factory of a table with deals played (tests/scoring/helpers.py).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import django  # noqa: E402 (the environment first)
 
@@ -57,9 +60,8 @@ from django.urls import path  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 import preisfipsen.urls  # noqa: E402
-from fipsen_rules import dealer_of_deal  # noqa: E402
 from scoring import selectors  # noqa: E402
-from scoring.models import Deal  # noqa: E402
+from tests.scoring.helpers import deals_played  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import MAX_DEALS, Player, Table  # noqa: E402
 
@@ -105,19 +107,7 @@ def make_table(deals_before: int) -> Table:
     services.tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
-    Deal.objects.bulk_create(
-        Deal(
-            table=table,
-            sequence=number,
-            number=number,
-            dealer=dealer_of_deal(number, first_dealer=table.first_dealer, players=4),
-            declarer=number % 4,
-            game="2 gewonnen",
-            score=2,
-            submission=uuid.uuid4(),
-        )
-        for number in range(1, deals_before + 1)
-    )
+    deals_played(table, deals_before)
     return table
 
 

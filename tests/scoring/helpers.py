@@ -1,8 +1,9 @@
-"""A table in play, and deals entered through the services as a captain would."""
+"""A table in play, and deals entered through the services as a captain would (or, for a long
+sheet made fast, bulk-created: `deals_played`, which the benchmarks in bench/ use too)."""
 
 import uuid
 
-from fipsen_rules import Game
+from fipsen_rules import Game, dealer_of_deal
 from scoring import selectors, services
 from scoring.models import Deal
 from tests.tournaments.night_helpers import night
@@ -10,13 +11,40 @@ from tournaments import services as tournament_services
 from tournaments.models import Table
 
 
-def playing_table(*, players: int = 4, deals: int = 100, **options: object) -> Table:
-    """The single table of a night with ``players`` players, play started."""
+def playing_table(
+    *, players: int = 4, deals: int = 100, played: int = 0, **options: object
+) -> Table:
+    """The single table of a night with ``players`` players, play started, ``played`` deals
+    already on its sheet (`deals_played`)."""
     key = "deals_at_four" if players == 4 else "deals_at_three"
     tournament = night(present=players, **{key: deals}, **options)
     tournament_services.tournament_draw(tournament=tournament, seed=11)
     tournament_services.tournament_start(tournament=tournament)
-    return Table.objects.select_related("tournament").get(tournament=tournament)
+    table = Table.objects.select_related("tournament").get(tournament=tournament)
+    deals_played(table, played)
+    return table
+
+
+def deals_played(table: Table, count: int) -> None:
+    """``count`` deals "2 gewonnen" on the table's sheet, the declarer going round, in one insert.
+
+    Skips the services (a thousand deals entered one by one take minutes): for tests and
+    benchmarks of what a long sheet costs, not of the entering.
+    """
+    players = table.seats.count()
+    Deal.objects.bulk_create(
+        Deal(
+            table=table,
+            sequence=number,
+            number=number,
+            dealer=dealer_of_deal(number, first_dealer=table.first_dealer, players=players),
+            declarer=number % players,
+            game="2 gewonnen",
+            score=2,
+            submission=uuid.uuid4(),
+        )
+        for number in range(1, count + 1)
+    )
 
 
 def enter(table: Table, declarer: int | None, game: str, written: int | None = None) -> Deal:

@@ -15,9 +15,10 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from fipsen_rules import Game, dealer_of_deal
+from fipsen_rules import Game
 from scoring import selectors, services
 from scoring.models import Deal
+from tests.scoring.helpers import deals_played
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import MAX_DEALS, Table
@@ -55,19 +56,7 @@ def tables_with_deals(deals_before: int) -> Table:
     tables = list(Table.objects.select_related("tournament").filter(tournament=tournament))
     assert len(tables) == 2
     for table in tables:
-        Deal.objects.bulk_create(
-            Deal(
-                table=table,
-                sequence=number,
-                number=number,
-                dealer=dealer_of_deal(number, first_dealer=table.first_dealer, players=4),
-                declarer=number % 4,
-                game="2 gewonnen",
-                score=2,
-                submission=uuid.uuid4(),
-            )
-            for number in range(1, deals_before + 1)
-        )
+        deals_played(table, deals_before)
     return tables[0]
 
 
