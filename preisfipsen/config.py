@@ -88,14 +88,16 @@ def load_or_create_secret_key(path: Path) -> str:
     return key
 
 
-def database_config(url: str | None, var_dir: Path) -> dict[str, Any]:
+def database_config(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     """The database at ``url`` (e.g. ``postgres://…``), or by default SQLite in ``var_dir``."""
     # gunicorn's threads keep their connection between requests: opening one (and, on SQLite,
     # setting its pragmas) took longer than saving a deal (bench/bench_deal_entry.py).
-    keep = {"conn_max_age": 60, "conn_health_checks": True}
+    keep_for, check_first = 60, True
     if url:
-        return dj_database_url.parse(url, **keep)
-    config = dj_database_url.parse(f"sqlite:///{var_dir / 'db.sqlite3'}", **keep)
+        return dj_database_url.parse(url, conn_max_age=keep_for, conn_health_checks=check_first)
+    config = dj_database_url.parse(
+        f"sqlite:///{var_dir / 'db.sqlite3'}", conn_max_age=keep_for, conn_health_checks=check_first
+    )
     # The web server and the Celery worker write to the same file. WAL lets readers go on while
     # one writes; IMMEDIATE takes the write lock at the start of a transaction, so two writers
     # queue up (for `timeout` seconds) instead of failing with "database is locked".

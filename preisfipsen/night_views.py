@@ -1,6 +1,8 @@
 """The pages that span the whole night, over both apps: the tournament's home (where the night
 stands and what comes next), its print page (every PDF of the night) and its history."""
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -14,7 +16,7 @@ from tournaments.views.access import organiser_required
 def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
     count = selectors.check_in_count(tournament=tournament)
-    figures = {"registered": count.registered, "present": count.present}
+    figures: dict[str, Any] = {"registered": count.registered, "present": count.present}
     if tournament.state == Tournament.State.REGISTRATION:
         figures["seatable"] = selectors.split_summary(players=count.present).seatable
     elif tournament.state == Tournament.State.DRAWN:

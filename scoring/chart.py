@@ -91,7 +91,7 @@ def nice_step(span: float, target: int) -> int:
     if span <= 0:
         return 1
     raw = span / target
-    magnitude = 10 ** max(0, math.floor(math.log10(raw)))
+    magnitude: int = 10 ** max(0, math.floor(math.log10(raw)))
     return next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
 
 

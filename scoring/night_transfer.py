@@ -20,7 +20,7 @@ import json
 import uuid
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -97,11 +97,20 @@ class NightFileError(Exception):
 # Export
 
 
+ModelT = TypeVar("ModelT", bound=models.Model)
+
+
+def _field(model: type[models.Model] | models.Model, name: str) -> models.Field[Any, Any]:
+    """The concrete field ``name``: the names exported here are never relations' reverse sides
+    or generic keys, which get_field may also return."""
+    return cast("models.Field[Any, Any]", model._meta.get_field(name))
+
+
 def _values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
     encoder = DjangoJSONEncoder()
-    result = {}
+    result: dict[str, Any] = {}
     for name in names:
-        value = obj._meta.get_field(name).value_from_object(obj)
+        value = _field(obj, name).value_from_object(obj)
         if isinstance(value, datetime):
             # Always to the millisecond, so that a time exported, imported and exported
             # again reads the same (DjangoJSONEncoder leaves out a fraction of .000).
@@ -214,7 +223,7 @@ def night_import_bytes(content: bytes) -> Tournament:
     return night_import(data)
 
 
-def _row(model: type[models.Model], values: Any, names: Iterable[str], **given: Any) -> Any:
+def _row(model: type[ModelT], values: Any, names: Iterable[str], **given: Any) -> ModelT:
     """A new row of ``model`` from the file's ``values``, each field checked as a form would.
 
     :raises ValidationError, KeyError, TypeError: a field is missing or wrong.
@@ -223,8 +232,7 @@ def _row(model: type[models.Model], values: Any, names: Iterable[str], **given: 
         raise TypeError("a row must be an object")
     fields = {}
     for name in names:
-        field = model._meta.get_field(name)
-        fields[name] = field.to_python(values[name])
+        fields[name] = _field(model, name).to_python(values[name])
     row = model(**fields, **given)
     exclude = [name for name in AUTO_TIMES if hasattr(row, name)]
     row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
@@ -358,6 +366,6 @@ def _keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, An
     names = [name for name in AUTO_TIMES if any(f.name == name for f in model._meta.fields)]
     for row, item in rows:
         for name in names:
-            setattr(row, name, model._meta.get_field(name).to_python(item[name]))
+            setattr(row, name, _field(model, name).to_python(item[name]))
     if rows and names:
-        model._default_manager.bulk_update([row for row, _ in rows], names, batch_size=BATCH)  # type: ignore[attr-defined]
+        model._default_manager.bulk_update([row for row, _ in rows], names, batch_size=BATCH)

@@ -452,7 +452,8 @@ def check_sheet(text: str, *, start: SheetStart, rules: RuleSet) -> Sheet:
 
     :raises SheetError: naming every wrong line (nothing of the sheet is to be saved).
     """
-    number, totals = start.number, start.totals
+    number = start.number
+    totals: tuple[int, ...] | None = start.totals  # unknown after a line without them
     rows: list[Row] = []
     wrong: list[WrongLine] = []
     for line_number, raw in enumerate(text.splitlines(), 1):

@@ -10,10 +10,10 @@ which shares it or draws lots, and the ranking says so.
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 Key = TypeVar("Key")
 
@@ -33,7 +33,7 @@ class Figures(Generic[Key]):
 
 
 #: Tie-break criteria by name; each gives a value where smaller ranks higher.
-TIE_BREAKS = {
+TIE_BREAKS: dict[str, Callable[[Figures[Any]], int]] = {
     "fewer_lost": lambda f: f.lost,
     "more_won": lambda f: -f.won,
     "best_game": lambda f: -(f.best if f.best is not None else -(10**6)),

@@ -12,7 +12,8 @@ from scoring import paper, ranking
 from scoring.models import Deal, DealChange, Prize
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Table, Tournament
-from tournaments.selectors import seats_of, tables_with_seats
+from tournaments.selectors import seats_of as seats_of  # re-exported for the scoring views
+from tournaments.selectors import tables_with_seats
 
 #: How many of a table's latest entries the captain's page shows (and next_deal reads).
 RECENT_ENTRIES = 3

@@ -153,7 +153,8 @@ class WalkInForm(PlayerForm):
     """A player who is not in the directory yet, registered and checked in at once; a name
     like one in the directory is asked about first, as for a new player."""
 
-    contact = None  # type: ignore[assignment]  (not asked for at the door)
+    # Not asked for at the door; None removes the parent form's field (Django's way).
+    contact = None  # type: ignore[assignment]
 
 
 class PlayersImportForm(forms.Form):

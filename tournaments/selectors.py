@@ -5,6 +5,7 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -203,6 +204,8 @@ def table_with_seats_locked(
     """
     tables = Table.objects.select_for_update().select_related("tournament")
     if token is None:
+        if table_id is None:  # what get(pk=None) raised: no table has no id
+            raise Table.DoesNotExist
         table = tables.get(pk=table_id)
     elif _TOKEN.fullmatch(token):
         # By the id the link had when the statement began (PostgreSQL keeps a subquery's
@@ -433,7 +436,7 @@ def seating_list(*, tournament: Tournament) -> list[SeatingRow]:
     return sorted(rows, key=lambda row: (player_name_key(row.name), row.name, row.table, row.seat))
 
 
-def generated_file(*, file_id: object) -> GeneratedFile | None:
+def generated_file(*, file_id: UUID | str) -> GeneratedFile | None:
     """The file record with its tournament, or None."""
     return GeneratedFile.objects.select_related("tournament").filter(pk=file_id).first()
 

@@ -6,12 +6,12 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponseBase, QueryDict
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments.text import clean_text
 
-View = TypeVar("View", bound=Callable[..., HttpResponse])
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 def organiser_required(view: View) -> View:
@@ -20,7 +20,7 @@ def organiser_required(view: View) -> View:
     page, which would send him on again."""
 
     @wraps(view)
-    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_staff:
             raise PermissionDenied
         return view(request, *args, **kwargs)

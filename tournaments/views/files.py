@@ -6,6 +6,7 @@ The files live under MEDIA_ROOT, which is never served: the download view is the
 """
 
 from urllib.parse import urlsplit
+from uuid import UUID
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -75,7 +76,7 @@ def _back_label(url: str) -> str:
     }.get(name, _("Back"))
 
 
-def _file_or_404(file_id: object) -> GeneratedFile:
+def _file_or_404(file_id: UUID) -> GeneratedFile:
     file = selectors.generated_file(file_id=file_id)
     if file is None:
         raise Http404("No such file.")
@@ -84,7 +85,7 @@ def _file_or_404(file_id: object) -> GeneratedFile:
 
 @organiser_required
 @require_GET
-def file_status(request: HttpRequest, file_id: object) -> HttpResponse:
+def file_status(request: HttpRequest, file_id: UUID) -> HttpResponse:
     """The job's progress; htmx asks for the status part alone, every second until done."""
     file = _file_or_404(file_id)
     status = selectors.file_status(file=file)
@@ -100,7 +101,7 @@ def file_status(request: HttpRequest, file_id: object) -> HttpResponse:
         "back_url": back_url,
         "back_label": _back_label(back_url),
     }
-    if request.htmx:
+    if request.htmx:  # type: ignore[attr-defined]
         return render(request, "tournaments/files/_status.html", context)
     base_url = public_base_url(request)
     context["unreachable_address"] = (
@@ -111,7 +112,7 @@ def file_status(request: HttpRequest, file_id: object) -> HttpResponse:
 
 @organiser_required
 @require_GET
-def file_download(request: HttpRequest, file_id: object) -> FileResponse:
+def file_download(request: HttpRequest, file_id: UUID) -> FileResponse:
     """The finished file, under its own name; gone once it expired."""
     file = _file_or_404(file_id)
     if not file.file or file.expires_at <= timezone.now():
