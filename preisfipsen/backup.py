@@ -31,6 +31,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.loader import MigrationLoader
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 SQLITE = "sqlite"
@@ -162,10 +163,10 @@ def _reading(connection: Any) -> Iterator[None]:
 
 def holds_data(using: str = DEFAULT_DB_ALIAS) -> bool:
     """Does the database hold anything of a night (a tournament, a player, a deal …)?"""
-    return any(model.objects.using(using).exists() for model in _data_models())
+    return any(model._default_manager.using(using).exists() for model in _data_models())
 
 
-def _data_models() -> Iterable[type]:
+def _data_models() -> Iterable[type[Model]]:
     for app_label in DATA_APPS:
         for model in apps.get_app_config(app_label).get_models():
             if model._meta.label_lower not in NOT_DATA:
@@ -268,7 +269,7 @@ def _sqlite_migrations(path: Path) -> set[tuple[str, str]]:
     return {(app, name) for app, name in rows}
 
 
-def _read_json(path: Path) -> dict[str, list[object]]:
+def _read_json(path: Path) -> dict[str, list[Any]]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -65,6 +65,7 @@ class SafeTableExport(TableExport):
 
     def export(self) -> str | bytes:
         if self.format == self.CSV:
-            text = self.dataset.export("csv", delimiter=self.csv_delimiter)
+            text: str = self.dataset.export("csv", delimiter=self.csv_delimiter)
             return (BOM if self.csv_bom else "") + text
-        return super().export()
+        exported: str | bytes = super().export()
+        return exported

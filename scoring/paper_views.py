@@ -8,7 +8,7 @@ saves).
 import uuid
 
 from django.contrib import messages
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -47,7 +47,7 @@ def _paper(
     request: HttpRequest,
     table: Table,
     *,
-    user: AbstractBaseUser | None,
+    user: User | None,
     back: str,
     seats: list[Seat] | None = None,
 ) -> HttpResponse:

@@ -4,8 +4,9 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -18,6 +19,9 @@ from scoring.evaluation import evaluate_deal, rules_for, score_deal
 from scoring.models import Deal, DealChange, Prize
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 from tournaments.selectors import table_with_seats_locked
 from tournaments.text import clean_text
 
@@ -31,7 +35,7 @@ class EntryOutOfDate(ValidationError):
 
     def __init__(
         self,
-        message: object = _OUT_OF_DATE,
+        message: "StrOrPromise" = _OUT_OF_DATE,
         code: str = "stale",
         params: dict[str, str] | None = None,
     ) -> None:
@@ -58,7 +62,7 @@ def deal_record(
     declarer: int | None,
     game: Game | None,
     written_value: int | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     await_confirmation: bool = True,
     after: list[selectors.NextDeal] | None = None,
 ) -> Deal:
@@ -125,6 +129,8 @@ def deal_record_at_link(
                 return None
             return _record_locked(locked, seats, deal, after=after)
     except IntegrityError:
+        if deal is None:  # only _record_locked saves, and only with a deal
+            raise
         return _record_raced(locked, deal.sequence, deal.submission)
 
 
@@ -133,7 +139,7 @@ def _record_locked(
     seats: list[Seat],
     posted: PostedDeal,
     *,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     await_confirmation: bool = True,
     after: list[selectors.NextDeal] | None = None,
 ) -> Deal:
@@ -218,7 +224,7 @@ def deal_correct(
     declarer: int | None,
     game: Game,
     written_value: int | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     reason: str = "",
 ) -> Deal:
     """Correct a deal. The table (``user=None``) may correct its last deal only; the organiser
@@ -388,7 +394,7 @@ def table_end_early_check(*, table: Table, played: int) -> None:
         raise ValidationError(_("This table has played all its deals."), code="table_complete")
 
 
-def table_end_early(*, table: Table, reason: str, user: AbstractBaseUser | None) -> Table:
+def table_end_early(*, table: Table, reason: str, user: User | None) -> Table:
     """End a table before its last deal: a table of three lost a player, or the night ran out
     of time. Its deals stand, it takes no more, and it counts as done; the history keeps who,
     when and why.
@@ -432,7 +438,7 @@ def table_resume_check(*, table: Table) -> None:
         raise ValidationError(_("This table was not ended early."), code="table_not_ended")
 
 
-def table_resume(*, table: Table, user: AbstractBaseUser | None) -> Table:
+def table_resume(*, table: Table, user: User | None) -> Table:
     """Let a table ended early play on (ended by mistake, the player came back): its deals
     stand and it takes the next ones again; the history keeps who resumed it and when.
 
@@ -493,7 +499,7 @@ def sheet_import(
     *,
     table: Table,
     text: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     batch: uuid.UUID | None = None,
 ) -> list[Deal]:
     """Save a typed paper sheet: every row or none.

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -495,7 +496,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     export_format = request.GET.get("_export")
     if export_format in EXPORT_FORMATS:
         name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
-        return SafeTableExport(export_format, table).response(name)
+        response: HttpResponse = SafeTableExport(export_format, table).response(name)
+        return response
     context = {
         "tournament": tournament,
         "table": table,
@@ -522,7 +524,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     if typed_money and split_form.is_bound and split_form.is_valid():
         # The split replaces money prizes typed in by hand: ask first, and say which.
         return _fee_split_confirmed(request, tournament, split_form, replaced=typed_money)
-    for form, save in (
+    saves: tuple[tuple[Form, Callable[[dict[str, Any]], object]], ...] = (
         (list_form, lambda data: services.prizes_set(tournament=tournament, prizes=data["lines"])),
         (
             split_form,
@@ -530,7 +532,8 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
                 tournament=tournament, percentages=data["percentages"]
             ),
         ),
-    ):
+    )
+    for form, save in saves:
         if form.is_bound and form.is_valid():
             try:
                 save(form.cleaned_data)

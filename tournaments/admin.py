@@ -126,7 +126,8 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
-        return super().get_queryset(request).annotate(player_count=Count("seats"))
+        tables: QuerySet[Table] = super().get_queryset(request)
+        return tables.annotate(player_count=Count("seats"))
 
     def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
         started = obj is not None and play_started(obj.tournament)

@@ -1,11 +1,13 @@
 """Forms of the tournaments app: they check input and show a service's refusal on its field."""
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
+from django.db import models
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
@@ -50,7 +52,7 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
         # Shown read-only what may not change any more, rather than refused after saving.
-        self.fixed_note = ""
+        self.fixed_note: str | Promise = ""
         if self.instance.state == Tournament.State.PLAYING:
             fixed: tuple[str, ...] = RULE_FIELDS
             self.fixed_note = _(
@@ -100,7 +102,7 @@ class LeaveForm(forms.Form):
 
 
 def _max_length(field: str) -> int | None:
-    return Player._meta.get_field(field).max_length
+    return cast("models.Field[Any, Any]", Player._meta.get_field(field)).max_length
 
 
 class PlayerForm(forms.Form):

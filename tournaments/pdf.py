@@ -76,7 +76,7 @@ def html_to_pdf(html: str, *, progress: Progress = no_progress) -> bytes:
         string=html, base_url=folder.as_uri() + "/", url_fetcher=FontFetcher(folder)
     ).render()
     progress(1, PDF_STEPS)
-    pdf = document.write_pdf()
+    pdf: bytes = document.write_pdf()
     progress(2, PDF_STEPS)
     return pdf
 

@@ -11,9 +11,10 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player
@@ -273,7 +274,7 @@ def _row_errors(
                     params={"line": line},
                 )
             )
-        limit = Player._meta.get_field(field).max_length
+        limit = cast("models.Field[Any, Any]", Player._meta.get_field(field)).max_length
         if limit is not None and len(value) > limit:
             errors.append(
                 ValidationError(

@@ -9,6 +9,7 @@ from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
@@ -40,8 +41,10 @@ def organiser_exists(*, username: str) -> bool:
     return users.filter(Q(is_superuser=True, is_active=True) | Q(username=username)).exists()
 
 
-def user_must_change_password(*, user: AbstractBaseUser) -> bool:
+def user_must_change_password(*, user: AbstractBaseUser | AnonymousUser) -> bool:
     """Does this account still have its one-time password? (One query.)"""
+    if user.pk is None:  # anonymous: no account, so no profile (what the query found)
+        return False
     return OrganiserProfile.objects.filter(user_id=user.pk, must_change_password=True).exists()
 
 

@@ -11,11 +11,13 @@ from decimal import Decimal
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext_lazy as _
 
@@ -124,7 +126,7 @@ def _one_line(text: str) -> str:
 # Tournaments
 
 
-def _require_state(tournament: Tournament, *states: str, action: str) -> None:
+def _require_state(tournament: Tournament, *states: str, action: str | Promise) -> None:
     if tournament.state not in states:
         raise ValidationError(
             _("%(action)s is not possible now: the tournament is %(state)s."),
@@ -231,9 +233,7 @@ def tournament_finish_check(*, tournament: Tournament) -> None:
     _require_state(tournament, Tournament.State.PLAYING, action=_("Finishing"))
 
 
-def tournament_finish(
-    *, tournament: Tournament, user: AbstractBaseUser | None = None
-) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: User | None = None) -> Tournament:
     """The night is over: the tournament is locked (the organiser can reopen it), the tables'
     links are retired (they show the final totals, read only), and the history records who
     finished it and when.
@@ -260,9 +260,7 @@ def tournament_reopen_check(*, tournament: Tournament) -> None:
     _require_state(tournament, Tournament.State.FINISHED, action=_("Reopening"))
 
 
-def tournament_reopen(
-    *, tournament: Tournament, user: AbstractBaseUser | None = None
-) -> Tournament:
+def tournament_reopen(*, tournament: Tournament, user: User | None = None) -> Tournament:
     """Undo the finish (a deal forgotten, finished by mistake): play goes on, and the history
     keeps both the finish and the reopening.
 
@@ -285,7 +283,7 @@ def event_record(
     *,
     tournament: Tournament,
     kind: str,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     table: Table | None = None,
     reason: str = "",
     deals_played: int | None = None,
@@ -489,7 +487,7 @@ def table_token_reissue_check(*, table: Table) -> None:
         raise ValidationError(_("The tournament is finished."), code="locked")
 
 
-def table_token_reissue(*, table: Table, user: AbstractBaseUser | None = None) -> Table:
+def table_token_reissue(*, table: Table, user: User | None = None) -> Table:
     """Revoke a table's link: the old link stops working at once; print the new card.
 
     :raises ValidationError: the tournament is finished.

@@ -1,6 +1,7 @@
 """Background jobs of the tournaments app: thin, id-based, sent when the transaction commits."""
 
 import time
+from typing import Any
 
 from celery import Task, shared_task
 
@@ -14,7 +15,9 @@ from tournaments import services
 # all the same (the filesystem queue deletes a message on receipt) stops reporting progress,
 # and its page says so after selectors.JOB_STALLED_AFTER, with a button to try again.
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
-def generate_file(self: Task, file_id: str, options: dict[str, str] | None = None) -> None:
+def generate_file(
+    self: Task[Any, Any], file_id: str, options: dict[str, str] | None = None
+) -> None:
     """Make the file of the GeneratedFile ``file_id`` (see services.file_generate).
 
     Sent by services.file_request with ``apply_async_on_commit``, with the record's task id.

@@ -44,7 +44,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("tournaments:home")
 
     def get_form(self, form_class: type[PasswordChangeForm] | None = None) -> PasswordChangeForm:
-        form = super().get_form(form_class)
+        form: PasswordChangeForm = super().get_form(form_class)
         if selectors.user_must_change_password(user=self.request.user):
             # The first time, the "old" password is the one-time one `make run` printed.
             form.fields["old_password"].label = _("One-time password")

@@ -201,7 +201,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
             return render(request, "tournaments/night/_walk_in.html", context)
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect(f"{_night_url(tournament)}#walk-in")
     saved = _attempt(
         request,
