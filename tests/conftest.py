@@ -6,6 +6,7 @@ import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -19,6 +20,7 @@ from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
 from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
+from tournaments import tasks
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
@@ -148,6 +150,19 @@ def organiser(client: Client) -> Client:
     """The test client, logged in as the organiser: staff and superuser, as the app makes them."""
     client.force_login(UserFactory(is_staff=True, is_superuser=True))
     return client
+
+
+@pytest.fixture
+def superuser(organiser: Client) -> Client:
+    """The same login, by the name the admin's tests use."""
+    return organiser
+
+
+@pytest.fixture
+def sent() -> Iterator[mock.MagicMock]:
+    """The file jobs sent (at commit) instead of going to the queue."""
+    with mock.patch.object(tasks.generate_file, "apply_async") as apply_async:
+        yield apply_async
 
 
 # A real Celery worker, for the tests of background jobs

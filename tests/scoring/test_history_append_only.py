@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def superuser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
-@pytest.fixture
 def table() -> Table:
     """A table in play with two deals, one corrected by the organiser."""
     table = playing_table()

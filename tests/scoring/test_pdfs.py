@@ -542,12 +542,6 @@ def organiser(client: Client) -> Client:
     return client
 
 
-@pytest.fixture
-def sent() -> Iterator[mock.MagicMock]:
-    with mock.patch.object(tasks.generate_file, "apply_async") as apply_async:
-        yield apply_async
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("kind", "filename"),

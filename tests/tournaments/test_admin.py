@@ -30,12 +30,6 @@ REGISTERED = sorted(
 
 
 @pytest.fixture
-def superuser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    return client
-
-
-@pytest.fixture
 def night() -> Tournament:
     """A tournament of four in play, with a swap, a deal, a new table link (in its history), a
     prize and a file, an organiser and a group: one object of every model with an admin."""

@@ -1,7 +1,7 @@
 """The PDF jobs: the record and its job, the task, the status page, the download, the worker."""
 
 import doctest
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from unittest import mock
@@ -40,13 +40,6 @@ def media_root(settings: Settings, tmp_path: Path) -> Path:
 @pytest.fixture
 def night(db: None) -> Tournament:
     return drawn_night()
-
-
-@pytest.fixture
-def sent() -> Iterator[mock.MagicMock]:
-    """The jobs sent (at commit) instead of going to the queue."""
-    with mock.patch.object(tasks.generate_file, "apply_async") as apply_async:
-        yield apply_async
 
 
 def request_file(
