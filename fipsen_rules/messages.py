@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fipsen_rules.errors import Code, ParamValue, Violation
+from fipsen_rules.codes import Code, ParamValue, Violation
 
 __all__ = ["MESSAGES", "describe", "gettext_noop"]
 
@@ -90,13 +90,17 @@ MESSAGES: Mapping[Code, str] = {
         "%(players)s players cannot be seated at tables of four and three."
     ),
     Code.DEALS_RANGE: gettext_noop("A table plays at least one deal, not %(deals)s."),
+    Code.RULES_UNKNOWN: gettext_noop("“%(rules)s” is not a rule set; there are: %(known)s."),
+    Code.RULES_OPTION_UNKNOWN: gettext_noop(
+        "The rule set %(rules)s has no option “%(option)s”; it has: %(known)s."
+    ),
 }
 
 
 def describe(violation: Violation) -> str:
     """The English sentence for one violation.
 
-    >>> from fipsen_rules.errors import Code, Violation
+    >>> from fipsen_rules.codes import Code, Violation
     >>> describe(Violation(Code.BID_TRICKS, "tricks", {"min_bid": 3, "tricks": 2}))
     'A game is bid at 3 to 5 tricks, not 2.'
     """

@@ -1,0 +1,94 @@
+"""The vocabulary of what can be wrong: a :class:`Code` per broken rule, and a
+:class:`Violation` that carries one with its field and parameters.
+
+It lives apart from :mod:`fipsen_rules.errors` so that the messages
+(:mod:`fipsen_rules.messages`, keyed by code) and the errors (whose text comes from the
+messages) import in one direction: codes, then messages, then errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from enum import StrEnum
+
+__all__ = ["Code", "ParamValue", "Violation"]
+
+ParamValue = int | str | None
+
+
+class Code(StrEnum):
+    """What is wrong. The SPEC.md code each one stands for is given beside it."""
+
+    # Structure of a deal (E01-E04)
+    PLAYERS = "players"  # E01: a table has 3 or 4 players
+    SEAT = "seat"  # E02: a seat outside 0..players-1
+    DECLARER_MISSING = "declarer_missing"  # E03
+    PASSED_WITH_DECLARER = "passed_with_declarer"  # E04
+    NOT_APPLICABLE = "not_applicable"  # E03/E04: a detail that this kind of game does not have
+    # Bids and the auction (E10-E17)
+    BID_TRICKS = "bid_tricks"  # E10: tricks outside min_bid..5
+    TRICKS_MISSING = "tricks_missing"  # E03: a number game without its number
+    MIN_BID_OPTION = "min_bid_option"  # a rule set's minimum bid is 2 or 3
+    KIEKER_HAND = "kieker_hand"  # E12
+    KIEKER_PICTURES = "kieker_pictures"  # E13
+    KIEKER_HOLD_PICTURES = "kieker_hold_pictures"  # E14
+    HOLD_NOT_ALLOWED = "hold_not_allowed"  # E15
+    BID_NOT_HIGHER = "bid_not_higher"  # E16
+    OUT_OF_TURN = "out_of_turn"  # E17
+    AUCTION_INCOMPLETE = "auction_incomplete"  # the calls end before the auction is settled
+    AUCTION_OVER = "auction_over"  # E17: a call after the auction was settled
+    # Obligations from the bid (E20-E22)
+    HAND_BID_SKAT_TAKEN = "hand_bid_skat_taken"  # E20
+    RUTEN_BID_OTHER_TRUMP = "ruten_bid_other_trump"  # E21
+    HELD_DOUBLES_MISSING = "held_doubles_missing"  # E22
+    BID_GAME_MISMATCH = "bid_game_mismatch"  # the recorded bid is not the game entered
+    # Result and tricks (E24-E30, E41-E42)
+    RESULT_MISSING = "result_missing"  # E24
+    SURRENDER_NOT_KIEKER = "surrender_not_kieker"  # E24: only a Kieker can be surrendered
+    TRICKS_RANGE = "tricks_range"  # E25
+    TRICKS_IMPOSSIBLE = "tricks_impossible"  # E26, E41
+    WON_ALL_WITHOUT_DURCH = "won_all_without_durch"  # E27 (strict mode only)
+    DURCH_BEFORE_BID = "durch_before_bid"  # E28
+    KIEKER_DURCH = "kieker_durch"  # a Kieker is always all five tricks
+    SURRENDER_AFTER_PLAY = "surrender_after_play"  # E42
+    VALUE_IMPOSSIBLE = "value_impossible"  # not a score any Fipsen game can have
+    VALUE_MISMATCH = "value_mismatch"  # E30
+    # Warnings: the entry is accepted and scored (W03, W04)
+    DURCH_INFERRED = "durch_inferred"  # W03
+    EXTRA_TRICKS_IGNORED = "extra_tricks_ignored"  # W04
+    # Game notation
+    NOTATION_EMPTY = "notation_empty"
+    NOTATION_UNKNOWN_WORD = "notation_unknown_word"
+    NOTATION_REPEATED_WORD = "notation_repeated_word"
+    NOTATION_CONFLICT = "notation_conflict"
+    NOTATION_NO_GAME = "notation_no_game"
+    NOTATION_NOT_IN_BID = "notation_not_in_bid"
+    CARD_UNKNOWN = "card_unknown"
+    # Tournament tables (Part B)
+    TABLES_UNSEATABLE = "tables_unseatable"
+    DEALS_RANGE = "deals_range"
+    # The registry of rule sets (fipsen_rules.rulesets)
+    RULES_UNKNOWN = "rules_unknown"
+    RULES_OPTION_UNKNOWN = "rules_option_unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule (or, among an outcome's warnings, one note).
+
+    ``field`` names the part of the entry it concerns (``"declarer"``, ``"tricks"``,
+    ``"hand"``, ``"ruten"``, ``"durch"``, ``"result"``, ``"declarer_tricks"``,
+    ``"captain_value"``, ``"has_pictures"``, ``"bid"``), or is ``None`` for the whole.
+
+    >>> Violation(Code.BID_TRICKS, "tricks", {"tricks": 1})
+    Violation(code=<Code.BID_TRICKS: 'bid_tricks'>, field='tricks', params={'tricks': 1})
+    """
+
+    code: Code
+    field: str | None = None
+    params: Mapping[str, ParamValue] = dataclass_field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"Violation(code={self.code!r}, field={self.field!r}, params={dict(self.params)!r})"
