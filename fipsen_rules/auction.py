@@ -10,14 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from fipsen_rules.errors import AuctionError, Code, FipsenError, ParamValue, Violation
 from fipsen_rules.game import Bid, GameKind
 from fipsen_rules.prisdorf import PRISDORF
-from fipsen_rules.ruleset import RuleSet
 from fipsen_rules.seats import auction_order, check_seat
 
 __all__ = ["AuctionResult", "Call", "CallKind", "resolve_auction"]
+
+
+class BiddingRules(Protocol):
+    """What an auction asks of its rules: whether a bid is legal, and its rank."""
+
+    def check_bid(self, bid: Bid) -> tuple[Violation, ...]: ...
+
+    def bid_rank(self, bid: Bid) -> int: ...
 
 
 class CallKind(StrEnum):
@@ -75,7 +83,7 @@ class AuctionResult:
 class _Calls:
     """The calls in order, each checked against the seat whose turn it is."""
 
-    def __init__(self, calls: Sequence[Call], rules: RuleSet) -> None:
+    def __init__(self, calls: Sequence[Call], rules: BiddingRules) -> None:
         self._calls = calls
         self._rules = rules
         self._index = -1
@@ -124,7 +132,7 @@ class _SiebenerClaim(Exception):
 
 
 def resolve_auction(
-    calls: Sequence[Call], *, dealer: int, players: int, rules: RuleSet = PRISDORF
+    calls: Sequence[Call], *, dealer: int, players: int, rules: BiddingRules = PRISDORF
 ) -> AuctionResult:
     """Who declares, at what contract, from the calls of one deal in the order made.
 

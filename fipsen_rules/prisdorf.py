@@ -7,41 +7,32 @@ the home game. Further variants go beside this module as their own rule sets (se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.entry import DealEntry, Outcome
-from fipsen_rules.errors import Code, InvalidEntryError, ParamValue, Violation
+from fipsen_rules.errors import Code, InvalidEntryError, SeatingError, Violation
 from fipsen_rules.game import Bid, Game, GameKind, Result
+from fipsen_rules.prisdorf_games import (
+    MAX_TRICKS,
+    check_tricks,
+    rule_broken,
+    score_game,
+)
+from fipsen_rules.ruleset import Option, OptionValue, option_values
 from fipsen_rules.seats import PLAYER_COUNTS
+from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE
 
 if TYPE_CHECKING:
     from fipsen_rules.ruleset import RuleSet
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
-MAX_TRICKS = 5
 KIEKER_RANK = 9  # between 4 Hand Ruten (8) and 5 (10)
 SIEBENER_FIPS_RANK = 13  # above every bid
-KIEKER_BASE = 10  # a Kieker scores as a 5 Durch without Hand
-KIEKER_SURRENDER = -5
-SIEBENER_FIPS_SCORE = 30
-
-
-def _v(code: Code, field: str | None, **params: ParamValue) -> Violation:
-    return Violation(code, field, params)
-
-
-@dataclass(frozen=True, slots=True)
-class _Scored:
-    """The checks and the value of a game on its own, cached per rule set and game."""
-
-    violations: tuple[Violation, ...]
-    game_value: int
-    score: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +58,50 @@ class Prisdorf:
     strict_tricks: bool = False
 
     name: ClassVar[str] = "prisdorf"
+    table_sizes: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("min_bid", 2, "the lowest bid: 2 (tournament) or 3 (home games), SPEC C1"),
+        Option("strict_tricks", False, "refuse trick counts past the deciding trick"),
+    )
 
     def __post_init__(self) -> None:
         if self.min_bid not in (2, 3):
             raise InvalidEntryError.of(Code.MIN_BID_OPTION, "min_bid", min_bid=self.min_bid)
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The value of each option.
+
+        >>> dict(Prisdorf(min_bid=3).options)
+        {'min_bid': 3, 'strict_tricks': False}
+        """
+        return option_values(self, self.OPTIONS)
+
+    def deals_at(self, size: int) -> int:
+        """The deals of a tournament table (SPEC B1.3): 100 at four players, 120 at three.
+
+        >>> PRISDORF.deals_at(4), PRISDORF.deals_at(3)
+        (100, 120)
+
+        :raises SeatingError: ``PLAYERS`` for another size.
+        """
+        if size not in self.table_sizes:
+            raise SeatingError.of(Code.PLAYERS, "players", players=size)
+        return DEALS_AT_FOUR if size == 4 else DEALS_AT_THREE
+
+    # Notation
+
+    def parse(self, text: str) -> Game:
+        """A game in the notation, see :meth:`Game.parse` (legality is :meth:`evaluate`'s)."""
+        return Game.parse(text)
+
+    def format(self, game: Game) -> str:
+        """The canonical notation.
+
+        >>> PRISDORF.format(PRISDORF.parse("3 h r -"))
+        '3 Hand Ruten verloren'
+        """
+        return str(game)
 
     # Bids
 
@@ -78,13 +109,17 @@ class Prisdorf:
         """Whatever makes ``bid`` illegal under these rules (empty when it is legal)."""
         if bid.kind is GameKind.NUMBER:
             if bid.tricks is None or not self.min_bid <= bid.tricks <= MAX_TRICKS:
-                return (_v(Code.BID_TRICKS, "bid", tricks=bid.tricks, min_bid=self.min_bid),)
+                return (
+                    rule_broken(Code.BID_TRICKS, "bid", tricks=bid.tricks, min_bid=self.min_bid),
+                )
             return ()
         if bid.hand and bid.kind is GameKind.KIEKER:
-            return (_v(Code.KIEKER_HAND, "bid"),)
+            return (rule_broken(Code.KIEKER_HAND, "bid"),)
         # A Kieker chooses Ruten after seeing the extra cards; it is not bid (SPEC A4.6).
         extras = [word for word, on in (("Hand", bid.hand), ("Ruten", bid.ruten)) if on]
-        return tuple(_v(Code.NOT_APPLICABLE, "bid", detail=w, game=str(bid)) for w in extras)
+        return tuple(
+            rule_broken(Code.NOT_APPLICABLE, "bid", detail=w, game=str(bid)) for w in extras
+        )
 
     def bid_rank(self, bid: Bid) -> int:
         """The rank of a bid: tricks first, then the number of doubles (Hand = Ruten).
@@ -114,7 +149,7 @@ class Prisdorf:
 
         :raises InvalidEntryError: for a game these rules do not allow.
         """
-        scored = _score_game(self, game)
+        scored = score_game(self, game)
         if scored.violations:
             raise InvalidEntryError(scored.violations)
         return scored.score
@@ -141,29 +176,40 @@ class Prisdorf:
 
     # Deals
 
-    def evaluate(self, entry: DealEntry, *, players: int) -> Outcome:
-        """Check a deal entry and score it.
+    def evaluate(
+        self, deal: DealEntry | Game, /, *, players: int, declarer: int | None = None
+    ) -> Outcome:
+        """Check a deal and score it: a whole entry, or a game and its declarer.
 
         >>> PRISDORF.evaluate(DealEntry(Game.parse("3 Hand verloren"), declarer=2), players=4)
         ... # doctest: +NORMALIZE_WHITESPACE
         Outcome(game=Game(kind=<GameKind.NUMBER: 'number'>, tricks=3, hand=True, ruten=False,
                 durch=False, result=<Result.LOST: 'lost'>), declarer=2, game_value=6,
                 declarer_score=-12, score_changes=(0, 0, -12, 0), counts_as_deal=True, warnings=())
+        >>> PRISDORF.evaluate(Game.parse("4 gewonnen"), players=3, declarer=0).score_changes
+        (4, 0, 0)
 
         :raises InvalidEntryError: with one violation for every rule the entry breaks.
+        :raises TypeError: for a ``declarer`` beside an entry (the entry names its own).
         """
+        if isinstance(deal, Game):
+            entry = DealEntry(deal, declarer=declarer)
+        elif declarer is None:
+            entry = deal
+        else:
+            raise TypeError("an entry names its declarer; pass the declarer with a game only")
         game = entry.game
         if players not in PLAYER_COUNTS:
             raise InvalidEntryError.of(Code.PLAYERS, None, players=players)
         violations = list(_declarer_violations(entry, players))
-        violations += _score_game(self, game).violations
+        violations += score_game(self, game).violations
         if game.kind is GameKind.KIEKER and entry.has_pictures:
-            violations.append(_v(Code.KIEKER_PICTURES, "has_pictures"))
+            violations.append(rule_broken(Code.KIEKER_PICTURES, "has_pictures"))
         if entry.bid is not None:
             violations += self._bid_obligations(entry.bid, entry.bid_held, game)
-        tricks = _check_tricks(self, game, entry.declarer_tricks)
+        tricks = check_tricks(self, game, entry.declarer_tricks)
         violations += tricks.violations
-        scored = _score_game(self, tricks.game)
+        scored = score_game(self, tricks.game)
         if entry.captain_value is not None:
             violations += _value_violations(self, entry.captain_value, tricks.game, scored.score)
         if violations:
@@ -186,22 +232,27 @@ class Prisdorf:
         if game.kind is GameKind.SIEBENER_FIPS:
             return []  # the claim voids whatever was bid
         if game.kind is GameKind.PASSED:
-            return [_v(Code.NOT_APPLICABLE, "bid", detail=str(bid), game=str(game))]
+            return [rule_broken(Code.NOT_APPLICABLE, "bid", detail=str(bid), game=str(game))]
         violations = list(self.check_bid(bid))
         if bid.kind is not game.kind or bid.tricks != game.tricks:
-            return [*violations, _v(Code.BID_GAME_MISMATCH, "bid", bid=str(bid), game=str(game))]
+            return [
+                *violations,
+                rule_broken(Code.BID_GAME_MISMATCH, "bid", bid=str(bid), game=str(game)),
+            ]
         if bid.kind is not GameKind.NUMBER:
             return violations  # a Kieker bid names no doubles to owe
         if held:
             if game.hand + game.ruten < bid.doubles:
                 violations.append(
-                    _v(Code.HELD_DOUBLES_MISSING, "hand", bid=str(bid), doubles=bid.doubles)
+                    rule_broken(
+                        Code.HELD_DOUBLES_MISSING, "hand", bid=str(bid), doubles=bid.doubles
+                    )
                 )
             return violations
         if bid.hand and not game.hand:
-            violations.append(_v(Code.HAND_BID_SKAT_TAKEN, "hand"))
+            violations.append(rule_broken(Code.HAND_BID_SKAT_TAKEN, "hand"))
         if bid.ruten and not game.ruten:
-            violations.append(_v(Code.RUTEN_BID_OTHER_TRUMP, "ruten"))
+            violations.append(rule_broken(Code.RUTEN_BID_OTHER_TRUMP, "ruten"))
         return violations
 
 
@@ -209,131 +260,21 @@ PRISDORF = Prisdorf()
 """The tournament rules: minimum bid 2, lenient trick counts."""
 
 if TYPE_CHECKING:
-    _conforms: RuleSet = PRISDORF  # mypy checks that Prisdorf is a RuleSet
-
-
-_KIND_NAMES = {GameKind.SIEBENER_FIPS: "Siebener Fips", GameKind.PASSED: "alle gepasst"}
-
-
-def _not_applicable(game: Game) -> Iterator[Violation]:
-    name = _KIND_NAMES[game.kind]
-    for field, detail in (("hand", "Hand"), ("ruten", "Ruten"), ("durch", "Durch")):
-        if getattr(game, field):
-            yield _v(Code.NOT_APPLICABLE, field, detail=detail, game=name)
-    if game.result is not None:
-        yield _v(Code.NOT_APPLICABLE, "result", detail=str(game).split()[-1], game=name)
-
-
-@lru_cache(maxsize=4096)
-def _score_game(rules: Prisdorf, game: Game) -> _Scored:
-    """SPEC A12: the value and the declarer's score, or what is wrong with the game."""
-    violations: list[Violation] = []
-    value = 0
-    if game.kind is GameKind.NUMBER:
-        tricks = game.tricks or 0
-        if not rules.min_bid <= tricks <= MAX_TRICKS:
-            violations.append(
-                _v(Code.BID_TRICKS, "tricks", tricks=game.tricks, min_bid=rules.min_bid)
-            )
-        if game.result is Result.SURRENDERED:
-            violations.append(_v(Code.SURRENDER_NOT_KIEKER, "result", tricks=tricks))
-        value = tricks << game.doubles if 0 <= tricks <= MAX_TRICKS else 0
-    elif game.kind is GameKind.KIEKER:
-        if game.hand:
-            violations.append(_v(Code.KIEKER_HAND, "hand"))
-        if game.durch:
-            violations.append(_v(Code.KIEKER_DURCH, "durch"))
-        value = KIEKER_BASE << game.ruten
-        if game.result is Result.SURRENDERED:
-            value = -KIEKER_SURRENDER
-    else:
-        violations += _not_applicable(game)
-        value = SIEBENER_FIPS_SCORE if game.kind is GameKind.SIEBENER_FIPS else 0
-        return _Scored(tuple(violations), value, value)
-    if game.result is None:
-        violations.append(_v(Code.RESULT_MISSING, "result"))
-    if game.result is Result.WON:
-        score = value
-    elif game.result is Result.SURRENDERED:
-        score = -value
-    else:
-        score = -2 * value  # a lost game costs double its value
-    return _Scored(tuple(violations), value, score)
-
-
-@dataclass(frozen=True, slots=True)
-class _TrickCheck:
-    game: Game  # with Durch inferred from five tricks, where the rules allow that
-    violations: tuple[Violation, ...] = ()
-    warnings: tuple[Violation, ...] = ()
-
-
-@lru_cache(maxsize=4096)
-def _check_tricks(rules: Prisdorf, game: Game, tricks: int | None) -> _TrickCheck:
-    """SPEC A9 and A13: whether the declarer's trick count can end this game."""
-    if tricks is None:
-        return _TrickCheck(game)
-    if game.kind in _KIND_NAMES:
-        detail = _v(
-            Code.NOT_APPLICABLE, "declarer_tricks", detail="tricks", game=_KIND_NAMES[game.kind]
-        )
-        return _TrickCheck(game, (detail,))
-    if not 0 <= tricks <= MAX_TRICKS:
-        return _TrickCheck(
-            game, (_v(Code.TRICKS_RANGE, "declarer_tricks", declarer_tricks=tricks),)
-        )
-    if game.result is None or _score_game(rules, game).violations:
-        return _TrickCheck(game)  # nothing to compare the tricks with
-    if game.result is Result.SURRENDERED:
-        ok = tricks == 0
-        return _TrickCheck(game, () if ok else (_v(Code.SURRENDER_AFTER_PLAY, "declarer_tricks"),))
-    bid = game.tricks or MAX_TRICKS  # a Kieker, like a 5, needs every trick
-    won = game.result is Result.WON
-    if won and tricks == MAX_TRICKS and not game.durch and game.kind is GameKind.NUMBER:
-        if rules.strict_tricks:
-            return _TrickCheck(game, (_v(Code.WON_ALL_WITHOUT_DURCH, "durch"),))
-        return _TrickCheck(replace(game, durch=True), warnings=(_v(Code.DURCH_INFERRED, "durch"),))
-    if game.durch and bid < MAX_TRICKS and tricks < bid:
-        violation = _v(Code.DURCH_BEFORE_BID, "durch", declarer_tricks=tricks, tricks=bid)
-        return _TrickCheck(game, (violation,))
-    low, high = _legal_tricks(bid, won=won, durch=game.durch, strict=rules.strict_tricks)
-    if not low <= tricks <= high:
-        violation = _v(
-            Code.TRICKS_IMPOSSIBLE,
-            "declarer_tricks",
-            game=str(game),
-            declarer_tricks=tricks,
-            low=low,
-            high=high,
-        )
-        return _TrickCheck(game, (violation,))
-    if won and not game.durch and tricks > bid:
-        return _TrickCheck(
-            game, warnings=(_v(Code.EXTRA_TRICKS_IGNORED, "declarer_tricks", tricks=bid),)
-        )
-    return _TrickCheck(game)
-
-
-def _legal_tricks(bid: int, *, won: bool, durch: bool, strict: bool) -> tuple[int, int]:
-    """The declarer's possible trick counts at the end of play (SPEC A13.1, "legal t")."""
-    if bid == MAX_TRICKS or durch:
-        if won:
-            return MAX_TRICKS, MAX_TRICKS
-        # A 5 (or Kieker) stops at the first lost trick; a Durch is tried only from the bid on.
-        return (0, MAX_TRICKS - 1) if bid == MAX_TRICKS else (bid, MAX_TRICKS - 1)
-    if won:
-        return bid, bid if strict else MAX_TRICKS - 1
-    return 0, bid - 1
+    _conforms: RuleSet[Game] = PRISDORF  # mypy checks that Prisdorf is a RuleSet
 
 
 def _value_violations(rules: Prisdorf, value: int, game: Game, computed: int) -> list[Violation]:
     if game.kind is GameKind.PASSED:
-        return [_v(Code.NOT_APPLICABLE, "captain_value", detail=str(value), game=str(game))]
+        return [
+            rule_broken(Code.NOT_APPLICABLE, "captain_value", detail=str(value), game=str(game))
+        ]
     if value not in _possible_score_set(rules):
-        return [_v(Code.VALUE_IMPOSSIBLE, "captain_value", value=value)]
+        return [rule_broken(Code.VALUE_IMPOSSIBLE, "captain_value", value=value)]
     if value != computed:
         return [
-            _v(Code.VALUE_MISMATCH, "captain_value", value=value, computed=computed, game=str(game))
+            rule_broken(
+                Code.VALUE_MISMATCH, "captain_value", value=value, computed=computed, game=str(game)
+            )
         ]
     return []
 
@@ -351,8 +292,8 @@ def _possible_score_set(rules: Prisdorf) -> frozenset[int]:
 def _declarer_violations(entry: DealEntry, players: int) -> Iterator[Violation]:
     if entry.game.kind is GameKind.PASSED:
         if entry.declarer is not None:
-            yield _v(Code.PASSED_WITH_DECLARER, "declarer")
+            yield rule_broken(Code.PASSED_WITH_DECLARER, "declarer")
     elif entry.declarer is None:
-        yield _v(Code.DECLARER_MISSING, "declarer")
+        yield rule_broken(Code.DECLARER_MISSING, "declarer")
     elif not 0 <= entry.declarer < players:
-        yield _v(Code.SEAT, "declarer", seat=entry.declarer, players=players)
+        yield rule_broken(Code.SEAT, "declarer", seat=entry.declarer, players=players)
