@@ -20,13 +20,15 @@ from fipsen_rules.errors import (
     FipsenError,
     InvalidEntryError,
     NotationError,
+    RulesError,
     SeatingError,
     Violation,
 )
 from fipsen_rules.game import Bid, Game, GameKind, Result
 from fipsen_rules.messages import MESSAGES, describe
 from fipsen_rules.prisdorf import PRISDORF, Prisdorf
-from fipsen_rules.ruleset import RuleSet
+from fipsen_rules.ruleset import Option, OptionValue, RuleSet, Scores
+from fipsen_rules.rulesets import RULE_SETS, Registration, rule_set
 from fipsen_rules.seats import auction_order, dealer_of_deal, next_dealer, vorhand
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, is_seatable, table_split
 
@@ -36,6 +38,7 @@ __all__ = [
     "MESSAGES",
     "PACK",
     "PRISDORF",
+    "RULE_SETS",
     "AuctionError",
     "AuctionResult",
     "Bid",
@@ -49,11 +52,16 @@ __all__ = [
     "GameKind",
     "InvalidEntryError",
     "NotationError",
+    "Option",
+    "OptionValue",
     "Outcome",
     "Prisdorf",
     "Rank",
+    "Registration",
     "Result",
     "RuleSet",
+    "RulesError",
+    "Scores",
     "SeatingError",
     "Suit",
     "TableSpec",
@@ -66,6 +74,7 @@ __all__ = [
     "next_dealer",
     "resolve_auction",
     "rest_size",
+    "rule_set",
     "table_split",
     "vorhand",
 ]

@@ -1,9 +1,13 @@
-"""Command line: ``python -m fipsen_rules score|values|tables`` (see ``--help``).
+"""Command line: ``python -m fipsen_rules score|values|tables|deal`` (see ``--help``).
 
 The output is kept exactly so, since it is how the rules are checked from outside:
-``score`` prints the declarer's score alone, ``values`` one possible score per line,
-``tables`` one ``<size> <deals>`` line per table; anything invalid exits with status 2
-and a one-line reason on stderr.
+``score`` prints the declarer's score alone (Prisdorf), ``values`` one possible score per
+line, ``tables`` one ``<size> <deals>`` line per table, ``deal`` the score change of every
+seat in seat order, space-separated (``deal "3 gewonnen" --declarer 1`` prints
+``0 3 0 0``). Seats are numbered from 0, as in the library; ``--declarer`` is left out when
+all passed. ``deal`` takes any registered rule set (``--rules NAME``) and each rule set's
+options as flags (``--min-bid 3``); a flag the rule set does not have is refused. Anything
+invalid exits with status 2 and a one-line reason on stderr.
 """
 
 from __future__ import annotations
@@ -11,18 +15,32 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from fipsen_rules.entry import DealEntry
 from fipsen_rules.errors import Code, FipsenError, NotationError
 from fipsen_rules.game import Game, GameKind
 from fipsen_rules.prisdorf import Prisdorf
+from fipsen_rules.ruleset import Option
+from fipsen_rules.rulesets import RULE_SETS, rule_set
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, table_split
 
 INVALID = 2
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """Reports a wrong argument in one line (no usage block), as every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(INVALID, f"{self.prog}: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m fipsen_rules", description=__doc__)
+    parser = _OneLineParser(
+        prog="python -m fipsen_rules",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     def rule_options(command: argparse.ArgumentParser) -> None:
@@ -40,7 +58,27 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument("players", type=int)
     tables.add_argument("--deals-four", type=int, default=DEALS_AT_FOUR)
     tables.add_argument("--deals-three", type=int, default=DEALS_AT_THREE)
+    _deal_command(commands.add_parser("deal", help="every seat's score change in one deal"))
     return parser
+
+
+def _deal_command(deal: argparse.ArgumentParser) -> None:
+    deal.add_argument("game", help="the game in the rule set's notation")
+    deal.add_argument("--rules", default=Prisdorf.name, help=", ".join(sorted(RULE_SETS)))
+    deal.add_argument("--players", type=int, default=4, help="the players at the table")
+    deal.add_argument("--declarer", type=int, help="the declarer's seat, from 0")
+    options: dict[str, Option] = {}
+    for registration in RULE_SETS.values():
+        for option in registration.options:
+            options.setdefault(option.name, option)
+    for option in options.values():
+        # Only the flags given are passed on, so a rule set refuses an option it lacks.
+        if option.is_switch:
+            deal.add_argument(
+                option.flag, action="store_true", default=argparse.SUPPRESS, help=option.help
+            )
+        else:
+            deal.add_argument(option.flag, type=int, default=argparse.SUPPRESS, help=option.help)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,6 +98,8 @@ def _run(args: argparse.Namespace) -> list[str]:
             args.players, deals_at_four=args.deals_four, deals_at_three=args.deals_three
         )
         return [str(table) for table in split]
+    if args.command == "deal":
+        return [_deal(args)]
     rules = Prisdorf(min_bid=args.min_bid)
     if args.command == "values":
         return [str(value) for value in rules.possible_scores()]
@@ -68,6 +108,18 @@ def _run(args: argparse.Namespace) -> list[str]:
         raise NotationError.of(Code.NOTATION_NO_GAME)
     outcome = rules.evaluate(DealEntry(game, declarer=0), players=args.players)
     return [str(outcome.declarer_score)]
+
+
+def _deal(args: argparse.Namespace) -> str:
+    given = vars(args)
+    options = {name: given[name] for name in _option_names() if name in given}
+    rules = rule_set(args.rules, **options)
+    scores = rules.evaluate(rules.parse(args.game), players=args.players, declarer=args.declarer)
+    return " ".join(str(change) for change in scores.score_changes)
+
+
+def _option_names() -> set[str]:
+    return {option.name for r in RULE_SETS.values() for option in r.options}
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from fipsen_rules import (
     FipsenError,
     Game,
     GameKind,
-    RuleSet,
+    Prisdorf,
     Violation,
 )
 from fipsen_rules.seats import Seating
@@ -443,7 +443,7 @@ def _strip_accents(text: str) -> str:
 # Checking the lines against the table
 
 
-def check_sheet(text: str, *, start: SheetStart, rules: RuleSet) -> Sheet:
+def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
     """Read and check every line of ``text``; the rows to save, in order.
 
     A wrong line does not stop the check: the lines after it are checked too, going on from
@@ -497,7 +497,7 @@ def _check_line(
     line_number: int,
     number: int,
     start: SheetStart,
-    rules: RuleSet,
+    rules: Prisdorf,
     totals: tuple[int, ...] | None,
 ) -> _Checked:
     try:
@@ -541,7 +541,7 @@ def _check_line(
 
 
 def _check_deal(
-    line: _Line, number: int, start: SheetStart, rules: RuleSet
+    line: _Line, number: int, start: SheetStart, rules: Prisdorf
 ) -> tuple[Game | None, int]:
     """The deal of a read line, checked against the table: its game (scored) and score.
 
@@ -582,7 +582,7 @@ def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
     return totals if totals and len(totals) == len(start.seats) else None
 
 
-def _game_of_value(value: int, rules: RuleSet) -> Game | None:
+def _game_of_value(value: int, rules: Prisdorf) -> Game | None:
     """The game a value alone stands for, if only one game has it; a problem if none has."""
     if value not in rules.possible_scores():
         violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
@@ -621,7 +621,7 @@ def _check_totals(
             )
 
 
-def games_for_value(rules: RuleSet, value: int) -> tuple[Game, ...]:
+def games_for_value(rules: Prisdorf, value: int) -> tuple[Game, ...]:
     """Every game ``rules`` allow that scores ``value`` for the declarer.
 
     >>> from fipsen_rules import PRISDORF
@@ -634,7 +634,7 @@ def games_for_value(rules: RuleSet, value: int) -> tuple[Game, ...]:
 
 
 @cache
-def _games_by_value(rules: RuleSet) -> Mapping[int, tuple[Game, ...]]:
+def _games_by_value(rules: Prisdorf) -> Mapping[int, tuple[Game, ...]]:
     found: dict[int, list[Game]] = {}
     for game in rules.games():
         found.setdefault(rules.score(game), []).append(game)

@@ -13,6 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from fipsen_rules import Prisdorf, rulesets
+from fipsen_rules import __main__ as cli
+from fipsen_rules.ruleset import Option
+from fipsen_rules.rulesets import Registration
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -200,3 +205,56 @@ def test_tables_that_cannot_be_seated(players: str) -> None:
 
 def test_tables_negative() -> None:
     assert_invalid(run("tables", "-5"))
+
+
+# deal: every seat's change, seats from 0 (as DealEntry.declarer); SPEC A12: only the declarer
+DEALS = [
+    (("3 gewonnen", "--declarer", "1"), "0 3 0 0"),
+    (("3 Hand verloren", "--players", "3", "--declarer", "2"), "0 0 -12"),
+    (("Kieker aufgegeben", "--rules", "prisdorf", "--declarer", "0"), "-5 0 0 0"),
+    (("Siebener Fips", "--players", "4", "--declarer", "3"), "0 0 0 30"),
+    (("alle gepasst",), "0 0 0 0"),
+    (("4 Ruten Durch verloren", "--declarer", "1", "--min-bid", "3"), "0 -32 0 0"),
+]
+
+
+@pytest.mark.parametrize(("args", "expected"), DEALS, ids=[" ".join(a) for a, _ in DEALS])
+def test_deal(args: tuple[str, ...], expected: str) -> None:
+    process = run("deal", *args)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout == f"{expected}\n"
+    assert process.stderr == ""
+
+
+INVALID_DEALS = {
+    "no-declarer": ("3 gewonnen",),
+    "declarer-when-passed": ("alle gepasst", "--declarer", "0"),
+    "seat-4-of-4": ("3 gewonnen", "--declarer", "4"),
+    "five-players": ("3 gewonnen", "--players", "5", "--declarer", "0"),
+    "min-bid-3": ("2 gewonnen", "--declarer", "0", "--min-bid", "3"),
+    "min-bid-4": ("3 gewonnen", "--declarer", "0", "--min-bid", "4"),
+    "unknown-rules": ("3 gewonnen", "--declarer", "0", "--rules", "skat"),
+    "not-a-seat": ("3 gewonnen", "--declarer", "x"),
+    "unknown-flag": ("3 gewonnen", "--declarer", "0", "--schneider"),
+    "bad-notation": ("3 Grand gewonnen", "--declarer", "0"),
+}
+
+
+@pytest.mark.parametrize("args", INVALID_DEALS.values(), ids=list(INVALID_DEALS))
+def test_invalid_deal(args: tuple[str, ...]) -> None:
+    assert_invalid(run("deal", *args))
+
+
+def test_a_flag_of_another_rule_set_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flag is offered for every registered option; the chosen rule set refuses the others."""
+    other = Registration("other", Prisdorf, (Option("kloppen", False, "knocking"),))
+    for module in (cli, rulesets):
+        monkeypatch.setattr(module, "RULE_SETS", {**rulesets.RULE_SETS, "other": other})
+    assert cli.main(["deal", "3 gewonnen", "--declarer", "0", "--kloppen"]) == 2
+    assert capsys.readouterr().err == (
+        "The rule set prisdorf has no option “kloppen”; it has: min_bid, strict_tricks.\n"
+    )
+    assert cli.main(["deal", "3 gewonnen", "--declarer", "0", "--rules", "other"]) == 0
+    assert capsys.readouterr().out == "3 0 0 0\n"

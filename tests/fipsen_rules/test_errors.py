@@ -25,12 +25,14 @@ from fipsen_rules import (
     NotationError,
     Outcome,
     Prisdorf,
+    RulesError,
     SeatingError,
     Violation,
     dealer_of_deal,
     describe,
     resolve_auction,
     rest_size,
+    rule_set,
     table_split,
     vorhand,
 )
@@ -203,6 +205,8 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         lambda: dealer_of_deal(0, first_dealer=0, players=4),
         SeatingError,
     ),
+    ("rules-unknown", Code.RULES_UNKNOWN, lambda: rule_set("skat"), RulesError),
+    ("rules-option", Code.RULES_OPTION_UNKNOWN, lambda: rule_set("prisdorf", x=1), RulesError),
 ]
 
 
@@ -253,7 +257,7 @@ def test_error_text_joins_every_violation() -> None:
 
 
 @pytest.mark.parametrize(
-    "error_class", [InvalidEntryError, NotationError, AuctionError, SeatingError]
+    "error_class", [InvalidEntryError, NotationError, AuctionError, SeatingError, RulesError]
 )
 def test_errors_are_fipsen_errors_and_value_errors(error_class: type[FipsenError]) -> None:
     """DESIGN.md: narrow exceptions that subclass ValueError."""

@@ -9,7 +9,7 @@ it names a single game, totals after "|" or "=", with a true minus sign or a hyp
 import random
 from dataclasses import dataclass
 
-from fipsen_rules import PRISDORF, Game, RuleSet
+from fipsen_rules import PRISDORF, Game, Prisdorf
 from fipsen_rules.signs import signed_total
 
 #: The players of the test tables, by seat (position 0..3).
@@ -36,7 +36,7 @@ def transcript(
     first: int = 1,
     start: tuple[int, ...] = (0, 0, 0, 0),
     names: tuple[str, ...] = NAMES,
-    rules: RuleSet = PRISDORF,
+    rules: Prisdorf = PRISDORF,
     wrong_total_at: int | None = None,
 ) -> Transcript:
     """``deals`` lines from deal ``first`` on; with ``wrong_total_at`` (a line, from 1), that
