@@ -252,7 +252,7 @@ def test_an_unexpected_error_is_logged_with_its_traceback(
     monkeypatch.setitem(file_jobs._renderers, kind, renderer)
     run_job(request_file(night, django_capture_on_commit_callbacks, kind=kind))
 
-    [record] = [r for r in caplog.records if r.name == "tournaments.services"]
+    [record] = [r for r in caplog.records if r.name == "tournaments.services.files"]
     assert record.exc_info is not None
     assert "Pango ist abgestürzt" in str(record.exc_info[1])
 

@@ -28,6 +28,7 @@ from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
 from tournaments import selectors, services
 from tournaments.models import GeneratedFile
+from tournaments.selectors import files as file_selectors
 
 #: Generous: the machine is shared, and a worker starting under load takes a while.
 TIMEOUT = 180
@@ -96,7 +97,7 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
             "Bitte versuchen Sie es noch einmal.",
         )
         # The page, once that long has passed (shortened here; the test sets no clock).
-        monkeypatch.setattr(selectors, "JOB_STALLED_AFTER", timedelta(seconds=1))
+        monkeypatch.setattr(file_selectors, "JOB_STALLED_AFTER", timedelta(seconds=1))
         time.sleep(1.5)
         part = client.get(page_url, headers={"hx-request": "true"}).content.decode()
         assert "Der Hintergrunddienst wurde zwischendurch beendet" in part
@@ -105,7 +106,7 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
         assert f'action="{retry}"' in part
         assert "Noch einmal versuchen" in part
 
-        monkeypatch.setattr(selectors, "JOB_STALLED_AFTER", timedelta(minutes=3))
+        monkeypatch.setattr(file_selectors, "JOB_STALLED_AFTER", timedelta(minutes=3))
         response = client.post(retry)
         again = GeneratedFile.objects.exclude(pk=file.pk).get()
         status_page = reverse("tournaments:file_status", args=[again.pk])

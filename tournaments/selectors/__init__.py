@@ -1,0 +1,104 @@
+"""Reading for pages and commands (see DESIGN.md): nothing here changes state.
+
+One module per subject; every public name is here too, so ``selectors.seats_of(...)`` reads
+as before the split.
+"""
+
+from tournaments.selectors.accounts import organiser_exists, user_must_change_password
+from tournaments.selectors.draw import (
+    UNSEATABLE_MESSAGE,
+    DrawCheck,
+    SplitSummary,
+    checked_in_registration_ids,
+    draw_check,
+    draw_is_stale,
+    present_summary,
+    seat_swaps,
+    split_summary,
+)
+from tournaments.selectors.files import (
+    FILE_ERROR_STALLED,
+    FILE_ERROR_UNKNOWN,
+    JOB_STALLED_AFTER,
+    WORKER_SLOW_AFTER,
+    FileStatus,
+    SeatingRow,
+    file_status,
+    generated_file,
+    seating_list,
+    table_cards_printed,
+)
+from tournaments.selectors.players import (
+    DUPLICATE_RATIO,
+    player_directory,
+    player_likely_duplicates,
+)
+from tournaments.selectors.registration import (
+    DESK_LIST_SIZE,
+    CheckInCount,
+    PreviousNight,
+    check_in_count,
+    players_to_register,
+    previous_night,
+    registrations,
+    registrations_of_players,
+)
+from tournaments.selectors.tables import (
+    seats_of,
+    seats_with_players,
+    table_for_token,
+    table_ids_of_size,
+    table_with_seats_locked,
+    tables_with_seats,
+)
+from tournaments.selectors.tournament import (
+    tournament_history,
+    tournament_list,
+    tournaments_current_first,
+    tournaments_on_board_today,
+)
+
+__all__ = [
+    "DESK_LIST_SIZE",
+    "DUPLICATE_RATIO",
+    "FILE_ERROR_STALLED",
+    "FILE_ERROR_UNKNOWN",
+    "JOB_STALLED_AFTER",
+    "UNSEATABLE_MESSAGE",
+    "WORKER_SLOW_AFTER",
+    "CheckInCount",
+    "DrawCheck",
+    "FileStatus",
+    "PreviousNight",
+    "SeatingRow",
+    "SplitSummary",
+    "check_in_count",
+    "checked_in_registration_ids",
+    "draw_check",
+    "draw_is_stale",
+    "file_status",
+    "generated_file",
+    "organiser_exists",
+    "player_directory",
+    "player_likely_duplicates",
+    "players_to_register",
+    "present_summary",
+    "previous_night",
+    "registrations",
+    "registrations_of_players",
+    "seat_swaps",
+    "seating_list",
+    "seats_of",
+    "seats_with_players",
+    "split_summary",
+    "table_cards_printed",
+    "table_for_token",
+    "table_ids_of_size",
+    "table_with_seats_locked",
+    "tables_with_seats",
+    "tournament_history",
+    "tournament_list",
+    "tournaments_current_first",
+    "tournaments_on_board_today",
+    "user_must_change_password",
+]

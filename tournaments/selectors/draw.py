@@ -1,0 +1,118 @@
+"""The draw: the table split for the players present, the draw's check, the swaps."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
+
+from fipsen_rules import MESSAGES, Code, SeatingError, table_split
+from tournaments.draw import draw_tables
+from tournaments.models import Registration, Seat, SeatSwap, Tournament
+
+#: "13 players cannot be seated …": the rules module's message, translated where it is shown.
+UNSEATABLE_MESSAGE = gettext_lazy(MESSAGES[Code.TABLES_UNSEATABLE])
+
+
+@dataclass(frozen=True)
+class SplitSummary:
+    """What the checked-in count gives: the tables, or why it cannot be seated."""
+
+    players: int
+    fours: int = 0
+    threes: int = 0
+    #: When it cannot be seated: the nearest counts that can, below and above.
+    fewer: int | None = None
+    more: int | None = None
+
+    @property
+    def seatable(self) -> bool:
+        return self.fours + self.threes > 0
+
+
+def split_summary(*, players: int) -> SplitSummary:
+    """The table split for a number of players (the deal counts do not matter here)."""
+    try:
+        split = table_split(players)
+    except SeatingError as error:
+        fewer, more = error.params.get("fewer"), error.params.get("more")
+        return SplitSummary(
+            players,
+            fewer=fewer if isinstance(fewer, int) else None,
+            more=more if isinstance(more, int) else None,
+        )
+    fours = sum(1 for table in split if table.size == 4)
+    return SplitSummary(players, fours, len(split) - fours)
+
+
+def present_summary(*, tournament: Tournament) -> SplitSummary:
+    """The tables the players checked in now would give."""
+    return split_summary(players=len(checked_in_registration_ids(tournament=tournament)))
+
+
+def checked_in_registration_ids(*, tournament: Tournament) -> list[int]:
+    """The players to seat, sorted by id: the input of the draw."""
+    return list(
+        Registration.objects.filter(
+            tournament=tournament, checked_in_at__isnull=False, withdrawn_at__isnull=True
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def draw_is_stale(*, tournament: Tournament) -> bool:
+    """Do the seats differ from the players checked in now (a late arrival, a withdrawal)?"""
+    seated = set(
+        Seat.objects.filter(table__tournament=tournament).values_list("registration_id", flat=True)
+    )
+    return seated != set(checked_in_registration_ids(tournament=tournament))
+
+
+@dataclass(frozen=True)
+class DrawCheck:
+    seed: int
+    swaps: int
+    #: The seats are what the seed gives, after the recorded swaps.
+    matches: bool
+
+
+def draw_check(*, tournament: Tournament) -> DrawCheck | None:
+    """Repeat the draw from its seed and the seated players, replay the swaps, and compare."""
+    if tournament.draw_seed is None:
+        return None
+    seats = list(
+        Seat.objects.filter(table__tournament=tournament).values_list(
+            "table__number", "position", "registration_id", "table__first_dealer"
+        )
+    )
+    drawn = draw_tables(
+        seed=tournament.draw_seed,
+        registration_ids=[registration for _, _, registration, _ in seats],
+        deals_at_four=tournament.deals_at_four,
+        deals_at_three=tournament.deals_at_three,
+    )
+    expected = {
+        (table.number, position): registration
+        for table in drawn
+        for position, registration in enumerate(table.seats)
+    }
+    swaps = list(SeatSwap.objects.filter(tournament=tournament).values_list("first", "second"))
+    where = {registration: place for place, registration in expected.items()}
+    for first, second in swaps:
+        where[first], where[second] = where[second], where[first]
+    expected = {place: registration for registration, place in where.items()}
+    dealers = {table.number: table.first_dealer for table in drawn}
+    matches = all(
+        expected.get((number, position)) == registration and dealers.get(number) == dealer
+        for number, position, registration, dealer in seats
+    ) and len(seats) == len(expected)
+    return DrawCheck(seed=tournament.draw_seed, swaps=len(swaps), matches=matches)
+
+
+def seat_swaps(*, tournament: Tournament) -> QuerySet[SeatSwap]:
+    """The organiser's swaps after the draw, the newest first (one query)."""
+    return (
+        SeatSwap.objects.filter(tournament=tournament)
+        .select_related("first__player", "second__player")
+        .order_by("-created_at", "-pk")
+    )

@@ -1,0 +1,73 @@
+"""The player directory: searching it, and names likely the same person."""
+
+import difflib
+
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Player
+from tournaments.names import player_name_key
+
+#: Names at least this similar (difflib's ratio of the folded names) are likely the same person.
+DUPLICATE_RATIO = 0.85
+
+
+def player_directory(*, query: str = "") -> QuerySet[Player]:
+    """The directory by name; with a query, the players whose name or club contains every word.
+
+    Names are compared folded (``name_key``), so "mueller" finds "Müller" and "hans mueller"
+    finds "Müller, Hans". Clubs are folded the same way: the few distinct clubs are read once
+    (one query) and matched here, since the database has no folded copy of them.
+    """
+    players = Player.objects.order_by("name", "club", "pk")
+    words = query.replace(",", " ").split()
+    if not words:
+        return players
+    clubs = {
+        club: player_name_key(club)
+        for club in Player.objects.exclude(club="").values_list("club", flat=True).distinct()
+    }
+    for word in words:
+        key = player_name_key(word)
+        players = players.filter(
+            Q(name_key__contains=key) | Q(club__in=[c for c, k in clubs.items() if key in k])
+        )
+    return players
+
+
+def player_likely_duplicates(*, name: str, exclude_pk: int | None = None) -> list[Player]:
+    """Players whose name is likely the same as ``name``, the most similar first (one query).
+
+    Likely the same: equal when folded ("Mueller" = "Müller"), the same words in another order
+    ("Müller, Hans" = "Hans Müller"), or a difflib ratio of at least ``DUPLICATE_RATIO`` between
+    the folded names, as they stand or with their words sorted ("Hans Müler", "Müler, Hans").
+    """
+    key = player_name_key(name)
+    if not key:
+        return []
+    sorted_key = " ".join(sorted(key.split()))
+    candidates = Player.objects.order_by("name", "club", "pk")
+    if exclude_pk is not None:
+        candidates = candidates.exclude(pk=exclude_pk)
+    # SequenceMatcher caches what it knows about its second sequence: the name asked about.
+    as_written = difflib.SequenceMatcher(b=key, autojunk=False)
+    word_sorted = difflib.SequenceMatcher(b=sorted_key, autojunk=False)
+    found: list[tuple[float, Player]] = []
+    for player in candidates:
+        other_sorted = " ".join(sorted(player.name_key.split()))
+        if player.name_key == key or other_sorted == sorted_key:
+            found.append((1.0, player))
+            continue
+        as_written.set_seq1(player.name_key)
+        word_sorted.set_seq1(other_sorted)
+        ratio = max(_ratio(as_written), _ratio(word_sorted))
+        if ratio >= DUPLICATE_RATIO:
+            found.append((ratio, player))
+    found.sort(key=lambda item: -item[0])  # stable: equally similar ones stay by name
+    return [player for _, player in found]
+
+
+def _ratio(matcher: difflib.SequenceMatcher[str]) -> float:
+    """The matcher's ratio, skipping the full comparison when its upper bounds are too low."""
+    if matcher.real_quick_ratio() < DUPLICATE_RATIO or matcher.quick_ratio() < DUPLICATE_RATIO:
+        return 0.0
+    return matcher.ratio()

@@ -1,0 +1,103 @@
+"""The drawn tables and their seats; a table by its captain's link."""
+
+import re
+
+from django.db.models import Count, Prefetch, QuerySet
+from django.db.models.expressions import RawSQL
+
+from tournaments.models import Seat, Table, Tournament
+
+
+def seats_with_players() -> QuerySet[Seat]:
+    """Seats by position, each with its registration and player."""
+    return Seat.objects.select_related("registration__player").order_by("position")
+
+
+def seats_of(*, table: Table) -> list[Seat]:
+    """The table's seats by position, with their players."""
+    return list(seats_with_players().filter(table=table))
+
+
+def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
+    """The tables in order, each with its seats and players (two queries in all)."""
+    return (
+        Table.objects.filter(tournament=tournament)
+        .prefetch_related(Prefetch("seats", queryset=seats_with_players()))
+        .order_by("number")
+    )
+
+
+def table_ids_of_size(*, tournament: Tournament, size: int) -> list[int]:
+    return list(
+        Table.objects.filter(tournament=tournament)
+        .annotate(size=Count("seats"))
+        .filter(size=size)
+        .values_list("pk", flat=True)
+    )
+
+
+#: What a table's token looks like: secrets.token_urlsafe's alphabet, within the column's size.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def table_for_token(*, token: str, retired: bool = False) -> tuple[Table, list[Seat]] | None:
+    """The table a captain's link opens, with its tournament and seats, or None for an
+    unknown or revoked link. One query: a drawn table always has its seats.
+
+    ``retired``: look the token up among the links of finished tournaments instead (the
+    printed cards, which show the final totals until the tournament is reopened).
+    """
+    if not _TOKEN.fullmatch(token):
+        return None  # not a token at all (a NUL would even break PostgreSQL's query)
+    column = "table__retired_token" if retired else "table__token"
+    seats = list(
+        Seat.objects.filter(**{column: token})
+        .select_related("table__tournament", "registration__player")
+        .order_by("position")
+    )
+    if not seats:
+        return None
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table  # one Table object for all, as if fetched on its own
+    return table, seats
+
+
+_TABLE_ID_OF_TOKEN = "SELECT id FROM tournaments_table WHERE token = %s"  # noqa: S105 (SQL)
+
+
+def table_with_seats_locked(
+    *, table_id: int | None = None, token: str | None = None
+) -> tuple[Table, list[Seat]]:
+    """The table, its tournament and its seats, for a service inside a transaction: the rows
+    of the table and of its tournament stay locked until the transaction ends, so entries at
+    a table queue up, and so do an entry and the tournament's finish (PostgreSQL; on SQLite
+    the IMMEDIATE transaction already lets one writer in at a time).
+
+    Two statements on purpose: on PostgreSQL a statement that waited for a lock still sees the
+    rows it did not lock as they were when it started, so the seats (a player may have left
+    meanwhile) are read after the lock is held.
+
+    By ``table_id``, or by a captain's link ``token`` (as :func:`table_for_token` reads it).
+
+    :raises Table.DoesNotExist: no such table, or a link that opens none.
+    """
+    tables = Table.objects.select_for_update().select_related("tournament")
+    if token is None:
+        if table_id is None:  # what get(pk=None) raised: no table has no id
+            raise Table.DoesNotExist
+        table = tables.get(pk=table_id)
+    elif _TOKEN.fullmatch(token):
+        # By the id the link had when the statement began (PostgreSQL keeps a subquery's
+        # value when it re-reads a row it waited for): finishing the tournament renews the
+        # links, and an entry that waited for the finish must say that it is finished, not
+        # that the link is not valid. In SQL: a Subquery() doubled the cost of this read.
+        table = tables.get(pk=RawSQL(_TABLE_ID_OF_TOKEN, [token]))  # noqa: S611 (a parameter)
+    else:
+        raise Table.DoesNotExist  # not a token at all (a NUL would even break PostgreSQL)
+    seats = seats_of(table=table)
+    if token is not None and not seats:
+        raise Table.DoesNotExist  # not drawn: its link opens nothing (table_for_token)
+    for seat in seats:
+        seat.table = table
+    return table, seats

@@ -1,0 +1,95 @@
+"""Everything that changes state in this app (see DESIGN.md): functions, keyword arguments.
+
+One module per subject; every public name is here too, so ``services.tournament_draw(...)``
+reads as before the split.
+"""
+
+from tournaments.services.accounts import (
+    ORGANISER_USERNAME,
+    OrganiserCreated,
+    one_time_password_generate,
+    organiser_create,
+    organiser_password_change,
+)
+from tournaments.services.draw import tournament_draw, tournament_draw_check, tournament_swap
+from tournaments.services.files import (
+    BROKER_UNREACHABLE,
+    FILE_ERROR_UNKNOWN,
+    FILE_LIFETIME,
+    file_generate,
+    file_request,
+    files_remove_expired,
+)
+from tournaments.services.players import (
+    PlayersImported,
+    player_create,
+    player_update,
+    players_import_csv,
+)
+from tournaments.services.registration import (
+    registration_add,
+    registration_check_in,
+    registration_withdraw,
+    registration_withdraw_check,
+    registrations_add_players,
+    walk_in_register,
+)
+from tournaments.services.seats import (
+    seat_leave,
+    seat_leave_check,
+    table_token_reissue,
+    table_token_reissue_check,
+)
+from tournaments.services.tournament import (
+    RULE_FIELDS,
+    event_record,
+    tournament_create,
+    tournament_finish,
+    tournament_finish_check,
+    tournament_reopen,
+    tournament_reopen_check,
+    tournament_start,
+    tournament_start_check,
+    tournament_update,
+)
+
+__all__ = [
+    "BROKER_UNREACHABLE",
+    "FILE_ERROR_UNKNOWN",
+    "FILE_LIFETIME",
+    "ORGANISER_USERNAME",
+    "RULE_FIELDS",
+    "OrganiserCreated",
+    "PlayersImported",
+    "event_record",
+    "file_generate",
+    "file_request",
+    "files_remove_expired",
+    "one_time_password_generate",
+    "organiser_create",
+    "organiser_password_change",
+    "player_create",
+    "player_update",
+    "players_import_csv",
+    "registration_add",
+    "registration_check_in",
+    "registration_withdraw",
+    "registration_withdraw_check",
+    "registrations_add_players",
+    "seat_leave",
+    "seat_leave_check",
+    "table_token_reissue",
+    "table_token_reissue_check",
+    "tournament_create",
+    "tournament_draw",
+    "tournament_draw_check",
+    "tournament_finish",
+    "tournament_finish_check",
+    "tournament_reopen",
+    "tournament_reopen_check",
+    "tournament_start",
+    "tournament_start_check",
+    "tournament_swap",
+    "tournament_update",
+    "walk_in_register",
+]

@@ -1,0 +1,103 @@
+"""The player directory: adding and changing players, importing them from a CSV file."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player
+from tournaments.names import player_name_key
+from tournaments.player_csv import CsvRow, players_csv_read
+from tournaments.services.common import one_line
+
+
+def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
+    """Add a player to the directory.
+
+    :raises ValidationError: on a missing or too long field.
+    """
+    player = Player(name=one_line(name), club=one_line(club), contact=one_line(contact))
+    player.name_key = player_name_key(player.name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+def player_update(*, player: Player, name: str, club: str, contact: str) -> Player:
+    player.name = one_line(name)
+    player.club = one_line(club)
+    player.contact = one_line(contact)
+    player.name_key = player_name_key(player.name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+@dataclass(frozen=True)
+class PlayersImported:
+    players: list[Player]
+    #: Rows whose player (same name and club, folded) is in the directory already: left out.
+    skipped: list[CsvRow]
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+
+def players_import_csv(*, data: bytes) -> PlayersImported:
+    """Add the players of a CSV file to the directory: all the new ones, or none.
+
+    The file: UTF-8 (with or without BOM) or Windows-1252, fields separated by ";", "," or tab,
+    a header naming the columns (Name, Verein/Club, Kontakt/Contact; any order and case).
+    A player already in the directory (the same name and club, folded) is skipped: a list
+    exported last year and imported again adds the new players only. A row is bad when its
+    name is missing, a field is too long, or the same name with the same club is on an earlier
+    line of the file.
+
+    :raises ValidationError: the file cannot be read (one error), or it has bad rows: then one
+        error per problem, each with ``params["line"]``, in the order of the lines.
+    """
+    content = players_csv_read(data)
+    errors = list(content.errors)
+    with transaction.atomic():
+        known = {
+            (name_key, player_name_key(club))
+            for name_key, club in Player.objects.values_list("name_key", "club")
+        }
+        first_lines: dict[tuple[str, str], int] = {}
+        players = []
+        skipped: list[CsvRow] = []
+        for row in content.rows:
+            player = Player(name=row.name, club=row.club, contact=row.contact)
+            player.name_key = player_name_key(row.name)
+            same = (player.name_key, player_name_key(row.club))
+            params = {"line": row.line, "name": row.name, "club": row.club}
+            if same in known:
+                skipped.append(row)
+            elif same in first_lines:
+                errors.append(
+                    ValidationError(
+                        _("Line %(line)s: %(name)s is on line %(first)s already."),
+                        code="repeated",
+                        params={**params, "first": first_lines[same]},
+                    )
+                )
+            else:
+                first_lines[same] = row.line
+                try:
+                    player.full_clean()
+                except ValidationError as error:
+                    errors.extend(
+                        ValidationError(
+                            _("Line %(line)s: %(problem)s"),
+                            code="invalid",
+                            params={"line": row.line, "problem": problem},
+                        )
+                        for problem in error.messages
+                    )
+                players.append(player)
+        if errors:
+            errors.sort(key=lambda error: error.params["line"] if error.params else 0)
+            raise ValidationError(errors)
+        return PlayersImported(players=Player.objects.bulk_create(players), skipped=skipped)

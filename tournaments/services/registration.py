@@ -1,0 +1,103 @@
+"""Registration and check-in, before play."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player, Registration, Tournament
+from tournaments.services.common import OPEN_STATES, require_state
+from tournaments.services.players import player_create
+
+
+def registration_add(
+    *, tournament: Tournament, player: Player, walk_in: bool = False, check_in: bool = False
+) -> Registration:
+    """Register a player (again, if he had withdrawn). Late arrivals after the draw are
+    registered too; the tables must then be drawn again before play.
+
+    :raises ValidationError: already registered, or play has started.
+    """
+    require_state(tournament, *OPEN_STATES, action=_("Registering"))
+    with transaction.atomic():
+        registration, created = Registration.objects.select_for_update().get_or_create(
+            tournament=tournament, player=player, defaults={"walk_in": walk_in}
+        )
+        if not created and registration.withdrawn_at is None:
+            raise ValidationError(
+                _("%(player)s is already registered."),
+                code="already_registered",
+                params={"player": player.name},
+            )
+        registration.withdrawn_at = None
+        registration.checked_in_at = timezone.now() if check_in else None
+        registration.save()
+    return registration
+
+
+def registrations_add_players(*, tournament: Tournament, players: list[Player]) -> int:
+    """Register several players at once, not checked in (say the players of the last night):
+    check each in as he arrives. Those registered already are left as they are.
+
+    :returns: how many were registered.
+    :raises ValidationError: play has started.
+    """
+    require_state(tournament, *OPEN_STATES, action=_("Registering"))
+    with transaction.atomic():
+        registered = set(
+            Registration.objects.filter(
+                tournament=tournament, withdrawn_at__isnull=True, player__in=players
+            ).values_list("player_id", flat=True)
+        )
+        for player in players:
+            if player.pk not in registered:
+                registration_add(tournament=tournament, player=player)
+    return len({player.pk for player in players} - registered)
+
+
+def walk_in_register(*, tournament: Tournament, name: str, club: str = "") -> Registration:
+    """A new player on the night: into the directory, registered and checked in at once."""
+    with transaction.atomic():
+        player = player_create(name=name, club=club)
+        return registration_add(tournament=tournament, player=player, walk_in=True, check_in=True)
+
+
+def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
+    """Check a registered player in (or out again), before play starts."""
+    require_state(registration.tournament, *OPEN_STATES, action=_("Checking in"))
+    if registration.withdrawn_at is not None:
+        raise ValidationError(
+            _("%(player)s has withdrawn; register him again first."),
+            code="withdrawn",
+            params={"player": registration.player.name},
+        )
+    registration.checked_in_at = timezone.now() if present else None
+    registration.save(update_fields=["checked_in_at"])
+    return registration
+
+
+def registration_withdraw_check(*, registration: Registration) -> None:
+    """Why the player cannot be withdrawn now, raised; nothing when he can.
+
+    :raises ValidationError: play has started, or he has withdrawn already.
+    """
+    require_state(registration.tournament, *OPEN_STATES, action=_("Withdrawing"))
+    if registration.withdrawn_at is not None:
+        raise ValidationError(
+            _("%(player)s is withdrawn already."),
+            code="withdrawn",
+            params={"player": registration.player.name},
+        )
+
+
+def registration_withdraw(*, registration: Registration) -> Registration:
+    """A player withdraws before play ("austragen"); his seat, if drawn, stays until the tables
+    are drawn again. He may be registered again.
+
+    :raises ValidationError: see ``registration_withdraw_check``.
+    """
+    registration_withdraw_check(registration=registration)
+    registration.withdrawn_at = timezone.now()
+    registration.checked_in_at = None
+    registration.save(update_fields=["withdrawn_at", "checked_in_at"])
+    return registration

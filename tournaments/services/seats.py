@@ -1,0 +1,80 @@
+"""During play: a table's link renewed, a player leaving."""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors
+from tournaments.models import Seat, Table, Tournament, TournamentEvent
+from tournaments.services.common import new_token, require_state
+from tournaments.services.tournament import event_record
+
+
+def table_token_reissue_check(*, table: Table) -> None:
+    """:raises ValidationError: the tournament is finished."""
+    if table.tournament.is_locked:
+        raise ValidationError(_("The tournament is finished."), code="locked")
+
+
+def table_token_reissue(*, table: Table, user: User | None = None) -> Table:
+    """Revoke a table's link: the old link stops working at once; print the new card.
+
+    :raises ValidationError: the tournament is finished.
+    """
+    table_token_reissue_check(table=table)
+    with transaction.atomic():
+        table.token = new_token()
+        table.save(update_fields=["token"])
+        if table.tournament.state == Tournament.State.PLAYING:  # before play it is no event
+            event_record(
+                tournament=table.tournament,
+                kind=TournamentEvent.Kind.LINK_RENEWED,
+                user=user,
+                table=table,
+            )
+    return table
+
+
+def _require_can_leave(table: Table, seats: list[Seat], seat: Seat) -> None:
+    require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
+    if seat.left_after_deal is not None:
+        raise ValidationError(_("This player has already left."), code="already_left")
+    if sum(s.left_after_deal is None for s in seats) <= 3:
+        raise ValidationError(
+            _(
+                "A table of three cannot play on without a player: end the table early "
+                "instead (its deals stand)."
+            ),
+            code="too_few_players",
+        )
+
+
+def seat_leave_check(*, seat: Seat) -> None:
+    """Why this player cannot leave now, raised; nothing when he can (the confirmation page
+    asks first). See :func:`seat_leave`."""
+    seats = selectors.seats_of(table=seat.table)
+    _require_can_leave(seat.table, seats, next(s for s in seats if s.pk == seat.pk))
+
+
+def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
+    """A player leaves during play: he keeps the points of the deals before; a table of four
+    plays on as a table of three from the next deal. A table of three cannot lose a player.
+
+    :raises ValidationError: not during play, the table would fall below three, or he left.
+    """
+    with transaction.atomic():
+        # The table's lock, as a deal entry takes it: no deal is saved with the seats as they
+        # were before this one left.
+        table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
+        seat = next(s for s in seats if s.pk == seat.pk)
+        _require_can_leave(table, seats, seat)
+        if not 0 <= after_deal <= table.deals:
+            raise ValidationError(
+                _("Deal %(deal)s is not a deal of this table."),
+                code="deal_range",
+                params={"deal": after_deal},
+            )
+        seat.left_after_deal = after_deal
+        seat.save(update_fields=["left_after_deal"])
+    return seat

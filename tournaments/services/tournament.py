@@ -1,0 +1,179 @@
+"""A tournament's life: created, changed, started, finished, reopened; its history."""
+
+from datetime import date
+from decimal import Decimal
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors
+from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
+from tournaments.services.common import new_token, one_line, require_state
+
+
+def tournament_create(
+    *,
+    name: str,
+    date: date,
+    place: str = "",
+    min_bid: int = 2,
+    deals_at_four: int = 100,
+    deals_at_three: int = 120,
+    tie_break: str = TieBreak.FEWER_LOST_THEN_BEST,
+    entry_fee: Decimal = Decimal(0),
+    confirmation_required: bool = False,
+    board_enabled: bool = True,
+    board_after_finish: bool = False,
+) -> Tournament:
+    """A new tournament, open for registration.
+
+    :raises ValidationError: on any invalid field.
+    """
+    tournament = Tournament(
+        name=one_line(name),
+        date=date,
+        place=one_line(place),
+        min_bid=min_bid,
+        deals_at_four=deals_at_four,
+        deals_at_three=deals_at_three,
+        tie_break=tie_break,
+        entry_fee=entry_fee,
+        confirmation_required=confirmation_required,
+        board_enabled=board_enabled,
+        board_after_finish=board_after_finish,
+    )
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+#: Fields that decide how the tables play: fixed once play has started.
+RULE_FIELDS = ("min_bid", "deals_at_four", "deals_at_three")
+
+
+def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament:
+    """Change a tournament's details; the rules only until play starts, nothing once finished.
+
+    :raises ValidationError: a field is invalid, or may not change in this state.
+    """
+    require_state(
+        tournament,
+        Tournament.State.REGISTRATION,
+        Tournament.State.DRAWN,
+        Tournament.State.PLAYING,
+        action=_("Changing the tournament"),
+    )
+    changed_rules = [f for f in RULE_FIELDS if f in fields and fields[f] != getattr(tournament, f)]
+    if changed_rules and tournament.state == Tournament.State.PLAYING:
+        raise ValidationError(
+            _("The rules cannot change once play has started."), code="rules_fixed"
+        )
+    for field, value in fields.items():
+        setattr(tournament, field, value)
+    tournament.full_clean()
+    with transaction.atomic():
+        tournament.save()
+        if changed_rules:  # drawn tables take the new deal counts
+            for size, deals in ((4, tournament.deals_at_four), (3, tournament.deals_at_three)):
+                ids = selectors.table_ids_of_size(tournament=tournament, size=size)
+                Table.objects.filter(pk__in=ids).update(deals=deals)
+    return tournament
+
+
+def tournament_start_check(*, tournament: Tournament) -> None:
+    """Why play cannot start now, raised; nothing when it can (the confirmation page asks).
+
+    :raises ValidationError: not drawn yet, or the registrations changed since the draw.
+    """
+    require_state(tournament, Tournament.State.DRAWN, action=_("Starting play"))
+    if selectors.draw_is_stale(tournament=tournament):
+        raise ValidationError(
+            _("Check-ins changed since the draw: draw the tables again first."),
+            code="draw_stale",
+        )
+
+
+def tournament_start(*, tournament: Tournament) -> Tournament:
+    """Play begins: the draw and the rules are fixed from now on.
+
+    :raises ValidationError: not drawn yet, or the registrations changed since the draw.
+    """
+    tournament_start_check(tournament=tournament)
+    tournament.state = Tournament.State.PLAYING
+    tournament.save(update_fields=["state"])
+    return tournament
+
+
+def tournament_finish_check(*, tournament: Tournament) -> None:
+    """:raises ValidationError: the tournament is not in play."""
+    require_state(tournament, Tournament.State.PLAYING, action=_("Finishing"))
+
+
+def tournament_finish(*, tournament: Tournament, user: User | None = None) -> Tournament:
+    """The night is over: the tournament is locked (the organiser can reopen it), the tables'
+    links are retired (they show the final totals, read only), and the history records who
+    finished it and when.
+
+    :raises ValidationError: the tournament is not in play.
+    """
+    with transaction.atomic():
+        # The lock an entry takes too: no deal is saved after the tournament was finished.
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament_finish_check(tournament=locked)
+        tournament.state = Tournament.State.FINISHED
+        tournament.save(update_fields=["state"])
+        # The tables' links enter nothing any more: each printed token is kept as retired
+        # (it opens the final totals, read only, and works again on reopening). Each table's
+        # read-only sheet link stays, for the organiser to share.
+        for table in Table.objects.filter(tournament=tournament).only("pk", "token"):
+            Table.objects.filter(pk=table.pk).update(retired_token=table.token, token=new_token())
+        event_record(tournament=tournament, kind=TournamentEvent.Kind.FINISHED, user=user)
+    return tournament
+
+
+def tournament_reopen_check(*, tournament: Tournament) -> None:
+    """:raises ValidationError: the tournament is not finished."""
+    require_state(tournament, Tournament.State.FINISHED, action=_("Reopening"))
+
+
+def tournament_reopen(*, tournament: Tournament, user: User | None = None) -> Tournament:
+    """Undo the finish (a deal forgotten, finished by mistake): play goes on, and the history
+    keeps both the finish and the reopening.
+
+    :raises ValidationError: the tournament is not finished.
+    """
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament_reopen_check(tournament=locked)
+        tournament.state = Tournament.State.PLAYING
+        tournament.save(update_fields=["state"])
+        # The printed cards work again: each table's retired token is its token once more.
+        Table.objects.filter(tournament=tournament, retired_token__isnull=False).update(
+            token=F("retired_token"), retired_token=None
+        )
+        event_record(tournament=tournament, kind=TournamentEvent.Kind.REOPENED, user=user)
+    return tournament
+
+
+def event_record(
+    *,
+    tournament: Tournament,
+    kind: str,
+    user: User | None = None,
+    table: Table | None = None,
+    reason: str = "",
+    deals_played: int | None = None,
+) -> TournamentEvent:
+    """Add a line to the tournament's history."""
+    return TournamentEvent.objects.create(
+        tournament=tournament,
+        kind=kind,
+        user=user if user is not None and user.is_authenticated else None,
+        table_number=table.number if table is not None else None,
+        deals=table.deals if table is not None else None,
+        deals_played=deals_played,
+        reason=reason,
+    )
