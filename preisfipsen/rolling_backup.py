@@ -1,6 +1,6 @@
 """`make run` keeps a rolling backup of the SQLite database while the night is played.
 
-Every ``every`` seconds (default 5 minutes) the launcher (preisfipsen/serve.py) writes a
+Every ``every`` seconds (default 5 minutes) the launcher (preisfipsen/serve/) writes a
 consistent copy (SQLite's online backup, preisfipsen/backup.py) into ``var/backups/`` and keeps
 the newest ``keep`` (default 12, one hour); one more when it stops. A laptop that dies in the
 middle of the evening loses minutes, not the night: ``manage.py restore`` puts the newest

@@ -1,4 +1,4 @@
-"""`make run`'s launcher (scripts/serve → preisfipsen/serve.py).
+"""`make run`'s launcher (scripts/serve → preisfipsen/serve/).
 
 The addresses are worked out by plain functions; the launcher itself is started for real, on a
 free port with a var/ folder of its own (SQLite, the filesystem job queue: no Redis, no shared
@@ -6,7 +6,9 @@ database), and watched from outside: its note, its pages, its processes in /proc
 """
 
 import doctest
+import importlib
 import os
+import pkgutil
 import shutil
 import signal
 import socket
@@ -31,8 +33,17 @@ PATIENCE = 180.0
 # Where phones reach the laptop
 
 
-def test_the_module_examples_hold() -> None:
-    assert doctest.testmod(serve).failed == 0
+#: The launcher's modules, but not ``__main__``: importing it starts the launcher.
+SERVE_MODULES = [
+    module.name
+    for module in pkgutil.iter_modules(serve.__path__, "preisfipsen.serve.")
+    if module.name != "preisfipsen.serve.__main__"
+]
+
+
+@pytest.mark.parametrize("module", SERVE_MODULES)
+def test_the_module_examples_hold(module: str) -> None:
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
 
 
 def test_on_every_address_the_phones_use_the_network_address_and_django_allows_it() -> None:

@@ -30,7 +30,7 @@ class Command(BaseCommand):
             help="Never ask for a password, even on a terminal.",
         )
 
-    #: What this run made (None: the account existed). `make run` (preisfipsen/serve.py) calls
+    #: What this run made (None: the account existed). `make run` (preisfipsen/serve/) calls
     #: the command with verbosity 0 and shows the one-time password in its own start-up note.
     created: OrganiserCreated | None = None
 
