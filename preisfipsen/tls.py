@@ -87,13 +87,49 @@ def _write_private(path: Path, data: bytes) -> None:
 def make_certificate(folder: Path, names: Iterable[str], now: datetime.datetime) -> None:
     """A new key and self-signed certificate for ``names`` in ``folder``."""
     key = ec.generate_private_key(ec.SECP256R1())
+    certificate = _self_signed(key, names, now)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    _write_private(
+        folder / KEY_FILE,
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        ),
+    )
+    _write_private(folder / CERT_FILE, certificate.public_bytes(serialization.Encoding.PEM))
+
+
+#: What the key of a server's certificate is for: signing (the key exchange), nothing else.
+SERVER_KEY_USAGE = x509.KeyUsage(
+    digital_signature=True,
+    **dict.fromkeys(
+        (
+            "content_commitment",
+            "key_encipherment",
+            "data_encipherment",
+            "key_agreement",
+            "key_cert_sign",
+            "crl_sign",
+            "encipher_only",
+            "decipher_only",
+        ),
+        False,
+    ),
+)
+
+
+def _self_signed(
+    key: ec.EllipticCurvePrivateKey, names: Iterable[str], now: datetime.datetime
+) -> x509.Certificate:
+    """A server's certificate for ``names``, signed by its own ``key``."""
     subject = x509.Name(
         [
             x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Preisfipsen"),
             x509.NameAttribute(NameOID.COMMON_NAME, f"Preisfipsen {socket.gethostname()}"[:64]),
         ]
     )
-    certificate = (
+    return (
         x509.CertificateBuilder()
         .subject_name(subject)
         .issuer_name(subject)
@@ -108,34 +144,11 @@ def make_certificate(folder: Path, names: Iterable[str], now: datetime.datetime)
         )
         # A server's certificate, not an authority's: browsers refuse an authority's as a server's.
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(SERVER_KEY_USAGE, critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .sign(key, hashes.SHA256())
     )
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    _write_private(
-        folder / KEY_FILE,
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        ),
-    )
-    _write_private(folder / CERT_FILE, certificate.public_bytes(serialization.Encoding.PEM))
 
 
 def _usable(folder: Path, names: set[str], now: datetime.datetime) -> x509.Certificate | None:
