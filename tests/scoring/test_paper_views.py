@@ -16,6 +16,7 @@ from scoring import selectors, services
 from scoring.evaluation import rules_for
 from scoring.models import Deal, DealChange
 from scoring.paper import SheetError
+from scoring.services import sheets
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.paper_sheets import NAMES, transcript
@@ -228,7 +229,7 @@ def test_all_or_nothing_when_a_deal_fails_on_the_way(monkeypatch: pytest.MonkeyP
             raise ValidationError("the connection broke", code="broken")
         return record(**arguments)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(services, "deal_record", failing_third)
+    monkeypatch.setattr(sheets, "deal_record", failing_third)  # where sheet_import finds it
     with pytest.raises(ValidationError):
         services.sheet_import(table=table, text="Anna 2 +\nBernd 2 +\nDora 2 +", user=None)
     assert len(calls) == 3

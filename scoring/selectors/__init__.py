@@ -1,0 +1,66 @@
+"""Everything of scoring that a page or a PDF reads, by subject: where a table stands for its
+next entry (``entry``), its scoresheet (``sheets``), the ranking and prizes (``standings``), how
+far the night is (``progress``). Each with a fixed number of queries, asserted in tests. The
+public names are re-exported here, so callers write ``selectors.next_deal``."""
+
+from scoring.selectors.entry import (
+    RECENT_ENTRIES,
+    NextDeal,
+    next_deal,
+    next_deal_after,
+    paper_start,
+    playing_seats,
+    recent_rows,
+    seat_totals,
+)
+from scoring.selectors.progress import (
+    DealsProgress,
+    deals_played,
+    deals_progress,
+    night_history,
+    table_is_done,
+    tables_ended_early,
+    tables_progress,
+    unfinished_tables,
+)
+from scoring.selectors.sheets import SheetRow, TableSheet, deal_history, table_sheet, table_sheets
+from scoring.selectors.standings import (
+    FeePot,
+    Standing,
+    fee_pot,
+    fee_split_prizes,
+    prize_list,
+    standings,
+)
+from tournaments.selectors import seats_of as seats_of  # re-exported for the scoring views
+
+__all__ = [
+    "RECENT_ENTRIES",
+    "DealsProgress",
+    "FeePot",
+    "NextDeal",
+    "SheetRow",
+    "Standing",
+    "TableSheet",
+    "deal_history",
+    "deals_played",
+    "deals_progress",
+    "fee_pot",
+    "fee_split_prizes",
+    "next_deal",
+    "next_deal_after",
+    "night_history",
+    "paper_start",
+    "playing_seats",
+    "prize_list",
+    "recent_rows",
+    "seat_totals",
+    "seats_of",
+    "standings",
+    "table_is_done",
+    "table_sheet",
+    "table_sheets",
+    "tables_ended_early",
+    "tables_progress",
+    "unfinished_tables",
+]

@@ -1,0 +1,141 @@
+"""Where a table stands for its next entry: the captain's screen and every save read this."""
+
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import Max
+
+from fipsen_rules.seats import Seating
+from scoring import paper
+from scoring.models import Deal
+from scoring.selectors.sheets import SheetRow
+from tournaments.models import Seat, Table
+from tournaments.selectors import seats_of
+
+#: How many of a table's latest entries the captain's page shows (and next_deal reads).
+RECENT_ENTRIES = 3
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """Where a table stands: what the next entry will be."""
+
+    sequence: int
+    #: The next deal's number on the sheet; None when the table has played all its deals (or
+    #: was ended early).
+    number: int | None
+    dealer: int
+    vorhand: int
+    #: The seats that play the next deal, clockwise (a player who left is not among them).
+    seats: tuple[int, ...]
+    #: The latest entries, newest first (at most RECENT_ENTRIES).
+    recent: tuple[Deal, ...]
+
+    @property
+    def last(self) -> Deal | None:
+        return self.recent[0] if self.recent else None
+
+    @property
+    def waiting_for_confirmation(self) -> bool:
+        return self.last is not None and self.last.confirmed_by is None
+
+
+def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
+    """The seats that play deal ``number``: all but those who left before it."""
+    return Seating.of(seats).playing(number)
+
+
+def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
+    """The next entry of a table.
+
+    One query for its latest entries, however many deals it has; a second one only when all of
+    them were passed. Deals are numbered in the order they are entered (a deal changes between
+    a game and "all passed" only while it is the last), so the last numbered entry holds the
+    highest number.
+    """
+    seats = seats_of(table=table) if seats is None else seats
+    deals = Deal.objects.filter(table=table)
+    # In SQL: read on every save and every page, and the ORM took longer to build the query
+    # than the database to run it (issue 9).
+    recent = tuple(Deal.objects.raw(_RECENT_SQL, [table.pk, RECENT_ENTRIES]))
+    last_number = next((deal.number for deal in recent if deal.number is not None), None)
+    if last_number is None and len(recent) < RECENT_ENTRIES:
+        last_number = 0  # every entry is among the recent ones, and all were passed
+    elif last_number is None:
+        last_number = deals.aggregate(last=Max("number"))["last"] or 0
+    return _next_from(table, seats, recent, last_number + 1)
+
+
+_RECENT_SQL = "SELECT * FROM scoring_deal WHERE table_id = %s ORDER BY sequence DESC LIMIT %s"
+
+
+def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: Deal) -> NextDeal:
+    """The next entry once ``deal`` was entered as the table's ``before`` entry: worked out
+    from them, no query (the captain's screen after a save)."""
+    number = deal.number + 1 if deal.number is not None else before.number
+    if number is None:  # not reached: a full table takes no deal
+        return next_deal(table=table, seats=seats)
+    return _next_from(table, seats, (deal, *before.recent[: RECENT_ENTRIES - 1]), number)
+
+
+def _next_from(table: Table, seats: list[Seat], recent: tuple[Deal, ...], number: int) -> NextDeal:
+    """The next entry from the latest entries (newest first) and the next deal's number."""
+    seating = Seating.of(seats)
+    last = recent[0] if recent else None
+    if last is None:
+        dealer = seating.next_dealer(table.first_dealer, number, completed=False)
+    else:
+        dealer = seating.next_dealer(last.dealer, number, completed=not last.is_passed)
+    return NextDeal(
+        sequence=(last.sequence if last else 0) + 1,
+        number=number if number <= table.deals and not table.ended_early else None,
+        dealer=dealer,
+        vorhand=seating.vorhand(dealer, number),
+        seats=seating.playing(number),
+        recent=recent,
+    )
+
+
+def seat_totals(*, table: Table, seats: list[Seat]) -> tuple[int, ...]:
+    """Each seat's total so far, in seat order, summed by the database (one query).
+
+    Written in SQL (the same on SQLite and PostgreSQL): the captain's screen sums them on every
+    save, and building this query through the ORM cost ten times running it (issue 9).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_SEAT_TOTALS_SQL, [table.pk])
+        sums = dict(cursor.fetchall())
+    return tuple(sums.get(seat.position, 0) for seat in seats)
+
+
+_SEAT_TOTALS_SQL = (
+    "SELECT declarer, SUM(score) FROM scoring_deal WHERE table_id = %s AND declarer IS NOT NULL"
+    " GROUP BY declarer"
+)
+
+
+def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow]:
+    """The latest entries, newest first, each with the running totals after it, worked back
+    from the ``totals`` now (no query)."""
+    rows = []
+    after = list(totals)
+    for deal in upcoming.recent:
+        rows.append(SheetRow(deal, tuple(after)))
+        if deal.declarer is not None and deal.declarer < len(after):
+            after[deal.declarer] -= deal.score
+    return rows
+
+
+def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper.SheetStart:
+    """Where a typed paper sheet goes on from: the seats, the next deal, the totals so far.
+
+    One query (the totals, summed by the database), whatever the table has entered.
+    """
+    return paper.SheetStart(
+        seats=tuple(
+            paper.SeatInfo(s.position, s.registration.player.name, s.left_after_deal) for s in seats
+        ),
+        number=upcoming.number if upcoming.number is not None else table.deals + 1,
+        deals=table.deals,
+        totals=seat_totals(table=table, seats=seats),
+    )

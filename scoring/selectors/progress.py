@@ -1,0 +1,85 @@
+"""How far the night is: tables done, deals played, and the history of changes."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
+
+from scoring.models import Deal, DealChange
+from tournaments.models import Table, Tournament
+from tournaments.selectors import tables_with_seats
+
+if TYPE_CHECKING:
+    from scoring.selectors.standings import Standing
+
+
+def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
+    """The tournament's tables with their players and ``played`` deals (two queries)."""
+    return tables_with_seats(tournament=tournament).annotate(
+        played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
+    )
+
+
+def deals_played(*, table: Table) -> int:
+    """The table's deals played so far (passed deals do not count)."""
+    return Deal.objects.filter(table=table, number__isnull=False).count()
+
+
+def table_is_done(table: Table, played: int) -> bool:
+    """Has the table played all its deals, or did the organiser end it early?"""
+    return table.ended_early or played >= table.deals
+
+
+def unfinished_tables(*, tournament: Tournament) -> list[Table]:
+    """The tables still playing, each with ``played``: finishing the tournament names them
+    (one query)."""
+    tables = Table.objects.filter(tournament=tournament).annotate(
+        played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
+    )
+    return [table for table in tables.order_by("number") if not table_is_done(table, table.played)]
+
+
+def tables_ended_early(standings: Iterable["Standing"]) -> list[Table]:
+    """The tables the organiser ended early, in order, from the standings' seats (no query):
+    the standings and the ranking say so under the ranking."""
+    tables = {standing.seat.table.pk: standing.seat.table for standing in standings}
+    return sorted((t for t in tables.values() if t.ended_early), key=lambda t: t.number)
+
+
+@dataclass(frozen=True)
+class DealsProgress:
+    played: int
+    #: The deals still to be played in all: a table ended early counts with those it played.
+    total: int
+    #: The deals the draw planned, whatever tables ended early.
+    planned: int = 0
+    ended_early: int = 0
+
+
+def deals_progress(*, tournament: Tournament) -> DealsProgress:
+    """Deals played (passed ones do not count) of all the deals the tables play: two queries.
+
+    A table ended early counts with the deals it had played then: it is done.
+    """
+    to_play = Case(
+        When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
+    )
+    sums = Table.objects.filter(tournament=tournament).aggregate(
+        total=Sum(to_play),
+        planned=Sum("deals"),
+        ended_early=Count("pk", filter=Q(ended_early_at__isnull=False)),
+    )
+    played = Deal.objects.filter(table__tournament=tournament, number__isnull=False).count()
+    return DealsProgress(
+        played, sums["total"] or 0, planned=sums["planned"] or 0, ended_early=sums["ended_early"]
+    )
+
+
+def night_history(*, tournament: Tournament, everything: bool = False) -> QuerySet[DealChange]:
+    """The night's recorded changes of deals, the newest first: corrections and confirmations,
+    or with ``everything`` every entry too. One query, whatever their number."""
+    changes = DealChange.objects.filter(deal__table__tournament=tournament)
+    if not everything:
+        changes = changes.exclude(action=DealChange.Action.ENTERED)
+    return changes.select_related("deal__table", "user").order_by("-created_at", "-pk")

@@ -1,0 +1,43 @@
+"""Everything of scoring that changes state, by subject: entering deals (``entry``), correcting
+and confirming them (``corrections``), paper sheets (``sheets``), ending tables early
+(``tables``), prizes (``prizes``); the checks they share are in ``guards``. The public names are
+re-exported here, so callers write ``services.deal_record``."""
+
+from scoring.services.corrections import deal_confirm, deal_confirmers, deal_correct
+from scoring.services.entry import (
+    DealAlreadyEntered,
+    EntryOutOfDate,
+    PostedDeal,
+    deal_record,
+    deal_record_at_link,
+    deal_words,
+)
+from scoring.services.prizes import prizes_set, prizes_split_fees
+from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
+from scoring.services.tables import (
+    table_end_early,
+    table_end_early_check,
+    table_resume,
+    table_resume_check,
+)
+
+__all__ = [
+    "DealAlreadyEntered",
+    "EntryOutOfDate",
+    "PostedDeal",
+    "deal_confirm",
+    "deal_confirmers",
+    "deal_correct",
+    "deal_record",
+    "deal_record_at_link",
+    "deal_words",
+    "prizes_set",
+    "prizes_split_fees",
+    "sheet_check",
+    "sheet_import",
+    "sheet_require_open",
+    "table_end_early",
+    "table_end_early_check",
+    "table_resume",
+    "table_resume_check",
+]

@@ -1,0 +1,193 @@
+"""Correcting and confirming deals already entered: every change is logged with its before."""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import Game, GameKind
+from scoring import selectors
+from scoring.evaluation import evaluate_deal
+from scoring.models import Deal, DealChange
+from scoring.services.entry import deal_words
+from scoring.services.guards import require_deal_left, require_not_ended, require_playing
+from tournaments.models import Seat, Table
+from tournaments.selectors import table_with_seats_locked
+from tournaments.text import clean_text
+
+
+def deal_correct(
+    *,
+    deal: Deal,
+    declarer: int | None,
+    game: Game,
+    written_value: int | None = None,
+    user: User | None = None,
+    reason: str = "",
+) -> Deal:
+    """Correct a deal. The table (``user=None``) may correct its last deal only; the organiser
+    any deal, giving a reason for an older one. A deal cannot turn from a game into "all
+    passed" (or back) unless it is the last, since that would renumber every later deal.
+
+    :raises fipsen_rules.InvalidEntryError: the new game breaks a rule (nothing saved).
+    :raises ValidationError: not allowed here, or no reason given.
+    """
+    reason = _reason_cleaned(reason)
+    passes = game.kind is GameKind.PASSED
+    with transaction.atomic():
+        table, seats = table_with_seats_locked(table_id=deal.table_id)
+        deal = Deal.objects.select_for_update().get(pk=deal.pk)
+        require_playing(table.tournament)
+        upcoming = selectors.next_deal(table=table, seats=seats)
+        is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
+        _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
+        _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
+        number = deal.number or (upcoming.number if not passes else None)
+        if not passes:
+            require_deal_left(number)
+        playing = selectors.playing_seats(seats, number or upcoming.number or 0)
+        outcome = evaluate_deal(
+            tournament=table.tournament,
+            seats=playing,
+            declarer=declarer,
+            game=game,
+            written_value=written_value,
+        )
+        before = deal_words(deal, seats)
+        deal.number = None if passes else number
+        deal.declarer = None if passes else declarer
+        deal.game = str(outcome.game)
+        deal.score = outcome.declarer_score
+        deal.written_value = written_value
+        deal.confirmed_by = None  # a changed deal is confirmed anew
+        deal.save()
+        _log_change(deal, seats, before=before, reason=reason, user=user)
+    return deal
+
+
+def _reason_cleaned(reason: str) -> str:
+    """The reason on one line, as the history keeps it.
+
+    :raises ValidationError: on the field ``reason``, longer than the history keeps.
+    """
+    reason = " ".join(clean_text(reason).split())
+    limit = DealChange._meta.get_field("reason").max_length or 0
+    if len(reason) > limit:
+        raise ValidationError(
+            {
+                "reason": ValidationError(
+                    _("The reason is too long: %(length)s characters, at most %(limit)s."),
+                    code="reason_too_long",
+                    params={"length": len(reason), "limit": limit},
+                )
+            }
+        )
+    return reason
+
+
+def _require_correctable(
+    table: Table, deal: Deal, upcoming: selectors.NextDeal, *, is_last: bool, by_table: bool
+) -> None:
+    """The table's phone corrects only its last deal, and only while the table takes deals;
+    the organiser may still correct an ended table.
+
+    :raises ValidationError: an older deal at the table, an ended or full table.
+    """
+    if not by_table:
+        return
+    if not is_last:
+        raise ValidationError(
+            _("Only the last deal can be corrected here; ask the organiser for older ones."),
+            code="only_last",
+        )
+    require_not_ended(table)
+    if not deal.is_passed:
+        require_deal_left(upcoming.number)
+
+
+def _require_same_kind_unless_last(deal: Deal, *, passes: bool, is_last: bool, reason: str) -> None:
+    """An older deal needs a reason, and stays a game (or "all passed"): turning it would
+    renumber every later deal.
+
+    :raises ValidationError: no reason given, or the kind changes.
+    """
+    if is_last:
+        return
+    if not reason.strip():
+        raise ValidationError(
+            {"reason": ValidationError(_("Say why an older deal changes."), code="reason")}
+        )
+    if passes != deal.is_passed:
+        raise ValidationError(
+            _("An older deal cannot change between a game and “all passed”."),
+            code="kind_change",
+        )
+
+
+def _log_change(
+    deal: Deal, seats: list[Seat], *, before: str, reason: str, user: User | None
+) -> None:
+    DealChange.objects.create(
+        deal=deal,
+        action=DealChange.Action.CORRECTED,
+        before=before,
+        after=deal_words(deal, seats),
+        reason=reason,
+        user=user,
+    )
+
+
+def deal_confirm(*, deal: Deal, seat: int) -> Deal:
+    """A second player of the table confirms the table's last deal: one who played it, and
+    not its declarer (who entered it, or told the captain). Confirming it again changes
+    nothing.
+
+    :raises ValidationError: not a player of this deal, the declarer, not the last deal, or
+        the tournament is not in play (finished).
+    """
+    with transaction.atomic():
+        # The table's lock, as an entry takes it: the last deal stays the last meanwhile.
+        table, seats = table_with_seats_locked(table_id=deal.table_id)
+        require_playing(table.tournament)
+        upcoming = selectors.next_deal(table=table, seats=seats)
+        if upcoming.last is None or upcoming.last.pk != deal.pk:
+            raise ValidationError(
+                _("Only the last deal waits for a confirmation; this one is older."),
+                code="only_last",
+            )
+        deal = upcoming.last
+        if deal.confirmed_by is not None:
+            return deal  # the same tap twice, or two phones at once
+        _require_confirmer(
+            deal, seat, selectors.playing_seats(seats, deal.number or upcoming.number or 0)
+        )
+        deal.confirmed_by = seat
+        deal.save(update_fields=["confirmed_by", "updated_at"])
+        DealChange.objects.create(
+            deal=deal,
+            action=DealChange.Action.CONFIRMED,
+            after=deal_words(deal, seats),
+            reason=seats[seat].registration.player.name,
+        )
+    return deal
+
+
+def _require_confirmer(deal: Deal, seat: int, playing: tuple[int, ...]) -> None:
+    """:raises ValidationError: ``seat`` did not play the deal, or declared it."""
+    if seat not in playing:
+        raise ValidationError(_("Choose a player of this table."), code="seat")
+    if seat == deal.declarer:
+        raise ValidationError(
+            _("The player who played the game cannot confirm it: another player confirms."),
+            code="declarer_confirms",
+        )
+
+
+def deal_confirmers(*, seats: list[Seat], upcoming: selectors.NextDeal) -> list[Seat]:
+    """Who may confirm the table's last deal, for the captain's page to offer by name: the
+    players of that deal but its declarer."""
+    last = upcoming.last
+    if last is None or last.confirmed_by is not None:
+        return []
+    playing = selectors.playing_seats(seats, last.number or upcoming.number or 0)
+    return [s for s in seats if s.position in playing and s.position != last.declarer]

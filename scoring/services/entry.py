@@ -1,0 +1,237 @@
+"""Entering a deal: the rules score it, the table's lock keeps one entry at a time."""
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import Game
+from fipsen_rules.signs import signed_score
+from scoring import selectors
+from scoring.evaluation import score_deal
+from scoring.models import Deal, DealChange
+from scoring.services.guards import require_next_free, require_open
+from tournaments.models import Seat, Table
+from tournaments.selectors import table_with_seats_locked
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+_OUT_OF_DATE = _(
+    "This form was out of date, so nothing was saved. This is the table as it stands now."
+)
+
+
+class EntryOutOfDate(ValidationError):
+    """The form was made for an entry that is no longer the table's next: it has moved on."""
+
+    def __init__(
+        self,
+        message: "StrOrPromise" = _OUT_OF_DATE,
+        code: str = "stale",
+        params: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
+
+
+class DealAlreadyEntered(EntryOutOfDate):
+    """The deal was entered meanwhile (another phone): ``deal`` is what was entered."""
+
+    def __init__(self, deal: Deal, words: str) -> None:
+        super().__init__(
+            _("This deal is already entered: %(entry)s. Your entry was not saved."),
+            code="already_entered",
+            params={"entry": words},
+        )
+        self.deal = deal
+
+
+@dataclass(frozen=True)
+class PostedDeal:
+    """A deal as a form sends it: the entry it was made for, its id, and the game."""
+
+    sequence: int
+    submission: uuid.UUID
+    declarer: int | None
+    game: Game | None
+    written_value: int | None = None
+
+
+def deal_record(
+    *,
+    table: Table,
+    sequence: int,
+    submission: uuid.UUID,
+    declarer: int | None,
+    game: Game | None,
+    written_value: int | None = None,
+    user: User | None = None,
+    await_confirmation: bool = True,
+    after: list[selectors.NextDeal] | None = None,
+) -> Deal:
+    """Enter the next deal of a table.
+
+    ``sequence`` is the entry the form was made for: if another phone entered it meanwhile,
+    :class:`DealAlreadyEntered` says what was entered. The same ``submission`` sent again (a
+    dropped connection) returns the deal saved the first time. ``await_confirmation=False``
+    enters a deal after an unconfirmed one: only for the later rows of a paper sheet, entered
+    at once (:func:`~scoring.services.sheet_import`); the sheet's last deal then awaits
+    confirmation as usual. ``game=None`` keeps ``written_value`` alone, for a paper sheet's line
+    that shows only it. ``after``, if given, gets the table's next entry once the deal is saved,
+    worked out without a query (for the captain's screen that answers the save).
+
+    :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
+    :raises ValidationError: the table is closed, full, or waits for a confirmation.
+    """
+    try:
+        with transaction.atomic():
+            # One entry at a time per table: a second phone waits here, then sees the deal.
+            locked, seats = table_with_seats_locked(table_id=table.pk)
+            return _record_locked(
+                locked,
+                seats,
+                PostedDeal(sequence, submission, declarer, game, written_value),
+                user=user,
+                await_confirmation=await_confirmation,
+                after=after,
+            )
+    except IntegrityError:
+        return _record_raced(table, sequence, submission)
+
+
+def deal_record_at_link(
+    *,
+    token: str,
+    posted: Callable[[Table, list[Seat]], PostedDeal | None],
+    after: list[selectors.NextDeal] | None = None,
+) -> Deal | None:
+    """:func:`deal_record` for the captain's link: the table is read by its token once, under
+    the lock, and ``posted`` makes the deal of the form from that table and its seats (None:
+    the form is not valid, and nothing is saved). One read of the table fewer than reading it
+    by its link first and then locking it (issue 9: the save is the captain's every tap).
+
+    :raises Table.DoesNotExist: the link opens no table.
+    :raises: what :func:`deal_record` raises.
+    """
+    try:
+        with transaction.atomic():
+            locked, seats = table_with_seats_locked(token=token)
+            deal = posted(locked, seats)
+            if deal is None:
+                return None
+            return _record_locked(locked, seats, deal, after=after)
+    except IntegrityError:
+        if deal is None:  # only _record_locked saves, and only with a deal
+            raise
+        return _record_raced(locked, deal.sequence, deal.submission)
+
+
+def _record_locked(
+    locked: Table,
+    seats: list[Seat],
+    posted: PostedDeal,
+    *,
+    user: User | None = None,
+    await_confirmation: bool = True,
+    after: list[selectors.NextDeal] | None = None,
+) -> Deal:
+    """The body of :func:`deal_record`, with the table locked and its seats read."""
+    upcoming = selectors.next_deal(table=locked, seats=seats)
+    if posted.sequence < upcoming.sequence:
+        return _sent_again(locked, seats, posted, upcoming)
+    require_open(locked)
+    if posted.sequence > upcoming.sequence:
+        raise EntryOutOfDate
+    require_next_free(locked, upcoming, await_confirmation=await_confirmation)
+    deal = _deal_create(locked, seats, posted, upcoming, user=user)
+    if after is not None:
+        after.append(
+            selectors.next_deal_after(table=locked, seats=seats, before=upcoming, deal=deal)
+        )
+    return deal
+
+
+def _sent_again(
+    table: Table, seats: list[Seat], posted: PostedDeal, upcoming: selectors.NextDeal
+) -> Deal:
+    """A form for an entry already made: the deal it saved the first time (a dropped
+    connection), else what another phone entered is raised."""
+    entered = _entered(table, posted.sequence, upcoming)
+    if entered.submission == posted.submission:
+        return entered
+    raise DealAlreadyEntered(entered, deal_words(entered, seats))
+
+
+def _deal_create(
+    table: Table,
+    seats: list[Seat],
+    posted: PostedDeal,
+    upcoming: selectors.NextDeal,
+    *,
+    user: User | None,
+) -> Deal:
+    """Score the posted deal by the rules, save it as the table's next, and log the entry."""
+    scored = score_deal(
+        tournament=table.tournament,
+        seats=upcoming.seats,
+        declarer=posted.declarer,
+        game=posted.game,
+        written_value=posted.written_value,
+    )
+    deal = Deal.objects.create(
+        table=table,
+        sequence=posted.sequence,
+        number=upcoming.number if scored.counts_as_deal else None,
+        dealer=upcoming.dealer,
+        declarer=posted.declarer if scored.counts_as_deal else None,
+        game=scored.game,
+        score=scored.score,
+        written_value=posted.written_value,
+        submission=posted.submission,
+    )
+    DealChange.objects.create(
+        deal=deal,
+        action=DealChange.Action.ENTERED,
+        after=deal_words(deal, seats),
+        user=user,
+    )
+    return deal
+
+
+def _record_raced(table: Table, sequence: int, submission: uuid.UUID) -> Deal:
+    """Both phones passed the checks at once (SQLite has no row locks): one deal won. The same
+    submission's deal, else what the other phone entered is raised."""
+    saved = Deal.objects.filter(submission=submission, table=table).first()
+    if saved is not None:
+        return saved
+    entered = Deal.objects.filter(table=table, sequence=sequence).first()
+    if entered is None:  # the submission id belongs to another table's deal
+        raise EntryOutOfDate from None
+    words = deal_words(entered, selectors.seats_of(table=table))
+    raise DealAlreadyEntered(entered, words) from None
+
+
+def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:
+    """The deal entered as ``sequence``: among the latest entries, or read."""
+    for deal in upcoming.recent:
+        if deal.sequence == sequence:
+            return deal
+    return Deal.objects.get(table=table, sequence=sequence)
+
+
+def deal_words(deal: Deal, seats: list[Seat]) -> str:
+    """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12" (or "Anna: −12"
+    when only the value is known)."""
+    if deal.declarer is None or deal.declarer >= len(seats):
+        return deal.game
+    name = seats[deal.declarer].registration.player.name
+    game = f" {deal.game}" if deal.game else ""
+    words = f"{name}:{game} {signed_score(deal.score)}"
+    # A name (100) and a game (60) fit DealChange.after; a name saved before that bound
+    # (SQLite kept any length) must not make the deal unsaveable.
+    return words[: DealChange._meta.get_field("after").max_length]

@@ -1,0 +1,51 @@
+"""The prize list: set by hand, or as shares of the entry fees."""
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from scoring import ranking, selectors
+from scoring.models import Prize
+from tournaments.models import Tournament
+
+
+def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[Prize]:
+    """Replace the tournament's prize list (all or nothing).
+
+    A place may have several prizes ("30 €" and "Präsentkorb" on two lines).
+
+    :raises ValidationError: a place below 1, negative money, an empty prize, or a finished
+        tournament.
+    """
+    if tournament.is_locked:
+        raise ValidationError(_("The tournament is finished."), code="locked")
+    rows = [
+        Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())
+        for p in prizes
+    ]
+    for row in rows:
+        if not row.money and not row.name:
+            raise ValidationError(
+                _("Place %(place)s has neither money nor a named prize."),
+                code="empty_prize",
+                params={"place": row.place},
+            )
+        row.full_clean(exclude=["tournament"], validate_unique=False)
+    with transaction.atomic():
+        Prize.objects.filter(tournament=tournament).delete()
+        return Prize.objects.bulk_create(rows)
+
+
+def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:
+    """Money prizes as shares of the entry fees of the players seated (named prizes kept).
+
+    :raises ValidationError: the shares add up to more than 100 %, or there is no entry fee.
+    """
+    if sum(percentages, Decimal(0)) > 100:
+        raise ValidationError(_("The shares add up to more than 100 %."), code="over_100")
+    if not tournament.entry_fee:
+        raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
+    prizes = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    return prizes_set(tournament=tournament, prizes=prizes)

@@ -1,0 +1,84 @@
+"""Paper sheets typed in: checked whole by scoring/paper.py, then saved deal by deal through
+deal_record in one transaction."""
+
+import uuid
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from scoring import paper, selectors
+from scoring.evaluation import rules_for
+from scoring.models import Deal
+from scoring.services.entry import deal_record
+from scoring.services.guards import require_next_free, require_open
+from tournaments.models import Table
+from tournaments.selectors import table_with_seats_locked
+
+
+def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
+    """A paper sheet can go on this table now.
+
+    :raises ValidationError: the tournament is finished or not started, the table has played
+        all its deals, or its last deal waits for a confirmation.
+    """
+    require_open(table)
+    require_next_free(table, upcoming, await_confirmation=True)
+
+
+def sheet_check(*, table: Table, text: str) -> paper.Sheet:
+    """Read and check a typed paper sheet against the table as it stands; saves nothing.
+
+    :raises scoring.paper.SheetError: naming every wrong line.
+    :raises ValidationError: the table takes no sheet now (see :func:`sheet_require_open`).
+    """
+    seats = selectors.seats_of(table=table)
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    sheet_require_open(table=table, upcoming=upcoming)
+    start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming)
+    return paper.check_sheet(text, start=start, rules=rules_for(table.tournament))
+
+
+def sheet_import(
+    *,
+    table: Table,
+    text: str,
+    user: User | None,
+    batch: uuid.UUID | None = None,
+) -> list[Deal]:
+    """Save a typed paper sheet: every row or none.
+
+    The sheet is checked again as the table stands now (another phone may have entered a deal
+    since the preview), then each row goes through :func:`deal_record`, so it is scored by the
+    rules, gets its dealer, and is logged like any entry. ``batch`` is the preview's id: the
+    same sheet posted twice (a double tap, a dropped connection) is saved once, and the second
+    time returns the deals of the first.
+
+    :raises scoring.paper.SheetError: naming every wrong line (nothing saved).
+    :raises ValidationError: the table takes no sheet now (nothing saved).
+    """
+    batch = uuid.uuid4() if batch is None else batch
+    with transaction.atomic():
+        locked, seats = table_with_seats_locked(table_id=table.pk)
+        submissions = [uuid.uuid5(batch, str(row)) for row in range(locked.deals)]
+        saved = list(
+            Deal.objects.filter(table=locked, submission__in=submissions).order_by("sequence")
+        )
+        if saved:
+            return saved
+        upcoming = selectors.next_deal(table=locked, seats=seats)
+        sheet_require_open(table=locked, upcoming=upcoming)
+        start = selectors.paper_start(table=locked, seats=seats, upcoming=upcoming)
+        sheet = paper.check_sheet(text, start=start, rules=rules_for(locked.tournament))
+        return [
+            deal_record(
+                table=locked,
+                sequence=upcoming.sequence + index,
+                submission=submissions[index],
+                declarer=row.declarer,
+                game=row.game,
+                written_value=row.written_value,
+                user=user,
+                await_confirmation=index == 0,
+            )
+            for index, row in enumerate(sheet.rows)
+        ]

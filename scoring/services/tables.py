@@ -1,0 +1,105 @@
+"""Ending a table early and letting it play on: its deals stand, the history keeps who and why."""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring import selectors
+from scoring.services.guards import require_not_ended, require_playing
+from tournaments import services as tournament_services
+from tournaments.models import Table, TournamentEvent
+from tournaments.selectors import table_with_seats_locked
+
+_ENDING_FIELDS = ["ended_early_at", "ended_early_after", "ended_early_reason"]
+
+
+def table_end_early_check(*, table: Table, played: int) -> None:
+    """Why the table cannot be ended early now, raised; nothing when it can.
+
+    :raises ValidationError: not in play, ended already, or it has played all its deals.
+    """
+    require_playing(table.tournament)
+    require_not_ended(table)
+    if played >= table.deals:
+        raise ValidationError(_("This table has played all its deals."), code="table_complete")
+
+
+def table_end_early(*, table: Table, reason: str, user: User | None) -> Table:
+    """End a table before its last deal: a table of three lost a player, or the night ran out
+    of time. Its deals stand, it takes no more, and it counts as done; the history keeps who,
+    when and why.
+
+    :raises ValidationError: no reason given, or see :func:`table_end_early_check`.
+    """
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ValidationError(
+            _("Say why the table ends early (for the history and the ranking)."),
+            code="reason_missing",
+        )
+    with transaction.atomic():
+        # The table's lock, as an entry takes it: no deal slips in after the count below.
+        locked, _seats = table_with_seats_locked(table_id=table.pk)
+        played = selectors.deals_played(table=locked)
+        table_end_early_check(table=locked, played=played)
+        locked.ended_early_at = timezone.now()
+        locked.ended_early_after = played
+        locked.ended_early_reason = reason[: Table._meta.get_field("ended_early_reason").max_length]
+        locked.full_clean()
+        _ending_save(
+            locked,
+            TournamentEvent.Kind.TABLE_ENDED_EARLY,
+            user=user,
+            reason=locked.ended_early_reason,
+            deals_played=played,
+        )
+    return locked
+
+
+def table_resume_check(*, table: Table) -> None:
+    """Why a table ended early cannot play on now, raised; nothing when it can.
+
+    :raises ValidationError: not in play (finished: reopen it first), or not ended early.
+    """
+    require_playing(table.tournament)
+    if not table.ended_early:
+        raise ValidationError(_("This table was not ended early."), code="table_not_ended")
+
+
+def table_resume(*, table: Table, user: User | None) -> Table:
+    """Let a table ended early play on (ended by mistake, the player came back): its deals
+    stand and it takes the next ones again; the history keeps who resumed it and when.
+
+    :raises ValidationError: see :func:`table_resume_check`.
+    """
+    with transaction.atomic():
+        locked, _seats = table_with_seats_locked(table_id=table.pk)
+        table_resume_check(table=locked)
+        played = locked.ended_early_after
+        locked.ended_early_at = None
+        locked.ended_early_after = None
+        locked.ended_early_reason = ""
+        _ending_save(locked, TournamentEvent.Kind.TABLE_RESUMED, user=user, deals_played=played)
+    return locked
+
+
+def _ending_save(
+    table: Table,
+    kind: TournamentEvent.Kind,
+    *,
+    user: User | None,
+    deals_played: int | None,
+    reason: str = "",
+) -> None:
+    """Save the table's ending (set or cleared) and record it in the tournament's history."""
+    table.save(update_fields=_ENDING_FIELDS)
+    tournament_services.event_record(
+        tournament=table.tournament,
+        kind=kind,
+        user=user,
+        table=table,
+        reason=reason,
+        deals_played=deals_played,
+    )
