@@ -3,6 +3,9 @@ finishing the tournament (it names the tables still playing), reopening it, endi
 table early and resuming it. Here rather than in the tournaments app, since they read the
 deals played."""
 
+from typing import Protocol
+
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -13,7 +16,17 @@ from scoring.forms import TableEndForm
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament
 from tournaments.views.access import organiser_required
-from tournaments.views.confirm import Confirmation, confirm_or_act
+from tournaments.views.confirm import Confirmation, confirm_or_act, table_to_confirm
+
+
+class _Check(Protocol):
+    """A service's check: ValidationError when the step is not possible now."""
+
+    def __call__(self, *, tournament: Tournament) -> None: ...
+
+
+class _Act(Protocol):
+    def __call__(self, *, tournament: Tournament, user: User | None = None) -> Tournament: ...
 
 
 def _table_count(table: Table) -> str:
@@ -29,7 +42,6 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """Finish the tournament, once confirmed; the page names every table still playing."""
     tournament = get_object_or_404(Tournament, pk=pk)
     unfinished = selectors.unfinished_tables(tournament=tournament)
-    night_url = reverse("tournaments:night", args=[pk])
     confirmation = Confirmation(
         tournament=tournament,
         title=_("Finish the tournament?"),
@@ -52,19 +64,12 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         ],
         button=_("Yes, finish the tournament"),
-        back=night_url,
+        back=reverse("tournaments:night", args=[pk]),
     )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: tournament_services.tournament_finish_check(tournament=tournament),
-        act=lambda: tournament_services.tournament_finish(
-            tournament=tournament,
-            user=request.user,  # type: ignore[arg-type]
-        ),
-        success=_("The tournament is finished and locked."),
-        done=reverse("scoring:standings", args=[pk]),  # what the organiser wants to see now
-    )
+    step = (tournament_services.tournament_finish_check, tournament_services.tournament_finish)
+    done = reverse("scoring:standings", args=[pk])  # what the organiser wants to see now
+    success = _("The tournament is finished and locked.")
+    return _confirm_tournament_step(request, confirmation, step, success=success, done=done)
 
 
 @organiser_required
@@ -87,16 +92,29 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
         button=_("Yes, reopen the tournament"),
         back=night_url,
     )
+    step = (tournament_services.tournament_reopen_check, tournament_services.tournament_reopen)
+    success = _("The tournament is open again: play goes on.")
+    return _confirm_tournament_step(request, confirmation, step, success=success, done=night_url)
+
+
+def _confirm_tournament_step(
+    request: HttpRequest,
+    confirmation: Confirmation,
+    step: tuple[_Check, _Act],
+    *,
+    success: str,
+    done: str,
+) -> HttpResponse:
+    """confirm_or_act for a step on the whole tournament, taken by the organiser logged in."""
+    check, act = step
+    tournament = confirmation.tournament
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: tournament_services.tournament_reopen_check(tournament=tournament),
-        act=lambda: tournament_services.tournament_reopen(
-            tournament=tournament,
-            user=request.user,  # type: ignore[arg-type]
-        ),
-        success=_("The tournament is open again: play goes on."),
-        done=night_url,
+        check=lambda: check(tournament=tournament),
+        act=lambda: act(tournament=tournament, user=request.user),  # type: ignore[arg-type]
+        success=success,
+        done=done,
     )
 
 
@@ -104,29 +122,9 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
 def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """End one table early with a reason, once confirmed; ``?player=<seat>`` names the player
     who left a table of three, as the reason to start from."""
-    table = get_object_or_404(
-        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
-    )
+    table, table_url = table_to_confirm(pk, table_pk)
     played = selectors.deals_played(table=table)
-    initial = {}
-    warnings: list[str] = []
-    leaving = request.GET.get("player", "")
-    if leaving.isascii() and leaving.isdecimal():
-        seat = (
-            Seat.objects.select_related("registration__player")
-            .filter(pk=leaving, table=table)
-            .first()
-        )
-        if seat is not None:
-            initial["reason"] = _("%(player)s had to stop.") % {
-                "player": seat.registration.player.name
-            }
-            warnings.append(
-                _(
-                    "A table of three cannot play on without a player: end the table early "
-                    "instead (its deals stand)."
-                )
-            )
+    initial, warnings = _player_leaving(table, request.GET.get("player", ""))
     if played == 0:  # ending it takes its players out of the night without a point
         warnings.append(
             _(
@@ -136,26 +134,13 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             % {"number": table.number}
         )
     form = TableEndForm(request.POST or None, initial=initial)
-    tables_url = reverse("tournaments:tables", args=[pk])
     confirmation = Confirmation(
         tournament=table.tournament,
         title=_("End table %(number)s early?") % {"number": table.number},
         warnings=warnings,
-        consequences=[
-            _("Table %(number)s ends after %(played)s of %(deals)s deals.")
-            % {"number": table.number, "played": played, "deals": table.deals},
-            _("Its deals stand; the captain's phone takes no more deals."),
-            _(
-                "The table counts as done; the standings, its sheet and the ranking say that it "
-                "ended early, and why."
-            ),
-            _(
-                'Until the tournament is finished you can let the table play on again ("Resume '
-                'the table" on the tables page); the history keeps both.'
-            ),
-        ],
+        consequences=_table_end_consequences(table, played),
         button=_("Yes, end the table early"),
-        back=f"{tables_url}#table-{table.number}",
+        back=table_url,
     )
     return confirm_or_act(
         request,
@@ -167,19 +152,49 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             user=request.user,  # type: ignore[arg-type]
         ),
         success=_("Table %(number)s is ended early; its deals stand.") % {"number": table.number},
-        done=f"{tables_url}#table-{table.number}",
+        done=table_url,
         form=form,
     )
+
+
+def _player_leaving(table: Table, seat_pk: str) -> tuple[dict[str, str], list[str]]:
+    """The reason to start from and the warning, when the table is ended because the player of
+    seat ``seat_pk`` (of the query string: anything may stand there) left a table of three."""
+    if not (seat_pk.isascii() and seat_pk.isdecimal()):
+        return {}, []
+    seat = Seat.objects.select_related("registration__player").filter(pk=seat_pk, table=table)
+    leaving = seat.first()
+    if leaving is None:
+        return {}, []
+    reason = _("%(player)s had to stop.") % {"player": leaving.registration.player.name}
+    warning = _(
+        "A table of three cannot play on without a player: end the table early "
+        "instead (its deals stand)."
+    )
+    return {"reason": reason}, [warning]
+
+
+def _table_end_consequences(table: Table, played: int) -> list[str]:
+    return [
+        _("Table %(number)s ends after %(played)s of %(deals)s deals.")
+        % {"number": table.number, "played": played, "deals": table.deals},
+        _("Its deals stand; the captain's phone takes no more deals."),
+        _(
+            "The table counts as done; the standings, its sheet and the ranking say that it "
+            "ended early, and why."
+        ),
+        _(
+            'Until the tournament is finished you can let the table play on again ("Resume '
+            'the table" on the tables page); the history keeps both.'
+        ),
+    ]
 
 
 @organiser_required
 def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """Let a table ended early play on again, once confirmed (ended by mistake, the player came
     back); only while the tournament is not finished."""
-    table = get_object_or_404(
-        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
-    )
-    tables_url = reverse("tournaments:tables", args=[pk])
+    table, table_url = table_to_confirm(pk, table_pk)
     confirmation = Confirmation(
         tournament=table.tournament,
         title=_("Resume table %(number)s?") % {"number": table.number},
@@ -194,7 +209,7 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             _("The history keeps that it was ended early, and who resumed it when."),
         ],
         button=_("Yes, resume the table"),
-        back=f"{tables_url}#table-{table.number}",
+        back=table_url,
     )
     return confirm_or_act(
         request,
@@ -205,5 +220,5 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             user=request.user,  # type: ignore[arg-type]
         ),
         success=_("Table %(number)s plays on.") % {"number": table.number},
-        done=f"{tables_url}#table-{table.number}",
+        done=table_url,
     )

@@ -13,9 +13,10 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
-from tournaments.models import Tournament
+from tournaments.models import Table, Tournament
 
 CONFIRM_FIELD = "confirm"
 CONFIRM_VALUE = "yes"
@@ -83,3 +84,13 @@ def confirm_or_act(
         "confirm_value": CONFIRM_VALUE,
     }
     return render(request, "tournaments/confirm.html", context)
+
+
+def table_to_confirm(pk: int, table_pk: int) -> tuple[Table, str]:
+    """For a confirmation page about one table: the table ``table_pk`` of tournament ``pk``
+    (else the page is not found), and the address of its row on the tables page, where "Back"
+    leads."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    return table, f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
