@@ -30,32 +30,15 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, DealChange, Prize
-from tournaments.models import (
-    Player,
-    Registration,
-    Seat,
-    SeatSwap,
-    Table,
-    Tournament,
-    new_token,
-)
+from tournaments.forms import TournamentForm
+from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
 
 MARK = "preisfipsen_night"
 VERSION = 1
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
-    "name",
-    "date",
-    "place",
-    "min_bid",
-    "deals_at_four",
-    "deals_at_three",
-    "tie_break",
-    "entry_fee",
-    "confirmation_required",
-    "board_enabled",
-    "board_after_finish",
+    *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
     "board_token",
     "state",
     "draw_seed",
@@ -132,11 +115,6 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
     #: The file's keys count from 1, so that a night exported again after its import is the
     #: same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
-    tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
-    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
-    deals_of: dict[int, list[Deal]] = {}
-    for deal in deals.order_by("table", "sequence"):
-        deals_of.setdefault(deal.table_id, []).append(deal)
     return {
         MARK: VERSION,
         "tournament": _values(tournament, TOURNAMENT_FIELDS),
@@ -148,30 +126,7 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
             {"key": keys[r.pk], "player": players[r.player_id], **_values(r, REGISTRATION_FIELDS)}
             for r in registrations
         ],
-        "tables": [
-            {
-                **_values(table, TABLE_FIELDS),
-                "seats": [
-                    {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
-                    for seat in table.seats.all()
-                ],
-                # "deals" is the table's number of deals (TABLE_FIELDS)
-                "deals_played": [
-                    {
-                        **_values(deal, DEAL_FIELDS),
-                        "changes": [
-                            {
-                                **_values(change, CHANGE_FIELDS),
-                                "user": change.user.get_username() if change.user else None,
-                            }
-                            for change in deal.changes.all()
-                        ],
-                    }
-                    for deal in deals_of.get(table.pk, [])
-                ],
-            }
-            for table in tables
-        ],
+        "tables": _tables_export(tournament, keys),
         "swaps": [
             {
                 "first": keys[swap.first_id],
@@ -183,6 +138,42 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
         "prizes": [
             _values(prize, PRIZE_FIELDS)
             for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
+        ],
+    }
+
+
+def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict[str, Any]]:
+    """The tables with their seats (``keys``: the file's key of each registration's id) and
+    the deals played, each with its history."""
+    tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
+    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
+    deals_of: dict[int, list[Deal]] = {}
+    for deal in deals.order_by("table", "sequence"):
+        deals_of.setdefault(deal.table_id, []).append(deal)
+    return [
+        {
+            **_values(table, TABLE_FIELDS),
+            "seats": [
+                {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
+                for seat in table.seats.all()
+            ],
+            # "deals" is the table's number of deals (TABLE_FIELDS)
+            "deals_played": [_deal_export(deal) for deal in deals_of.get(table.pk, [])],
+        }
+        for table in tables
+    ]
+
+
+def _deal_export(deal: Deal) -> dict[str, Any]:
+    """One deal with its history; who changed it by user name (the ids differ elsewhere)."""
+    return {
+        **_values(deal, DEAL_FIELDS),
+        "changes": [
+            {
+                **_values(change, CHANGE_FIELDS),
+                "user": change.user.get_username() if change.user else None,
+            }
+            for change in deal.changes.all()
         ],
     }
 
