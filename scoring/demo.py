@@ -193,22 +193,8 @@ def demo_night_play(
         raise ValidationError(_("A table plays at least one deal."), code="deals")
     rng = random.Random(seed)  # noqa: S311 (a demo: reproducibility is the point)
     date = date or timezone.localdate()
-    options = {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
     with transaction.atomic():
-        tournament = tournament_services.tournament_create(
-            name=name or gettext("Demo night %(date)s") % {"date": date.strftime("%d.%m.%Y")},
-            date=date,
-            place=gettext("Club house (demo)"),
-            entry_fee=ENTRY_FEE,
-            **options,  # type: ignore[arg-type]
-        )
-        for person, club in demo_players(rng, players):
-            player = _player(person, club)
-            tournament_services.registration_add(
-                tournament=tournament, player=player, check_in=True
-            )
-        tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
-        tournament_services.tournament_start(tournament=tournament)
+        tournament = _tournament_started(rng, players=players, deals=deals, name=name, date=date)
         draw = GameDraw.for_rules(Prisdorf(min_bid=tournament.min_bid))
         entries = deals_played = 0
         for table in Table.objects.filter(tournament=tournament).order_by("number"):
@@ -226,6 +212,26 @@ def demo_night_play(
         deals=deals_played,
         passed=entries - deals_played,
     )
+
+
+def _tournament_started(
+    rng: random.Random, *, players: int, deals: int | None, name: str | None, date: datetime.date
+) -> Tournament:
+    """The demo tournament with its made-up players checked in, drawn and started."""
+    options = {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
+    tournament = tournament_services.tournament_create(
+        name=name or gettext("Demo night %(date)s") % {"date": date.strftime("%d.%m.%Y")},
+        date=date,
+        place=gettext("Club house (demo)"),
+        entry_fee=ENTRY_FEE,
+        **options,  # type: ignore[arg-type]
+    )
+    for person, club in demo_players(rng, players):
+        player = _player(person, club)
+        tournament_services.registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
+    tournament_services.tournament_start(tournament=tournament)
+    return tournament
 
 
 def _player(name: str, club: str) -> Player:
