@@ -72,6 +72,19 @@ class Code(StrEnum):
     # The registry of rule sets (fipsen_rules.rulesets)
     RULES_UNKNOWN = "rules_unknown"
     RULES_OPTION_UNKNOWN = "rules_option_unknown"
+    # Rule sets of Part C (Großenaspe, Mecklenburg)
+    TABLE_SIZE = "table_size"  # the table sizes a rule set is played at
+    TABLES_UNSEATABLE_FIVE = "tables_unseatable_five"  # SPEC C3.3: tables of four and five
+    GAME_MISSING = "game_missing"  # a text of a Part C notation that names no game
+    KARO_FIPSEN = "karo_fipsen"  # SPEC C3.3: three-player Großenaspe, scoring unknown
+    DEALER_MISSING = "dealer_missing"  # SPEC C3.3: at five, the dealer sits out
+    DEALER_SITS_OUT = "dealer_sits_out"  # SPEC C3.3
+    KLOPPEN_OPTION = "kloppen_option"  # SPEC C3.3: knocking only where it is agreed
+    FAILURE_UNSAID = "failure_unsaid"  # SPEC C3.2: a failed number bid is beet or pott beet
+    BEET_IMPOSSIBLE = "beet_impossible"  # SPEC C3.2: a bid of 1 fails only pott beet
+    CLUB_POINTS_MISSING = "club_points_missing"  # SPEC C5: the club's table lacks a contract
+    DUTT_NOT_VORHAND = "dutt_not_vorhand"  # SPEC C5: nobody bid, Vorhand takes the Dutt
+    RUTEN_OEWER_BY_VORHAND = "ruten_oewer_by_vorhand"  # SPEC C5: another player takes it over
 
 
 @dataclass(frozen=True, slots=True)

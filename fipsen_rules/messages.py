@@ -94,6 +94,38 @@ MESSAGES: Mapping[Code, str] = {
     Code.RULES_OPTION_UNKNOWN: gettext_noop(
         "The rule set %(rules)s has no option “%(option)s”; it has: %(known)s."
     ),
+    Code.TABLE_SIZE: gettext_noop(
+        "%(rules)s is played at tables of %(sizes)s players, not %(players)s."
+    ),
+    Code.TABLES_UNSEATABLE_FIVE: gettext_noop(
+        "%(players)s players cannot be seated at tables of four and five."
+    ),
+    Code.GAME_MISSING: gettext_noop("Say which game, for example “%(example)s”."),
+    Code.KARO_FIPSEN: gettext_noop(
+        "Three-player Karo Fipsen is not offered: the source does not say how it is scored."
+    ),
+    Code.DEALER_MISSING: gettext_noop("At a table of five the dealer sits out: who dealt?"),
+    Code.DEALER_SITS_OUT: gettext_noop(
+        "Seat %(seat)s dealt and sits out this deal, so he cannot be the declarer."
+    ),
+    Code.KLOPPEN_OPTION: gettext_noop(
+        "Kloppen is not played in this tournament: “geklopft” needs the Kloppen option."
+    ),
+    Code.FAILURE_UNSAID: gettext_noop(
+        "Say how %(game)s failed: “beet” (with a trick) or “pott beet” (without one)."
+    ),
+    Code.BEET_IMPOSSIBLE: gettext_noop(
+        "A bid of 1 that failed took no trick: enter it as “pott beet”."
+    ),
+    Code.CLUB_POINTS_MISSING: gettext_noop(
+        "The club's points table has no points for %(contract)s."
+    ),
+    Code.DUTT_NOT_VORHAND: gettext_noop(
+        "When nobody bids, Vorhand (seat %(seat)s) takes the Dutt."
+    ),
+    Code.RUTEN_OEWER_BY_VORHAND: gettext_noop(
+        "Vorhand (seat %(seat)s) has the Dutt already: “Ruten oewer!” is another player's call."
+    ),
 }
 
 
