@@ -36,6 +36,12 @@ from fipsen_rules import (
     table_split,
     vorhand,
 )
+from fipsen_rules.deal_scores import DealScore
+from fipsen_rules.grossenaspe import GROSSENASPE
+from fipsen_rules.grossenaspe_game import GrossenaspeGame
+from fipsen_rules.grossenaspe_seats import table_split as aspe_tables
+from fipsen_rules.mecklenburg import DUTTFIPS, Ansegger, ClubTable, Duttfips
+from fipsen_rules.mecklenburg_game import MecklenburgGame
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -67,6 +73,23 @@ def evaluate(
     return run
 
 
+def aspe(game: str, *, players: int = 4, dealer: int | None = None) -> Callable[[], object]:
+    def run() -> DealScore[GrossenaspeGame]:
+        parsed = GrossenaspeGame.parse(game)
+        return GROSSENASPE.evaluate(parsed, players=players, declarer=1, dealer=dealer)
+
+    return run
+
+
+def meck(
+    rules: Ansegger | Duttfips, game: str, *, players: int = 4, declarer: int = 1
+) -> Callable[[], object]:
+    def run() -> DealScore[MecklenburgGame]:
+        return rules.evaluate(rules.parse(game), players=players, declarer=declarer, dealer=0)
+
+    return run
+
+
 def auction(*calls: Call, rules: Prisdorf = PRISDORF) -> Callable[[], object]:
     return lambda: resolve_auction(list(calls), dealer=0, players=4, rules=rules)
 
@@ -77,6 +100,8 @@ def violations_of(action: Callable[[], object]) -> tuple[Violation, ...]:
         result = action()
     except FipsenError as error:
         return error.violations
+    if isinstance(result, DealScore):
+        return ()  # the rule sets of Part C give no warnings
     assert isinstance(result, Outcome), result
     return result.warnings
 
@@ -207,6 +232,45 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
     ),
     ("rules-unknown", Code.RULES_UNKNOWN, lambda: rule_set("skat"), RulesError),
     ("rules-option", Code.RULES_OPTION_UNKNOWN, lambda: rule_set("prisdorf", x=1), RulesError),
+    # Großenaspe and Mecklenburg (issue 12)
+    ("table-size", Code.TABLE_SIZE, aspe("3 gewonnen", players=6), SeatingError),
+    ("table-size-meck", Code.TABLE_SIZE, meck(DUTTFIPS, "Fips gewonnen", players=3), None),
+    (
+        "tables-unseatable-five",
+        Code.TABLES_UNSEATABLE_FIVE,
+        lambda: aspe_tables(7),
+        SeatingError,
+    ),
+    ("game-missing", Code.GAME_MISSING, lambda: GrossenaspeGame.parse("Gute +"), NotationError),
+    ("karo-fipsen", Code.KARO_FIPSEN, aspe("3 gewonnen", players=3), SeatingError),
+    ("dealer-missing", Code.DEALER_MISSING, aspe("3 gewonnen", players=5), SeatingError),
+    (
+        "dealer-sits-out",
+        Code.DEALER_SITS_OUT,
+        aspe("3 gewonnen", players=5, dealer=1),
+        InvalidEntryError,
+    ),
+    ("kloppen-option", Code.KLOPPEN_OPTION, aspe("3 gewonnen geklopft"), InvalidEntryError),
+    ("failure-unsaid", Code.FAILURE_UNSAID, aspe("3 verloren"), InvalidEntryError),
+    ("beet-impossible", Code.BEET_IMPOSSIBLE, aspe("1 beet"), InvalidEntryError),
+    (
+        "club-points-missing",
+        Code.CLUB_POINTS_MISSING,
+        meck(Ansegger(points=ClubTable.of({"3": (3, -3)})), "2 gewonnen"),
+        InvalidEntryError,
+    ),
+    (
+        "dutt-not-vorhand",
+        Code.DUTT_NOT_VORHAND,
+        meck(DUTTFIPS, "Dutt gewonnen", declarer=2),
+        InvalidEntryError,
+    ),
+    (
+        "ruten-oewer-by-vorhand",
+        Code.RUTEN_OEWER_BY_VORHAND,
+        meck(DUTTFIPS, "Ruten oewer verloren"),
+        InvalidEntryError,
+    ),
 ]
 
 
