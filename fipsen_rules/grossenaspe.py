@@ -17,17 +17,21 @@ The notation is :mod:`fipsen_rules.grossenaspe_game`'s; tables and seats are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.deal_scores import DealScore, declarer_violations, seat_changes
 from fipsen_rules.errors import Code, InvalidEntryError, Violation
 from fipsen_rules.grossenaspe_game import ENDING_WORDS, FLAGS, AspeKind, Ending, GrossenaspeGame
 from fipsen_rules.grossenaspe_seats import DEALS_AT_FIVE, PLAYER_COUNTS, sitting_out
+from fipsen_rules.ruleset import Option, OptionValue, option_values
 from fipsen_rules.tables import DEALS_AT_FOUR
+
+if TYPE_CHECKING:
+    from fipsen_rules.ruleset import RuleSet
 
 __all__ = ["GROSSENASPE", "AspeKind", "Ending", "Grossenaspe", "GrossenaspeGame"]
 
@@ -61,6 +65,18 @@ class Grossenaspe:
     kloppen: bool = False
 
     name: ClassVar[str] = "grossenaspe"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("kloppen", False, "an opponent may knock, doubling the score once (SPEC C3.3)"),
+    )
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The value of each option.
+
+        >>> dict(Grossenaspe(kloppen=True).options)
+        {'kloppen': True}
+        """
+        return option_values(self, self.OPTIONS)
 
     @property
     def table_sizes(self) -> tuple[int, ...]:
@@ -169,6 +185,9 @@ class Grossenaspe:
 
 GROSSENASPE = Grossenaspe()
 """The Großenaspe rules without kloppen (a tournament is not an informal game)."""
+
+if TYPE_CHECKING:
+    _conforms: RuleSet[GrossenaspeGame] = GROSSENASPE  # mypy checks the shape
 
 
 def _games(geklopft: bool) -> Iterator[GrossenaspeGame]:

@@ -20,13 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.deal_scores import DealScore, declarer_violations, seat_changes
 from fipsen_rules.errors import Code, InvalidEntryError, SeatingError, Violation
 from fipsen_rules.game import Result
 from fipsen_rules.mecklenburg_game import FIPS_TRICKS, MeckKind, MecklenburgGame
 from fipsen_rules.messages import gettext_noop
+from fipsen_rules.ruleset import Option, OptionValue, option_values
+from fipsen_rules.tables import DEALS_AT_FOUR
+
+if TYPE_CHECKING:
+    from fipsen_rules.ruleset import RuleSet
 
 __all__ = [
     "ANSEGGER",
@@ -141,6 +146,21 @@ class _Mecklenburg:
     CONTRACTS: ClassVar[tuple[MecklenburgGame, ...]]  # in bid order, lowest first
     PASSING: ClassVar[bool]  # whether all may pass (a new deal)
     table_sizes: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    # The club's points are a value of their own (a ClubTable), not a flag of the command line.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """No options but the points table."""
+        return option_values(self, self.OPTIONS)
+
+    def deals_at(self, size: int) -> int:
+        """The deals of a table of four: as Prisdorf's (the source names no number).
+
+        :raises SeatingError: ``TABLE_SIZE`` unless four players.
+        """
+        _check_players(self.TITLE, size)
+        return DEALS_AT_FOUR
 
     def __post_init__(self) -> None:
         for contract, _, _ in self.points.points:
@@ -205,10 +225,7 @@ class _Mecklenburg:
         :raises SeatingError: ``TABLE_SIZE`` unless four players; ``SEAT`` for the dealer.
         :raises InvalidEntryError: with one violation for every rule the deal breaks.
         """
-        if players != PLAYERS:
-            raise SeatingError.of(
-                Code.TABLE_SIZE, "players", rules=self.TITLE, sizes=str(PLAYERS), players=players
-            )
+        _check_players(self.TITLE, players)
         if dealer is not None and not 0 <= dealer < players:
             raise SeatingError.of(Code.SEAT, "dealer", seat=dealer, players=players)
         violations = list(declarer_violations(game.kind is MeckKind.PASSED, declarer, players))
@@ -245,6 +262,13 @@ class _Mecklenburg:
             yield _v(Code.RESULT_MISSING, "result")
         elif game.result is Result.SURRENDERED:
             yield _v(Code.NOT_APPLICABLE, "result", detail="aufgegeben", game=self.TITLE)
+
+
+def _check_players(title: str, players: int) -> None:
+    if players != PLAYERS:
+        raise SeatingError.of(
+            Code.TABLE_SIZE, "players", rules=title, sizes=str(PLAYERS), players=players
+        )
 
 
 def _dutt_violations(game: MecklenburgGame, declarer: int, vorhand: int) -> Iterator[Violation]:
@@ -302,3 +326,7 @@ ANSEGGER = Ansegger()
 """Ansegger Fips with the app's example points (a club fills in its own)."""
 DUTTFIPS = Duttfips()
 """Duttfips with the app's example points (a club fills in its own)."""
+
+if TYPE_CHECKING:
+    _ansegger: RuleSet[MecklenburgGame] = ANSEGGER  # mypy checks the shape
+    _duttfips: RuleSet[MecklenburgGame] = DUTTFIPS

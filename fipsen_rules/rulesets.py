@@ -6,13 +6,13 @@ has the shape of :class:`fipsen_rules.ruleset.RuleSet`, and one :class:`Registra
 line in :data:`RULE_SETS`.
 
 >>> sorted(RULE_SETS)
-['prisdorf']
+['ansegger', 'duttfips', 'grossenaspe', 'prisdorf']
 >>> rule_set("prisdorf", min_bid=3) == Prisdorf(min_bid=3)
 True
 >>> rule_set("skat")
 Traceback (most recent call last):
 ...
-fipsen_rules.errors.RulesError: “skat” is not a rule set; there are: prisdorf.
+fipsen_rules.errors.RulesError: “skat” is not a rule set; there are: ansegger, duttfips, grossenaspe, prisdorf.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from types import MappingProxyType
 from typing import Any
 
 from fipsen_rules.errors import Code, RulesError
+from fipsen_rules.grossenaspe import Grossenaspe
+from fipsen_rules.mecklenburg import Ansegger, Duttfips
 from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
 
@@ -59,7 +61,13 @@ class Registration:
 RULE_SETS: Mapping[str, Registration] = MappingProxyType(
     {
         registration.name: registration
-        for registration in (Registration(Prisdorf.name, Prisdorf, Prisdorf.OPTIONS),)
+        for registration in (
+            Registration(Prisdorf.name, Prisdorf, Prisdorf.OPTIONS),
+            Registration(Grossenaspe.name, Grossenaspe, Grossenaspe.OPTIONS),
+            # Mecklenburg scores from a club's points table; by name, the app's example table.
+            Registration(Ansegger.name, Ansegger),
+            Registration(Duttfips.name, Duttfips),
+        )
     }
 )
 """The rule sets by name."""
