@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
-from fipsen_rules.words import Words, one_of, read_words
+from fipsen_rules.words import Words, one_of, read_words, vocabulary
 
 __all__ = ["ENDING_WORDS", "FLAGS", "HEAD_WORDS", "AspeKind", "Ending", "GrossenaspeGame"]
 
@@ -53,17 +53,8 @@ class _W(Enum):
     PASSED = "gepasst"
 
 
-_VOCABULARY = {
-    **{word.value.lower(): word for word in _W},
-    "won": _W.WON,
-    "+": _W.WON,
-    "lost": _W.LOST,
-    "-": _W.LOST,
-    "surrendered": _W.SURRENDERED,
-    "gucker": _W.KIEKER,  # the High German word (SPEC C3.1)
-    "knocked": _W.GEKLOPFT,
-    "passed": _W.PASSED,
-}
+# "Gucker" is the High German word for Kieker (SPEC C3.1).
+_VOCABULARY = vocabulary(_W, gucker=_W.KIEKER, knocked=_W.GEKLOPFT)
 _HEADS = {_W.KIEKER: AspeKind.KIEKER, _W.FIPS: AspeKind.FIPS, _W.PASSED: AspeKind.PASSED}
 _ENDINGS = {
     _W.WON: Ending.WON,

@@ -15,7 +15,7 @@ from enum import Enum, StrEnum
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
 from fipsen_rules.game import Result
-from fipsen_rules.words import Words, one_of, read_words
+from fipsen_rules.words import Words, one_of, read_words, vocabulary
 
 __all__ = ["FIPS_TRICKS", "MeckKind", "MecklenburgGame"]
 
@@ -41,15 +41,7 @@ class _W(Enum):
     PASSED = "gepasst"
 
 
-_VOCABULARY = {
-    **{word.value.lower(): word for word in _W},
-    **dict.fromkeys(("öwer", "över", "ower", "ueber", "über"), _W.OEWER),
-    "won": _W.WON,
-    "+": _W.WON,
-    "lost": _W.LOST,
-    "-": _W.LOST,
-    "passed": _W.PASSED,
-}
+_VOCABULARY = vocabulary(_W, **dict.fromkeys(("öwer", "över", "ower", "ueber", "über"), _W.OEWER))
 _HEADS = {
     _W.FIPS: MeckKind.FIPS,
     _W.RUTENFIPS: MeckKind.FIPS,

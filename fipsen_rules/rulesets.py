@@ -9,10 +9,10 @@ line in :data:`RULE_SETS`.
 ['ansegger', 'duttfips', 'grossenaspe', 'prisdorf']
 >>> rule_set("prisdorf", min_bid=3) == Prisdorf(min_bid=3)
 True
->>> rule_set("skat")
+>>> rule_set("skat")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-fipsen_rules.errors.RulesError: “skat” is not a rule set; there are: ansegger, duttfips, grossenaspe, prisdorf.
+fipsen_rules.errors.RulesError: “skat” is not a rule set; there are: ansegger, duttfips, ...
 """
 
 from __future__ import annotations

@@ -21,15 +21,27 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Generic, TypeVar
 
 from fipsen_rules.errors import Code, NotationError
 from fipsen_rules.signs import MINUS_SIGN
 
-__all__ = ["Words", "one_of", "read_words"]
+__all__ = ["Words", "one_of", "read_words", "vocabulary"]
 
 WordT = TypeVar("WordT")
 MeaningT = TypeVar("MeaningT")
+EnumT = TypeVar("EnumT", bound=Enum)
+
+# English and sign forms of the words every notation shares, as Prisdorf's accepts them.
+_ALIASES = {
+    "won": "gewonnen",
+    "+": "gewonnen",
+    "lost": "verloren",
+    "-": "verloren",
+    "surrendered": "aufgegeben",
+    "passed": "gepasst",
+}
 
 # ASCII digits only: "³" or "①" is not a number of tricks but an unknown word.
 _TOKEN = re.compile(r"[0-9]+|[+-]|[^\W\d_]+|\S")
@@ -38,6 +50,19 @@ _SEPARATORS = str.maketrans(
 )
 # Python refuses int() on more than 4,300 digits; no count of tricks comes near this.
 _MAX_DIGITS = 100
+
+
+def vocabulary(words: type[EnumT], **extra: EnumT) -> dict[str, EnumT]:
+    """Each of ``words`` by its lower-case value, the aliases of those that have one
+    ("won", "+" for "gewonnen"), and ``extra``.
+
+    >>> from enum import Enum
+    >>> sorted(vocabulary(Enum("W", {"WON": "gewonnen", "FIPS": "Fips"})))
+    ['+', 'fips', 'gewonnen', 'won']
+    """
+    by_value = {str(word.value).lower(): word for word in words}
+    aliases = {alias: by_value[value] for alias, value in _ALIASES.items() if value in by_value}
+    return {**by_value, **aliases, **extra}
 
 
 @dataclass(frozen=True, slots=True)
