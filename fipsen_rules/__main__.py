@@ -13,19 +13,21 @@ invalid exits with status 2 and a one-line reason on stderr.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from fipsen_rules.entry import DealEntry
-from fipsen_rules.errors import Code, FipsenError, NotationError
+from fipsen_rules.errors import Code, FipsenError, NotationError, RulesError
 from fipsen_rules.game import Game, GameKind
 from fipsen_rules.prisdorf import Prisdorf
-from fipsen_rules.ruleset import Option
+from fipsen_rules.ruleset import Option, Scores
 from fipsen_rules.rulesets import RULE_SETS, rule_set
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, table_split
 
 INVALID = 2
+SITS_OUT_FROM = 5  # at a table of five the dealer sits out (Großenaspe, SPEC C3.3)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -67,6 +69,13 @@ def _deal_command(deal: argparse.ArgumentParser) -> None:
     deal.add_argument("--rules", default=Prisdorf.name, help=", ".join(sorted(RULE_SETS)))
     deal.add_argument("--players", type=int, default=4, help="the players at the table")
     deal.add_argument("--declarer", type=int, help="the declarer's seat, from 0")
+    deal.add_argument(
+        "--dealer",
+        type=int,
+        default=argparse.SUPPRESS,
+        help="the dealer's seat, for the rule sets that ask: at a Großenaspe table of five he "
+        "sits out (seat 0 unless given); Duttfips then checks that Vorhand took the Dutt",
+    )
     options: dict[str, Option] = {}
     for registration in RULE_SETS.values():
         for option in registration.options:
@@ -114,7 +123,20 @@ def _deal(args: argparse.Namespace) -> str:
     given = vars(args)
     options = {name: given[name] for name in _option_names() if name in given}
     rules = rule_set(args.rules, **options)
-    scores = rules.evaluate(rules.parse(args.game), players=args.players, declarer=args.declarer)
+    evaluate: Callable[..., Scores] = rules.evaluate
+    seats = {"players": args.players, "declarer": args.declarer}
+    if "dealer" in inspect.signature(evaluate).parameters:
+        # SPEC Part D deals from seat 0; only a table with a seat sitting out needs to know.
+        seats["dealer"] = given.get("dealer", 0 if args.players >= SITS_OUT_FROM else None)
+    elif "dealer" in given:
+        raise RulesError.of(
+            Code.RULES_OPTION_UNKNOWN,
+            "dealer",
+            rules=rules.name,
+            option="dealer",
+            known=", ".join(rules.options) or "-",
+        )
+    scores = evaluate(rules.parse(args.game), **seats)
     return " ".join(str(change) for change in scores.score_changes)
 
 
