@@ -60,22 +60,7 @@ def players_csv_read(data: bytes) -> CsvContent:
     text = _decode(data)
     # Lines as the csv module counts them: ends of line kept as they are, "\r\n", "\n" or "\r".
     lines = list(io.StringIO(text, newline=""))
-    first = 0
-    while first < len(lines) and not lines[first].strip():
-        first += 1
-    if first == len(lines):
-        raise ValidationError(_("The file is empty."), code="empty")
-    delimiter, header_line = None, lines[first].strip()
-    # Excel understands (and some programs write) a first line "sep=;" naming the delimiter.
-    if header_line.casefold().startswith("sep=") and len(header_line) == 5:
-        delimiter = header_line[4]
-        first += 1
-        while first < len(lines) and not lines[first].strip():
-            first += 1
-        if first == len(lines):
-            raise ValidationError(_("The file is empty."), code="empty")
-    if delimiter is None:
-        delimiter = _sniff_delimiter(lines[first])
+    first, delimiter = _header_start(lines)
     # Strict: a quote that is never closed is an error, not the rest of the file in one name.
     reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
     try:
@@ -88,37 +73,67 @@ def players_csv_read(data: bytes) -> CsvContent:
     for line, fields in _records(reader, offset=first, lines=lines):
         if isinstance(fields, ValidationError):
             errors.append(fields)
-            continue
-        if not any(field.strip() for field in fields):
-            continue
-        if any(
-            "\n" in fields[columns[f]] or "\r" in fields[columns[f]]
-            for f in ("name", "club")
-            if f in columns and columns[f] < len(fields)
-        ):
-            # A quote closed only lines later: those lines are in the name (an address in
-            # the contact may have line breaks).
-            errors.append(_unclosed_quote(line))
-            continue
-        row_errors = _row_errors(fields, line=line, header=header, columns=columns, sep=delimiter)
-        if row_errors:
-            errors.extend(row_errors)
-            continue
-        values = {
-            field: " ".join(clean_text(fields[index]).split()) if index < len(fields) else ""
-            for field, index in columns.items()
-        }
-        rows.append(
-            CsvRow(
-                line=line,
-                name=values["name"],
-                club=values.get("club", ""),
-                contact=values.get("contact", ""),
-            )
-        )
+        elif any(field.strip() for field in fields):  # a blank row is left out
+            row = _row(fields, line=line, header=header, columns=columns, sep=delimiter)
+            if isinstance(row, CsvRow):
+                rows.append(row)
+            else:
+                errors.extend(row)
     if not rows and not errors:
         raise ValidationError(_("There are no players below the header line."), code="no_rows")
     return CsvContent(rows=rows, errors=errors)
+
+
+def _header_start(lines: list[str]) -> tuple[int, str]:
+    """The index of the header line, and the delimiter: the one a first line "sep=;" names
+    (Excel understands it, and some programs write it), else the one the header suggests.
+
+    :raises ValidationError: there is no header: the file is empty.
+    """
+    first = _next_filled(lines, 0)
+    header_line = lines[first].strip()
+    if header_line.casefold().startswith("sep=") and len(header_line) == 5:
+        return _next_filled(lines, first + 1), header_line[4]
+    return first, _sniff_delimiter(lines[first])
+
+
+def _next_filled(lines: list[str], start: int) -> int:
+    """The index of the first line from ``start`` on with something in it.
+
+    :raises ValidationError: there is none: the file is empty.
+    """
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    if start == len(lines):
+        raise ValidationError(_("The file is empty."), code="empty")
+    return start
+
+
+def _row(
+    fields: list[str], *, line: int, header: list[str], columns: dict[str, int], sep: str
+) -> CsvRow | list[ValidationError]:
+    """The row a record gives, or its problems."""
+    if any(
+        "\n" in fields[columns[f]] or "\r" in fields[columns[f]]
+        for f in ("name", "club")
+        if f in columns and columns[f] < len(fields)
+    ):
+        # A quote closed only lines later: those lines are in the name (an address in
+        # the contact may have line breaks).
+        return [_unclosed_quote(line)]
+    row_errors = _row_errors(fields, line=line, header=header, columns=columns, sep=sep)
+    if row_errors:
+        return row_errors
+    values = {
+        field: " ".join(clean_text(fields[index]).split()) if index < len(fields) else ""
+        for field, index in columns.items()
+    }
+    return CsvRow(
+        line=line,
+        name=values["name"],
+        club=values.get("club", ""),
+        contact=values.get("contact", ""),
+    )
 
 
 def _decode(data: bytes) -> str:

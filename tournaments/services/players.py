@@ -61,18 +61,12 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
     content = players_csv_read(data)
     errors = list(content.errors)
     with transaction.atomic():
-        known = {
-            (name_key, player_name_key(club))
-            for name_key, club in Player.objects.values_list("name_key", "club")
-        }
+        known = _directory_keys()
         first_lines: dict[tuple[str, str], int] = {}
         players = []
         skipped: list[CsvRow] = []
         for row in content.rows:
-            player = Player(name=row.name, club=row.club, contact=row.contact)
-            player.name_key = player_name_key(row.name)
-            same = (player.name_key, player_name_key(row.club))
-            params = {"line": row.line, "name": row.name, "club": row.club}
+            same = (player_name_key(row.name), player_name_key(row.club))
             if same in known:
                 skipped.append(row)
             elif same in first_lines:
@@ -80,24 +74,45 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
                     ValidationError(
                         _("Line %(line)s: %(name)s is on line %(first)s already."),
                         code="repeated",
-                        params={**params, "first": first_lines[same]},
+                        params={
+                            "line": row.line,
+                            "name": row.name,
+                            "club": row.club,
+                            "first": first_lines[same],
+                        },
                     )
                 )
             else:
                 first_lines[same] = row.line
-                try:
-                    player.full_clean()
-                except ValidationError as error:
-                    errors.extend(
-                        ValidationError(
-                            _("Line %(line)s: %(problem)s"),
-                            code="invalid",
-                            params={"line": row.line, "problem": problem},
-                        )
-                        for problem in error.messages
-                    )
+                player = _player_of_row(row, errors)
                 players.append(player)
         if errors:
             errors.sort(key=lambda error: error.params["line"] if error.params else 0)
             raise ValidationError(errors)
         return PlayersImported(players=Player.objects.bulk_create(players), skipped=skipped)
+
+
+def _directory_keys() -> set[tuple[str, str]]:
+    """Each player of the directory as (name, club), both folded: what counts as the same."""
+    return {
+        (name_key, player_name_key(club))
+        for name_key, club in Player.objects.values_list("name_key", "club")
+    }
+
+
+def _player_of_row(row: CsvRow, errors: list[ValidationError]) -> Player:
+    """The (unsaved) player of a row; its problems, each with the row's line, go to ``errors``."""
+    player = Player(name=row.name, club=row.club, contact=row.contact)
+    player.name_key = player_name_key(row.name)
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        errors.extend(
+            ValidationError(
+                _("Line %(line)s: %(problem)s"),
+                code="invalid",
+                params={"line": row.line, "problem": problem},
+            )
+            for problem in error.messages
+        )
+    return player
