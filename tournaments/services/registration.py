@@ -1,5 +1,7 @@
 """Registration and check-in, before play."""
 
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -8,6 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services.common import OPEN_STATES, require_state
 from tournaments.services.players import player_create
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def registration_add(
@@ -64,13 +69,11 @@ def walk_in_register(*, tournament: Tournament, name: str, club: str = "") -> Re
 
 def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
     """Check a registered player in (or out again), before play starts."""
-    require_state(registration.tournament, *OPEN_STATES, action=_("Checking in"))
-    if registration.withdrawn_at is not None:
-        raise ValidationError(
-            _("%(player)s has withdrawn; register him again first."),
-            code="withdrawn",
-            params={"player": registration.player.name},
-        )
+    _require_not_withdrawn(
+        registration,
+        action=_("Checking in"),
+        withdrawn=_("%(player)s has withdrawn; register him again first."),
+    )
     registration.checked_in_at = timezone.now() if present else None
     registration.save(update_fields=["checked_in_at"])
     return registration
@@ -81,13 +84,9 @@ def registration_withdraw_check(*, registration: Registration) -> None:
 
     :raises ValidationError: play has started, or he has withdrawn already.
     """
-    require_state(registration.tournament, *OPEN_STATES, action=_("Withdrawing"))
-    if registration.withdrawn_at is not None:
-        raise ValidationError(
-            _("%(player)s is withdrawn already."),
-            code="withdrawn",
-            params={"player": registration.player.name},
-        )
+    _require_not_withdrawn(
+        registration, action=_("Withdrawing"), withdrawn=_("%(player)s is withdrawn already.")
+    )
 
 
 def registration_withdraw(*, registration: Registration) -> Registration:
@@ -101,3 +100,17 @@ def registration_withdraw(*, registration: Registration) -> Registration:
     registration.checked_in_at = None
     registration.save(update_fields=["withdrawn_at", "checked_in_at"])
     return registration
+
+
+def _require_not_withdrawn(
+    registration: Registration, *, action: "StrOrPromise", withdrawn: "StrOrPromise"
+) -> None:
+    """Before play, and the player has not withdrawn (``withdrawn`` says so, with his name).
+
+    :raises ValidationError: play has started, or he has withdrawn.
+    """
+    require_state(registration.tournament, *OPEN_STATES, action=action)
+    if registration.withdrawn_at is not None:
+        raise ValidationError(
+            withdrawn, code="withdrawn", params={"player": registration.player.name}
+        )

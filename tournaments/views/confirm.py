@@ -47,7 +47,7 @@ def confirm_or_act(
     request: HttpRequest,
     confirmation: Confirmation,
     *,
-    check: Callable[[], None],
+    check: Callable[[], object],
     act: Callable[[], object],
     success: str | Callable[[], str],
     done: str | Callable[[], str],

@@ -1,8 +1,8 @@
-"""The organiser's pages for one night: the tournament, registration and check-in, the draw,
-the tables. Each view calls one service or selector; a refusal is shown in plain words."""
+"""The organiser's pages for one night: the tournament, registration and check-in (the draw
+and the tables are in tables.py). Each view calls one service or selector; a refusal is shown
+in plain words."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -10,20 +10,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import selectors, services
-from tournaments.forms import LeaveForm, SwapForm, TournamentForm, WalkInForm
-from tournaments.links import public_base_url, qr_svg, table_entry_url
-from tournaments.models import Player, Registration, Seat, Table, Tournament
+from tournaments.forms import TournamentForm, WalkInForm
+from tournaments.models import Player, Registration, Tournament
 from tournaments.views.access import id_or_404, organiser_required, search_query
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
 
-def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+def attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
     """Run a service; say what happened as a message. False when it refused."""
     try:
         action()
@@ -35,7 +33,7 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return True
 
 
-def _night_url(tournament: Tournament) -> str:
+def night_url(tournament: Tournament) -> str:
     return reverse("tournaments:night", args=[tournament.pk])
 
 
@@ -50,7 +48,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("The tournament is created. Now register the players."))
-            return redirect(_night_url(tournament))
+            return redirect(night_url(tournament))
     return render(request, "tournaments/night/tournament_form.html", {"form": form})
 
 
@@ -67,7 +65,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("Saved."))
-            return redirect(_night_url(tournament))
+            return redirect(night_url(tournament))
     context = {"form": form, "tournament": tournament}
     return render(request, "tournaments/night/tournament_form.html", context)
 
@@ -133,7 +131,7 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     player = get_object_or_404(Player, pk=id_or_404(request.POST.get("player")))
     check_in = bool(request.POST.get("check_in"))
-    _attempt(
+    attempt(
         request,
         lambda: services.registration_add(tournament=tournament, player=player, check_in=check_in),
         (
@@ -147,8 +145,8 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
         return _desk_update(request, tournament, "tournaments/night/_directory.html")
     if "q" in request.POST:  # from the directory list: back to it, the search kept
         query = urlencode({"q": request.POST["q"]})
-        return redirect(f"{_night_url(tournament)}?{query}#register")
-    return redirect(f"{_night_url(tournament)}#registrations")
+        return redirect(f"{night_url(tournament)}?{query}#register")
+    return redirect(f"{night_url(tournament)}#registrations")
 
 
 @organiser_required
@@ -173,7 +171,7 @@ def registrations_add_previous(request: HttpRequest, pk: int) -> HttpResponse:
             )
             % {"count": count},
         )
-    return redirect(f"{_night_url(tournament)}#registrations")
+    return redirect(f"{night_url(tournament)}#registrations")
 
 
 @organiser_required
@@ -202,8 +200,8 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, str(error))
-        return redirect(f"{_night_url(tournament)}#walk-in")
-    saved = _attempt(
+        return redirect(f"{night_url(tournament)}#walk-in")
+    saved = attempt(
         request,
         lambda: services.walk_in_register(tournament=tournament, **form.cleaned_data),
         _("%(player)s is registered and checked in.") % {"player": form.cleaned_data["name"]},
@@ -213,7 +211,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         return _desk_update(
             request, tournament, "tournaments/night/_walk_in.html", walk_in_form=next_form
         )
-    return redirect(f"{_night_url(tournament)}?walk_in=1#walk-in")
+    return redirect(f"{night_url(tournament)}?walk_in=1#walk-in")
 
 
 @organiser_required
@@ -232,7 +230,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         for message in error.messages:
             messages.error(request, message)
     if not request.htmx:  # type: ignore[attr-defined]
-        return redirect(f"{_night_url(registration.tournament)}#registration-{registration.pk}")
+        return redirect(f"{night_url(registration.tournament)}#registration-{registration.pk}")
     tournament = registration.tournament
     context = {
         "registration": registration,
@@ -267,7 +265,7 @@ def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         title=_("Withdraw %(player)s?") % {"player": player},
         consequences=consequences,
         button=_("Yes, withdraw %(player)s") % {"player": player},
-        back=f"{_night_url(tournament)}#registration-{registration.pk}",
+        back=f"{night_url(tournament)}#registration-{registration.pk}",
     )
     return confirm_or_act(
         request,
@@ -275,202 +273,5 @@ def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         check=lambda: services.registration_withdraw_check(registration=registration),
         act=lambda: services.registration_withdraw(registration=registration),
         success=_("%(player)s is withdrawn from the tournament.") % {"player": player},
-        done=f"{_night_url(tournament)}#registrations",
-    )
-
-
-@organiser_required
-def draw(request: HttpRequest, pk: int) -> HttpResponse:
-    """Draw the tables (again), once the organiser confirmed it."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    summary = selectors.present_summary(tournament=tournament)
-    again = tournament.state == Tournament.State.DRAWN
-    consequences = [
-        ngettext(
-            "%(players)s player present is seated by lot.",
-            "%(players)s players present are seated by lot.",
-            summary.players,
-        )
-        % {"players": summary.players}
-        + " "
-        + _("%(fours)s tables of four and %(threes)s tables of three.")
-        % {"fours": summary.fours, "threes": summary.threes},
-        _("Each table gets its own link for the captain's phone, and the first dealer."),
-    ]
-    if again:
-        consequences += [
-            _("The seats drawn before and any swaps are replaced."),
-            _("Table cards and seating lists printed before no longer fit: print them again."),
-        ]
-    confirmation = Confirmation(
-        tournament=tournament,
-        title=_("Draw the tables again?") if again else _("Draw the tables?"),
-        consequences=consequences,
-        button=_("Yes, draw the tables again") if again else _("Yes, draw the tables"),
-        back=_night_url(tournament),
-    )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.tournament_draw_check(tournament=tournament),
-        act=lambda: services.tournament_draw(tournament=tournament),
-        success=_("The tables are drawn."),
-        done=reverse("tournaments:tables", args=[pk]),
-    )
-
-
-@organiser_required
-def start(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start play, once the organiser confirmed it."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    confirmation = Confirmation(
-        tournament=tournament,
-        title=_("Start play?"),
-        consequences=[
-            _("The tables' links open the entry of deals on the captains' phones."),
-            _("The draw stays as it is: no more swaps, registrations or check-ins."),
-            _("The rules (minimum bid, deals per table) cannot change any more."),
-        ],
-        button=_("Yes, start play"),
-        back=reverse("tournaments:tables", args=[pk]),
-    )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.tournament_start_check(tournament=tournament),
-        act=lambda: services.tournament_start(tournament=tournament),
-        success=_("Play has started. Good luck to all!"),
-        done=reverse("tournaments:tables", args=[pk]),
-    )
-
-
-@dataclass(frozen=True)
-class TableOnScreen:
-    """A drawn table with its captain's link and QR code, for the organiser's screen."""
-
-    table: Table
-    link: str
-    qr: SafeString
-
-    @property
-    def playing(self) -> int:
-        """How many of its players still play (from the prefetched seats)."""
-        return sum(1 for seat in self.table.seats.all() if seat.left_after_deal is None)
-
-
-@organiser_required
-def tables(request: HttpRequest, pk: int) -> HttpResponse:
-    """The drawn tables: seats, first dealers, each table's link and QR code (the captain scans
-    it from this screen); swaps before play, leavers and tables ended early during it."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    base_url = public_base_url(request)
-    drawn = selectors.tables_with_seats(tournament=tournament)
-    on_screen = []
-    for table in drawn:
-        link = table_entry_url(base_url=base_url, token=table.token)
-        on_screen.append(TableOnScreen(table, link, qr_svg(link)))
-    renewed = request.GET.get("renewed", "")
-    context = {
-        "tournament": tournament,
-        "tables": drawn,
-        "on_screen": on_screen,
-        "renewed": int(renewed)
-        if renewed.isascii() and renewed.isdecimal() and len(renewed) <= 4
-        else None,
-        "draw_check": selectors.draw_check(tournament=tournament),
-        "draw_stale": tournament.state == Tournament.State.DRAWN
-        and selectors.draw_is_stale(tournament=tournament),
-        "swap_form": SwapForm(tournament=tournament),
-    }
-    return render(request, "tournaments/night/tables.html", context)
-
-
-@organiser_required
-@require_POST
-def swap(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    form = SwapForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
-        _attempt(
-            request,
-            lambda: services.tournament_swap(tournament=tournament, first=first, second=second),
-            _("%(first)s and %(second)s have swapped seats.")
-            % {
-                "first": first.registration.player.name,
-                "second": second.registration.player.name,
-            },
-        )
-    else:
-        messages.error(request, _("Choose two different players of this tournament."))
-    return redirect("tournaments:tables", pk=pk)
-
-
-@organiser_required
-def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
-    """A new link for one table (its card lost, the link passed on), once confirmed; then the
-    tables page offers that table's card to print."""
-    table = get_object_or_404(
-        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
-    )
-    tables_url = reverse("tournaments:tables", args=[pk])
-    confirmation = Confirmation(
-        tournament=table.tournament,
-        title=_("A new link for table %(number)s?") % {"number": table.number},
-        consequences=[
-            _(
-                "The old link and QR code of table %(number)s stop working at once: a phone "
-                "that has it open cannot enter deals any more."
-            )
-            % {"number": table.number},
-            _("The captain scans the new QR code from this screen, or you print its card."),
-            _("The deals entered so far stay as they are."),
-        ],
-        button=_("Yes, make a new link"),
-        back=f"{tables_url}#table-{table.number}",
-    )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.table_token_reissue_check(table=table),
-        act=lambda: services.table_token_reissue(table=table, user=request.user),  # type: ignore[arg-type]
-        success=_("Table %(number)s has a new link; the old one no longer works.")
-        % {"number": table.number},
-        done=f"{tables_url}?renewed={table.number}#table-{table.number}",
-    )
-
-
-@organiser_required
-def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
-    """A player of a table of four has to stop, once confirmed with the deal he played last:
-    the table plays on with three. (A table of three is ended early instead.)"""
-    seat = get_object_or_404(
-        Seat.objects.select_related("table__tournament", "registration__player"),
-        pk=seat_pk,
-        table__tournament_id=pk,
-    )
-    table, player = seat.table, seat.registration.player.name
-    form = LeaveForm(request.POST or None)
-    tables_url = f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
-    confirmation = Confirmation(
-        tournament=table.tournament,
-        title=_("%(player)s has to stop?") % {"player": player},
-        consequences=[
-            _("%(player)s keeps the points of the deals up to the one given below.")
-            % {"player": player},
-            _("Table %(number)s plays on with three from the next deal.")
-            % {"number": table.number},
-            _("This cannot be undone during play."),
-        ],
-        button=_("Yes, the table plays on with three"),
-        back=tables_url,
-    )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.seat_leave_check(seat=seat),
-        act=lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
-        success=_("%(player)s has left; the table plays on with three.") % {"player": player},
-        done=tables_url,
-        form=form,
+        done=f"{night_url(tournament)}#registrations",
     )

@@ -1,0 +1,236 @@
+"""The organiser's pages for the drawn tables: the draw and the start (each confirmed first),
+the tables with their links and QR codes, swaps before play, a new link, a player leaving."""
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import LeaveForm, SwapForm
+from tournaments.links import public_base_url, qr_svg, table_entry_url
+from tournaments.models import Seat, Table, Tournament
+from tournaments.views.access import organiser_required
+from tournaments.views.confirm import Confirmation, confirm_or_act
+from tournaments.views.night import attempt, night_url
+
+
+class TournamentStep(Protocol):
+    """A service of the whole tournament, or its ``…_check``."""
+
+    def __call__(self, *, tournament: Tournament) -> object: ...
+
+
+def _confirm_then_tables(
+    request: HttpRequest,
+    confirmation: Confirmation,
+    check: TournamentStep,
+    act: TournamentStep,
+    success: str,
+) -> HttpResponse:
+    """:func:`confirm_or_act` for a step of the whole tournament that leads to the tables."""
+    tournament = confirmation.tournament
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: check(tournament=tournament),
+        act=lambda: act(tournament=tournament),
+        success=success,
+        done=reverse("tournaments:tables", args=[tournament.pk]),
+    )
+
+
+@organiser_required
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the tables (again), once the organiser confirmed it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    summary = selectors.present_summary(tournament=tournament)
+    again = tournament.state == Tournament.State.DRAWN
+    consequences = [
+        ngettext(
+            "%(players)s player present is seated by lot.",
+            "%(players)s players present are seated by lot.",
+            summary.players,
+        )
+        % {"players": summary.players}
+        + " "
+        + _("%(fours)s tables of four and %(threes)s tables of three.")
+        % {"fours": summary.fours, "threes": summary.threes},
+        _("Each table gets its own link for the captain's phone, and the first dealer."),
+    ]
+    if again:
+        consequences += [
+            _("The seats drawn before and any swaps are replaced."),
+            _("Table cards and seating lists printed before no longer fit: print them again."),
+        ]
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Draw the tables again?") if again else _("Draw the tables?"),
+        consequences=consequences,
+        button=_("Yes, draw the tables again") if again else _("Yes, draw the tables"),
+        back=night_url(tournament),
+    )
+    success = _("The tables are drawn.")
+    return _confirm_then_tables(
+        request, confirmation, services.tournament_draw_check, services.tournament_draw, success
+    )
+
+
+@organiser_required
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start play, once the organiser confirmed it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Start play?"),
+        consequences=[
+            _("The tables' links open the entry of deals on the captains' phones."),
+            _("The draw stays as it is: no more swaps, registrations or check-ins."),
+            _("The rules (minimum bid, deals per table) cannot change any more."),
+        ],
+        button=_("Yes, start play"),
+        back=reverse("tournaments:tables", args=[pk]),
+    )
+    success = _("Play has started. Good luck to all!")
+    return _confirm_then_tables(
+        request, confirmation, services.tournament_start_check, services.tournament_start, success
+    )
+
+
+@dataclass(frozen=True)
+class TableOnScreen:
+    """A drawn table with its captain's link and QR code, for the organiser's screen."""
+
+    table: Table
+    link: str
+    qr: SafeString
+
+    @property
+    def playing(self) -> int:
+        """How many of its players still play (from the prefetched seats)."""
+        return sum(1 for seat in self.table.seats.all() if seat.left_after_deal is None)
+
+
+@organiser_required
+def tables(request: HttpRequest, pk: int) -> HttpResponse:
+    """The drawn tables: seats, first dealers, each table's link and QR code (the captain scans
+    it from this screen); swaps before play, leavers and tables ended early during it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    base_url = public_base_url(request)
+    drawn = selectors.tables_with_seats(tournament=tournament)
+    on_screen = []
+    for table in drawn:
+        link = table_entry_url(base_url=base_url, token=table.token)
+        on_screen.append(TableOnScreen(table, link, qr_svg(link)))
+    renewed = request.GET.get("renewed", "")
+    context = {
+        "tournament": tournament,
+        "tables": drawn,
+        "on_screen": on_screen,
+        "renewed": int(renewed)
+        if renewed.isascii() and renewed.isdecimal() and len(renewed) <= 4
+        else None,
+        "draw_check": selectors.draw_check(tournament=tournament),
+        "draw_stale": tournament.state == Tournament.State.DRAWN
+        and selectors.draw_is_stale(tournament=tournament),
+        "swap_form": SwapForm(tournament=tournament),
+    }
+    return render(request, "tournaments/night/tables.html", context)
+
+
+@organiser_required
+@require_POST
+def swap(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = SwapForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+        attempt(
+            request,
+            lambda: services.tournament_swap(tournament=tournament, first=first, second=second),
+            _("%(first)s and %(second)s have swapped seats.")
+            % {
+                "first": first.registration.player.name,
+                "second": second.registration.player.name,
+            },
+        )
+    else:
+        messages.error(request, _("Choose two different players of this tournament."))
+    return redirect("tournaments:tables", pk=pk)
+
+
+@organiser_required
+def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A new link for one table (its card lost, the link passed on), once confirmed; then the
+    tables page offers that table's card to print."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("A new link for table %(number)s?") % {"number": table.number},
+        consequences=[
+            _(
+                "The old link and QR code of table %(number)s stop working at once: a phone "
+                "that has it open cannot enter deals any more."
+            )
+            % {"number": table.number},
+            _("The captain scans the new QR code from this screen, or you print its card."),
+            _("The deals entered so far stay as they are."),
+        ],
+        button=_("Yes, make a new link"),
+        back=f"{tables_url}#table-{table.number}",
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.table_token_reissue_check(table=table),
+        act=lambda: services.table_token_reissue(table=table, user=request.user),  # type: ignore[arg-type]
+        success=_("Table %(number)s has a new link; the old one no longer works.")
+        % {"number": table.number},
+        done=f"{tables_url}?renewed={table.number}#table-{table.number}",
+    )
+
+
+@organiser_required
+def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
+    """A player of a table of four has to stop, once confirmed with the deal he played last:
+    the table plays on with three. (A table of three is ended early instead.)"""
+    seat = get_object_or_404(
+        Seat.objects.select_related("table__tournament", "registration__player"),
+        pk=seat_pk,
+        table__tournament_id=pk,
+    )
+    table, player = seat.table, seat.registration.player.name
+    form = LeaveForm(request.POST or None)
+    tables_url = f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
+    confirmation = Confirmation(
+        tournament=table.tournament,
+        title=_("%(player)s has to stop?") % {"player": player},
+        consequences=[
+            _("%(player)s keeps the points of the deals up to the one given below.")
+            % {"player": player},
+            _("Table %(number)s plays on with three from the next deal.")
+            % {"number": table.number},
+            _("This cannot be undone during play."),
+        ],
+        button=_("Yes, the table plays on with three"),
+        back=tables_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.seat_leave_check(seat=seat),
+        act=lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
+        success=_("%(player)s has left; the table plays on with three.") % {"player": player},
+        done=tables_url,
+        form=form,
+    )
