@@ -1,19 +1,28 @@
-"""How fast fipsen_rules evaluates deal entries (issue 2: at least 100,000 per second).
+"""How fast fipsen_rules evaluates deal entries (issue 2: at least 100,000 per second), and
+every registered rule set's deals (issue 12).
 
 Run: ``make bench`` or ``.venv/bin/python bench/bench_rules.py``. The entries are a fixed
 random mix of every game the rules allow, with trick counts and written values, as a
 recomputed sheet would pass them. The baseline, measured in the same run, is a plain
 Python call per entry that builds a tuple: the ratio holds on a noisy machine where the
-absolute figure does not.
+absolute figure does not. Then each rule set of ``RULE_SETS`` evaluates a fixed random mix of
+its own legal deals (a game and its declarer, at each table size), so that a new rule set is
+measured as soon as it is registered.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
-from fipsen_rules import PRISDORF, DealEntry, Game, GameKind, Result
+from fipsen_rules import PRISDORF, DealEntry, FipsenError, Game, GameKind, Result
+from fipsen_rules.ruleset import RuleSet
+from fipsen_rules.rulesets import RULE_SETS, rule_set
+
+T = TypeVar("T")
 
 ENTRIES = 20_000
 ROUNDS = 7
@@ -44,9 +53,7 @@ def _some_legal_tricks(game: Game, rng: random.Random) -> int | None:
     return need if game.durch and need < 5 else rng.randrange(need)
 
 
-def best_seconds(
-    work: Callable[[Sequence[DealEntry]], object], entries: Sequence[DealEntry]
-) -> float:
+def best_seconds(work: Callable[[Sequence[T]], object], entries: Sequence[T]) -> float:
     """The fastest of ROUNDS runs: the least disturbed by other load on the machine."""
     timings = []
     for _ in range(ROUNDS):
@@ -65,6 +72,58 @@ def baseline(entries: Sequence[DealEntry]) -> object:
     return [(entry.game, entry.declarer) for entry in entries]
 
 
+Deal = tuple[Any, int, int | None]  # a game, the players, the declarer
+
+
+def legal_deals(rules: RuleSet[Any], count: int, seed: int = 2026) -> list[Deal]:
+    """A random mix of ``rules``' legal deals: games from its ``games()``, any declarer."""
+    games: Callable[[], Iterable[Any]] | None = getattr(rules, "games", None)
+    if games is None:
+        return []
+    rng = random.Random(seed)  # noqa: S311 (a reproducible sample, not a secret)
+    candidates = [
+        (game, size, declarer)
+        for game in games()
+        for size in rules.table_sizes
+        for declarer in range(size)
+    ]
+    legal = [deal for deal in candidates if _scores(rules, deal)]
+    return [rng.choice(legal) for _ in range(count)] if legal else []
+
+
+def _scores(rules: RuleSet[Any], deal: Deal) -> bool:
+    try:
+        _evaluate_one(rules, deal)
+    except FipsenError:
+        return False
+    return True
+
+
+def _evaluate_one(rules: RuleSet[Any], deal: Deal) -> object:
+    game, players, declarer = deal
+    if players == 5:  # a table of five seats by the dealer, who sits out (Großenaspe)
+        evaluate: Callable[..., object] = rules.evaluate
+        dealer = 0 if declarer is None else (declarer + 1) % players
+        return evaluate(game, players=players, declarer=declarer, dealer=dealer)
+    return rules.evaluate(game, players=players, declarer=declarer)
+
+
+def _evaluate_deals(rules: RuleSet[Any], deals: Sequence[Deal]) -> object:
+    return [_evaluate_one(rules, deal) for deal in deals]
+
+
+def bench_rule_sets() -> None:
+    """Deals per second for every registered rule set, with its default options."""
+    for name in sorted(RULE_SETS):
+        rules = rule_set(name)
+        deals = legal_deals(rules, ENTRIES)
+        if not deals:
+            print(f"rule set {name}: no games() to sample")
+            continue
+        seconds = best_seconds(partial(_evaluate_deals, rules), deals)
+        print(f"rule set {name}: {ENTRIES / seconds:,.0f} deals/s (game and declarer)")
+
+
 def main() -> None:
     entries = make_entries(ENTRIES)
     evaluate_all(entries)  # every game once into the caches, as on a running server
@@ -77,6 +136,7 @@ def main() -> None:
     print(f"ratio evaluate/baseline: {rules_s / base_s:.1f}x")
     verdict = "meets" if per_second >= TARGET_PER_SECOND else "MISSES"
     print(f"{verdict} the target of {TARGET_PER_SECOND:,} entries/s on one core")
+    bench_rule_sets()
 
 
 if __name__ == "__main__":

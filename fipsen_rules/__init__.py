@@ -13,6 +13,7 @@ web layer.
 
 from fipsen_rules.auction import AuctionResult, Call, CallKind, resolve_auction
 from fipsen_rules.cards import PACK, Card, Rank, Suit, has_pictures, rest_size
+from fipsen_rules.deal_scores import DealScore
 from fipsen_rules.entry import DealEntry, Outcome
 from fipsen_rules.errors import (
     AuctionError,
@@ -25,6 +26,10 @@ from fipsen_rules.errors import (
     Violation,
 )
 from fipsen_rules.game import Bid, Game, GameKind, Result
+from fipsen_rules.grossenaspe import GROSSENASPE, Grossenaspe
+from fipsen_rules.grossenaspe_game import GrossenaspeGame
+from fipsen_rules.mecklenburg import ANSEGGER, DUTTFIPS, Ansegger, ClubTable, Duttfips
+from fipsen_rules.mecklenburg_game import MecklenburgGame
 from fipsen_rules.messages import MESSAGES, describe
 from fipsen_rules.prisdorf import PRISDORF, Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet, Scores
@@ -33,24 +38,34 @@ from fipsen_rules.seats import auction_order, dealer_of_deal, next_dealer, vorha
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, is_seatable, table_split
 
 __all__ = [
+    "ANSEGGER",
     "DEALS_AT_FOUR",
     "DEALS_AT_THREE",
+    "DUTTFIPS",
+    "GROSSENASPE",
     "MESSAGES",
     "PACK",
     "PRISDORF",
     "RULE_SETS",
+    "Ansegger",
     "AuctionError",
     "AuctionResult",
     "Bid",
     "Call",
     "CallKind",
     "Card",
+    "ClubTable",
     "Code",
     "DealEntry",
+    "DealScore",
+    "Duttfips",
     "FipsenError",
     "Game",
     "GameKind",
+    "Grossenaspe",
+    "GrossenaspeGame",
     "InvalidEntryError",
+    "MecklenburgGame",
     "NotationError",
     "Option",
     "OptionValue",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.deal_scores import DealScore, declarer_violations, seat_changes
@@ -199,10 +200,10 @@ class _Mecklenburg:
 
         :raises InvalidEntryError: for a game these rules do not have, or the table lacks.
         """
-        violations = tuple(self._game_violations(game))
+        violations, points = _assess(self, game)
         if violations:
             raise InvalidEntryError(violations)
-        return self._points(game)
+        return points
 
     def possible_scores(self) -> tuple[int, ...]:
         """Every score a declarer can get, from the club's table, ascending."""
@@ -229,15 +230,14 @@ class _Mecklenburg:
         if dealer is not None and not 0 <= dealer < players:
             raise SeatingError.of(Code.SEAT, "dealer", seat=dealer, players=players)
         violations = list(declarer_violations(game.kind is MeckKind.PASSED, declarer, players))
-        violations += self._game_violations(game)
+        game_violations, points = _assess(self, game)
+        violations += game_violations
         if dealer is not None and declarer is not None:
             violations += _dutt_violations(game, declarer, (dealer + 1) % players)
         if violations:
             raise InvalidEntryError(tuple(violations))
-        changes = seat_changes(players=players, declarer=declarer, declarer_gain=self._points(game))
-        return DealScore(
-            game, declarer, self._points(game), changes, game.kind is not MeckKind.PASSED
-        )
+        changes = seat_changes(players=players, declarer=declarer, declarer_gain=points)
+        return DealScore(game, declarer, points, changes, game.kind is not MeckKind.PASSED)
 
     def _points(self, game: MecklenburgGame) -> int:
         points = self.points.lookup(game)
@@ -262,6 +262,12 @@ class _Mecklenburg:
             yield _v(Code.RESULT_MISSING, "result")
         elif game.result is Result.SURRENDERED:
             yield _v(Code.NOT_APPLICABLE, "result", detail="aufgegeben", game=self.TITLE)
+
+
+@lru_cache(maxsize=4096)
+def _assess(rules: _Mecklenburg, game: MecklenburgGame) -> tuple[tuple[Violation, ...], int]:
+    """What is wrong with ``game`` under ``rules``, and the declarer's points."""
+    return tuple(rules._game_violations(game)), rules._points(game)
 
 
 def _check_players(title: str, players: int) -> None:
