@@ -35,7 +35,10 @@ from fipsen_rules.prisdorf import PRISDORF, Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet, Scores
 from fipsen_rules.rulesets import RULE_SETS, Registration, rule_set
 from fipsen_rules.seats import auction_order, dealer_of_deal, next_dealer, vorhand
+from fipsen_rules.standings import places, race_places
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, is_seatable, table_split
+from fipsen_rules.thedinghausen import Race, RaceState, race_fillers, race_table_split
+from fipsen_rules.tippen import Bete, Tippen, TippenDeal, TippenState
 
 __all__ = [
     "ANSEGGER",
@@ -50,6 +53,7 @@ __all__ = [
     "Ansegger",
     "AuctionError",
     "AuctionResult",
+    "Bete",
     "Bid",
     "Call",
     "CallKind",
@@ -71,6 +75,8 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "Prisdorf",
+    "Race",
+    "RaceState",
     "Rank",
     "Registration",
     "Result",
@@ -80,6 +86,9 @@ __all__ = [
     "SeatingError",
     "Suit",
     "TableSpec",
+    "Tippen",
+    "TippenDeal",
+    "TippenState",
     "Violation",
     "auction_order",
     "dealer_of_deal",
@@ -87,6 +96,10 @@ __all__ = [
     "has_pictures",
     "is_seatable",
     "next_dealer",
+    "places",
+    "race_fillers",
+    "race_places",
+    "race_table_split",
     "resolve_auction",
     "rest_size",
     "rule_set",

@@ -85,6 +85,25 @@ class Code(StrEnum):
     CLUB_POINTS_MISSING = "club_points_missing"  # SPEC C5: the club's table lacks a contract
     DUTT_NOT_VORHAND = "dutt_not_vorhand"  # SPEC C5: nobody bid, Vorhand takes the Dutt
     RUTEN_OEWER_BY_VORHAND = "ruten_oewer_by_vorhand"  # SPEC C5: another player takes it over
+    # Thedinghausen: the race to ten tricks (SPEC C4)
+    RACE_PLAYERS = "race_players"  # a table of 4, 5 or 6
+    RACE_COUNTS = "race_counts"  # one trick count per player
+    RACE_TRICK_COUNT = "race_trick_count"  # a count outside 0..5
+    RACE_DEAL_SUM = "race_deal_sum"  # C4.3: five tricks, fewer only in the deal that ends the game
+    RACE_OVERSHOT = "race_overshot"  # C4.2: play stops at the tenth trick
+    RACE_TWO_TENTHS = "race_two_tenths"  # C4.2: only the first to ten gets there
+    RACE_AFTER_TENTH = "race_after_tenth"  # a trick entered after the tenth
+    RACE_OVER = "race_over"  # a deal after the game was won
+    RACE_FILLER = "race_filler"  # tables of five are filled up with 4 or 6
+    RACE_TABLES_UNSEATABLE = "race_tables_unseatable"
+    # Tippen: the pot ledger (SPEC C6)
+    TIPPEN_PLAYERS = "tippen_players"  # 3 to 6 players
+    TIPPEN_STAKE = "tippen_stake"  # the dealer's stake is at least 1 chip
+    TIPPEN_MAX_BETE = "tippen_max_bete"  # the maximum bête is at least the stake
+    TIPPEN_ENTRIES = "tippen_entries"  # one entry per player
+    TIPPEN_TRICKS_RANGE = "tippen_tricks_range"  # a tapper takes 0 to 3 tricks
+    TIPPEN_TRICKS_SUM = "tippen_tricks_sum"  # three tricks are played
+    TIPPEN_LONE_TAPPER = "tippen_lone_tapper"  # one tapper takes the pot without play
 
 
 @dataclass(frozen=True, slots=True)

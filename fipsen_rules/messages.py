@@ -126,6 +126,53 @@ MESSAGES: Mapping[Code, str] = {
     Code.RUTEN_OEWER_BY_VORHAND: gettext_noop(
         "Vorhand (seat %(seat)s) has the Dutt already: “Ruten oewer!” is another player's call."
     ),
+    Code.RACE_PLAYERS: gettext_noop(
+        "A Thedinghausen table has 4, 5 or 6 players, not %(players)s."
+    ),
+    Code.RACE_COUNTS: gettext_noop(
+        "Enter one trick count per player: %(players)s, not %(counts)s."
+    ),
+    Code.RACE_TRICK_COUNT: gettext_noop(
+        "A player wins 0 to 5 tricks in a deal; seat %(seat)s has %(tricks)s."
+    ),
+    Code.RACE_DEAL_SUM: gettext_noop(
+        "The tricks of a deal add up to 5, not %(total)s; "
+        "fewer only in the deal where a player wins his tenth trick."
+    ),
+    Code.RACE_OVERSHOT: gettext_noop(
+        "Seat %(seat)s would have %(tally)s tricks, but play stops at his tenth."
+    ),
+    Code.RACE_TWO_TENTHS: gettext_noop(
+        "Seats %(seat)s and %(other)s cannot both reach ten tricks: play stops at the first."
+    ),
+    Code.RACE_AFTER_TENTH: gettext_noop(
+        "Seat %(seat)s won his tenth trick at trick %(at)s: "
+        "play stopped there, so trick %(trick)s was not played."
+    ),
+    Code.RACE_OVER: gettext_noop(
+        "Seat %(winner)s has won this game with his tenth trick: start a new game."
+    ),
+    Code.RACE_FILLER: gettext_noop(
+        "Tables of five are filled up with tables of 4 or of 6, not %(filler)s."
+    ),
+    Code.RACE_TABLES_UNSEATABLE: gettext_noop(
+        "%(players)s players cannot be seated at tables of five and %(filler)s."
+    ),
+    Code.TIPPEN_PLAYERS: gettext_noop("Tippen is played by 3 to 6 players, not %(players)s."),
+    Code.TIPPEN_STAKE: gettext_noop("The dealer's stake is at least 1 chip, not %(stake)s."),
+    Code.TIPPEN_MAX_BETE: gettext_noop(
+        "The maximum bête is at least the stake of %(stake)s, not %(max_bete)s."
+    ),
+    Code.TIPPEN_ENTRIES: gettext_noop("Enter one entry per player: %(players)s, not %(entries)s."),
+    Code.TIPPEN_TRICKS_RANGE: gettext_noop(
+        "A player takes 0 to 3 tricks; seat %(seat)s has %(tricks)s."
+    ),
+    Code.TIPPEN_TRICKS_SUM: gettext_noop(
+        "The players who tapped take 3 tricks between them, not %(total)s."
+    ),
+    Code.TIPPEN_LONE_TAPPER: gettext_noop(
+        "Seat %(seat)s tapped alone and takes the pot without play: enter no tricks for him (t)."
+    ),
 }
 
 

@@ -25,11 +25,17 @@ from fipsen_rules import (
     NotationError,
     Outcome,
     Prisdorf,
+    Race,
+    RaceState,
     RulesError,
     SeatingError,
+    Tippen,
+    TippenDeal,
+    TippenState,
     Violation,
     dealer_of_deal,
     describe,
+    race_table_split,
     resolve_auction,
     rest_size,
     rule_set,
@@ -42,6 +48,21 @@ from fipsen_rules.grossenaspe_game import GrossenaspeGame
 from fipsen_rules.grossenaspe_seats import table_split as aspe_tables
 from fipsen_rules.mecklenburg import DUTTFIPS, Ansegger, ClubTable, Duttfips
 from fipsen_rules.mecklenburg_game import MecklenburgGame
+
+
+def race_deal(counts: list[int], tally: int = 0) -> RaceState:
+    """A deal in a game where seat 0 has ``tally`` tricks (10: the game is over)."""
+    state = RaceState((tally, 0, 0, 0, 0), winner=0 if tally == 10 else None)
+    return state.play(counts)
+
+
+def race_tricks(winners: list[int], tally: int) -> RaceState:
+    return RaceState((tally, 0, 0, 0, 0)).play_tricks(winners)
+
+
+def tippen_deal(text: str) -> TippenState:
+    return Tippen(players=4).start().play(TippenDeal.parse(text))
+
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -271,6 +292,30 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         meck(DUTTFIPS, "Ruten oewer verloren"),
         InvalidEntryError,
     ),
+    ("race-players", Code.RACE_PLAYERS, lambda: Race(players=3), SeatingError),
+    ("race-counts", Code.RACE_COUNTS, lambda: Race().start().play([5]), InvalidEntryError),
+    ("race-count-6", Code.RACE_TRICK_COUNT, lambda: race_deal([6, 0, 0, 0, 0]), None),
+    ("race-count-neg", Code.RACE_TRICK_COUNT, lambda: race_deal([-1, 2, 2, 1, 1]), None),
+    ("race-sum-over", Code.RACE_DEAL_SUM, lambda: race_deal([2, 2, 2, 0, 0]), None),
+    ("race-sum-under", Code.RACE_DEAL_SUM, lambda: race_deal([1, 1, 1, 1, 0]), None),
+    ("race-overshot", Code.RACE_OVERSHOT, lambda: race_deal([3, 0, 0, 0, 0], 8), None),
+    (
+        "race-two-tenths",
+        Code.RACE_TWO_TENTHS,
+        lambda: RaceState((8, 9, 0, 0, 0)).play([2, 1, 0, 0, 0]),
+        None,
+    ),
+    ("race-after-tenth", Code.RACE_AFTER_TENTH, lambda: race_tricks([0, 0, 1], 8), None),
+    ("race-over", Code.RACE_OVER, lambda: race_deal([0, 0, 0, 0, 0], 10), InvalidEntryError),
+    ("race-filler", Code.RACE_FILLER, lambda: race_table_split(12, filler=3), SeatingError),
+    ("race-unseatable", Code.RACE_TABLES_UNSEATABLE, lambda: race_table_split(7), SeatingError),
+    ("tippen-players", Code.TIPPEN_PLAYERS, lambda: Tippen(players=2), SeatingError),
+    ("tippen-stake", Code.TIPPEN_STAKE, lambda: Tippen(stake=0), InvalidEntryError),
+    ("tippen-max-bete", Code.TIPPEN_MAX_BETE, lambda: Tippen(max_bete=2), InvalidEntryError),
+    ("tippen-entries", Code.TIPPEN_ENTRIES, lambda: tippen_deal("1 1 1"), InvalidEntryError),
+    ("tippen-range", Code.TIPPEN_TRICKS_RANGE, lambda: tippen_deal("4 0 0 -"), None),
+    ("tippen-sum", Code.TIPPEN_TRICKS_SUM, lambda: tippen_deal("1 1 0 -"), None),
+    ("tippen-lone", Code.TIPPEN_LONE_TAPPER, lambda: tippen_deal("- 3 - -"), None),
 ]
 
 

@@ -1,0 +1,260 @@
+"""Thedinghausen Fipsen: the race to ten tricks and its Hedewig ledger (SPEC C4).
+
+Five players, no auction, trumps turned up; every deal is five tricks. Each player's tricks
+accumulate, and the game ends at once when a player wins his tenth trick, even in the middle
+of a deal (so the last deal may hold fewer than five). All five tricks of one deal do not
+count: they win the sweeper 5 Hedewigs, 1 € from each of the others. Every player pays one
+bun (80 ct) at the start of a game, and the winner gets the buns (SPEC C4.2, seed ``000_…``).
+
+A game is a :class:`RaceState`, a value; playing a deal returns the next one:
+
+>>> state = Race().start().play([2, 1, 1, 1, 0]).play([0, 0, 5, 0, 0])
+>>> state.tallies, state.sweeps, state.winner
+((2, 1, 1, 1, 0), (2,), None)
+>>> state.cents
+(-180, -180, 320, -180, -180)
+>>> state.play([1, 1, 1, 1, 0])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+fipsen_rules.errors.InvalidEntryError: The tricks of a deal add up to 5, not 4; ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fipsen_rules.errors import Code, InvalidEntryError, SeatingError
+
+__all__ = [
+    "RACE_PLAYER_COUNTS",
+    "STAKE_CENTS",
+    "SWEEP_CENTS",
+    "TARGET",
+    "TRICKS_PER_DEAL",
+    "Race",
+    "RaceState",
+    "race_fillers",
+    "race_table_split",
+]
+
+TARGET = 10  # "as soon as a player wins their tenth trick, play ceases"
+TRICKS_PER_DEAL = 5  # five cards each, at four, five or six players alike
+STAKE_CENTS = 80  # "each of the 5 players contributes 80 cents, the price of one bun"
+SWEEP_CENTS = 100  # "an extra contribution of 1 Euro from each of the other four players"
+RACE_PLAYER_COUNTS = (4, 5, 6)  # five; four or six where the count does not divide by five
+TABLE_SIZE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """The rules of a Thedinghausen table.
+
+    :param players: 5, or 4 or 6 at the tables that fill up an evening whose count does
+        not divide by five. The race is the same: five cards each, so five tricks a deal.
+    :param must_trump: the Kreiszeitung's "muss (!) gestochen werden": a player who cannot
+        follow must trump. Recorded for the table card only; it changes no count.
+
+    >>> Race(players=6).start().tallies
+    (0, 0, 0, 0, 0, 0)
+    >>> Race(players=3)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: A Thedinghausen table has 4, 5 or 6 players, not 3.
+    """
+
+    players: int = TABLE_SIZE
+    must_trump: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players not in RACE_PLAYER_COUNTS:
+            raise SeatingError.of(Code.RACE_PLAYERS, "players", players=self.players)
+
+    def start(self) -> RaceState:
+        """A new game: every tally at zero, as after every game at the same table."""
+        return RaceState((0,) * self.players)
+
+    def play_all(self, deals: Sequence[Sequence[int]]) -> RaceState:
+        """A new game with ``deals`` (each the trick counts in seat order) played in turn.
+
+        >>> Race().play_all([[2, 1, 1, 1, 0]] * 4 + [[2, 0, 0, 0, 0]]).winner
+        0
+
+        :raises InvalidEntryError: as :meth:`RaceState.play`, for the first deal at fault.
+        """
+        state = self.start()
+        for counts in deals:
+            state = state.play(counts)
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class RaceState:
+    """One game at one table: the tallies, the winner once there is one, and the sweeps.
+
+    :param tallies: each seat's counted tricks, seat 0 first.
+    :param winner: the seat that won its tenth trick, or ``None`` while the game runs.
+    :param sweeps: the seats that won all five tricks of a deal, in the order of the deals.
+    :param deals: how many deals were played.
+    """
+
+    tallies: tuple[int, ...]
+    winner: int | None = None
+    sweeps: tuple[int, ...] = ()
+    deals: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.tallies)
+
+    @property
+    def cents(self) -> tuple[int, ...]:
+        """Each seat's net money in this game so far, in cents; the seats' sum is zero.
+
+        Every player pays 80 ct at the start; a sweep brings its sweeper 1 € from each of
+        the others; the winner takes the game's buns, the 80 ct of every player.
+
+        >>> Race(players=4).play_all([[0, 5, 0, 0], [0, 0, 4, 1], [0, 0, 5, 0]]).cents
+        (-280, 120, 120, -280)
+        """
+        players = self.players
+        cents = [-STAKE_CENTS] * players
+        for sweeper in self.sweeps:
+            for seat in range(players):
+                cents[seat] += SWEEP_CENTS * (players - 1) if seat == sweeper else -SWEEP_CENTS
+        if self.winner is not None:
+            cents[self.winner] += STAKE_CENTS * players
+        return tuple(cents)
+
+    def play(self, counts: Sequence[int]) -> RaceState:
+        """The game after a deal in which seat ``i`` won ``counts[i]`` tricks.
+
+        All five tricks to one player are a sweep (SPEC C4.2: also at his fifth and sixth
+        trick to ten, where "the sweep rule takes precedence"); a player with six or more
+        cannot sweep, since he reaches ten first.
+
+        >>> Race().start().play([0, 5, 0, 0, 0]).sweeps
+        (1,)
+        >>> state = Race().play_all([[2, 1, 1, 1, 0]] * 4)
+        >>> state.play([3, 0, 0, 0, 0])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        fipsen_rules.errors.InvalidEntryError: Seat 0 would have 11 tricks, but ...
+
+        :raises InvalidEntryError: ``RACE_OVER`` after the game was won; ``RACE_COUNTS``
+            for a count per seat missing or too many; ``RACE_TRICK_COUNT`` for a count
+            outside 0..5; ``RACE_DEAL_SUM`` for a deal of more than five tricks, or fewer
+            without a tenth trick; ``RACE_OVERSHOT`` for a tally past ten;
+            ``RACE_TWO_TENTHS`` when two players would reach ten in one deal.
+        """
+        counts = self._checked(counts)
+        total = sum(counts)
+        sweeper = next((s for s, c in enumerate(counts) if c == TRICKS_PER_DEAL), None)
+        if sweeper is not None and self.tallies[sweeper] + TRICKS_PER_DEAL <= TARGET:
+            return RaceState(self.tallies, None, (*self.sweeps, sweeper), self.deals + 1)
+        tallies = tuple(t + c for t, c in zip(self.tallies, counts, strict=True))
+        for seat, tally in enumerate(tallies):
+            if tally > TARGET:
+                raise InvalidEntryError.of(Code.RACE_OVERSHOT, "counts", seat=seat, tally=tally)
+        reached = [seat for seat, tally in enumerate(tallies) if tally == TARGET]
+        if len(reached) > 1:
+            raise InvalidEntryError.of(
+                Code.RACE_TWO_TENTHS, "counts", seat=reached[0], other=reached[1]
+            )
+        if total != TRICKS_PER_DEAL and not reached:
+            raise InvalidEntryError.of(Code.RACE_DEAL_SUM, "counts", total=total)
+        winner = reached[0] if reached else None
+        return RaceState(tallies, winner, self.sweeps, self.deals + 1)
+
+    def play_tricks(self, winners: Sequence[int]) -> RaceState:
+        """The game after a deal entered as the winner of each trick, in the order played.
+
+        Play stops at a tenth trick, so a trick after it cannot have been played.
+
+        >>> state = Race().play_all([[2, 1, 1, 1, 0]] * 4)
+        >>> state.play_tricks([1, 0, 0]).winner
+        0
+        >>> state.play_tricks([0, 0, 1])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        fipsen_rules.errors.InvalidEntryError: Seat 0 won his tenth trick at trick 2: ...
+
+        :raises InvalidEntryError: ``SEAT`` for a seat not at the table,
+            ``RACE_AFTER_TENTH`` for a trick after a tenth; and as :meth:`play`.
+        """
+        self._check_open()
+        counts = [0] * self.players
+        for index, seat in enumerate(winners):
+            if isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise InvalidEntryError.of(Code.SEAT, "winners", seat=seat, players=self.players)
+            tenth = next(
+                (s for s, c in enumerate(counts) if self.tallies[s] + c >= TARGET > c), None
+            )
+            if tenth is not None:
+                raise InvalidEntryError.of(
+                    Code.RACE_AFTER_TENTH, "winners", seat=tenth, trick=index + 1, at=index
+                )
+            counts[seat] += 1
+        return self.play(counts)
+
+    def _check_open(self) -> None:
+        if self.winner is not None:
+            raise InvalidEntryError.of(Code.RACE_OVER, None, winner=self.winner)
+
+    def _checked(self, counts: Sequence[int]) -> tuple[int, ...]:
+        self._check_open()
+        if len(counts) != self.players:
+            raise InvalidEntryError.of(
+                Code.RACE_COUNTS, "counts", counts=len(counts), players=self.players
+            )
+        for seat, count in enumerate(counts):
+            if isinstance(count, bool) or not 0 <= count <= TRICKS_PER_DEAL:
+                raise InvalidEntryError.of(Code.RACE_TRICK_COUNT, "counts", seat=seat, tricks=count)
+        if sum(counts) > TRICKS_PER_DEAL:
+            raise InvalidEntryError.of(Code.RACE_DEAL_SUM, "counts", total=sum(counts))
+        return tuple(counts)
+
+
+def race_fillers(players: int) -> tuple[int, ...]:
+    """The table sizes (4, 6) that can fill up tables of five for ``players``: the
+    organiser chooses among them; ``(5,)`` when the count divides by five.
+
+    >>> race_fillers(10), race_fillers(12), race_fillers(16), race_fillers(7)
+    ((5,), (4, 6), (4, 6), ())
+    """
+    if players > 0 and players % TABLE_SIZE == 0:
+        return (TABLE_SIZE,)
+    return tuple(f for f in (4, 6) if players > 0 and _fill_count(players, f) is not None)
+
+
+def race_table_split(players: int, *, filler: int = 4) -> tuple[int, ...]:
+    """The table sizes for ``players``: tables of five, and as few tables of ``filler``
+    (4 or 6, the organiser's choice) as make up the rest; the fillers come last.
+
+    >>> race_table_split(10), race_table_split(13), race_table_split(16, filler=6)
+    ((5, 5), (5, 4, 4), (5, 5, 6))
+    >>> race_table_split(11, filler=6)
+    (5, 6)
+    >>> race_table_split(11)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: 11 players cannot be seated at tables of five and 4.
+
+    :raises SeatingError: ``RACE_FILLER`` for a filler other than 4 or 6,
+        ``RACE_TABLES_UNSEATABLE`` when the count cannot be seated so.
+    """
+    if filler not in (4, 6):
+        raise SeatingError.of(Code.RACE_FILLER, "filler", filler=filler)
+    fill = _fill_count(players, filler) if players > 0 else None
+    if fill is None:
+        raise SeatingError.of(
+            Code.RACE_TABLES_UNSEATABLE, "players", players=players, filler=filler
+        )
+    fives = (players - filler * fill) // TABLE_SIZE
+    return (TABLE_SIZE,) * fives + (filler,) * fill
+
+
+def _fill_count(players: int, filler: int) -> int | None:
+    """How many tables of ``filler`` seat ``players`` with the rest at fives, if any can."""
+    fill = (-players) % TABLE_SIZE if filler == 4 else players % TABLE_SIZE
+    return fill if filler * fill <= players else None
