@@ -108,8 +108,14 @@ class RaceState:
         return len(self.tallies)
 
     @property
+    def pot_cents(self) -> int:
+        """The stakes waiting for the winner: every player's 80 ct until there is one."""
+        return 0 if self.winner is not None else STAKE_CENTS * self.players
+
+    @property
     def cents(self) -> tuple[int, ...]:
-        """Each seat's net money in this game so far, in cents; the seats' sum is zero.
+        """Each seat's net money in this game so far, in cents; with :attr:`pot_cents`
+        the sum is zero.
 
         Every player pays 80 ct at the start; a sweep brings its sweeper 1 € from each of
         the others; the winner takes the game's buns, the 80 ct of every player.
