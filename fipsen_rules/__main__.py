@@ -1,4 +1,4 @@
-"""Command line: ``python -m fipsen_rules score|values|tables|deal`` (see ``--help``).
+"""Command line: ``python -m fipsen_rules score|values|tables|deal|race|tippen`` (see ``--help``).
 
 The output is kept exactly so, since it is how the rules are checked from outside:
 ``score`` prints the declarer's score alone (Prisdorf), ``values`` one possible score per
@@ -6,8 +6,10 @@ line, ``tables`` one ``<size> <deals>`` line per table, ``deal`` the score chang
 seat in seat order, space-separated (``deal "3 gewonnen" --declarer 1`` prints
 ``0 3 0 0``). Seats are numbered from 0, as in the library; ``--declarer`` is left out when
 all passed. ``deal`` takes any registered rule set (``--rules NAME``) and each rule set's
-options as flags (``--min-bid 3``); a flag the rule set does not have is refused. Anything
-invalid exits with status 2 and a one-line reason on stderr.
+options as flags (``--min-bid 3``); a flag the rule set does not have is refused. ``race``
+plays a Thedinghausen game and prints one JSON object, ``tippen`` a Tippen evening's chips
+(``race --help``, ``tippen --help``). Anything invalid exits with status 2 and a one-line
+reason on stderr.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import NoReturn
 from fipsen_rules.entry import DealEntry
 from fipsen_rules.errors import Code, FipsenError, NotationError, RulesError
 from fipsen_rules.game import Game, GameKind
+from fipsen_rules.ledger_cli import add_race_command, add_tippen_command, run_race, run_tippen
 from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, Scores
 from fipsen_rules.rulesets import RULE_SETS, rule_set
@@ -61,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument("--deals-four", type=int, default=DEALS_AT_FOUR)
     tables.add_argument("--deals-three", type=int, default=DEALS_AT_THREE)
     _deal_command(commands.add_parser("deal", help="every seat's score change in one deal"))
+    add_race_command(commands)
+    add_tippen_command(commands)
     return parser
 
 
@@ -109,6 +114,10 @@ def _run(args: argparse.Namespace) -> list[str]:
         return [str(table) for table in split]
     if args.command == "deal":
         return [_deal(args)]
+    if args.command == "race":
+        return run_race(args)
+    if args.command == "tippen":
+        return run_tippen(args)
     rules = Prisdorf(min_bid=args.min_bid)
     if args.command == "values":
         return [str(value) for value in rules.possible_scores()]
