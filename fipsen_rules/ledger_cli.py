@@ -43,11 +43,8 @@ space-separated. A deal that cannot be exits with status 2 and a one-line reason
 
 
 def add_race_command(commands: argparse._SubParsersAction[Any]) -> None:
-    race = commands.add_parser(
-        "race",
-        help="one Thedinghausen game from its deals' trick counts: a JSON object",
-        description=RACE_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    race = _command(
+        commands, "race", "one Thedinghausen game from its deals' trick counts", RACE_HELP
     )
     race.add_argument("--rules", choices=RACE_RULES, default=RACE_RULES[0])
     race.add_argument(
@@ -61,12 +58,7 @@ def add_race_command(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def add_tippen_command(commands: argparse._SubParsersAction[Any]) -> None:
-    tippen = commands.add_parser(
-        "tippen",
-        help="a Tippen evening from its deals: each seat's chips on one line",
-        description=TIPPEN_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    tippen = _command(commands, "tippen", "a Tippen evening's chips, seat by seat", TIPPEN_HELP)
     tippen.add_argument("--players", type=int, choices=TIPPEN_PLAYER_COUNTS, default=4)
     tippen.add_argument("--stake", type=int, default=STAKE, help="the dealer's stake (3)")
     tippen.add_argument(
@@ -79,6 +71,18 @@ def add_tippen_command(commands: argparse._SubParsersAction[Any]) -> None:
         "--max-bete", type=int, help="the most a bête or a pot can be; the rest is set aside"
     )
     tippen.add_argument("deals", nargs="*", metavar="DEAL", help='e.g. "2 1 - 0" or "- t - -"')
+
+
+def _command(
+    commands: argparse._SubParsersAction[Any], name: str, summary: str, description: str
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
 
 
 def run_race(args: argparse.Namespace) -> list[str]:
