@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from fipsen_rules.entry import DealEntry
-from fipsen_rules.errors import Code, FipsenError, NotationError, RulesError
+from fipsen_rules.errors import Code, FipsenError, InvalidEntryError, RulesError
 from fipsen_rules.game import Game, GameKind
 from fipsen_rules.ledger_cli import add_race_command, add_tippen_command, run_race, run_tippen
 from fipsen_rules.prisdorf import Prisdorf
@@ -121,11 +121,19 @@ def _run(args: argparse.Namespace) -> list[str]:
     rules = Prisdorf(min_bid=args.min_bid)
     if args.command == "values":
         return [str(value) for value in rules.possible_scores()]
-    game = Game.parse(args.game)
-    if game.kind is GameKind.PASSED:  # a deal, but no game: nobody declares or scores
-        raise NotationError.of(Code.NOTATION_NO_GAME)
-    outcome = rules.evaluate(DealEntry(game, declarer=0), players=args.players)
-    return [str(outcome.declarer_score)]
+    return [str(declarer_score(rules, args.game, players=args.players))]
+
+
+def declarer_score(rules: Prisdorf, text: str, *, players: int) -> int:
+    """What ``score`` prints: the declarer's score of a game given in the notation.
+
+    :raises FipsenError: for an invalid game, and ``PASSED_NO_SCORE`` when all passed (a
+        deal, but no game: nobody declares or scores).
+    """
+    game = Game.parse(text)
+    if game.kind is GameKind.PASSED:
+        raise InvalidEntryError.of(Code.PASSED_NO_SCORE, "game")
+    return rules.evaluate(DealEntry(game, declarer=0), players=players).declarer_score
 
 
 def _deal(args: argparse.Namespace) -> str:

@@ -26,6 +26,7 @@ class Code(StrEnum):
     SEAT = "seat"  # E02: a seat outside 0..players-1
     DECLARER_MISSING = "declarer_missing"  # E03
     PASSED_WITH_DECLARER = "passed_with_declarer"  # E04
+    PASSED_NO_SCORE = "passed_no_score"  # all passed: there is no declarer's score to give
     NOT_APPLICABLE = "not_applicable"  # E03/E04: a detail that this kind of game does not have
     # Bids and the auction (E10-E17)
     BID_TRICKS = "bid_tricks"  # E10: tricks outside min_bid..5
@@ -51,7 +52,6 @@ class Code(StrEnum):
     TRICKS_IMPOSSIBLE = "tricks_impossible"  # E26, E41
     WON_ALL_WITHOUT_DURCH = "won_all_without_durch"  # E27 (strict mode only)
     DURCH_BEFORE_BID = "durch_before_bid"  # E28
-    KIEKER_DURCH = "kieker_durch"  # a Kieker is always all five tricks
     SURRENDER_AFTER_PLAY = "surrender_after_play"  # E42
     VALUE_IMPOSSIBLE = "value_impossible"  # not a score any Fipsen game can have
     VALUE_MISMATCH = "value_mismatch"  # E30
@@ -67,8 +67,10 @@ class Code(StrEnum):
     NOTATION_NOT_IN_BID = "notation_not_in_bid"
     CARD_UNKNOWN = "card_unknown"
     # Tournament tables (Part B)
-    TABLES_UNSEATABLE = "tables_unseatable"
+    TABLES_UNSEATABLE = "tables_unseatable"  # names the nearest counts that can be seated
+    TABLES_TOO_FEW = "tables_too_few"  # fewer than one table's players
     DEALS_RANGE = "deals_range"
+    DEAL_NUMBER = "deal_number"  # deals are counted from 1
     # The registry of rule sets (fipsen_rules.rulesets)
     RULES_UNKNOWN = "rules_unknown"
     RULES_OPTION_UNKNOWN = "rules_option_unknown"

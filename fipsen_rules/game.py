@@ -75,7 +75,9 @@ _WORDS: dict[str, _Word] = {
 _RESULTS = {_Word.WON: Result.WON, _Word.LOST: Result.LOST, _Word.SURRENDERED: Result.SURRENDERED}
 _HEADS = {_Word.KIEKER: GameKind.KIEKER, _Word.SIEBENER: GameKind.SIEBENER_FIPS}
 _HEAD_PARTS = {_Word.FIPS: _Word.SIEBENER, _Word.ALL: _Word.PASSED}  # only beside their head
-_TOKEN = re.compile(r"7er|\d+|[+-]|[^\W\d_]+|\S", re.IGNORECASE)
+# A sign glued to a number ("-4") is one token, refused: it is a score, not "4 verloren".
+_TOKEN = re.compile(r"7er|[+-]?\d+|[+-]|[^\W\d_]+|\S", re.IGNORECASE)
+_SHOWN_DIGITS = 9  # of a number too long to read, in the message
 _DASHES = str.maketrans({MINUS_SIGN: "-", "–": "-", "—": "-", ",": " ", ";": " "})
 
 
@@ -90,6 +92,15 @@ class _Reading:
     words: tuple[str, ...]  # the tokens as typed, for messages
 
 
+def _read_number(token: str) -> int:
+    """:raises NotationError: for a number past Python's limit for reading one (4,300 digits)."""
+    try:
+        return int(token)
+    except ValueError:
+        word = token[:_SHOWN_DIGITS] + "…"
+        raise NotationError.of(Code.NOTATION_UNKNOWN_WORD, word=word) from None
+
+
 def _read(text: str) -> _Reading:
     tokens = _TOKEN.findall(text.translate(_DASHES))
     if not tokens:
@@ -100,7 +111,8 @@ def _read(text: str) -> _Reading:
     for token in tokens:
         key: object
         if token.isascii() and token.isdigit():
-            key, kind, tricks = ("number", int(token)), GameKind.NUMBER, int(token)
+            tricks = _read_number(token)
+            key, kind = ("number", tricks), GameKind.NUMBER
         else:
             word = _WORDS.get(token.lower())
             if word is None:
@@ -148,7 +160,9 @@ def _check_tricks_field(kind: GameKind, tricks: int | None) -> None:
 class Game:
     """What was played and how it ended.
 
-    A 5 always carries Durch, so ``Game.number(5, result=Result.WON)`` has ``durch=True``.
+    A 5 always carries Durch, so ``Game.number(5, result=Result.WON)`` has ``durch=True``;
+    a Kieker is always played for all five tricks, so Durch is as redundant there and is
+    dropped (``Kieker Durch gewonnen`` is ``Kieker gewonnen``).
 
     >>> g = Game.parse("3 h R -")
     >>> g.tricks, g.hand, g.ruten, g.durch, g.result
@@ -159,6 +173,12 @@ class Game:
     True
     >>> str(Game.parse("kieker surrendered")), str(Game.parse("SIEBENER FIPS"))
     ('Kieker aufgegeben', 'Siebener Fips')
+    >>> str(Game.parse("Kieker Durch gewonnen"))
+    'Kieker gewonnen'
+    >>> Game.parse("-4")
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.NotationError: “-4” is not a word of the game notation.
 
     :raises InvalidEntryError: ``TRICKS_MISSING``/``NOT_APPLICABLE`` when ``tricks`` is
         missing for a number game or given for another kind.
@@ -175,6 +195,8 @@ class Game:
         _check_tricks_field(self.kind, self.tricks)
         if self.tricks == 5 and not self.durch:
             object.__setattr__(self, "durch", True)
+        elif self.kind is GameKind.KIEKER and self.durch:
+            object.__setattr__(self, "durch", False)
 
     @classmethod
     def number(

@@ -26,6 +26,9 @@ MESSAGES: Mapping[Code, str] = {
     Code.SEAT: gettext_noop("Seat %(seat)s does not exist at a table of %(players)s."),
     Code.DECLARER_MISSING: gettext_noop("Who played the game? Choose the declarer."),
     Code.PASSED_WITH_DECLARER: gettext_noop("When all passed, nobody is the declarer."),
+    Code.PASSED_NO_SCORE: gettext_noop(
+        "When all passed, nobody declares: there is no declarer's score."
+    ),
     Code.NOT_APPLICABLE: gettext_noop("%(detail)s does not apply to %(game)s."),
     Code.BID_TRICKS: gettext_noop("A game is bid at %(min_bid)s to 5 tricks, not %(tricks)s."),
     Code.TRICKS_MISSING: gettext_noop("How many tricks were bid? 2 to 5."),
@@ -67,7 +70,6 @@ MESSAGES: Mapping[Code, str] = {
         "Durch is tried only after the bid is reached without a lost trick: "
         "%(declarer_tricks)s tricks are fewer than the %(tricks)s bid."
     ),
-    Code.KIEKER_DURCH: gettext_noop("A Kieker is always played for all five tricks; no Durch."),
     Code.SURRENDER_AFTER_PLAY: gettext_noop(
         "A Kieker can be surrendered only before the first card is led."
     ),
@@ -87,9 +89,12 @@ MESSAGES: Mapping[Code, str] = {
     Code.NOTATION_NOT_IN_BID: gettext_noop("“%(word)s” is not part of a bid."),
     Code.CARD_UNKNOWN: gettext_noop("“%(card)s” is not a card of the Fipsen pack."),
     Code.TABLES_UNSEATABLE: gettext_noop(
-        "%(players)s players cannot be seated at tables of four and three."
+        "%(players)s players cannot be seated at tables of four and three; "
+        "take %(fewer)s or %(more)s."
     ),
+    Code.TABLES_TOO_FEW: gettext_noop("A night needs at least %(more)s players, not %(players)s."),
     Code.DEALS_RANGE: gettext_noop("A table plays at least one deal, not %(deals)s."),
+    Code.DEAL_NUMBER: gettext_noop("Deals are counted from 1, not %(deal_number)s."),
     Code.RULES_UNKNOWN: gettext_noop("“%(rules)s” is not a rule set; there are: %(known)s."),
     Code.RULES_OPTION_UNKNOWN: gettext_noop(
         "The rule set %(rules)s has no option “%(option)s”; it has: %(known)s."

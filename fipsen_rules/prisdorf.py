@@ -230,7 +230,8 @@ class Prisdorf:
     def _bid_obligations(self, bid: Bid, held: bool, game: Game) -> list[Violation]:
         """What the final bid obliges the declarer to play (SPEC A6)."""
         if game.kind is GameKind.SIEBENER_FIPS:
-            return []  # the claim voids whatever was bid
+            # The claim voids whatever was bid, but what was bid must still be a bid.
+            return list(self.check_bid(bid))
         if game.kind is GameKind.PASSED:
             return [rule_broken(Code.NOT_APPLICABLE, "bid", detail=str(bid), game=str(game))]
         violations = list(self.check_bid(bid))

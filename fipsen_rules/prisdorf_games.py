@@ -74,8 +74,6 @@ def score_game(rules: Prisdorf, game: Game) -> GameScore:
     elif game.kind is GameKind.KIEKER:
         if game.hand:
             violations.append(rule_broken(Code.KIEKER_HAND, "hand"))
-        if game.durch:
-            violations.append(rule_broken(Code.KIEKER_DURCH, "durch"))
         value = KIEKER_BASE << game.ruten
         if game.result is Result.SURRENDERED:
             value = -KIEKER_SURRENDER

@@ -88,7 +88,7 @@ def dealer_of_deal(deal_number: int, *, first_dealer: int, players: int) -> int:
     """
     check_seat(first_dealer, players, "first_dealer")
     if deal_number < 1:
-        raise SeatingError.of(Code.DEALS_RANGE, "deal_number", deals=deal_number)
+        raise SeatingError.of(Code.DEAL_NUMBER, "deal_number", deal_number=deal_number)
     return (first_dealer + deal_number - 1) % players
 
 

@@ -43,13 +43,18 @@ def table_split(
 
     >>> [str(t) for t in table_split(13)]
     ['4 100', '3 120', '3 120', '3 120']
-    >>> table_split(5)
+    >>> table_split(5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fipsen_rules.errors.SeatingError: 5 players cannot be seated at tables of four and three.
+    fipsen_rules.errors.SeatingError: 5 players cannot be seated at ... three; take 4 or 6.
+    >>> table_split(1)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: A night needs at least 3 players, not 1.
 
     :raises SeatingError: ``TABLES_UNSEATABLE`` (with the nearest seatable counts below and
-        above as ``fewer`` and ``more``) or ``DEALS_RANGE`` for fewer than one deal.
+        above as ``fewer`` and ``more``), ``TABLES_TOO_FEW`` when no smaller count can be
+        seated (``fewer`` is ``None``, ``more`` is 3), or ``DEALS_RANGE`` for fewer than one deal.
     """
     for field, deals in (("deals_at_four", deals_at_four), ("deals_at_three", deals_at_three)):
         if deals < 1:
@@ -58,9 +63,8 @@ def table_split(
         fewer = next((n for n in range(players - 1, 0, -1) if is_seatable(n)), None)
         start = max(players + 1, 3)
         more = next(n for n in range(start, start + 4) if is_seatable(n))
-        raise SeatingError.of(
-            Code.TABLES_UNSEATABLE, "players", players=players, fewer=fewer, more=more
-        )
+        code = Code.TABLES_UNSEATABLE if fewer is not None else Code.TABLES_TOO_FEW
+        raise SeatingError.of(code, "players", players=players, fewer=fewer, more=more)
     threes = -players % 4
     fours = (players - 3 * threes) // 4
     return (TableSpec(4, deals_at_four),) * fours + (TableSpec(3, deals_at_three),) * threes

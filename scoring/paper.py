@@ -242,8 +242,10 @@ class Sheet:
 
 
 _DASHES = str.maketrans({MINUS_SIGN: "-", "–": "-", "—": "-", "‒": "-", "\u00a0": " "})
-_INT = re.compile(r"[+-]?\d+")
-_EXPLICIT_NUMBER = re.compile(r"\s*(\d+)\s*[.:)]\s*")
+# No number on a sheet has more than 9 digits; a longer one is a word that is not a number
+# (int() would refuse it past 4,300 digits with a plain ValueError).
+_INT = re.compile(r"[+-]?\d{1,9}")
+_EXPLICIT_NUMBER = re.compile(r"\s*(\d{1,9})\s*[.:)]\s*")
 _TOTAL_SEPARATORS = re.compile(r"[\s|;,=]+")
 _MAX_SEATS = 4
 _FOLD_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
@@ -397,7 +399,7 @@ def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:
 
 
 def _is_number(word: str) -> bool:
-    return word.isascii() and word.isdigit()
+    return word.isascii() and word.isdigit() and len(word) <= 9
 
 
 def _names_a_player(word: str, seats: Sequence[SeatInfo]) -> bool:

@@ -67,6 +67,7 @@ GAMES = [
     ("Kieker Ruten gewonnen", 20, "K3"),
     ("Kieker Ruten verloren", -40, "K4"),
     ("Kieker aufgegeben", -5, "K5"),
+    ("Kieker Durch gewonnen", 10, "K1, issue 12: Durch is as redundant as on a 5"),
     ("Kieker surrendered", -5, "K5"),
     ("Siebener Fips", 30, "S1"),
 ]
@@ -126,7 +127,6 @@ INVALID = [
     "3 aufgegeben",
     "Kieker",
     "Kieker Hand gewonnen",
-    "Kieker Durch gewonnen",
     "Siebener Fips gewonnen",
     "Siebener Fips Hand",
     "3 Kreuz gewonnen",
@@ -258,3 +258,18 @@ def test_a_flag_of_another_rule_set_is_refused(
     )
     assert cli.main(["deal", "3 gewonnen", "--declarer", "0", "--rules", "other"]) == 0
     assert capsys.readouterr().out == "3 0 0 0\n"
+
+
+def test_score_of_all_passed_says_why_without_calling_it_valid() -> None:
+    """Issue 12: the refusal must not list "alle gepasst" among the games it wants."""
+    process = run("score", "alle gepasst")
+    assert_invalid(process)
+    assert process.stderr == "When all passed, nobody declares: there is no declarer's score.\n"
+
+
+@pytest.mark.parametrize("command", ["score", "deal"])
+def test_a_number_past_pythons_digit_limit_is_a_reason_not_a_traceback(command: str) -> None:
+    """Issue 12: more than 4,300 digits made int() raise a plain ValueError."""
+    process = run(command, "1" * 5000 + " gewonnen")
+    assert_invalid(process)
+    assert process.stderr == "“111111111…” is not a word of the game notation.\n"

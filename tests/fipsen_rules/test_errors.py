@@ -42,6 +42,7 @@ from fipsen_rules import (
     table_split,
     vorhand,
 )
+from fipsen_rules.__main__ import declarer_score
 from fipsen_rules.deal_scores import DealScore
 from fipsen_rules.grossenaspe import GROSSENASPE
 from fipsen_rules.grossenaspe_game import GrossenaspeGame
@@ -222,7 +223,6 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         InvalidEntryError,
     ),
     ("durch-before-bid", Code.DURCH_BEFORE_BID, evaluate("3 Durch verloren", tricks=2), None),
-    ("kieker-durch", Code.KIEKER_DURCH, evaluate("Kieker Durch gewonnen"), InvalidEntryError),
     (
         "surrender-after-play",
         Code.SURRENDER_AFTER_PLAY,
@@ -243,13 +243,19 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
     ("card-unknown", Code.CARD_UNKNOWN, lambda: Card.parse("DA"), NotationError),
     ("card-unknown-text", Code.CARD_UNKNOWN, lambda: Card.parse("X9"), NotationError),
     ("tables-unseatable", Code.TABLES_UNSEATABLE, lambda: table_split(5), SeatingError),
-    ("tables-unseatable-1", Code.TABLES_UNSEATABLE, lambda: table_split(1), SeatingError),
+    ("tables-too-few-1", Code.TABLES_TOO_FEW, lambda: table_split(1), SeatingError),
     ("deals-range", Code.DEALS_RANGE, lambda: table_split(8, deals_at_four=0), SeatingError),
     (
-        "deals-range-deal-number",
-        Code.DEALS_RANGE,
+        "deal-number",
+        Code.DEAL_NUMBER,
         lambda: dealer_of_deal(0, first_dealer=0, players=4),
         SeatingError,
+    ),
+    (
+        "passed-no-score",
+        Code.PASSED_NO_SCORE,
+        lambda: declarer_score(PRISDORF, "alle gepasst", players=4),
+        None,
     ),
     ("rules-unknown", Code.RULES_UNKNOWN, lambda: rule_set("skat"), RulesError),
     ("rules-option", Code.RULES_OPTION_UNKNOWN, lambda: rule_set("prisdorf", x=1), RulesError),

@@ -412,3 +412,40 @@ def test_siebener_fips_outranks_every_bid() -> None:
 def test_kieker_is_bid_without_doubles(text: str) -> None:
     """A4.6: no "Kieker Ruten" bid; A10.8: no "Kieker Hand"."""
     assert PRISDORF.check_bid(Bid.parse(text)) != ()
+
+
+HUGE = "7" * 5000  # past Python's 4,300-digit limit of int()
+
+
+@pytest.mark.parametrize(
+    ("parse", "text"),
+    [
+        (Game.parse, f"{HUGE} gewonnen"),
+        (Game.parse, HUGE),
+        (Bid.parse, HUGE),
+        (Bid.parse, f"{HUGE} Hand"),
+    ],
+    ids=["game", "game-alone", "bid", "bid-hand"],
+)
+def test_a_number_too_long_for_tricks_is_a_notation_error(parse: object, text: str) -> None:
+    """Issue 12: not the plain ValueError of int(), and the message stays short."""
+    with pytest.raises(NotationError) as info:
+        parse(text)  # type: ignore[operator]
+    assert info.value.code is Code.NOTATION_UNKNOWN_WORD
+    assert len(str(info.value)) < 60
+
+
+@pytest.mark.parametrize("text", ["-4", "−4", "+4", "3 Hand -4", "-3 Hand", "+3 gewonnen"])
+def test_a_signed_number_is_a_score_not_a_game(text: str) -> None:
+    """Issue 12: "-4" is a score; it is not "4 verloren"."""
+    with pytest.raises(NotationError) as info:
+        Game.parse(text)
+    assert info.value.code is Code.NOTATION_UNKNOWN_WORD
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [("4 -", "4 verloren"), ("4-", "4 verloren"), ("3 h r +", "3 Hand Ruten gewonnen")],
+)
+def test_a_sign_apart_from_the_number_is_still_a_result(text: str, game: str) -> None:
+    assert str(Game.parse(text)) == game

@@ -13,6 +13,7 @@ import pytest
 
 from fipsen_rules import (
     PRISDORF,
+    Bid,
     Code,
     DealEntry,
     FipsenError,
@@ -415,8 +416,14 @@ def test_k7_kieker_by_a_player_with_pictures_is_invalid(text: str) -> None:
     assert codes(info.value) == {Code.KIEKER_PICTURES}
 
 
-def test_kieker_cannot_carry_durch() -> None:
-    assert rejected(Game.parse("Kieker Durch gewonnen")) == {Code.KIEKER_DURCH}
+@pytest.mark.parametrize("result", ["gewonnen", "verloren", "aufgegeben"])
+def test_durch_on_a_kieker_is_redundant_like_on_a_5(result: str) -> None:
+    """Issue 12: a Kieker is always played for all five tricks (SPEC A10), as a 5 is always
+    Durch (``5 Durch`` is accepted), so ``Kieker Durch`` is accepted and is a plain Kieker."""
+    game = Game.parse(f"Kieker Durch {result}")
+    assert game == Game.parse(f"Kieker {result}")
+    assert str(game) == f"Kieker {result}"
+    assert Game.parse("5 Durch gewonnen") == Game.parse("5 gewonnen")
 
 
 # A13.3: Siebener Fips and all passed
@@ -589,3 +596,30 @@ def test_smallest_win_and_game_loss_with_minimum_bid_3() -> None:
     scores = MIN_BID_3.possible_scores()
     assert min(s for s in scores if s > 0) == 3
     assert max(s for s in scores if s < 0 and s != -5) == -6
+
+
+# Issue 12: a Siebener Fips claimed after a bid (SPEC A13.3 S2/S3: "the contract is void")
+# voids the contract, not the check that the bid was one these rules allow.
+SIEBENER_BIDS = [
+    ("6", PRISDORF, Code.BID_TRICKS),
+    ("1 Hand", PRISDORF, Code.BID_TRICKS),
+    ("Kieker Hand", PRISDORF, Code.KIEKER_HAND),
+    ("2", MIN_BID_3, Code.BID_TRICKS),  # SPEC C1: bids of 2 are invalid (E10)
+]
+
+
+@pytest.mark.parametrize(
+    ("bid", "rules", "code"), SIEBENER_BIDS, ids=[b for b, _, _ in SIEBENER_BIDS]
+)
+def test_siebener_fips_checks_the_bid_it_voids(bid: str, rules: Prisdorf, code: Code) -> None:
+    entry = DealEntry(Game.siebener_fips(), declarer=1, bid=Bid.parse(bid))
+    with pytest.raises(InvalidEntryError) as info:
+        rules.evaluate(entry, players=4)
+    assert codes(info.value) == {code}
+
+
+@pytest.mark.parametrize("bid", ["2", "5 Hand Ruten", "Kieker", "Siebener Fips"])
+def test_siebener_fips_after_a_legal_bid_scores_30(bid: str) -> None:
+    """SPEC A13.3 S2/S3: +30, the contract is void."""
+    entry = DealEntry(Game.siebener_fips(), declarer=1, bid=Bid.parse(bid))
+    assert PRISDORF.evaluate(entry, players=4).score_changes == (0, 30, 0, 0)

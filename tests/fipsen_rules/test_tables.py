@@ -44,9 +44,26 @@ def test_split_follows_the_b3_rule(players: int) -> None:
 def test_impossible_counts_follow_the_b3_rule(players: int) -> None:
     with pytest.raises(SeatingError) as info:
         table_split(players)
-    assert info.value.code is Code.TABLES_UNSEATABLE
+    assert info.value.code in {Code.TABLES_UNSEATABLE, Code.TABLES_TOO_FEW}
+    assert info.value.code is (Code.TABLES_TOO_FEW if players < 3 else Code.TABLES_UNSEATABLE)
     assert info.value.params["players"] == players
     assert not is_seatable(players)
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (5, "5 players cannot be seated at tables of four and three; take 4 or 6."),
+        (1, "A night needs at least 3 players, not 1."),  # issue 12: not "1 players"
+        (2, "A night needs at least 3 players, not 2."),
+        (0, "A night needs at least 3 players, not 0."),
+    ],
+)
+def test_an_unseatable_count_names_the_nearest(players: int, message: str) -> None:
+    """Issue 12: the message for five players names the nearest counts (SPEC B3)."""
+    with pytest.raises(SeatingError) as info:
+        table_split(players)
+    assert str(info.value) == message
 
 
 def test_the_impossible_counts_are_1_2_5() -> None:

@@ -210,7 +210,7 @@ def test_every_bad_line_is_named_at_once() -> None:
             "Zacharias 3 H -",  # nobody at the table
             "",
             "Bernd 2 +",
-            "Dora Kieker Hand Durch verloren",  # two rules broken
+            "Dora Kieker Hand verloren 7",  # two rules broken
             "Bernd 2 +",
         ]
     )
@@ -220,11 +220,11 @@ def test_every_bad_line_is_named_at_once() -> None:
         (3, 3, "paper_unknown_player"),
         (6, 5, "kieker_hand"),
     ]
-    assert [p.code for p in error.lines[2].problems] == ["kieker_hand", "kieker_durch"]
+    assert [p.code for p in error.lines[2].problems] == ["kieker_hand", "value_impossible"]
     assert [wrong.text for wrong in error.lines] == [
         "Anna 3 H - | 0 0 0 0",
         "Zacharias 3 H -",
-        "Dora Kieker Hand Durch verloren",
+        "Dora Kieker Hand verloren 7",
     ]
     # The first wrong line stays at hand as before.
     assert (error.line, error.number, error.text) == (2, 2, "Anna 3 H - | 0 0 0 0")
@@ -285,8 +285,8 @@ def test_a_sheet_error_names_at_least_one_line() -> None:
 
 
 def test_a_game_breaking_several_rules_says_each() -> None:
-    error = problem_of("Anna Kieker Hand Durch verloren")
-    assert [p.code for p in error.problems] == ["kieker_hand", "kieker_durch"]
+    error = problem_of("Anna Kieker Hand verloren 7")
+    assert [p.code for p in error.problems] == ["kieker_hand", "value_impossible"]
 
 
 def test_a_bid_of_two_breaks_the_rule_of_a_minimum_bid_of_three() -> None:
@@ -422,3 +422,24 @@ def test_the_example_of_the_readme() -> None:
         (59, 1, "3 verloren", (-12, 4, 0, 0)),
         (60, 3, "Kieker aufgegeben", (-12, 4, 0, -5)),
     ]
+
+
+HUGE = "1" * 5000  # past Python's 4,300-digit limit of int()
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        (f"Anna {HUGE} gewonnen", "notation_unknown_word"),  # the game's number
+        (f"Anna 3 gewonnen {HUGE}", "notation_unknown_word"),  # the written value
+        (f"Anna 3 gewonnen | {HUGE} 0 0 0", "paper_not_a_number"),  # a total
+        (f"{HUGE} Anna 3 gewonnen", "paper_unknown_player"),  # the deal number
+        (f"{HUGE}. Anna 3 gewonnen", "paper_unknown_player"),
+        (f"{HUGE} 3 gewonnen", "paper_unknown_player"),  # the seat
+    ],
+    ids=["game", "value", "total", "deal", "deal-dot", "seat"],
+)
+def test_a_number_of_thousands_of_digits_is_a_problem_not_a_crash(line: str, code: str) -> None:
+    """Issue 12: the paper checker let int()'s plain ValueError escape."""
+    error = problem_of(line)
+    assert [p.code for p in error.problems] == [code]

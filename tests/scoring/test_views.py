@@ -399,8 +399,8 @@ FORM_CASES = {
                       "hand"),
     "kieker-hand": ({"declarer": 1, "contract": "kieker", "hand": "on", "result": "won"},
                     Code.KIEKER_HAND, "hand"),
-    "kieker-durch": ({"declarer": 1, "contract": "kieker", "durch": "on", "result": "won"},
-                     Code.KIEKER_DURCH, "durch"),
+    "siebener-durch": ({"declarer": 1, "contract": "siebener", "durch": "on"},
+                       Code.NOT_APPLICABLE, "durch"),
     "result-missing": ({"declarer": 1, "contract": "3"}, Code.RESULT_MISSING, "result"),
     "surrender-not-kieker": ({"declarer": 1, "contract": "3", "result": "surrendered"},
                              Code.SURRENDER_NOT_KIEKER, "result"),
@@ -422,6 +422,17 @@ def test_a_rules_error_lands_on_its_field(
     form = response.context["form"]
     assert code in [error.code for error in form.errors.as_data()[field]]
     assert not Deal.objects.exists()
+
+
+def test_durch_tapped_on_a_kieker_is_redundant_like_on_a_5() -> None:
+    """Issue 12: a Kieker is always played for all five tricks, as a 5 is always Durch; the
+    tile is accepted and the game saved without it."""
+    table = playing_table()
+    client = Client()
+    data = {**_form(client, table), "declarer": 1, "contract": "kieker", "durch": "on",
+            "result": "won"}  # fmt: skip
+    client.post(reverse("scoring:table_entry", args=[table.token]), data)
+    assert Deal.objects.values_list("game", "score").get() == ("Kieker gewonnen", 10)
 
 
 @pytest.mark.parametrize(("rules_field", "form_field"), RULES_FIELDS.items())

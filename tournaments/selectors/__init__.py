@@ -6,7 +6,6 @@ as before the split.
 
 from tournaments.selectors.accounts import organiser_exists, user_must_change_password
 from tournaments.selectors.draw import (
-    UNSEATABLE_MESSAGE,
     DrawCheck,
     SplitSummary,
     checked_in_registration_ids,
@@ -15,6 +14,7 @@ from tournaments.selectors.draw import (
     present_summary,
     seat_swaps,
     split_summary,
+    unseatable_message,
 )
 from tournaments.selectors.files import (
     FILE_ERROR_STALLED,
@@ -64,7 +64,6 @@ __all__ = [
     "FILE_ERROR_STALLED",
     "FILE_ERROR_UNKNOWN",
     "JOB_STALLED_AFTER",
-    "UNSEATABLE_MESSAGE",
     "WORKER_SLOW_AFTER",
     "CheckInCount",
     "DrawCheck",
@@ -100,5 +99,6 @@ __all__ = [
     "tournament_list",
     "tournaments_current_first",
     "tournaments_on_board_today",
+    "unseatable_message",
     "user_must_change_password",
 ]

@@ -9,8 +9,12 @@ from fipsen_rules import MESSAGES, Code, SeatingError, table_split
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
 
-#: "13 players cannot be seated …": the rules module's message, translated where it is shown.
-UNSEATABLE_MESSAGE = gettext_lazy(MESSAGES[Code.TABLES_UNSEATABLE])
+
+def unseatable_message(fewer: object) -> str:
+    """Why a count cannot be seated: the rules module's message, translated where it is shown;
+    too few for one table when no smaller count can be seated, else the nearest counts."""
+    code = Code.TABLES_TOO_FEW if fewer is None else Code.TABLES_UNSEATABLE
+    return gettext_lazy(MESSAGES[code])  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
         params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
-        raise ValidationError(selectors.UNSEATABLE_MESSAGE, code="unseatable", params=params)
+        message = selectors.unseatable_message(summary.fewer)
+        raise ValidationError(message, code="unseatable", params=params)
 
 
 def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tournament:
@@ -47,7 +48,9 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
             )
         except SeatingError as error:
             raise ValidationError(
-                selectors.UNSEATABLE_MESSAGE, code="unseatable", params=dict(error.params)
+                selectors.unseatable_message(error.params.get("fewer")),
+                code="unseatable",
+                params=dict(error.params),
             ) from None
         Table.objects.filter(tournament=tournament).delete()
         SeatSwap.objects.filter(tournament=tournament).delete()
