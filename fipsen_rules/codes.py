@@ -52,6 +52,7 @@ class Code(StrEnum):
     TRICKS_IMPOSSIBLE = "tricks_impossible"  # E26, E41
     WON_ALL_WITHOUT_DURCH = "won_all_without_durch"  # E27 (strict mode only)
     DURCH_BEFORE_BID = "durch_before_bid"  # E28
+    KIEKER_DURCH = "kieker_durch"  # Großenaspe: Durch is a number bid played on, not a Kieker
     SURRENDER_AFTER_PLAY = "surrender_after_play"  # E42
     VALUE_IMPOSSIBLE = "value_impossible"  # not a score any Fipsen game can have
     VALUE_MISMATCH = "value_mismatch"  # E30

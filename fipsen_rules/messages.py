@@ -70,6 +70,7 @@ MESSAGES: Mapping[Code, str] = {
         "Durch is tried only after the bid is reached without a lost trick: "
         "%(declarer_tricks)s tricks are fewer than the %(tricks)s bid."
     ),
+    Code.KIEKER_DURCH: gettext_noop("A Kieker is always played for all five tricks; no Durch."),
     Code.SURRENDER_AFTER_PLAY: gettext_noop(
         "A Kieker can be surrendered only before the first card is led."
     ),

@@ -277,6 +277,7 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         aspe("3 gewonnen", players=5, dealer=1),
         InvalidEntryError,
     ),
+    ("kieker-durch-aspe", Code.KIEKER_DURCH, aspe("Kieker Durch gewonnen"), InvalidEntryError),
     ("kloppen-option", Code.KLOPPEN_OPTION, aspe("3 gewonnen geklopft"), InvalidEntryError),
     ("failure-unsaid", Code.FAILURE_UNSAID, aspe("3 verloren"), InvalidEntryError),
     ("beet-impossible", Code.BEET_IMPOSSIBLE, aspe("1 beet"), InvalidEntryError),
