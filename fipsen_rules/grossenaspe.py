@@ -276,7 +276,7 @@ def _fips_value(game: GrossenaspeGame, violations: list[Violation]) -> int:
 
 
 def _passed_violations(game: GrossenaspeGame) -> Iterator[Violation]:
-    for name, word in FLAGS:
+    for name, word in (*FLAGS, ("geklopft", "geklopft")):  # no game, no knock
         if getattr(game, name):
             yield _na(word, "alle gepasst", name)
     if game.ending is not None:

@@ -89,7 +89,7 @@ def read_words(text: str, vocabulary: Mapping[str, WordT]) -> Words[WordT]:
     number: tuple[int, str] | None = None
     words: dict[WordT, str] = {}
     for token in tokens:
-        if token.isdigit():
+        if token.isascii() and token.isdigit():
             if number is not None:
                 raise NotationError.of(Code.NOTATION_CONFLICT, word=token, other=number[1])
             if len(token) > _MAX_DIGITS:

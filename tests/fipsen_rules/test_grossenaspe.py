@@ -142,6 +142,7 @@ def test_aliases_and_case(text: str, canonical: str) -> None:
         ("alle 3 gewonnen", Code.NOTATION_CONFLICT),
         ("Gute gewonnen", Code.GAME_MISSING),
         ("1" * 5000 + " gewonnen", Code.NOTATION_UNKNOWN_WORD),  # issue 12: no plain ValueError
+        ("² gewonnen", Code.NOTATION_UNKNOWN_WORD),  # a digit, but not a number of tricks
     ],
 )
 def test_notation_errors(text: str, code: Code) -> None:
@@ -170,6 +171,7 @@ def test_notation_errors(text: str, code: Code) -> None:
         ("Fips pott beet", Code.NOT_APPLICABLE),
         ("alle gepasst gewonnen", Code.NOT_APPLICABLE),
         ("alle gepasst Gute", Code.NOT_APPLICABLE),
+        ("alle gepasst geklopft", Code.NOT_APPLICABLE),
     ],
 )
 def test_games_the_rules_refuse(text: str, code: Code) -> None:
@@ -338,3 +340,13 @@ def test_any_deal_scores_or_raises_a_fipsen_error(
         return
     assert len(outcome.score_changes) == players
     assert min(outcome.score_changes) >= 0
+
+
+@settings(deadline=None, max_examples=300)
+@given(text=st.text())
+def test_any_text_parses_or_raises_a_notation_error(text: str) -> None:
+    try:
+        game = GrossenaspeGame.parse(text)
+    except NotationError:
+        return
+    assert GrossenaspeGame.parse(str(game)) == game

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fipsen_rules.errors import Code, FipsenError, InvalidEntryError, NotationError, SeatingError
@@ -219,4 +219,14 @@ def test_any_game_value_reads_back(
     kind: MeckKind, tricks: int, ruten: bool, result: Result | None
 ) -> None:
     game = MecklenburgGame(kind, tricks if kind is MeckKind.NUMBER else None, ruten, result)
+    assert MecklenburgGame.parse(str(game)) == game
+
+
+@settings(deadline=None, max_examples=300)
+@given(text=st.text())
+def test_any_text_parses_or_raises_a_notation_error(text: str) -> None:
+    try:
+        game = MecklenburgGame.parse(text)
+    except NotationError:
+        return
     assert MecklenburgGame.parse(str(game)) == game
