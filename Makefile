@@ -93,7 +93,7 @@ pytest-postgres: install $(MO_FILES)
 	fi
 
 bench: install $(LIGHTHOUSE)
-	@shopt -s nullglob; for script in bench/*.py; do \
+	@shopt -s nullglob; for script in bench/bench_*.py; do \
 	    echo "== $$script"; $(PY) "$$script" || exit 1; \
 	done
 

@@ -21,34 +21,19 @@ do; the second closes it after each one (CONN_MAX_AGE=0), to show what that woul
 from __future__ import annotations
 
 import io
-import os
 import statistics
 import sys
-import tempfile
 import time
 import types
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlencode
 
-_VAR = tempfile.TemporaryDirectory(prefix="bench-deal-entry-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.update(
-    {
-        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
-        "PREISFIPSEN_VAR_DIR": _VAR.name,
-        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
-        "DJANGO_ALLOWED_HOSTS": "bench.local",
-    }
-)
-# The tests' factory of a table with deals played (tests/scoring/helpers.py).
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import throwaway
 
-import django  # noqa: E402 (the environment first)
-
-django.setup()
+# With the project's root on the path: the tests' factory of a table with deals played.
+_VAR = throwaway.django_setup("deal-entry", DJANGO_ALLOWED_HOSTS="bench.local")
 
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402

@@ -18,27 +18,16 @@ Figures, not a test: medians and the spread are printed.
 
 from __future__ import annotations
 
-import os
 import statistics
-import tempfile
 import time
-import uuid
 
-_VAR = tempfile.TemporaryDirectory(prefix="bench-deal-entry-phone-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.update(
-    {
-        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
-        "PREISFIPSEN_VAR_DIR": _VAR.name,
-        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DJANGO_ALLOW_ASYNC_UNSAFE": "true",  # Playwright's loop runs in this thread
-    }
+import throwaway
+
+_VAR = throwaway.django_setup(
+    "deal-entry-phone",
+    DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+    DJANGO_ALLOW_ASYNC_UNSAFE="true",  # Playwright's loop runs in this thread
 )
-
-import django  # noqa: E402 (the environment first)
-
-django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import StaticFilesHandler  # noqa: E402

@@ -27,12 +27,13 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+
+import throwaway
 
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
@@ -50,22 +51,8 @@ PLAYERS = 13
 SEED = 9
 DEALS = 24  # per table in the demo; table 1 is then given more, so that it is still playing
 
-_VAR = tempfile.TemporaryDirectory(prefix="bench-lighthouse-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.update(
-    {
-        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
-        "PREISFIPSEN_VAR_DIR": _VAR.name,
-        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-    }
-)
 os.environ.pop("DJANGO_DEBUG", None)
-sys.path.insert(0, str(ROOT))
-
-import django  # noqa: E402 (the environment first)
-
-django.setup()
+_VAR = throwaway.django_setup("lighthouse", DJANGO_ALLOWED_HOSTS="127.0.0.1")
 logging.getLogger("axes").setLevel(logging.WARNING)  # one line per login otherwise
 
 from django.conf import settings  # noqa: E402
@@ -214,6 +201,33 @@ def errors_logged(access_log: Path, start: int) -> list[str]:
     )
 
 
+def audit(
+    page: Audited, port: int, headers: dict[str, str], runs: int, reports: Path, access_log: Path
+) -> Run:
+    """``runs`` audits of ``page``, the one with the median performance printed (with what
+    failed and what the server answered with an error) and returned."""
+    # Once unmeasured, as a server that has been up a while: templates compiled.
+    url = f"http://127.0.0.1:{port}{page.path}"
+    warm_up = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(warm_up, timeout=30):  # noqa: S310 (http, here)
+        pass
+    log_start = access_log.stat().st_size
+    results = [
+        lighthouse(url, headers, reports / f"{page.name}-{number}.json".replace(" ", "-"))
+        for number in range(runs)
+    ]
+    results.sort(key=lambda run: run.scores["performance"])
+    median = results[len(results) // 2]
+    spread = statistics.pstdev([run.scores["performance"] for run in results])
+    shown = ", ".join(f"{name} {median.scores[name]}" for name in CATEGORIES)
+    print(f"\n{page.name} ({page.path}): {shown} (performance ±{spread:.1f})")
+    for line in median.failing:
+        print(f"  failing: {line}")
+    for request in errors_logged(access_log, log_start):
+        print(f"  server error answer: {request}")
+    return median
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="Audits per page (default 3).")
@@ -238,28 +252,7 @@ def main() -> int:
             headers = {"Accept-Language": "de-DE,de;q=0.9"}
             if page.organiser:
                 headers["Cookie"] = cookie
-            # Once unmeasured, as a server that has been up a while: templates compiled.
-            warm_up = urllib.request.Request(f"http://127.0.0.1:{port}{page.path}", headers=headers)
-            with urllib.request.urlopen(warm_up, timeout=30):  # noqa: S310 (http, here)
-                pass
-            log_start = access_log.stat().st_size
-            results = [
-                lighthouse(
-                    f"http://127.0.0.1:{port}{page.path}",
-                    headers,
-                    reports / f"{page.name}-{number}.json".replace(" ", "-"),
-                )
-                for number in range(runs)
-            ]
-            results.sort(key=lambda run: run.scores["performance"])
-            median = results[len(results) // 2]
-            spread = statistics.pstdev([run.scores["performance"] for run in results])
-            shown = ", ".join(f"{name} {median.scores[name]}" for name in CATEGORIES)
-            print(f"\n{page.name} ({page.path}): {shown} (performance ±{spread:.1f})")
-            for line in median.failing:
-                print(f"  failing: {line}")
-            for request in errors_logged(access_log, log_start):
-                print(f"  server error answer: {request}")
+            median = audit(page, port, headers, runs, reports, access_log)
             missed += [
                 f"{page.name} {name}" for name in CATEGORIES if median.scores[name] < TARGETS[name]
             ]

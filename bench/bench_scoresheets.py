@@ -25,24 +25,13 @@ import datetime
 import os
 import random
 import resource
-import tempfile
 import time
 import uuid
 from collections.abc import Callable
 
-_VAR = tempfile.TemporaryDirectory(prefix="bench-scoresheets-")
-os.environ.pop("DATABASE_URL", None)
-os.environ.update(
-    {
-        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
-        "PREISFIPSEN_VAR_DIR": _VAR.name,
-        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
-    }
-)
+import throwaway
 
-import django  # noqa: E402 (the environment first)
-
-django.setup()
+_VAR = throwaway.django_setup("scoresheets")
 
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
@@ -147,6 +136,21 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def time_sheets(tournament: Tournament) -> tuple[bytes, float, float]:
+    """The scoresheets' PDF of the night as the job makes it (read and rendered), after a warm-up:
+    the PDF, and the best seconds of the clock and of CPU time."""
+    pdf = b""
+
+    def job() -> None:
+        nonlocal pdf
+        tournament.refresh_from_db()
+        pdf = scoresheets_pdf(tournament=tournament, sheets=read_sheets(tournament))
+
+    job()  # warm up: templates, the font, the first import of WeasyPrint's parts
+    sheets_s, sheets_cpu = best_seconds(job)
+    return pdf, sheets_s, sheets_cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=10)
@@ -163,15 +167,7 @@ def main() -> None:
         f"deal_record in {time.perf_counter() - start:.1f} s"
     )
     before_mb = peak_mb()
-    pdf = b""
-
-    def job() -> None:
-        nonlocal pdf
-        tournament.refresh_from_db()
-        pdf = scoresheets_pdf(tournament=tournament, sheets=read_sheets(tournament))
-
-    job()  # warm up: templates, the font, the first import of WeasyPrint's parts
-    sheets_s, sheets_cpu = best_seconds(job)
+    pdf, sheets_s, sheets_cpu = time_sheets(tournament)
     sheets_mb = peak_mb()
     if arguments.out:
         with open(arguments.out, "wb") as out:

@@ -22,32 +22,23 @@ page for a few seconds (``scoring.board_views.CACHE_SECONDS``): it is measured a
 made afresh (the cache emptied before each request).
 """
 
-import os
 import sys
-import tempfile
 import types
 
+import throwaway
+
 # A throwaway database, before Django reads the settings.
-_VAR_DIR = tempfile.mkdtemp(prefix="preisfipsen-bench-")
-os.environ["PREISFIPSEN_VAR_DIR"] = _VAR_DIR
-os.environ.pop("DATABASE_URL", None)
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "preisfipsen.settings")
+_VAR = throwaway.django_setup("standings")
 
 import cProfile  # noqa: E402
 import datetime  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
 import secrets  # noqa: E402
-import shutil  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 import uuid  # noqa: E402
 from collections.abc import Callable  # noqa: E402
-
-import django  # noqa: E402
-from django_tables2 import RequestConfig  # noqa: E402
-
-django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
@@ -62,6 +53,7 @@ from django.test.utils import (  # noqa: E402
     setup_test_environment,
 )
 from django.urls import include, path, reverse  # noqa: E402
+from django_tables2 import RequestConfig  # noqa: E402
 
 from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
 from scoring import selectors  # noqa: E402
@@ -111,7 +103,21 @@ def build_night(rng: random.Random, number: int, pool: list[Player]) -> tuple[To
         place="Vereinsheim",
         state=Tournament.State.FINISHED,
         entry_fee=10,
+        board_after_finish=True,  # a finished night's board is dark otherwise: nothing to measure
     )
+    tables = seat_night(rng, tournament, pool)
+    draw = GameDraw.for_rules(PRISDORF)
+    deals = [deal for table in tables for deal in deals_of_table(rng, draw, table)]
+    Deal.objects.bulk_create(deals, batch_size=2000)
+    Prize.objects.bulk_create(
+        Prize(tournament=tournament, place=place, money=money)
+        for place, money in ((1, 160), (2, 100), (3, 60))
+    )
+    return tournament, len(deals)
+
+
+def seat_night(rng: random.Random, tournament: Tournament, pool: list[Player]) -> list[Table]:
+    """40 players of ``pool`` registered, checked in and seated at tables of four."""
     registrations = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player, checked_in_at=tournament.created_at)
         for player in rng.sample(pool, PLAYERS)
@@ -130,35 +136,33 @@ def build_night(rng: random.Random, number: int, pool: list[Player]) -> tuple[To
         Seat(table=tables[index // 4], position=index % 4, registration=registration)
         for index, registration in enumerate(registrations)
     )
-    draw = GameDraw.for_rules(PRISDORF)
+    return tables
+
+
+def deals_of_table(rng: random.Random, draw: GameDraw, table: Table) -> list[Deal]:
+    """Every entry of the table's night (deals and all-passed), unsaved."""
     deals = []
-    for table in tables:
-        dealer, number_played, sequence = table.first_dealer, 0, 0
-        while number_played < DEALS:
-            sequence += 1
-            declarer, game = draw.deal(rng, (0, 1, 2, 3))
-            outcome = PRISDORF.evaluate(DealEntry(game, declarer=declarer), players=4)
-            counts = outcome.counts_as_deal
-            number_played += counts
-            deals.append(
-                Deal(
-                    table=table,
-                    sequence=sequence,
-                    number=number_played if counts else None,
-                    dealer=dealer,
-                    declarer=declarer,
-                    game=str(outcome.game),
-                    score=outcome.declarer_score,
-                    submission=uuid.UUID(int=rng.getrandbits(128), version=4),
-                )
+    dealer, number_played, sequence = table.first_dealer, 0, 0
+    while number_played < DEALS:
+        sequence += 1
+        declarer, game = draw.deal(rng, (0, 1, 2, 3))
+        outcome = PRISDORF.evaluate(DealEntry(game, declarer=declarer), players=4)
+        counts = outcome.counts_as_deal
+        number_played += counts
+        deals.append(
+            Deal(
+                table=table,
+                sequence=sequence,
+                number=number_played if counts else None,
+                dealer=dealer,
+                declarer=declarer,
+                game=str(outcome.game),
+                score=outcome.declarer_score,
+                submission=uuid.UUID(int=rng.getrandbits(128), version=4),
             )
-            dealer = (dealer + 1) % 4 if counts else dealer
-    Deal.objects.bulk_create(deals, batch_size=2000)
-    Prize.objects.bulk_create(
-        Prize(tournament=tournament, place=place, money=money)
-        for place, money in ((1, 160), (2, 100), (3, 60))
-    )
-    return tournament, len(deals)
+        )
+        dealer = (dealer + 1) % 4 if counts else dealer
+    return deals
 
 
 def per_request(
@@ -264,7 +268,7 @@ def main(argv: list[str]) -> None:
             pool = build_pool(rng)
             first, _ = build_night(rng, 1, pool)
         built = time.perf_counter() - start
-        print(f"Built the largest night in {built:.1f} s (SQLite in {_VAR_DIR})")
+        print(f"Built the largest night in {built:.1f} s (SQLite in {_VAR.name})")
         organiser = Client()
         organiser.force_login(
             get_user_model().objects.create(username="leitung", is_staff=True, is_superuser=True)
@@ -295,7 +299,7 @@ def main(argv: list[str]) -> None:
                 profile(hall, reverse("scoring:board", args=[first.board_token]))
     finally:
         connection.close()
-        shutil.rmtree(_VAR_DIR, ignore_errors=True)
+        _VAR.cleanup()
 
 
 if __name__ == "__main__":
