@@ -5,3 +5,16 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        from tournaments import night_links
+
+        # The night's pages in tournaments link to these pages without naming this app.
+        night_links.register(
+            board="scoring:board",
+            finish="scoring:finish",
+            reopen="scoring:reopen",
+            table_sheet="scoring:organiser_sheet",
+            table_end="scoring:table_end",
+            table_resume="scoring:table_resume",
+        )
