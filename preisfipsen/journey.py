@@ -12,6 +12,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournaments.states import TournamentState
+
 
 class StepKey(StrEnum):
     CHECK_IN = "check_in"
@@ -81,14 +83,14 @@ class Step:
 
 def current_step(figures: NightFigures) -> StepKey:
     """The step the organiser does next."""
-    if figures.state == "registration":
+    if figures.state == TournamentState.REGISTRATION:
         everyone_here = figures.present >= figures.registered
         return StepKey.DRAW if figures.seatable and everyone_here else StepKey.CHECK_IN
-    if figures.state == "drawn":
+    if figures.state == TournamentState.DRAWN:
         if figures.draw_stale:
             return StepKey.DRAW
         return StepKey.START if figures.cards_printed else StepKey.PRINT_CARDS
-    if figures.state == "playing":
+    if figures.state == TournamentState.PLAYING:
         all_played = figures.deals_played >= figures.deals_total
         return StepKey.FINISH if all_played else StepKey.PLAY
     return StepKey.RESULTS

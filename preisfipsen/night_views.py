@@ -17,11 +17,11 @@ def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
     count = selectors.check_in_count(tournament=tournament)
     figures: dict[str, Any] = {"registered": count.registered, "present": count.present}
-    if tournament.state == Tournament.State.REGISTRATION:
-        figures["seatable"] = selectors.split_summary(players=count.present).seatable
-    elif tournament.state == Tournament.State.DRAWN:
+    if tournament.is_drawn:
         figures["draw_stale"] = selectors.draw_is_stale(tournament=tournament)
         figures["cards_printed"] = selectors.table_cards_printed(tournament=tournament)
+    elif tournament.is_registration_open:
+        figures["seatable"] = selectors.split_summary(players=count.present).seatable
     else:
         progress = scoring_selectors.deals_progress(tournament=tournament)
         figures["deals_played"], figures["deals_total"] = progress.played, progress.total
@@ -44,7 +44,7 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
         "next_button": STEP_BUTTONS[step],
         # Once play has started, finishing is always one tap away: its confirmation page names
         # the tables still playing.
-        "finish_open": tournament.state == Tournament.State.PLAYING,
+        "finish_open": tournament.is_playing,
     }
     return render(request, "night/home.html", context)
 

@@ -94,7 +94,7 @@ def board_is_dark(tournament: Tournament) -> bool:
     """Switched off, or the night is over and the organiser keeps no final ranking on it."""
     if not tournament.board_enabled:
         return True
-    return tournament.is_locked and not tournament.board_after_finish
+    return tournament.is_finished and not tournament.board_after_finish
 
 
 def board(request: HttpRequest, token: str) -> HttpResponse:
@@ -129,7 +129,7 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     # shows the final ranking alone.
     tables = (
         []
-        if tournament.is_locked
+        if tournament.is_finished
         else list(selectors.tables_progress(tournament=tournament).prefetch_related(None))
     )
     page = board_pages(selectors.standings(tournament=tournament), tables, number)

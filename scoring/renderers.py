@@ -128,7 +128,7 @@ def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> d
     return {
         "tournament": tournament,
         "lines": ranking_lines(standings),
-        "final": tournament.state == Tournament.State.FINISHED,
+        "final": tournament.is_finished,
         "ended_early": selectors.tables_ended_early(standings),
     }
 

@@ -31,10 +31,7 @@ from tournaments.models import (
 
 def play_started(tournament: Tournament | None) -> bool:
     """Whether the tournament has (or had) deals being played: its seats are history now."""
-    return tournament is not None and tournament.state in (
-        Tournament.State.PLAYING,
-        Tournament.State.FINISHED,
-    )
+    return tournament is not None and tournament.has_started
 
 
 @admin.register(OrganiserProfile)

@@ -53,12 +53,12 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault("name", _("Preisfipsen"))
         # Shown read-only what may not change any more, rather than refused after saving.
         self.fixed_note: str | Promise = ""
-        if self.instance.state == Tournament.State.PLAYING:
+        if self.instance.is_playing:
             fixed: tuple[str, ...] = RULE_FIELDS
             self.fixed_note = _(
                 "Fixed since play started: %(fields)s. Everything else can still be changed."
             ) % {"fields": ", ".join(str(self.fields[name].label) for name in RULE_FIELDS)}
-        elif self.instance.state == Tournament.State.FINISHED:
+        elif self.instance.is_finished:
             fixed = tuple(self.fields)
             self.fixed_note = _("The tournament is finished.")
         else:

@@ -13,6 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
 
 #: The most deals a table can play in one night (a deal takes a minute or more).
@@ -107,14 +108,10 @@ class TieBreak(models.TextChoices):
     SHARED = "", _("none: equal points share the place")
 
 
-class Tournament(models.Model):
-    """One Preisfipsen night."""
+class Tournament(TournamentStates, models.Model):
+    """One Preisfipsen night; what its state allows is in tournaments/states.py."""
 
-    class State(models.TextChoices):
-        REGISTRATION = "registration", _("registration")
-        DRAWN = "drawn", _("tables drawn")
-        PLAYING = "playing", _("playing")
-        FINISHED = "finished", _("finished")
+    State = TournamentState
 
     name = models.CharField(_("name"), max_length=120, validators=[no_control_characters])
     date = models.DateField(_("date"))
@@ -198,11 +195,6 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name}, {date_format(self.date)}"
 
-    @property
-    def is_locked(self) -> bool:
-        """A finished tournament changes no more."""
-        return self.state == self.State.FINISHED
-
 
 class Registration(models.Model):
     """A player's entry for one tournament: registered, then checked in on the night."""
@@ -284,6 +276,11 @@ class Table(models.Model):
         return self.ended_early_at is not None
 
     @property
+    def is_open_for_entry(self) -> bool:
+        """The table takes deals, as far as the states go (it may have played them all)."""
+        return self.tournament.is_playing and not self.ended_early
+
+    @property
     def ended_early_note(self) -> str:
         """ "Table 3 ended early after 57 of 120 deals: <reason>", or empty."""
         if not self.ended_early:
@@ -298,15 +295,11 @@ class Table(models.Model):
         }
 
 
-#: A tournament in these states has (or had) deals: its seats are the history of who scored.
-PLAYED_STATES = (Tournament.State.PLAYING, Tournament.State.FINISHED)
-
-
 def _refuse_if_played(seats: "models.QuerySet[Seat]") -> None:
     """Deleting a seat once play started would drop a player and his points without a trace
     (no row refers to a seat, so on_delete=PROTECT cannot guard it): refuse, as PROTECT does.
     """
-    played = seats.filter(table__tournament__state__in=PLAYED_STATES)
+    played = seats.filter(table__tournament__state__in=PLAYED)
     if played.exists():
         raise models.ProtectedError(
             "Seats of a tournament in play or finished are history: they are not deleted.",

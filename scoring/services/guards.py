@@ -10,7 +10,7 @@ from tournaments.models import Table, Tournament
 
 def require_playing(tournament: Tournament) -> None:
     """:raises ValidationError: the tournament is finished, or play has not started."""
-    if tournament.is_locked:
+    if tournament.is_finished:
         raise ValidationError(_("The tournament is finished."), code="locked")
     if tournament.state != Tournament.State.PLAYING:
         raise ValidationError(_("Play has not started yet."), code="not_playing")

@@ -19,7 +19,7 @@ def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[P
     :raises ValidationError: a place below 1, negative money, an empty prize, or a finished
         tournament.
     """
-    if tournament.is_locked:
+    if tournament.is_finished:
         raise ValidationError(_("The tournament is finished."), code="locked")
     rows = [
         Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())

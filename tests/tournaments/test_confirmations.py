@@ -94,7 +94,7 @@ CASES = {
         _playing,
         lambda t: reverse("scoring:finish", args=[t.pk]),
         "Turnier beenden?",
-        lambda t: Tournament.objects.get(pk=t.pk).is_locked,
+        lambda t: Tournament.objects.get(pk=t.pk).is_finished,
     ),
     "reopen": Case(
         _finished,

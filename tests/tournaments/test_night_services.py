@@ -208,7 +208,7 @@ def test_changed_deal_counts_reach_the_drawn_tables_but_not_after_the_start() ->
 
 def test_a_finished_tournament_is_locked() -> None:
     tournament = services.tournament_finish(tournament=_playing())
-    assert tournament.is_locked
+    assert tournament.is_finished
     with pytest.raises(ValidationError):
         services.tournament_update(tournament=tournament, name="Anders")
     with pytest.raises(ValidationError):

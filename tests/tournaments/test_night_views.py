@@ -538,7 +538,7 @@ def test_start_and_finish(organiser: Client) -> None:
     assert tournament.state == Tournament.State.PLAYING
     organiser.post(reverse("scoring:finish", args=[tournament.pk]), CONFIRMED)
     tournament.refresh_from_db()
-    assert tournament.is_locked
+    assert tournament.is_finished
 
 
 def test_the_start_page_lists_the_tournaments_for_the_organiser(organiser: Client) -> None:

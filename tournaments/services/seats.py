@@ -13,7 +13,7 @@ from tournaments.services.tournament import event_record
 
 def table_token_reissue_check(*, table: Table) -> None:
     """:raises ValidationError: the tournament is finished."""
-    if table.tournament.is_locked:
+    if table.tournament.is_finished:
         raise ValidationError(_("The tournament is finished."), code="locked")
 
 

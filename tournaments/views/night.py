@@ -71,9 +71,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _draw_stale(tournament: Tournament) -> bool:
-    return tournament.state == Tournament.State.DRAWN and selectors.draw_is_stale(
-        tournament=tournament
-    )
+    return tournament.is_drawn and selectors.draw_is_stale(tournament=tournament)
 
 
 def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]:
@@ -257,7 +255,7 @@ def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         _("%(player)s no longer takes part in “%(tournament)s”: not counted, not drawn to a table.")
         % {"player": player, "tournament": tournament.name}
     ]
-    if tournament.state == Tournament.State.DRAWN:
+    if tournament.is_drawn:
         consequences.append(_("The tables are drawn already: draw them again before play starts."))
     consequences.append(_("The player stays in the directory and can be registered again later."))
     confirmation = Confirmation(

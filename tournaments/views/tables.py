@@ -52,7 +52,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the tables (again), once the organiser confirmed it."""
     tournament = get_object_or_404(Tournament, pk=pk)
     summary = selectors.present_summary(tournament=tournament)
-    again = tournament.state == Tournament.State.DRAWN
+    again = tournament.is_drawn
     consequences = [
         ngettext(
             "%(players)s player present is seated by lot.",
@@ -138,8 +138,7 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         if renewed.isascii() and renewed.isdecimal() and len(renewed) <= 4
         else None,
         "draw_check": selectors.draw_check(tournament=tournament),
-        "draw_stale": tournament.state == Tournament.State.DRAWN
-        and selectors.draw_is_stale(tournament=tournament),
+        "draw_stale": tournament.is_drawn and selectors.draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
     }
     return render(request, "tournaments/night/tables.html", context)
