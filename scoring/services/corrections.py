@@ -10,9 +10,10 @@ from scoring import selectors
 from scoring.evaluation import evaluate_deal
 from scoring.models import Deal, DealChange
 from scoring.services.entry import deal_words
-from scoring.services.guards import require_deal_left, require_not_ended, require_playing
+from scoring.services.guards import require_deal_left
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_with_seats_locked
+from tournaments.states import require_open_for_entry, require_playing
 from tournaments.text import clean_text
 
 
@@ -100,7 +101,7 @@ def _require_correctable(
             _("Only the last deal can be corrected here; ask the organiser for older ones."),
             code="only_last",
         )
-    require_not_ended(table)
+    require_open_for_entry(table)
     if not deal.is_passed:
         require_deal_left(upcoming.number)
 
@@ -142,13 +143,14 @@ def deal_confirm(*, deal: Deal, seat: int) -> Deal:
     not its declarer (who entered it, or told the captain). Confirming it again changes
     nothing.
 
-    :raises ValidationError: not a player of this deal, the declarer, not the last deal, or
-        the tournament is not in play (finished).
+    :raises ValidationError: not a player of this deal, the declarer, or not the last deal.
+    :raises tournaments.states.NotAllowedNow: the tournament is not in play (finished), or the
+        table was ended early.
     """
     with transaction.atomic():
         # The table's lock, as an entry takes it: the last deal stays the last meanwhile.
         table, seats = table_with_seats_locked(table_id=deal.table_id)
-        require_playing(table.tournament)
+        require_open_for_entry(table)
         upcoming = selectors.next_deal(table=table, seats=seats)
         if upcoming.last is None or upcoming.last.pk != deal.pk:
             raise ValidationError(

@@ -15,9 +15,10 @@ from fipsen_rules.signs import signed_score
 from scoring import selectors
 from scoring.evaluation import score_deal
 from scoring.models import Deal, DealChange
-from scoring.services.guards import require_next_free, require_open
+from scoring.services.guards import require_next_free
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_with_seats_locked
+from tournaments.states import require_open_for_entry
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -144,7 +145,7 @@ def _record_locked(
     upcoming = selectors.next_deal(table=locked, seats=seats)
     if posted.sequence < upcoming.sequence:
         return _sent_again(locked, seats, posted, upcoming)
-    require_open(locked)
+    require_open_for_entry(locked)
     if posted.sequence > upcoming.sequence:
         raise EntryOutOfDate
     require_next_free(locked, upcoming, await_confirmation=await_confirmation)

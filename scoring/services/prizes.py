@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import ranking, selectors
 from scoring.models import Prize
 from tournaments.models import Tournament
+from tournaments.states import require_not_finished
 
 
 def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[Prize]:
@@ -19,8 +20,7 @@ def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[P
     :raises ValidationError: a place below 1, negative money, an empty prize, or a finished
         tournament.
     """
-    if tournament.is_finished:
-        raise ValidationError(_("The tournament is finished."), code="locked")
+    require_not_finished(tournament)
     rows = [
         Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())
         for p in prizes

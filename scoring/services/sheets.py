@@ -10,9 +10,10 @@ from scoring import paper, selectors
 from scoring.evaluation import rules_for
 from scoring.models import Deal
 from scoring.services.entry import deal_record
-from scoring.services.guards import require_next_free, require_open
+from scoring.services.guards import require_next_free
 from tournaments.models import Table
 from tournaments.selectors import table_with_seats_locked
+from tournaments.states import require_open_for_entry
 
 
 def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
@@ -21,7 +22,7 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     :raises ValidationError: the tournament is finished or not started, the table has played
         all its deals, or its last deal waits for a confirmation.
     """
-    require_open(table)
+    require_open_for_entry(table)
     require_next_free(table, upcoming, await_confirmation=True)
 
 

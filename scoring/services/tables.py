@@ -7,10 +7,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import selectors
-from scoring.services.guards import require_not_ended, require_playing
 from tournaments import services as tournament_services
 from tournaments.models import Table, TournamentEvent
 from tournaments.selectors import table_with_seats_locked
+from tournaments.states import require_open_for_entry, require_playing
 
 _ENDING_FIELDS = ["ended_early_at", "ended_early_after", "ended_early_reason"]
 
@@ -20,8 +20,7 @@ def table_end_early_check(*, table: Table, played: int) -> None:
 
     :raises ValidationError: not in play, ended already, or it has played all its deals.
     """
-    require_playing(table.tournament)
-    require_not_ended(table)
+    require_open_for_entry(table)
     if played >= table.deals:
         raise ValidationError(_("This table has played all its deals."), code="table_complete")
 
