@@ -41,9 +41,9 @@ def tournaments_current_first() -> list[Tournament]:
     """Every tournament for the start page: the one in play first, else the latest not
     finished; then the rest, latest first (one query)."""
     tournaments = list(tournament_list())
-    current = next((t for t in tournaments if t.state == Tournament.State.PLAYING), None)
+    current = next((t for t in tournaments if t.is_playing), None)
     if current is None:
-        current = next((t for t in tournaments if t.state != Tournament.State.FINISHED), None)
+        current = next((t for t in tournaments if not t.is_finished), None)
     if current is None:
         return tournaments
     return [current, *(t for t in tournaments if t.pk != current.pk)]

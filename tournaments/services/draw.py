@@ -11,7 +11,8 @@ from fipsen_rules import SeatingError
 from tournaments import selectors
 from tournaments.draw import draw_tables
 from tournaments.models import Seat, SeatSwap, Table, Tournament
-from tournaments.services.common import OPEN_STATES, new_token, require_state
+from tournaments.services.common import new_token
+from tournaments.states import BEFORE_PLAY, require_state
 
 
 def tournament_draw_check(*, tournament: Tournament) -> None:
@@ -19,7 +20,7 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
 
     :raises ValidationError: play has started, or the players present cannot be seated.
     """
-    require_state(tournament, *OPEN_STATES, action=_("Drawing the tables"))
+    require_state(tournament, *BEFORE_PLAY, action=_("Drawing the tables"))
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
         params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
@@ -36,7 +37,7 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
     with transaction.atomic():
         # Two clicks on "draw" at once: the second waits, then draws anew from its own seed.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        require_state(locked, *OPEN_STATES, action=_("Drawing the tables"))
+        require_state(locked, *BEFORE_PLAY, action=_("Drawing the tables"))
         ids = selectors.checked_in_registration_ids(tournament=tournament)
         seed = secrets.randbits(63) if seed is None else seed
         try:

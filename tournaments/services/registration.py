@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Registration, Tournament
-from tournaments.services.common import OPEN_STATES, require_state
 from tournaments.services.players import player_create
+from tournaments.states import BEFORE_PLAY, require_state
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -23,7 +23,7 @@ def registration_add(
 
     :raises ValidationError: already registered, or play has started.
     """
-    require_state(tournament, *OPEN_STATES, action=_("Registering"))
+    require_state(tournament, *BEFORE_PLAY, action=_("Registering"))
     with transaction.atomic():
         registration, created = Registration.objects.select_for_update().get_or_create(
             tournament=tournament, player=player, defaults={"walk_in": walk_in}
@@ -47,7 +47,7 @@ def registrations_add_players(*, tournament: Tournament, players: list[Player]) 
     :returns: how many were registered.
     :raises ValidationError: play has started.
     """
-    require_state(tournament, *OPEN_STATES, action=_("Registering"))
+    require_state(tournament, *BEFORE_PLAY, action=_("Registering"))
     with transaction.atomic():
         registered = set(
             Registration.objects.filter(
@@ -109,7 +109,7 @@ def _require_not_withdrawn(
 
     :raises ValidationError: play has started, or he has withdrawn.
     """
-    require_state(registration.tournament, *OPEN_STATES, action=action)
+    require_state(registration.tournament, *BEFORE_PLAY, action=action)
     if registration.withdrawn_at is not None:
         raise ValidationError(
             withdrawn, code="withdrawn", params={"player": registration.player.name}

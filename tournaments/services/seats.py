@@ -7,14 +7,14 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
-from tournaments.services.common import new_token, require_state
+from tournaments.services.common import new_token
 from tournaments.services.tournament import event_record
+from tournaments.states import require_not_finished, require_state
 
 
 def table_token_reissue_check(*, table: Table) -> None:
     """:raises ValidationError: the tournament is finished."""
-    if table.tournament.is_finished:
-        raise ValidationError(_("The tournament is finished."), code="locked")
+    require_not_finished(table.tournament)
 
 
 def table_token_reissue(*, table: Table, user: User | None = None) -> Table:
@@ -26,7 +26,7 @@ def table_token_reissue(*, table: Table, user: User | None = None) -> Table:
     with transaction.atomic():
         table.token = new_token()
         table.save(update_fields=["token"])
-        if table.tournament.state == Tournament.State.PLAYING:  # before play it is no event
+        if table.tournament.is_playing:  # before play it is no event
             event_record(
                 tournament=table.tournament,
                 kind=TournamentEvent.Kind.LINK_RENEWED,

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
-from tournaments.services.common import new_token, one_line, require_state
+from tournaments.services.common import new_token, one_line
+from tournaments.states import require_state
 
 
 def tournament_create(
@@ -67,7 +68,7 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
         action=_("Changing the tournament"),
     )
     changed_rules = [f for f in RULE_FIELDS if f in fields and fields[f] != getattr(tournament, f)]
-    if changed_rules and tournament.state == Tournament.State.PLAYING:
+    if changed_rules and tournament.has_started:
         raise ValidationError(
             _("The rules cannot change once play has started."), code="rules_fixed"
         )
