@@ -7,7 +7,8 @@ recomputed sheet would pass them. The baseline, measured in the same run, is a p
 Python call per entry that builds a tuple: the ratio holds on a noisy machine where the
 absolute figure does not. Then each rule set of ``RULE_SETS`` evaluates a fixed random mix of
 its own legal deals (a game and its declarer, at each table size), so that a new rule set is
-measured as soon as it is registered.
+measured as soon as it is registered. Last, the Thedinghausen race and the Tippen ledger
+(not rule sets of that shape): deals applied per second, over whole games and one evening.
 """
 
 from __future__ import annotations
@@ -18,7 +19,18 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from fipsen_rules import PRISDORF, DealEntry, FipsenError, Game, GameKind, Result
+from fipsen_rules import (
+    PRISDORF,
+    Bete,
+    DealEntry,
+    FipsenError,
+    Game,
+    GameKind,
+    Race,
+    Result,
+    Tippen,
+    TippenDeal,
+)
 from fipsen_rules.ruleset import RuleSet
 from fipsen_rules.rulesets import RULE_SETS, rule_set
 
@@ -124,6 +136,63 @@ def bench_rule_sets() -> None:
         print(f"rule set {name}: {ENTRIES / seconds:,.0f} deals/s (game and declarer)")
 
 
+def race_games(deals: int, seed: int = 2026) -> list[list[list[int]]]:
+    """Whole Thedinghausen games at five, ``deals`` deals in all: each trick to a random
+    seat, the last deal cut at the tenth trick (so sweeps and short last deals occur)."""
+    rng = random.Random(seed)  # noqa: S311 (a reproducible sample, not a secret)
+    games: list[list[list[int]]] = []
+    made = 0
+    while made < deals:
+        state, game = Race().start(), []
+        while state.winner is None:
+            counts = [0] * 5
+            for _ in range(5):
+                if any(state.tallies[s] + counts[s] >= 10 > counts[s] for s in range(5)):
+                    break
+                counts[rng.randrange(5) if rng.random() < 0.9 else 0] += 1
+            state = state.play(counts)
+            game.append(counts)
+        games.append(game)
+        made += len(game)
+    return games
+
+
+def _play_races(games: Sequence[list[list[int]]]) -> object:
+    race = Race()
+    return [race.play_all(game) for game in games]
+
+
+def _play_evenings(rules: Tippen, evenings: Sequence[list[TippenDeal]]) -> object:
+    return [rules.play_all(evening) for evening in evenings]
+
+
+def tippen_deals(count: int, seed: int = 2026) -> list[TippenDeal]:
+    """A Tippen evening at four: each seat taps or not, the three tricks to random tappers."""
+    rng = random.Random(seed)  # noqa: S311 (a reproducible sample, not a secret)
+    deals = []
+    for _ in range(count):
+        taps: list[int | None] = [0 if rng.random() < 0.6 else None for _ in range(4)]
+        tappers = [seat for seat, tap in enumerate(taps) if tap is not None]
+        if len(tappers) > 1:
+            for _ in range(3):
+                seat = rng.choice(tappers)
+                taps[seat] = (taps[seat] or 0) + 1
+        deals.append(TippenDeal(tuple(taps)))
+    return deals
+
+
+def bench_ledgers() -> None:
+    """Deals applied per second for the two ledgers that are not deal-by-deal rule sets."""
+    games = race_games(ENTRIES)
+    race_deals = sum(len(game) for game in games)
+    seconds = best_seconds(_play_races, games)
+    print(f"race thedinghausen: {race_deals / seconds:,.0f} deals/s ({len(games)} whole games)")
+    rules = Tippen(players=4, bete=Bete.KATIRA, max_bete=30)
+    deals = tippen_deals(ENTRIES)
+    seconds = best_seconds(partial(_play_evenings, rules), [deals])
+    print(f"tippen (katira, max bête 30): {ENTRIES / seconds:,.0f} deals/s")
+
+
 def main() -> None:
     entries = make_entries(ENTRIES)
     evaluate_all(entries)  # every game once into the caches, as on a running server
@@ -137,6 +206,7 @@ def main() -> None:
     verdict = "meets" if per_second >= TARGET_PER_SECOND else "MISSES"
     print(f"{verdict} the target of {TARGET_PER_SECOND:,} entries/s on one core")
     bench_rule_sets()
+    bench_ledgers()
 
 
 if __name__ == "__main__":
