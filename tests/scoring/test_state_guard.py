@@ -132,3 +132,12 @@ def test_the_captains_page_says_why_a_table_ended_early_confirms_nothing() -> No
     deal.refresh_from_db()
     assert deal.confirmed_by is None
     assert not DealChange.objects.filter(action=DealChange.Action.CONFIRMED).exists()
+
+
+def test_the_captains_page_of_a_table_ended_early_offers_no_confirmation() -> None:
+    table, _deal, _organiser = _closed("ended early")
+
+    page = Client().get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+
+    assert "vorzeitig beendet" in page
+    assert "bestätigt</button>" not in page
