@@ -215,6 +215,10 @@ def test_race_table_split_unseatable(players: int, filler: int) -> None:
     assert filler not in race_fillers(players)
 
 
+def test_which_counts_can_be_seated() -> None:
+    assert [n for n in range(1, 200) if not race_fillers(n)] == [1, 2, 3, 7]
+
+
 @given(st.integers(min_value=1, max_value=200), st.sampled_from([4, 6]))
 def test_split_seats_everyone_when_it_can(players: int, filler: int) -> None:
     try:
