@@ -44,6 +44,9 @@ class Code(StrEnum):
     HAND_BID_SKAT_TAKEN = "hand_bid_skat_taken"  # E20
     RUTEN_BID_OTHER_TRUMP = "ruten_bid_other_trump"  # E21
     HELD_DOUBLES_MISSING = "held_doubles_missing"  # E22
+    DURCH_NOT_BIDDABLE = "durch_not_biddable"  # SPEC A18: Durch arises in play, unless A18.1
+    DURCH_BID_NOT_PLAYED = "durch_bid_not_played"  # SPEC A18.1: a bid Durch is played for five
+    KONTRA_OPTION = "kontra_option"  # E60 / SPEC C2: Kontra and Re only where agreed
     BID_GAME_MISMATCH = "bid_game_mismatch"  # the recorded bid is not the game entered
     # Result and tricks (E24-E30, E41-E42)
     RESULT_MISSING = "result_missing"  # E24

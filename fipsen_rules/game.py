@@ -48,6 +48,8 @@ class _Word(Enum):
     FIPS = "Fips"
     ALL = "alle"
     PASSED = "gepasst"
+    KONTRA = "Kontra"  # SPEC C2: only where the rule set's option allows it
+    RE = "Re"
 
 
 _WORDS: dict[str, _Word] = {
@@ -71,6 +73,7 @@ _WORDS: dict[str, _Word] = {
     "all": _Word.ALL,
     "passed": _Word.PASSED,
     "pass": _Word.PASSED,
+    "rekontra": _Word.RE,  # Re answers a Kontra: "Rekontra" names both
 }
 _RESULTS = {_Word.WON: Result.WON, _Word.LOST: Result.LOST, _Word.SURRENDERED: Result.SURRENDERED}
 _HEADS = {_Word.KIEKER: GameKind.KIEKER, _Word.SIEBENER: GameKind.SIEBENER_FIPS}
@@ -89,6 +92,8 @@ class _Reading:
     ruten: bool
     durch: bool
     result: Result | None
+    kontra: bool
+    re: bool
     words: tuple[str, ...]  # the tokens as typed, for messages
 
 
@@ -145,6 +150,8 @@ def _read(text: str) -> _Reading:
         ruten=_Word.RUTEN in seen,
         durch=_Word.DURCH in seen,
         result=None if result is None else result[0],
+        kontra=_Word.KONTRA in seen,
+        re=_Word.RE in seen,
         words=tuple(tokens),
     )
 
@@ -162,7 +169,9 @@ class Game:
 
     A 5 always carries Durch, so ``Game.number(5, result=Result.WON)`` has ``durch=True``;
     a Kieker is always played for all five tricks, so Durch is as redundant there and is
-    dropped (``Kieker Durch gewonnen`` is ``Kieker gewonnen``).
+    dropped (``Kieker Durch gewonnen`` is ``Kieker gewonnen``). ``kontra`` and ``re`` are the
+    calls of SPEC C2 (a Re answers a Kontra, so it carries one); whether they may be said
+    is the rule set's option.
 
     >>> g = Game.parse("3 h R -")
     >>> g.tricks, g.hand, g.ruten, g.durch, g.result
@@ -175,6 +184,8 @@ class Game:
     ('Kieker aufgegeben', 'Siebener Fips')
     >>> str(Game.parse("Kieker Durch gewonnen"))
     'Kieker gewonnen'
+    >>> str(Game.parse("3 Hand rekontra verloren"))
+    '3 Hand Kontra Re verloren'
     >>> Game.parse("-4")
     Traceback (most recent call last):
     ...
@@ -190,6 +201,8 @@ class Game:
     ruten: bool = False
     durch: bool = False
     result: Result | None = None
+    kontra: bool = False
+    re: bool = False
 
     def __post_init__(self) -> None:
         _check_tricks_field(self.kind, self.tricks)
@@ -197,6 +210,8 @@ class Game:
             object.__setattr__(self, "durch", True)
         elif self.kind is GameKind.KIEKER and self.durch:
             object.__setattr__(self, "durch", False)
+        if self.re and not self.kontra:
+            object.__setattr__(self, "kontra", True)
 
     @classmethod
     def number(
@@ -231,7 +246,7 @@ class Game:
             or two results in one text, or no game at all.
         """
         r = _read(text)
-        return cls(r.kind, r.tricks, r.hand, r.ruten, r.durch, r.result)
+        return cls(r.kind, r.tricks, r.hand, r.ruten, r.durch, r.result, r.kontra, r.re)
 
     @property
     def doubles(self) -> int:
@@ -241,13 +256,14 @@ class Game:
     def __str__(self) -> str:
         head = str(self.tricks) if self.kind is GameKind.NUMBER else _HEAD_WORDS[self.kind]
         words = [head]
-        words += [w.value for w, on in _FLAGS if getattr(self, on)]
+        words += [w.value for w, on in _FLAGS + _CALLS if getattr(self, on)]
         if self.result is not None:
             words.append(_RESULT_WORDS[self.result])
         return " ".join(words)
 
 
 _FLAGS = ((_Word.HAND, "hand"), (_Word.RUTEN, "ruten"), (_Word.DURCH, "durch"))
+_CALLS = ((_Word.KONTRA, "kontra"), (_Word.RE, "re"))
 _HEAD_WORDS = {
     GameKind.KIEKER: "Kieker",
     GameKind.SIEBENER_FIPS: "Siebener Fips",
@@ -260,10 +276,14 @@ _RESULT_WORDS = {result: word.value for word, result in _RESULTS.items()}
 class Bid:
     """A bid in the auction: tricks with the doubles named, a Kieker, or a Siebener Fips claim.
 
-    Durch is never bid: it arises in play (a 5 carries it anyway).
+    Durch is not bid at Prisdorf: it arises in play (a 5 carries it anyway). Rules that let
+    it be bid (SPEC A18.1, ``Prisdorf(durch_biddable=True)``) read it with
+    ``Bid.parse(text, durch=True)``; on a 5 it is dropped, as a 5 is Durch anyway.
 
     >>> str(Bid.parse("3 r h")), str(Bid.KIEKER), str(Bid.parse("7er Fips"))
     ('3 Hand Ruten', 'Kieker', 'Siebener Fips')
+    >>> str(Bid.parse("3 Durch Hand", durch=True)), str(Bid.parse("5 Durch", durch=True))
+    ('3 Hand Durch', '5')
 
     :raises InvalidEntryError: ``TRICKS_MISSING``/``NOT_APPLICABLE`` as for :class:`Game`, and
         ``NOT_APPLICABLE`` for a bid of kind ``PASSED`` (a pass is a call, not a bid).
@@ -273,6 +293,7 @@ class Bid:
     tricks: int | None = None
     hand: bool = False
     ruten: bool = False
+    durch: bool = False
 
     KIEKER: ClassVar[Bid]
     SIEBENER_FIPS: ClassVar[Bid]
@@ -281,36 +302,40 @@ class Bid:
         if self.kind is GameKind.PASSED:
             raise InvalidEntryError.of(Code.NOT_APPLICABLE, "bid", detail="a pass", game="a bid")
         _check_tricks_field(self.kind, self.tricks)
+        if self.tricks == 5 and self.durch:
+            object.__setattr__(self, "durch", False)
 
     @classmethod
     def number(cls, tricks: int, *, hand: bool = False, ruten: bool = False) -> Bid:
         return cls(GameKind.NUMBER, tricks, hand, ruten)
 
     @classmethod
-    def parse(cls, text: str) -> Bid:
-        """Read a bid: ``<n> [Hand] [Ruten]``, ``Kieker`` or ``Siebener Fips``.
+    def parse(cls, text: str, *, durch: bool = False) -> Bid:
+        """Read a bid: ``<n> [Hand] [Ruten]``, ``Kieker`` or ``Siebener Fips``; with
+        ``durch``, also ``<n> … Durch``.
 
         :raises NotationError: as :meth:`Game.parse`, and ``NOTATION_NOT_IN_BID`` for
-            Durch, a result word or "gepasst".
+            Durch (unless ``durch``), a result word, Kontra or Re, or "gepasst".
         """
         r = _read(text)
-        extra = r.durch or r.result is not None or r.kind is GameKind.PASSED
-        if extra:
-            word = next(w for w in r.words if _WORDS.get(w.lower()) in _NOT_IN_BID)
+        extra = r.result is not None or r.kind is GameKind.PASSED or r.kontra or r.re
+        if extra or (r.durch and not durch):
+            not_in_bid = _NOT_IN_BID if durch else {*_NOT_IN_BID, _Word.DURCH}
+            word = next(w for w in r.words if _WORDS.get(w.lower()) in not_in_bid)
             raise NotationError.of(Code.NOTATION_NOT_IN_BID, word=word)
-        return cls(r.kind, r.tricks, r.hand, r.ruten)
+        return cls(r.kind, r.tricks, r.hand, r.ruten, r.durch)
 
     @property
     def doubles(self) -> int:
-        """How many doubles were named (Hand and Ruten count one each)."""
-        return self.hand + self.ruten
+        """How many doubles were named (Hand, Ruten and a bid Durch count one each)."""
+        return self.hand + self.ruten + self.durch
 
     def __str__(self) -> str:
         head = str(self.tricks) if self.kind is GameKind.NUMBER else _HEAD_WORDS[self.kind]
-        return " ".join([head] + [w.value for w, on in _FLAGS[:2] if getattr(self, on)])
+        return " ".join([head] + [w.value for w, on in _FLAGS if getattr(self, on)])
 
 
-_NOT_IN_BID = {_Word.DURCH, _Word.PASSED, *_RESULTS}
+_NOT_IN_BID = {_Word.PASSED, _Word.KONTRA, _Word.RE, *_RESULTS}
 
 Bid.KIEKER = Bid(GameKind.KIEKER)
 Bid.SIEBENER_FIPS = Bid(GameKind.SIEBENER_FIPS)

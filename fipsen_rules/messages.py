@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from fipsen_rules.codes import Code, ParamValue, Violation
 
-__all__ = ["MESSAGES", "describe", "gettext_noop"]
+__all__ = ["KIEKER_PROCEDURES", "MESSAGES", "describe", "gettext_noop"]
 
 
 def gettext_noop(message: str) -> str:
@@ -53,6 +53,13 @@ MESSAGES: Mapping[Code, str] = {
     Code.RUTEN_BID_OTHER_TRUMP: gettext_noop("Ruten was bid, so diamonds must be trumps."),
     Code.HELD_DOUBLES_MISSING: gettext_noop(
         "Holding %(bid)s means playing at least %(doubles)s of Hand and Ruten."
+    ),
+    Code.DURCH_NOT_BIDDABLE: gettext_noop("Durch is not bid: it arises in play."),
+    Code.DURCH_BID_NOT_PLAYED: gettext_noop(
+        "Durch was bid, so the game is played for all five tricks: enter it as Durch."
+    ),
+    Code.KONTRA_OPTION: gettext_noop(
+        "Kontra and Re are not played under these rules (never at a Preisfipsen)."
     ),
     Code.BID_GAME_MISMATCH: gettext_noop("The bid %(bid)s is not the game %(game)s."),
     Code.RESULT_MISSING: gettext_noop("Was the game won or lost?"),
@@ -178,6 +185,22 @@ MESSAGES: Mapping[Code, str] = {
     ),
     Code.TIPPEN_LONE_TAPPER: gettext_noop(
         "Seat %(seat)s tapped alone and takes the pot without play: enter no tricks for him (t)."
+    ),
+}
+
+
+#: How a Kieker is played, by table size (SPEC A10.3, A10.4): what the captain's page can show
+#: beside the Kieker tile, since the three-player way surprises players used to four.
+KIEKER_PROCEDURES: Mapping[int, str] = {
+    4: gettext_noop(
+        "Kieker at four: the player shows his five cards to a neighbour, takes the Skat and "
+        "the 3 cards set aside (10 cards), discards 5 and names trumps; he must win all five "
+        "tricks."
+    ),
+    3: gettext_noop(
+        "Kieker at three: the player throws his five cards away, takes the Skat and the "
+        "8 cards set aside (10 cards), discards 5 and names trumps; he must win all five "
+        "tricks."
     ),
 }
 

@@ -8,7 +8,7 @@ the home game. Further variants go beside this module as their own rule sets (se
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from fipsen_rules.entry import DealEntry, Outcome
 from fipsen_rules.errors import Code, InvalidEntryError, SeatingError, Violation
 from fipsen_rules.game import Bid, Game, GameKind, Result
+from fipsen_rules.messages import KIEKER_PROCEDURES
 from fipsen_rules.prisdorf_games import (
     MAX_TRICKS,
     check_tricks,
@@ -31,8 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
-KIEKER_RANK = 9  # between 4 Hand Ruten (8) and 5 (10)
-SIEBENER_FIPS_RANK = 13  # above every bid
+NUMBER_STEPS = 3  # ranks per number of tricks: 0, 1 or 2 doubles (4 with a bid Durch)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +43,10 @@ class Prisdorf:
     :param strict_tricks: reject a won game whose trick count goes past the deciding
         trick, and a 5-trick win not entered as Durch, instead of accepting them with a
         warning.
+    :param kontra: Kontra and Re may be said (SPEC C2: a private evening only, never a
+        Preisfipsen); each doubles the score, not of a Siebener Fips or a Kieker surrender.
+    :param durch_biddable: Durch may be bid as a third double (SPEC A18.1, as Denexa and
+        gamerules read it; not Prisdorf's rule). A bid Durch is played from the first trick.
 
     >>> PRISDORF.score(Game.parse("3 Hand verloren"))
     -12
@@ -56,12 +60,18 @@ class Prisdorf:
 
     min_bid: int = 2
     strict_tricks: bool = False
+    kontra: bool = False
+    durch_biddable: bool = False
 
     name: ClassVar[str] = "prisdorf"
     table_sizes: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("min_bid", 2, "the lowest bid: 2 (tournament) or 3 (home games), SPEC C1"),
         Option("strict_tricks", False, "refuse trick counts past the deciding trick"),
+        Option(
+            "kontra", False, "Kontra and Re, each doubling the score (SPEC C2; not a Preisfipsen)"
+        ),
+        Option("durch_biddable", False, "Durch can be bid (SPEC A18.1, Denexa/gamerules reading)"),
     )
 
     def __post_init__(self) -> None:
@@ -73,7 +83,7 @@ class Prisdorf:
         """The value of each option.
 
         >>> dict(Prisdorf(min_bid=3).options)
-        {'min_bid': 3, 'strict_tricks': False}
+        {'min_bid': 3, 'strict_tricks': False, 'kontra': False, 'durch_biddable': False}
         """
         return option_values(self, self.OPTIONS)
 
@@ -88,6 +98,19 @@ class Prisdorf:
         if size not in self.table_sizes:
             raise SeatingError.of(Code.PLAYERS, "players", players=size)
         return DEALS_AT_FOUR if size == 4 else DEALS_AT_THREE
+
+    def kieker_procedure(self, players: int) -> str:
+        """How a Kieker is played at a table of ``players`` (SPEC A10.3, A10.4), in English;
+        the web layer translates it like a message.
+
+        >>> PRISDORF.kieker_procedure(3)[:48]
+        'Kieker at three: the player throws his five card'
+
+        :raises SeatingError: ``PLAYERS`` for another size.
+        """
+        if players not in self.table_sizes:
+            raise SeatingError.of(Code.PLAYERS, "players", players=players)
+        return KIEKER_PROCEDURES[players]
 
     # Notation
 
@@ -105,6 +128,14 @@ class Prisdorf:
 
     # Bids
 
+    def parse_bid(self, text: str) -> Bid:
+        """A bid in the notation; with ``durch_biddable``, Durch may be named.
+
+        >>> str(Prisdorf(durch_biddable=True).parse_bid("3 Durch"))
+        '3 Durch'
+        """
+        return Bid.parse(text, durch=self.durch_biddable)
+
     def check_bid(self, bid: Bid) -> tuple[Violation, ...]:
         """Whatever makes ``bid`` illegal under these rules (empty when it is legal)."""
         if bid.kind is GameKind.NUMBER:
@@ -112,35 +143,44 @@ class Prisdorf:
                 return (
                     rule_broken(Code.BID_TRICKS, "bid", tricks=bid.tricks, min_bid=self.min_bid),
                 )
+            if bid.durch and not self.durch_biddable:
+                return (rule_broken(Code.DURCH_NOT_BIDDABLE, "bid"),)
             return ()
         if bid.hand and bid.kind is GameKind.KIEKER:
             return (rule_broken(Code.KIEKER_HAND, "bid"),)
         # A Kieker chooses Ruten after seeing the extra cards; it is not bid (SPEC A4.6).
-        extras = [word for word, on in (("Hand", bid.hand), ("Ruten", bid.ruten)) if on]
+        named = (("Hand", bid.hand), ("Ruten", bid.ruten), ("Durch", bid.durch))
+        extras = [word for word, on in named if on]
         return tuple(
             rule_broken(Code.NOT_APPLICABLE, "bid", detail=w, game=str(bid)) for w in extras
         )
 
     def bid_rank(self, bid: Bid) -> int:
-        """The rank of a bid: tricks first, then the number of doubles (Hand = Ruten).
+        """The rank of a bid: tricks first, then the number of doubles (Hand = Ruten, and
+        a bid Durch counts as one more where it can be bid, SPEC A18.1).
 
         >>> bids = ("2", "2 Ruten", "4 Hand Ruten", "Kieker", "5")
         >>> [PRISDORF.bid_rank(Bid.parse(b)) for b in bids]
         [0, 1, 8, 9, 10]
+        >>> dx = Prisdorf(durch_biddable=True)
+        >>> [dx.bid_rank(dx.parse_bid(b)) for b in ("2 Hand Durch", "3", "4 Hand Ruten Durch")]
+        [2, 4, 11]
 
         :raises InvalidEntryError: for a bid these rules do not allow.
         """
         violations = self.check_bid(bid)
         if violations:
             raise InvalidEntryError(violations)
+        steps = NUMBER_STEPS + self.durch_biddable
+        kieker_rank = 3 * steps  # between 4 with every double and 5
         if bid.kind is GameKind.KIEKER:
-            return KIEKER_RANK
+            return kieker_rank
         if bid.kind is GameKind.SIEBENER_FIPS:
-            return SIEBENER_FIPS_RANK
+            return kieker_rank + 4  # above 5 Hand Ruten: above every bid
         tricks = bid.tricks or 0  # never 0: check_bid accepted the bid
         if tricks == MAX_TRICKS:
-            return KIEKER_RANK + 1 + bid.doubles
-        return 3 * (tricks - 2) + bid.doubles
+            return kieker_rank + 1 + bid.doubles
+        return steps * (tricks - 2) + bid.doubles
 
     # Games
 
@@ -155,7 +195,20 @@ class Prisdorf:
         return scored.score
 
     def games(self) -> Iterator[Game]:
-        """Every game these rules allow, all passed excepted."""
+        """Every game these rules allow, all passed excepted.
+
+        >>> len(list(PRISDORF.games())), len(list(Prisdorf(kontra=True).games()))
+        (63, 183)
+        """
+        yield from self._games_without_calls()
+        if self.kontra:  # SPEC C2: not on a Siebener Fips or a Kieker surrender
+            for game in self._games_without_calls():
+                if game.kind is GameKind.SIEBENER_FIPS or game.result is Result.SURRENDERED:
+                    continue
+                yield replace(game, kontra=True)
+                yield replace(game, kontra=True, re=True)
+
+    def _games_without_calls(self) -> Iterator[Game]:
         doubles = list(product((False, True), repeat=2))
         for tricks in range(self.min_bid, MAX_TRICKS + 1):
             for (hand, ruten), durch in product(doubles, (False, True)):
@@ -184,7 +237,8 @@ class Prisdorf:
         >>> PRISDORF.evaluate(DealEntry(Game.parse("3 Hand verloren"), declarer=2), players=4)
         ... # doctest: +NORMALIZE_WHITESPACE
         Outcome(game=Game(kind=<GameKind.NUMBER: 'number'>, tricks=3, hand=True, ruten=False,
-                durch=False, result=<Result.LOST: 'lost'>), declarer=2, game_value=6,
+                durch=False, result=<Result.LOST: 'lost'>, kontra=False, re=False), declarer=2,
+                game_value=6,
                 declarer_score=-12, score_changes=(0, 0, -12, 0), counts_as_deal=True, warnings=())
         >>> PRISDORF.evaluate(Game.parse("4 gewonnen"), players=3, declarer=0).score_changes
         (4, 0, 0)
@@ -192,12 +246,7 @@ class Prisdorf:
         :raises InvalidEntryError: with one violation for every rule the entry breaks.
         :raises TypeError: for a ``declarer`` beside an entry (the entry names its own).
         """
-        if isinstance(deal, Game):
-            entry = DealEntry(deal, declarer=declarer)
-        elif declarer is None:
-            entry = deal
-        else:
-            raise TypeError("an entry names its declarer; pass the declarer with a game only")
+        entry = _as_entry(deal, declarer)
         game = entry.game
         if players not in PLAYER_COUNTS:
             raise InvalidEntryError.of(Code.PLAYERS, None, players=players)
@@ -207,7 +256,8 @@ class Prisdorf:
             violations.append(rule_broken(Code.KIEKER_PICTURES, "has_pictures"))
         if entry.bid is not None:
             violations += self._bid_obligations(entry.bid, entry.bid_held, game)
-        tricks = check_tricks(self, game, entry.declarer_tricks)
+        durch_bid = entry.bid is not None and entry.bid.durch and game.durch
+        tricks = check_tricks(self, game, entry.declarer_tricks, durch_bid=durch_bid)
         violations += tricks.violations
         scored = score_game(self, tricks.game)
         if entry.captain_value is not None:
@@ -242,8 +292,11 @@ class Prisdorf:
             ]
         if bid.kind is not GameKind.NUMBER:
             return violations  # a Kieker bid names no doubles to owe
+        if bid.durch and not game.durch:
+            violations.append(rule_broken(Code.DURCH_BID_NOT_PLAYED, "durch"))
         if held:
-            if game.hand + game.ruten < bid.doubles:
+            played = game.hand + game.ruten + (game.durch and self.durch_biddable)
+            if played < bid.doubles:
                 violations.append(
                     rule_broken(
                         Code.HELD_DOUBLES_MISSING, "hand", bid=str(bid), doubles=bid.doubles
@@ -288,6 +341,14 @@ def _possible_scores(rules: Prisdorf) -> tuple[int, ...]:
 @cache
 def _possible_score_set(rules: Prisdorf) -> frozenset[int]:
     return frozenset(_possible_scores(rules))
+
+
+def _as_entry(deal: DealEntry | Game, declarer: int | None) -> DealEntry:
+    if isinstance(deal, Game):
+        return DealEntry(deal, declarer=declarer)
+    if declarer is not None:
+        raise TypeError("an entry names its declarer; pass the declarer with a game only")
+    return deal
 
 
 def _declarer_violations(entry: DealEntry, players: int) -> Iterator[Violation]:

@@ -46,11 +46,12 @@ class GameScore:
 
 
 KIND_NAMES = {GameKind.SIEBENER_FIPS: "Siebener Fips", GameKind.PASSED: "alle gepasst"}
+_KONTRA = ("kontra", "Kontra")
 
 
 def _not_applicable(game: Game) -> Iterator[Violation]:
     name = KIND_NAMES[game.kind]
-    for field, detail in (("hand", "Hand"), ("ruten", "Ruten"), ("durch", "Durch")):
+    for field, detail in (("hand", "Hand"), ("ruten", "Ruten"), ("durch", "Durch"), _KONTRA):
         if getattr(game, field):
             yield rule_broken(Code.NOT_APPLICABLE, field, detail=detail, game=name)
     if game.result is not None:
@@ -77,12 +78,19 @@ def score_game(rules: Prisdorf, game: Game) -> GameScore:
         value = KIEKER_BASE << game.ruten
         if game.result is Result.SURRENDERED:
             value = -KIEKER_SURRENDER
+            if game.kontra:  # SPEC C2: not on a Kieker surrender
+                violations.append(
+                    rule_broken(Code.NOT_APPLICABLE, "kontra", detail="Kontra", game=str(game))
+                )
     else:
         violations += _not_applicable(game)
         value = SIEBENER_FIPS_SCORE if game.kind is GameKind.SIEBENER_FIPS else 0
         return GameScore(tuple(violations), value, value)
     if game.result is None:
         violations.append(rule_broken(Code.RESULT_MISSING, "result"))
+    if game.kontra and not rules.kontra:
+        violations.append(rule_broken(Code.KONTRA_OPTION, "kontra"))
+    value <<= game.kontra + game.re  # SPEC A12/C2: score · 2^(kontra + re)
     if game.result is Result.WON:
         score = value
     elif game.result is Result.SURRENDERED:
@@ -100,15 +108,16 @@ class TrickCheck:
 
 
 @lru_cache(maxsize=4096)
-def check_tricks(rules: Prisdorf, game: Game, tricks: int | None) -> TrickCheck:
-    """SPEC A9 and A13: whether the declarer's trick count can end this game."""
+def check_tricks(
+    rules: Prisdorf, game: Game, tricks: int | None, *, durch_bid: bool = False
+) -> TrickCheck:
+    """SPEC A9, A13: whether the declarer's tricks can end this game (a bid Durch: A18.1)."""
     if tricks is None:
         return TrickCheck(game)
     if game.kind in KIND_NAMES:
-        detail = rule_broken(
-            Code.NOT_APPLICABLE, "declarer_tricks", detail="tricks", game=KIND_NAMES[game.kind]
-        )
-        return TrickCheck(game, (detail,))
+        name = KIND_NAMES[game.kind]
+        na = rule_broken(Code.NOT_APPLICABLE, "declarer_tricks", detail="tricks", game=name)
+        return TrickCheck(game, (na,))
     if not 0 <= tricks <= MAX_TRICKS:
         return TrickCheck(
             game, (rule_broken(Code.TRICKS_RANGE, "declarer_tricks", declarer_tricks=tricks),)
@@ -128,10 +137,12 @@ def check_tricks(rules: Prisdorf, game: Game, tricks: int | None) -> TrickCheck:
         return TrickCheck(
             replace(game, durch=True), warnings=(rule_broken(Code.DURCH_INFERRED, "durch"),)
         )
-    if game.durch and bid < MAX_TRICKS and tricks < bid:
+    if game.durch and bid < MAX_TRICKS and tricks < bid and not durch_bid:
         violation = rule_broken(Code.DURCH_BEFORE_BID, "durch", declarer_tricks=tricks, tricks=bid)
         return TrickCheck(game, (violation,))
-    low, high = _legal_tricks(bid, won=won, durch=game.durch, strict=rules.strict_tricks)
+    low, high = _legal_tricks(
+        bid if not durch_bid else 0, won=won, durch=game.durch, strict=rules.strict_tricks
+    )
     if not low <= tricks <= high:
         violation = rule_broken(
             Code.TRICKS_IMPOSSIBLE,

@@ -215,6 +215,10 @@ DEALS = [
     (("Siebener Fips", "--players", "4", "--declarer", "3"), "0 0 0 30"),
     (("alle gepasst",), "0 0 0 0"),
     (("4 Ruten Durch verloren", "--declarer", "1", "--min-bid", "3"), "0 -32 0 0"),
+    # SPEC C2: Kontra ×2, Re ×4, only with --kontra
+    (("3 gewonnen Kontra", "--kontra", "--declarer", "1"), "0 6 0 0"),
+    (("3 Hand verloren Kontra Re", "--kontra", "--players", "3", "--declarer", "0"), "-48 0 0"),
+    (("3 gewonnen", "--durch-biddable", "--declarer", "2"), "0 0 3 0"),  # A18.1: same scores
 ]
 
 
@@ -237,6 +241,8 @@ INVALID_DEALS = {
     "not-a-seat": ("3 gewonnen", "--declarer", "x"),
     "unknown-flag": ("3 gewonnen", "--declarer", "0", "--schneider"),
     "bad-notation": ("3 Grand gewonnen", "--declarer", "0"),
+    "kontra-not-agreed": ("3 gewonnen Kontra", "--declarer", "0"),
+    "kontra-on-siebener": ("Siebener Fips Kontra", "--kontra", "--declarer", "0"),
 }
 
 
@@ -254,7 +260,8 @@ def test_a_flag_of_another_rule_set_is_refused(
         monkeypatch.setattr(module, "RULE_SETS", {**rulesets.RULE_SETS, "other": other})
     assert cli.main(["deal", "3 gewonnen", "--declarer", "0", "--kloppen"]) == 2
     assert capsys.readouterr().err == (
-        "The rule set prisdorf has no option “kloppen”; it has: min_bid, strict_tricks.\n"
+        "The rule set prisdorf has no option “kloppen”; "
+        "it has: durch_biddable, kontra, min_bid, strict_tricks.\n"
     )
     assert cli.main(["deal", "3 gewonnen", "--declarer", "0", "--rules", "other"]) == 0
     assert capsys.readouterr().out == "3 0 0 0\n"

@@ -65,6 +65,7 @@ def tippen_deal(text: str) -> TippenState:
     return Tippen(players=4).start().play(TippenDeal.parse(text))
 
 
+DURCH_BIDDABLE = Prisdorf(durch_biddable=True)
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -256,6 +257,23 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         Code.PASSED_NO_SCORE,
         lambda: declarer_score(PRISDORF, "alle gepasst", players=4),
         None,
+    ),
+    # Prisdorf's options (issue 12)
+    ("kontra-option", Code.KONTRA_OPTION, evaluate("3 gewonnen Kontra"), InvalidEntryError),
+    (
+        "durch-not-biddable",
+        Code.DURCH_NOT_BIDDABLE,
+        lambda: PRISDORF.bid_rank(Bid(GameKind.NUMBER, 3, durch=True)),
+        InvalidEntryError,
+    ),
+    (
+        "durch-bid-not-played",
+        Code.DURCH_BID_NOT_PLAYED,
+        lambda: DURCH_BIDDABLE.evaluate(
+            DealEntry(Game.parse("3 gewonnen"), 1, bid=DURCH_BIDDABLE.parse_bid("3 Durch")),
+            players=4,
+        ),
+        InvalidEntryError,
     ),
     ("rules-unknown", Code.RULES_UNKNOWN, lambda: rule_set("skat"), RulesError),
     ("rules-option", Code.RULES_OPTION_UNKNOWN, lambda: rule_set("prisdorf", x=1), RulesError),
