@@ -122,7 +122,7 @@ def celery_config(
     if broker_url:
         return {
             "broker_url": broker_url,
-            # A job whose worker died unacknowledged (acks_late, tournaments/tasks.py) goes back
+            # A job whose worker died unacknowledged (acks_late, printing/tasks.py) goes back
             # to the queue after this many seconds, not after Redis' default hour: longer than
             # any PDF takes, so a running job is not handed out twice. A broker that is down is
             # said at once, not after 20 s of retries in the organiser's request (see

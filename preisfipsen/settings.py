@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "axes",
+    "printing",
     "tournaments",
     "scoring",
 ]

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("preisfipsen.night_urls")),
+    path("", include("printing.urls")),
     # A consistent copy of the whole database, for the organiser's USB stick
     path("backup/", backup_views.backup_download, name="backup_download"),
     # Django's set_language: the language switch in the page header posts here.

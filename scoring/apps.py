@@ -7,6 +7,7 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
+        from scoring import printing_kinds
         from tournaments import night_links
 
         # The night's pages in tournaments link to these pages without naming this app.
@@ -18,3 +19,4 @@ class ScoringConfig(AppConfig):
             table_end="scoring:table_end",
             table_resume="scoring:table_resume",
         )
+        printing_kinds.register()

@@ -1,4 +1,4 @@
-"""The scoring app's PDFs, made by the file jobs of ``tournaments.file_jobs`` (found by kind).
+"""The scoring app's PDFs, made by printing's file jobs (registered in printing_kinds.py).
 
 - ``scoresheets``: every table's sheet, filled with the deals played (one A4 page a table);
 - ``blank_scoresheets``: the same sheets without the deals, for tables that keep paper;
@@ -10,7 +10,7 @@ As in ``tournaments.renderers``, each is two layers: a selector reads the databa
 values (a fixed number of queries, however many deals), and a function makes the PDF of those
 values without the database (the benchmark and the layout tests call it directly). The
 scoresheets are laid out table by table, each reported to the job's progress bar, and the
-pages written as one file at the end (``scoring.pdf.Pages``).
+pages written as one file at the end (``printing.pdf.Pages``).
 """
 
 from collections.abc import Sequence
@@ -21,31 +21,21 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from printing.kinds import FileJob, Progress, no_progress
+from printing.pdf import Pages
 from scoring import selectors
-from scoring.pdf import Pages
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
-from tournaments.file_jobs import FileJob, Progress, no_progress, register_renderer
 from tournaments.models import Tournament
-
-SCORESHEETS = "scoresheets"
-BLANK_SCORESHEETS = "blank_scoresheets"
-RANKING = "ranking"
-NIGHT = "night"
+from tournaments.printing_kinds import tournament_of
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
 
 _NOT_DRAWN = _("There are no tables yet: draw the tables first.")
-
-
-def _tournament_of(job: FileJob) -> Tournament:
-    if job.file.tournament is None:
-        raise ValidationError(_("This file belongs to no tournament."), code="no_tournament")
-    return job.file.tournament
 
 
 def _sheets_of(tournament: Tournament) -> list[TableSheet]:
@@ -89,18 +79,16 @@ def scoresheets_pdf(
     return pdf
 
 
-@register_renderer(SCORESHEETS, label=_("Scoresheets"))
 def render_scoresheets(job: FileJob) -> bytes:
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament)]
     return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
 
 
-@register_renderer(BLANK_SCORESHEETS, label=_("Blank scoresheets"))
 def render_blank_scoresheets(job: FileJob) -> bytes:
     """Blank sheets for every table, or for those in the option ``tables`` ("1,3"): the
     tables that keep paper."""
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     sheets = _sheets_of(tournament)
     numbers = tournament_renderers.chosen_tables(job)
     if numbers is not None:
@@ -146,9 +134,8 @@ def ranking_pdf(
     return pdf
 
 
-@register_renderer(RANKING, label=_("Final ranking"))
 def render_ranking(job: FileJob) -> bytes:
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     standings = selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
@@ -215,10 +202,9 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     return pdf
 
 
-@register_renderer(NIGHT, label=_("The whole night"))
 def render_night(job: FileJob) -> bytes:
     """Everything of the night; the table cards' links start with the job's ``base_url``."""
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     base_url = job.options.get("base_url") or settings.PUBLIC_URL
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")

@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.models import (
-    GeneratedFile,
     OrganiserProfile,
     Player,
     Registration,
@@ -187,14 +186,3 @@ class TournamentEventAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: TournamentEvent | None = None
     ) -> bool:
         return False
-
-
-@admin.register(GeneratedFile)
-class GeneratedFileAdmin(admin.ModelAdmin):
-    list_display = ["filename", "kind", "tournament", "created_at", "expires_at", "error"]
-    list_select_related = ["tournament"]
-    list_filter = ["kind", "created_at"]
-    search_fields = ["filename", "task_id", "tournament__name"]
-    date_hierarchy = "created_at"
-    readonly_fields = ["id", "created_at"]
-    autocomplete_fields = ["tournament"]

@@ -9,7 +9,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
+        from tournaments import printing_kinds
         from tournaments.converters import IdConverter, TokenConverter
 
         register_converter(IdConverter, "id")
         register_converter(TokenConverter, "token")
+        printing_kinds.register()

@@ -1,5 +1,4 @@
 import secrets
-import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -393,36 +392,3 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"
-
-
-class GeneratedFile(models.Model):
-    """A file a background job makes (a PDF), kept for a while for download.
-
-    The page creates the record with a random id, the job fills in the file and reports its
-    progress; the page polls until the file is there (after pretix's CachedFile).
-    """
-
-    class Kind(models.TextChoices):
-        TABLE_CARDS = "table_cards", _("table cards")
-        SEATING_LIST = "seating_list", _("seating list")
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="files", null=True, blank=True
-    )
-    kind = models.CharField(_("kind"), max_length=40)
-    filename = models.CharField(_("file name"), max_length=200)
-    file = models.FileField(_("file"), upload_to="files/%Y/%m/", blank=True)
-    task_id = models.CharField(max_length=255, blank=True)
-    #: A message for the user when the job failed; empty while it runs or when it succeeded.
-    error = models.CharField(_("error"), max_length=500, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField(_("expires at"))
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = _("generated file")
-        verbose_name_plural = _("generated files")
-
-    def __str__(self) -> str:
-        return self.filename

@@ -1,4 +1,5 @@
-"""The files of the tournament night: table cards and the seating list (found by file_jobs).
+"""The files of the tournament night: table cards and the seating list (registered with
+printing in printing_kinds.py).
 
 Each renderer is two layers: one reads the database into plain values (:class:`TableCard`,
 :class:`~tournaments.selectors.SeatingRow`), the other makes the PDF of those values and needs
@@ -13,11 +14,12 @@ from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from printing.kinds import FileJob, Progress, no_progress
+from printing.pdf import render_pdf
 from tournaments import selectors
-from tournaments.file_jobs import FileJob, Progress, no_progress, register_renderer
-from tournaments.links import table_entry_url
-from tournaments.models import GeneratedFile, Table, Tournament
-from tournaments.pdf import qr_svg, render_pdf
+from tournaments.links import qr_svg, table_entry_url
+from tournaments.models import Table, Tournament
+from tournaments.printing_kinds import tournament_of
 
 
 @dataclass(frozen=True)
@@ -71,12 +73,6 @@ def table_card(table: Table, *, base_url: str) -> TableCard:
     return TableCard(table.number, table.deals, seats, link, qr_svg(link))
 
 
-def _tournament_of(job: FileJob) -> Tournament:
-    if job.file.tournament is None:
-        raise ValidationError(_("This file belongs to no tournament."), code="no_tournament")
-    return job.file.tournament
-
-
 _NOT_DRAWN = _("There are no tables yet: draw the tables first.")
 
 
@@ -115,11 +111,10 @@ def table_cards_pdf(
     return render_pdf("pdf/table_cards.html", context, progress=progress)
 
 
-@register_renderer(GeneratedFile.Kind.TABLE_CARDS, label=_("Table cards"))
 def render_table_cards(job: FileJob) -> bytes:
     """The table cards, or only those in the option ``tables`` ("3": a table's new link); the
     links start with the job's ``base_url`` (else PUBLIC_URL)."""
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     base_url = job.options.get("base_url") or settings.PUBLIC_URL
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
@@ -138,9 +133,8 @@ def seating_list_pdf(
     return render_pdf("pdf/seating_list.html", context, progress=progress)
 
 
-@register_renderer(GeneratedFile.Kind.SEATING_LIST, label=_("Seating list"))
 def render_seating_list(job: FileJob) -> bytes:
-    tournament = _tournament_of(job)
+    tournament = tournament_of(job)
     rows = selectors.seating_list(tournament=tournament)
     if not rows:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")

@@ -34,10 +34,8 @@ urlpatterns = [
     path("password/", account.PasswordChangeView.as_view(), name="password_change"),
     path("tournaments/new/", night.tournament_create, name="tournament_create"),
     path("tournaments/<id:pk>/", include(night_patterns)),
-    # The night's PDFs (table cards, seating list): request, progress, download
+    # The night's PDFs, asked for here; their progress and download are printing's
     path("tournaments/<id:pk>/files/<slug:kind>/", files.file_request, name="file_request"),
-    path("files/<uuid:file_id>/", files.file_status, name="file_status"),
-    path("files/<uuid:file_id>/download/", files.file_download, name="file_download"),
     # The player directory
     path("players/", players.player_list, name="player_list"),
     path("players/new/", players.player_create, name="player_create"),

@@ -1,32 +1,12 @@
 """Who may see what: the organiser pages need a staff login (the table links do not)."""
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar
+from django.http import Http404, QueryDict
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponseBase, QueryDict
-from django.utils.http import url_has_allowed_host_and_scheme
-
+# The organiser's check and the "back" paths are project-wide (printing's pages use them too).
+from preisfipsen.access import organiser_required, same_site_path
 from tournaments.text import clean_text
 
-View = TypeVar("View", bound=Callable[..., HttpResponseBase])
-
-
-def organiser_required(view: View) -> View:
-    """Logged in as an organiser (a staff account). Anonymous users go to the login page; a
-    logged-in player who is not an organiser is refused, rather than sent back to the login
-    page, which would send him on again."""
-
-    @wraps(view)
-    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not request.user.is_staff:
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return login_required(checked)  # type: ignore[return-value]
-
+__all__ = ["id_or_404", "organiser_required", "same_site_path", "search_query"]
 
 #: The longest search that makes sense: a name (the longest is 100 characters) and a little.
 MAX_QUERY = 120
@@ -45,13 +25,3 @@ def id_or_404(value: object) -> int:
     if not (text.isascii() and text.isdecimal() and 0 < int(text) < 2**31):
         raise Http404
     return int(text)
-
-
-def same_site_path(request: HttpRequest, url: str) -> str:
-    """``url`` when it is a path of this site (where to go back to, sent along as ``next``),
-    else "" : another site, a scheme-relative "//evil.example", or a word that redirect()
-    would take for a URL name."""
-    safe = url.startswith("/") and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return url if safe else ""

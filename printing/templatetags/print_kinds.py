@@ -1,0 +1,13 @@
+"""``{% kinds_offered "before_play" as kinds %}``: the kinds of file that offer themselves on a
+page, so that a page lists the buttons of every app's kinds without naming them."""
+
+from django import template
+
+from printing.kinds import Kind, kinds_offered_in
+
+register = template.Library()
+
+
+@register.simple_tag
+def kinds_offered(place: str) -> list[Kind]:
+    return kinds_offered_in(place)
