@@ -16,18 +16,7 @@ from tournaments.selectors.draw import (
     split_summary,
     unseatable_message,
 )
-from tournaments.selectors.files import (
-    FILE_ERROR_STALLED,
-    FILE_ERROR_UNKNOWN,
-    JOB_STALLED_AFTER,
-    WORKER_SLOW_AFTER,
-    FileStatus,
-    SeatingRow,
-    file_status,
-    generated_file,
-    seating_list,
-    table_cards_printed,
-)
+from tournaments.selectors.files import SeatingRow, seating_list, table_cards_printed
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
@@ -61,13 +50,8 @@ from tournaments.selectors.tournament import (
 __all__ = [
     "DESK_LIST_SIZE",
     "DUPLICATE_RATIO",
-    "FILE_ERROR_STALLED",
-    "FILE_ERROR_UNKNOWN",
-    "JOB_STALLED_AFTER",
-    "WORKER_SLOW_AFTER",
     "CheckInCount",
     "DrawCheck",
-    "FileStatus",
     "PreviousNight",
     "SeatingRow",
     "SplitSummary",
@@ -75,8 +59,6 @@ __all__ = [
     "checked_in_registration_ids",
     "draw_check",
     "draw_is_stale",
-    "file_status",
-    "generated_file",
     "organiser_exists",
     "player_directory",
     "player_likely_duplicates",

@@ -12,14 +12,6 @@ from tournaments.services.accounts import (
     organiser_password_change,
 )
 from tournaments.services.draw import tournament_draw, tournament_draw_check, tournament_swap
-from tournaments.services.files import (
-    BROKER_UNREACHABLE,
-    FILE_ERROR_UNKNOWN,
-    FILE_LIFETIME,
-    file_generate,
-    file_request,
-    files_remove_expired,
-)
 from tournaments.services.players import (
     PlayersImported,
     player_create,
@@ -54,17 +46,11 @@ from tournaments.services.tournament import (
 )
 
 __all__ = [
-    "BROKER_UNREACHABLE",
-    "FILE_ERROR_UNKNOWN",
-    "FILE_LIFETIME",
     "ORGANISER_USERNAME",
     "RULE_FIELDS",
     "OrganiserCreated",
     "PlayersImported",
     "event_record",
-    "file_generate",
-    "file_request",
-    "files_remove_expired",
     "one_time_password_generate",
     "organiser_create",
     "organiser_password_change",
