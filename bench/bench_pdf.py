@@ -22,9 +22,8 @@ django.setup()
 # The models and templates need django.setup() first.
 from django.utils import translation  # noqa: E402
 
-from tournaments.links import table_entry_url  # noqa: E402
+from tournaments.links import qr_svg, table_entry_url  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
-from tournaments.pdf import qr_svg  # noqa: E402
 from tournaments.renderers import (  # noqa: E402
     CardSeat,
     TableCard,

@@ -18,9 +18,9 @@ from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
+from printing import tasks
 from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
-from tournaments import tasks
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 

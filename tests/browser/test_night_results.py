@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from pytest_django import Settings
 
 from scoring import selectors
-from tests.tournaments.pdf_helpers import pdf_text
+from tests.printing.pdf_reading import pdf_text
 from tournaments.models import Tournament
 
 WORKER_SECONDS = 60

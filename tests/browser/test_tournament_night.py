@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 from pytest_django import Settings
 
-from tests.tournaments.pdf_helpers import pdf_text
+from tests.printing.pdf_reading import pdf_text
 from tournaments import services
 from tournaments.models import Registration, Table, Tournament
 

@@ -26,12 +26,12 @@ from django.utils import timezone
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from printing.models import GeneratedFile
 from scoring.models import Deal, DealChange, Prize
 from tests.factories import PASSWORD, UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments.models import (
-    GeneratedFile,
     Player,
     Registration,
     Seat,
@@ -39,6 +39,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ class World:
         self.open = night(present=3, absent=2)
         Prize.objects.create(tournament=self.playing, place=1, name="Präsentkorb")
         self.file = GeneratedFile.objects.create(
-            tournament=self.playing,
+            owner=owner_of_tournament(self.playing),
             kind="table_cards",
             filename="Tischkarten.pdf",
             expires_at=timezone.now() + timedelta(hours=1),

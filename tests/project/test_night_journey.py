@@ -9,13 +9,15 @@ from django.urls import Resolver404, resolve, reverse
 
 from fipsen_rules import Game
 from preisfipsen.journey import NightFigures, StepKey, current_step
+from printing.models import GeneratedFile
 from scoring import services as scoring_services
 from scoring.models import Deal
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services
-from tournaments.models import GeneratedFile, Tournament
+from tournaments.models import Tournament
+from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -160,8 +162,8 @@ def drawn(present: int = 8, absent: int = 0) -> Tournament:
 
 def cards_printed(tournament: Tournament) -> None:
     GeneratedFile.objects.create(
-        tournament=tournament,
-        kind=GeneratedFile.Kind.TABLE_CARDS,
+        owner=owner_of_tournament(tournament),
+        kind=TABLE_CARDS,
         filename="tischkarten.pdf",
         expires_at=tournament.drawn_at,
     )

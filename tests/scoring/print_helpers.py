@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from scoring.models import Deal
 from scoring.scoresheets import ROW_HEIGHT
 from scoring.selectors import SheetRow, TableSheet
-from tests.tournaments.pdf_helpers import _poppler
+from tests.printing.pdf_reading import poppler
 from tournaments.models import Player, Registration, Seat, Table
 
 NAMES = ('<b>&"Müller"', "Anna Möller", "Bernd Zander", "Dora Übel")
@@ -78,7 +78,7 @@ _WORD = re.compile(
 def words(pdf: bytes, *, page: int) -> list[Word]:
     """Every word of a page with its box, in points (pdftotext -bbox)."""
     out = subprocess.run(
-        [_poppler("pdftotext"), "-bbox", "-f", str(page), "-l", str(page), "-", "-"],
+        [poppler("pdftotext"), "-bbox", "-f", str(page), "-l", str(page), "-", "-"],
         input=pdf,
         capture_output=True,
         check=True,

@@ -12,15 +12,18 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from fipsen_rules import Game
+from printing import tasks
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
 from scoring import renderers, selectors, services
 from tests.factories import UserFactory
+from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
-from tests.tournaments.pdf_helpers import BASE_URL, pdf_pages, pdf_text
+from tests.tournaments.pdf_helpers import BASE_URL
 from tournaments import services as tournament_services
-from tournaments import tasks
-from tournaments.file_jobs import FileJob
-from tournaments.models import GeneratedFile, Seat, Table, Tournament, TournamentEvent
+from tournaments.models import Seat, Table, Tournament, TournamentEvent
+from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 from tournaments.renderers import render_table_cards
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "media_root")]
@@ -304,7 +307,7 @@ def test_the_tables_page_shows_every_tables_link_and_qr_code(organiser: Client) 
 
 
 def test_one_tables_card_alone(ended_night: Tournament) -> None:
-    file = GeneratedFile(tournament=ended_night, kind=GeneratedFile.Kind.TABLE_CARDS)
+    file = GeneratedFile(owner=owner_of_tournament(ended_night), kind=TABLE_CARDS)
     pdf = render_table_cards(FileJob(file, {"base_url": BASE_URL, "tables": "3"}))
     text = pdf_text(pdf)
     assert "Tisch 3" in text
@@ -314,7 +317,7 @@ def test_one_tables_card_alone(ended_night: Tournament) -> None:
 
 
 def test_a_card_of_a_table_that_does_not_exist_says_so(ended_night: Tournament) -> None:
-    file = GeneratedFile(tournament=ended_night, kind=GeneratedFile.Kind.TABLE_CARDS)
+    file = GeneratedFile(owner=owner_of_tournament(ended_night), kind=TABLE_CARDS)
     with pytest.raises(ValidationError) as refused:
         render_table_cards(FileJob(file, {"base_url": BASE_URL, "tables": "9"}))
     assert refused.value.code == "no_such_table"

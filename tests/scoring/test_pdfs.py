@@ -26,19 +26,23 @@ from fipsen_rules import dealer_of_deal
 from fipsen_rules.signs import signed_score, signed_total
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
+from printing import kinds, tasks
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
 from scoring import ranking, renderers, selectors, services
+from scoring.printing_kinds import BLANK_SCORESHEETS, NIGHT, RANKING, SCORESHEETS
 from scoring.scoresheets import scoresheet
 from scoring.selectors import Standing, TableSheet
 from tests.factories import UserFactory
+from tests.printing.pdf_reading import pdf_fonts, pdf_pages, pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.print_helpers import MM, PrintedRow, played, sheet_of, sheet_rows, words
-from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_fonts, pdf_pages, pdf_text
+from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, file_request
 from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
-from tournaments import file_jobs, tasks
 from tournaments import services as tournament_services
-from tournaments.file_jobs import FileJob
-from tournaments.models import GeneratedFile, Player, Registration, Seat, Table, Tournament
+from tournaments.models import Player, Registration, Seat, Table, Tournament
+from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = pytest.mark.usefixtures("german", "media_root")
 
@@ -124,22 +128,25 @@ def printed(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Printe
             selectors.standings(tournament=tournament),
         )
         for kind in (
-            renderers.SCORESHEETS,
-            renderers.BLANK_SCORESHEETS,
-            renderers.RANKING,
-            renderers.NIGHT,
+            SCORESHEETS,
+            BLANK_SCORESHEETS,
+            RANKING,
+            NIGHT,
         ):
             steps: list[tuple[int, int]] = []
             job = FileJob(
-                GeneratedFile(tournament=tournament, kind=kind),
+                GeneratedFile(owner=owner_of_tournament(tournament), kind=kind),
                 {"base_url": BASE_URL},
                 progress=lambda done, total, steps=steps: steps.append((done, total)),
             )
-            result.pdfs[kind] = file_jobs.renderer_for(kind).render(job)
+            result.pdfs[kind] = kinds.kind_named(kind).renderer()(job)
             result.progress[kind] = steps
         for kind in ("table_cards", "seating_list"):  # the tournaments app's, for comparison
-            job = FileJob(GeneratedFile(tournament=tournament, kind=kind), {"base_url": BASE_URL})
-            result.pdfs[kind] = file_jobs.renderer_for(kind).render(job)
+            job = FileJob(
+                GeneratedFile(owner=owner_of_tournament(tournament), kind=kind),
+                {"base_url": BASE_URL},
+            )
+            result.pdfs[kind] = kinds.kind_named(kind).renderer()(job)
         transaction.set_rollback(True)
     return result
 
@@ -172,7 +179,7 @@ def dealers_in_turn(first: int, seats: int, deals: int, left: dict[int, int]) ->
 
 
 def test_one_page_per_table_whatever_the_names(printed: Printed) -> None:
-    assert pdf_pages(printed.pdfs[renderers.SCORESHEETS]) == 4
+    assert pdf_pages(printed.pdfs[SCORESHEETS]) == 4
 
 
 def _ended_early(sheet: TableSheet, reason: str) -> TableSheet:
@@ -208,10 +215,10 @@ def test_a_blank_sheet_and_a_table_not_ended_carry_no_such_line(printed: Printed
     ended = _ended_early(printed.sheets[0], "Die Zeit war um")
     assert scoresheet(ended, blank=True).ended_early_note == ""
     assert scoresheet(printed.sheets[1]).ended_early_note == ""
-    assert "vorzeitig" not in pdf_text(printed.pdfs[renderers.SCORESHEETS])
+    assert "vorzeitig" not in pdf_text(printed.pdfs[SCORESHEETS])
 
 
-@pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.BLANK_SCORESHEETS])
+@pytest.mark.parametrize("kind", [SCORESHEETS, BLANK_SCORESHEETS])
 def test_every_player_is_named_as_typed(printed: Printed, kind: str) -> None:
     text = pdf_text(printed.pdfs[kind])
     for name in NAMES[:10]:
@@ -233,7 +240,7 @@ def players(sheet: TableSheet) -> list[Player]:
 
 
 def test_each_sheet_heads_its_table_and_the_night(printed: Printed) -> None:
-    pdf = printed.pdfs[renderers.SCORESHEETS]
+    pdf = printed.pdfs[SCORESHEETS]
     for page in range(1, 5):
         text = pdf_text(pdf, page=page)
         assert f"Tisch {page}" in text
@@ -245,7 +252,7 @@ def test_each_sheet_heads_its_table_and_the_night(printed: Printed) -> None:
 
 def test_deal_57_shows_the_totals_after_it_and_its_value(printed: Printed) -> None:
     sheet = printed.sheets[0]
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=1, players=4, deals=100)
     assert rows[57] == expected_row(sheet, 57)
     totals = next(row.totals for row in sheet.rows if row.deal.number == 57)
     assert [cell.removeprefix("• ") for cell in rows[57].cells] == [signed_total(t) for t in totals]
@@ -253,7 +260,7 @@ def test_deal_57_shows_the_totals_after_it_and_its_value(printed: Printed) -> No
 
 def test_every_played_row_is_printed_with_its_dealer_marked(printed: Printed) -> None:
     sheet = printed.sheets[0]
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=1, players=4, deals=100)
     for number in range(1, PLAYED + 1):
         assert rows[number] == expected_row(sheet, number)
         assert sum(cell.startswith("•") for cell in rows[number].cells) == 1
@@ -261,7 +268,7 @@ def test_every_played_row_is_printed_with_its_dealer_marked(printed: Printed) ->
 
 def test_a_table_of_three_prints_its_rows_in_two_blocks_of_60(printed: Printed) -> None:
     sheet = printed.sheets[1]
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=2, players=3, deals=120)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=2, players=3, deals=120)
     assert sorted(rows) == list(range(1, 121))
     for number in (1, 57, PLAYED_AT_THREE):
         assert rows[number] == expected_row(sheet, number)
@@ -272,22 +279,22 @@ def test_a_passed_deal_gets_no_row(printed: Printed) -> None:
     sheet = printed.sheets[0]
     passed = [row for row in sheet.rows if row.deal.is_passed]
     assert passed, "the night has passed deals"
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=1, players=4, deals=100)
     assert sorted(rows) == list(range(1, 101))
 
 
 def test_after_a_player_left_his_column_stays_empty(printed: Printed) -> None:
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=1, players=4, deals=100)
     assert rows[LEFT_AFTER].cells[1] != ""
     assert all(rows[number].cells[1] == "" for number in range(LEFT_AFTER + 1, 101))
-    text = pdf_text(printed.pdfs[renderers.SCORESHEETS], page=1)
+    text = pdf_text(printed.pdfs[SCORESHEETS], page=1)
     assert f"ausgeschieden nach Spiel {LEFT_AFTER}" in text
 
 
 def test_rows_still_to_play_are_empty_but_for_their_dealer(printed: Printed) -> None:
     sheet = printed.sheets[0]
     seats = len(sheet.seats)
-    rows = sheet_rows(printed.pdfs[renderers.SCORESHEETS], page=1, players=4, deals=100)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=1, players=4, deals=100)
     left = {seat.position: seat.left_after_deal for seat in sheet.seats if seat.left_after_deal}
     last_dealer = sheet.rows[-1].deal.dealer
     dealer = last_dealer
@@ -300,7 +307,7 @@ def test_rows_still_to_play_are_empty_but_for_their_dealer(printed: Printed) -> 
 
 
 def test_each_players_total_stands_in_his_box_above_the_rows(printed: Printed) -> None:
-    found = words(printed.pdfs[renderers.SCORESHEETS], page=1)
+    found = words(printed.pdfs[SCORESHEETS], page=1)
     top = next(w.y_min for w in found if w.text == "Tisch")
     head = next(w.y_min for w in found if w.text == "Spiel")
     sheet = printed.sheets[0]
@@ -325,7 +332,7 @@ def test_blank_sheets_have_the_names_and_the_dealers_but_no_totals(
 ) -> None:
     sheet = printed.sheets[table]
     players, deals = len(sheet.seats), sheet.table.deals
-    pdf = printed.pdfs[renderers.BLANK_SCORESHEETS]
+    pdf = printed.pdfs[BLANK_SCORESHEETS]
     rows = sheet_rows(pdf, page=table + 1, players=players, deals=deals)
     left = {s.position: s.left_after_deal for s in sheet.seats if s.left_after_deal is not None}
     dealers = dealers_in_turn(sheet.table.first_dealer, players, deals, left)
@@ -367,7 +374,7 @@ def test_after_a_passed_deal_the_same_player_deals_the_next_row() -> None:
 
 
 def test_the_ranking_shows_places_points_prizes_and_a_signature_line(printed: Printed) -> None:
-    pdf = printed.pdfs[renderers.RANKING]
+    pdf = printed.pdfs[RANKING]
     text = pdf_text(pdf, layout=True)
     assert "Siegerliste" in text
     assert "Herbstpreis & <Co> · 21. November 2026 · Gasthof Zur Linde" in text
@@ -390,7 +397,7 @@ def test_the_ranking_shows_places_points_prizes_and_a_signature_line(printed: Pr
 
 
 def test_the_ranking_lists_every_player_in_order(printed: Printed) -> None:
-    text = pdf_text(printed.pdfs[renderers.RANKING])
+    text = pdf_text(printed.pdfs[RANKING])
     positions = [text.index(standing.name[:10]) for standing in printed.standings]
     assert positions == sorted(positions)
     assert len(printed.standings) == len(NAMES)
@@ -481,13 +488,13 @@ def section_of(text: str) -> str:
 
 
 def test_the_night_file_has_everything_in_order(printed: Printed) -> None:
-    pdf = printed.pdfs[renderers.NIGHT]
+    pdf = printed.pdfs[NIGHT]
     parts = {
         "table cards": pdf_pages(printed.pdfs["table_cards"]),
         "seating list": pdf_pages(printed.pdfs["seating_list"]),
         "scoresheets": 4,
         "charts": 2,
-        "ranking": pdf_pages(printed.pdfs[renderers.RANKING]),
+        "ranking": pdf_pages(printed.pdfs[RANKING]),
     }
     sections = [section_of(pdf_text(pdf, page=page)) for page in range(1, pdf_pages(pdf) + 1)]
     assert sections == [name for name, pages in parts.items() for _ in range(pages)]
@@ -501,7 +508,7 @@ def test_the_night_file_has_everything_in_order(printed: Printed) -> None:
 
 
 def test_the_night_file_charts_every_players_total(printed: Printed) -> None:
-    pdf = printed.pdfs[renderers.NIGHT]
+    pdf = printed.pdfs[NIGHT]
     page = next(
         page
         for page in range(1, pdf_pages(pdf) + 1)
@@ -512,7 +519,7 @@ def test_the_night_file_charts_every_players_total(printed: Printed) -> None:
         assert f"{signed_total(total)} {seat.registration.player.name[:10]}" in text
 
 
-@pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.RANKING, renderers.NIGHT])
+@pytest.mark.parametrize("kind", [SCORESHEETS, RANKING, NIGHT])
 def test_the_pdfs_use_the_shipped_font_only(printed: Printed, kind: str) -> None:
     fonts = pdf_fonts(printed.pdfs[kind])
     assert fonts
@@ -522,10 +529,10 @@ def test_the_pdfs_use_the_shipped_font_only(printed: Printed, kind: str) -> None
 @pytest.mark.parametrize(
     ("kind", "steps"),
     [
-        (renderers.SCORESHEETS, 5),
-        (renderers.BLANK_SCORESHEETS, 5),
-        (renderers.RANKING, 2),
-        (renderers.NIGHT, 9),
+        (SCORESHEETS, 5),
+        (BLANK_SCORESHEETS, 5),
+        (RANKING, 2),
+        (NIGHT, 9),
     ],
 )
 def test_each_job_reports_its_progress_table_by_table(
@@ -546,10 +553,10 @@ def organiser(client: Client) -> Client:
 @pytest.mark.parametrize(
     ("kind", "filename"),
     [
-        (renderers.SCORESHEETS, "Spielzettel_Preisfipsen_2026-11-21.pdf"),
-        (renderers.BLANK_SCORESHEETS, "Leere_Spielzettel_Preisfipsen_2026-11-21.pdf"),
-        (renderers.RANKING, "Siegerliste_Preisfipsen_2026-11-21.pdf"),
-        (renderers.NIGHT, "Der_ganze_Abend_Preisfipsen_2026-11-21.pdf"),
+        (SCORESHEETS, "Spielzettel_Preisfipsen_2026-11-21.pdf"),
+        (BLANK_SCORESHEETS, "Leere_Spielzettel_Preisfipsen_2026-11-21.pdf"),
+        (RANKING, "Siegerliste_Preisfipsen_2026-11-21.pdf"),
+        (NIGHT, "Der_ganze_Abend_Preisfipsen_2026-11-21.pdf"),
     ],
 )
 def test_the_organiser_requests_a_pdf_and_downloads_it(
@@ -567,7 +574,7 @@ def test_the_organiser_requests_a_pdf_and_downloads_it(
             reverse("tournaments:file_request", args=[table.tournament_id, kind])
         )
     file = GeneratedFile.objects.get()
-    status = reverse("tournaments:file_status", args=[file.pk])
+    status = reverse("printing:file_status", args=[file.pk])
     assert response["Location"].startswith(f"{status}?next=")
     assert sent.call_args.kwargs["kwargs"]["options"]["base_url"] == "http://testserver"
 
@@ -576,7 +583,7 @@ def test_the_organiser_requests_a_pdf_and_downloads_it(
     reported = [call.kwargs["meta"] for call in update_state.call_args_list]
     assert reported[-1]["done"] == reported[-1]["total"] > 1
 
-    download = client.get(reverse("tournaments:file_download", args=[file.pk]))
+    download = client.get(reverse("printing:file_download", args=[file.pk]))
     assert download["Content-Disposition"] == f'attachment; filename="{filename}"'
     text = pdf_text(b"".join(download.streaming_content))
     assert "Spieler 00" in text
@@ -592,7 +599,7 @@ def test_blank_scoresheets_for_the_tables_that_keep_paper(
     assert tables_page.count('type="checkbox" name="table"') == 4
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
-            reverse("tournaments:file_request", args=[tournament.pk, renderers.BLANK_SCORESHEETS]),
+            reverse("tournaments:file_request", args=[tournament.pk, BLANK_SCORESHEETS]),
             {"tables_chosen": "1", "table": ["2", "4"]},
         )
     file = GeneratedFile.objects.get()
@@ -600,7 +607,7 @@ def test_blank_scoresheets_for_the_tables_that_keep_paper(
 
     tasks.generate_file.apply(args=(str(file.pk),), kwargs=sent.call_args.kwargs["kwargs"])
 
-    download = client.get(reverse("tournaments:file_download", args=[file.pk]))
+    download = client.get(reverse("printing:file_download", args=[file.pk]))
     pdf = b"".join(download.streaming_content)
     assert pdf_pages(pdf) == 2
     assert ["Tisch 2" in pdf_text(pdf, page=1), "Tisch 4" in pdf_text(pdf, page=2)] == [True, True]
@@ -614,7 +621,7 @@ def test_blank_scoresheets_without_a_table_rightly_ticked_make_nothing(
 ) -> None:
     tournament = drawn_night()
     organiser(client)
-    url = reverse("tournaments:file_request", args=[tournament.pk, renderers.BLANK_SCORESHEETS])
+    url = reverse("tournaments:file_request", args=[tournament.pk, BLANK_SCORESHEETS])
 
     response = client.post(url, {"tables_chosen": "1", "table": ticked}, follow=True)
 
@@ -626,19 +633,21 @@ def test_blank_scoresheets_without_a_table_rightly_ticked_make_nothing(
 @pytest.mark.django_db
 def test_blank_scoresheets_of_tables_that_do_not_exist_say_so() -> None:
     tournament = drawn_night()
-    file = GeneratedFile(tournament=tournament, kind=renderers.BLANK_SCORESHEETS)
+    file = GeneratedFile(owner=owner_of_tournament(tournament), kind=BLANK_SCORESHEETS)
     with pytest.raises(ValidationError) as error:
         renderers.render_blank_scoresheets(FileJob(file, {"tables": "7,9"}))
     assert error.value.code == "no_such_table"
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("kind", [renderers.SCORESHEETS, renderers.RANKING, renderers.NIGHT])
+@pytest.mark.parametrize("kind", [SCORESHEETS, RANKING, NIGHT])
 def test_without_tables_the_job_says_to_draw_first(kind: str) -> None:
     tournament = tournament_services.tournament_create(name="Leer", date=datetime.date.today())
-    job = FileJob(GeneratedFile(tournament=tournament, kind=kind), {"base_url": BASE_URL})
+    job = FileJob(
+        GeneratedFile(owner=owner_of_tournament(tournament), kind=kind), {"base_url": BASE_URL}
+    )
     with pytest.raises(ValidationError) as refused:
-        file_jobs.renderer_for(kind).render(job)
+        kinds.kind_named(kind).renderer()(job)
     assert refused.value.code == "not_drawn"
 
 
@@ -649,10 +658,10 @@ def test_the_print_buttons_post_to_the_jobs(rf: RequestFactory) -> None:
         "scoring/_pdf_buttons.html", {"tournament": tournament}, request=rf.get("/")
     )
     for kind, label in (
-        (renderers.BLANK_SCORESHEETS, "Leere Spielzettel drucken"),
-        (renderers.SCORESHEETS, "Ausgefüllte Spielzettel drucken"),
-        (renderers.RANKING, "Siegerliste drucken"),
-        (renderers.NIGHT, "Alles vom Abend in einem PDF"),
+        (BLANK_SCORESHEETS, "Leere Spielzettel drucken"),
+        (SCORESHEETS, "Ausgefüllte Spielzettel drucken"),
+        (RANKING, "Siegerliste drucken"),
+        (NIGHT, "Alles vom Abend in einem PDF"),
     ):
         url = reverse("tournaments:file_request", args=[tournament.pk, kind])
         assert f'<form method="post" action="{url}">' in html
@@ -665,8 +674,8 @@ def test_the_print_page_offers_every_pdf_of_the_night_once(client: Client) -> No
     table = playing_table(deals=10)
     page = organiser(client).get(reverse("night:print", args=[table.tournament_id]))
     html = page.content.decode()
-    kinds = ("table_cards", "seating_list", "blank_scoresheets", "scoresheets", "ranking", "night")
-    for kind in kinds:
+    every = ("table_cards", "seating_list", "blank_scoresheets", "scoresheets", "ranking", "night")
+    for kind in every:
         url = reverse("tournaments:file_request", args=[table.tournament_id, kind])
         assert html.count(f'action="{url}"') == 1, kind
 
@@ -759,14 +768,12 @@ def test_a_real_worker_on_redis_makes_the_scoresheets_and_reports_each_table(
     table = Table.objects.select_related("tournament").get(tournament=tournament, number=1)
     play(table, 12)
     with mock.patch.object(tasks.generate_file, "apply_async"):
-        file = tournament_services.file_request(
-            tournament=tournament, kind=renderers.SCORESHEETS, options={"base_url": BASE_URL}
-        )
+        file = file_request(tournament=tournament, kind=SCORESHEETS, options={"base_url": BASE_URL})
     # The status page reads the job's state from the worker's Redis.
     monkeypatch.setattr(celery_app._local, "backend", worker.backend, raising=False)
     organiser(client)
-    status = reverse("tournaments:file_status", args=[file.pk])
-    download = reverse("tournaments:file_download", args=[file.pk])
+    status = reverse("printing:file_status", args=[file.pk])
+    download = reverse("printing:file_download", args=[file.pk])
 
     result = worker.send_task(
         tasks.generate_file.name,

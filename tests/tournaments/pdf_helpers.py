@@ -1,13 +1,14 @@
-"""Reading the PDFs the app makes (poppler-utils, which `make` installs), and a night to print."""
+"""A night to print, and asking for one of its files (reading the PDFs back:
+tests/printing/pdf_reading.py)."""
 
 import datetime
-import shutil
-import subprocess
+from collections.abc import Mapping
 
-import pytest
-
+from printing import services as printing_services
+from printing.models import GeneratedFile
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.printing_kinds import file_title, owner_of_tournament
 
 #: The players of the printed night: umlauts, ß, a name with markup in it, a latin-ext letter.
 NAMES = (
@@ -40,35 +41,13 @@ def drawn_night(*, names: tuple[str, ...] = NAMES, seed: int = 7) -> Tournament:
     return services.tournament_draw(tournament=tournament, seed=seed)
 
 
-def _poppler(program: str) -> str:
-    path = shutil.which(program)
-    if path is None:
-        pytest.fail(
-            f"{program} is missing: `make test` installs it (scripts/sysdeps, poppler-utils)"
-        )
-    return path
-
-
-def pdf_text(pdf: bytes, *, page: int | None = None, layout: bool = False) -> str:
-    """The text of a PDF (or of one page, counted from 1), in reading order; with ``layout``
-    as laid out, so that a table's row is one line."""
-    options = ["-f", str(page), "-l", str(page)] if page else []
-    options += ["-layout"] if layout else []
-    return subprocess.run(
-        [_poppler("pdftotext"), *options, "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-
-
-def pdf_pages(pdf: bytes) -> int:
-    info = subprocess.run(
-        [_poppler("pdfinfo"), "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-    return int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[1])
-
-
-def pdf_fonts(pdf: bytes) -> list[str]:
-    """The names of the fonts in the PDF (without the subset prefix, e.g. ``ABCDEF+``)."""
-    listing = subprocess.run(
-        [_poppler("pdffonts"), "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-    return [line.split()[0].split("+")[-1] for line in listing.splitlines()[2:] if line.strip()]
+def file_request(
+    *, tournament: Tournament, kind: str, options: Mapping[str, str] | None = None
+) -> GeneratedFile:
+    """Ask printing for a file of the tournament's, as the button's page does."""
+    return printing_services.file_request(
+        owner=owner_of_tournament(tournament),
+        kind=kind,
+        title=file_title(tournament),
+        options=options,
+    )

@@ -14,11 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from fipsen_rules import Game
+from printing.models import GeneratedFile
 from scoring.ranking import Prize
 from scoring.services import deal_record, prizes_set
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import GeneratedFile, Player, Seat, Table, Tournament
+from tournaments.models import Player, Seat, Table, Tournament
+from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -52,8 +54,8 @@ def night() -> Tournament:
     services.organiser_create(username="leitung", password=None)
     Group.objects.create(name="Turnierleitung")
     GeneratedFile.objects.create(
-        tournament=tournament,
-        kind=GeneratedFile.Kind.TABLE_CARDS,
+        owner=owner_of_tournament(tournament),
+        kind=TABLE_CARDS,
         filename="Tischkarten.pdf",
         expires_at=timezone.now() + datetime.timedelta(hours=1),
     )

@@ -13,12 +13,15 @@ from kombu.exceptions import OperationalError
 
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
+from printing import tasks
+from printing.models import GeneratedFile
 from scoring.models import DealChange
 from tests.factories import PlayerFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
-from tournaments import services, tasks
-from tournaments.models import GeneratedFile, Player, Registration, Tournament
+from tests.tournaments.pdf_helpers import file_request
+from tournaments import services
+from tournaments.models import Player, Registration, Tournament
 from tournaments.text import clean_text, has_letter
 
 pytestmark = pytest.mark.django_db
@@ -240,11 +243,11 @@ def test_a_status_poll_as_the_job_finishes_reads_its_state_once(
     tournament = night(present=8)
     services.tournament_draw(tournament=tournament, seed=1)
     with mock.patch.object(tasks.generate_file, "apply_async"):
-        file = services.file_request(tournament=tournament, kind="table_cards")
+        file = file_request(tournament=tournament, kind="table_cards")
     side = {"side_effect": meta} if isinstance(meta, Exception) else {"return_value": meta}
     with mock.patch.object(celery_app.backend, "get_task_meta", **side) as read:
         response = organiser.get(
-            reverse("tournaments:file_status", args=[file.pk]), HTTP_HX_REQUEST="true"
+            reverse("printing:file_status", args=[file.pk]), HTTP_HX_REQUEST="true"
         )
     assert response.status_code == 200
     assert read.call_count == 1

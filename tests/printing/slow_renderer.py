@@ -6,14 +6,14 @@ again" sends it, does not wait). A test worker loads it with
 import time
 from pathlib import Path
 
-from tournaments.file_jobs import FileJob, register_renderer
+from printing import kinds
+from printing.kinds import FileJob
 
 KIND = "slow_test_file"
 STEPS = 15
 WAITS_AT = 3
 
 
-@register_renderer(KIND, label="Slow test file")
 def render_slowly(job: FileJob) -> bytes:
     gate = Path(job.options["gate"]) if "gate" in job.options else None
     for done in range(STEPS + 1):
@@ -23,3 +23,6 @@ def render_slowly(job: FileJob) -> bytes:
             while not gate.exists() and time.monotonic() < deadline:
                 time.sleep(0.05)
     return b"%PDF-1.4 slow test file\n"
+
+
+kinds.register(kinds.Kind(KIND, render_slowly, label="Slow test file"))

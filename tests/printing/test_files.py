@@ -20,11 +20,16 @@ from pytest_django import Settings
 from fipsen_rules import Code, FipsenError
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import public_url
+from printing import kinds, tasks
+from printing.models import GeneratedFile
 from tests.factories import UserFactory
-from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, pdf_text
+from tests.printing.pdf_reading import pdf_text
+from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, file_request
 from tests.waiting import wait_until
-from tournaments import file_jobs, links, services, tasks
-from tournaments.models import GeneratedFile, Tournament
+from tournaments import links
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
+from tournaments.printing_kinds import owner_of_tournament
 
 WORKER_TIMEOUT = 60
 
@@ -49,7 +54,7 @@ def request_file(
     **options: str,
 ) -> GeneratedFile:
     with capture(execute=True):
-        return services.file_request(tournament=tournament, kind=kind, options=options or None)
+        return file_request(tournament=tournament, kind=kind, options=options or None)
 
 
 def run_job(file: GeneratedFile, **options: str) -> GeneratedFile:
@@ -66,9 +71,7 @@ def test_a_request_creates_the_record_and_sends_the_job_at_commit(
     night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        file = services.file_request(
-            tournament=night, kind="table_cards", options={"base_url": BASE_URL}
-        )
+        file = file_request(tournament=night, kind="table_cards", options={"base_url": BASE_URL})
         assert not sent.called, "nothing leaves before the commit"
 
     sent.assert_called_once_with(
@@ -77,7 +80,7 @@ def test_a_request_creates_the_record_and_sends_the_job_at_commit(
         task_id=file.task_id,
     )
     assert file.kind == "table_cards"
-    assert file.tournament == night
+    assert file.owner == owner_of_tournament(night) == f"tournament:{night.pk}"
     assert file.filename == "Tischkarten_Herbstpreis__Co_2026-11-21.pdf"
     assert timedelta(hours=23) < file.expires_at - timezone.now() <= timedelta(hours=24)
     assert not file.file
@@ -109,11 +112,11 @@ def test_a_request_removes_the_expired_files(
 ) -> None:
     now = timezone.now()
     old = GeneratedFile.objects.create(
-        tournament=night, kind="table_cards", filename="alt.pdf", expires_at=now
+        owner=owner_of_tournament(night), kind="table_cards", filename="alt.pdf", expires_at=now
     )
     old.file.save("alt.pdf", ContentFile(b"%PDF-alt"))
     recent = GeneratedFile.objects.create(
-        tournament=night,
+        owner=owner_of_tournament(night),
         kind="table_cards",
         filename="neu.pdf",
         expires_at=now + timedelta(hours=1),
@@ -180,14 +183,14 @@ def test_a_job_whose_record_is_gone_does_nothing(db: None) -> None:
 def test_without_tables_the_job_says_what_to_do(
     db: None, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
 ) -> None:
-    tournament = services.tournament_create(name="Leer", date=timezone.localdate())
+    tournament = tournament_services.tournament_create(name="Leer", date=timezone.localdate())
     file = run_job(request_file(tournament, django_capture_on_commit_callbacks))
     assert file.error == "Es gibt noch keine Tische: Bitte losen Sie zuerst die Tische aus."
     assert not file.file
 
 
-def _refuse(error: BaseException) -> Callable[[file_jobs.FileJob], bytes]:
-    def render(job: file_jobs.FileJob) -> bytes:
+def _refuse(error: BaseException) -> Callable[[kinds.FileJob], bytes]:
+    def render(job: kinds.FileJob) -> bytes:
         raise error
 
     return render
@@ -227,15 +230,15 @@ def test_a_failing_renderer_leaves_a_message_for_the_organiser(
     shown: str,
 ) -> None:
     kind = "failing_test_file"
-    renderer = file_jobs.Renderer(kind, _refuse(error), label="Kaputt")
-    monkeypatch.setitem(file_jobs._renderers, kind, renderer)
+    renderer = kinds.Kind(kind, _refuse(error), label="Kaputt")
+    monkeypatch.setitem(kinds._kinds, kind, renderer)
     file = run_job(
         request_file(night, django_capture_on_commit_callbacks, kind=kind), language=language
     )
 
     assert file.error == shown
     assert not file.file
-    page = organiser.get(reverse("tournaments:file_status", args=[file.pk])).content.decode()
+    page = organiser.get(reverse("printing:file_status", args=[file.pk])).content.decode()
     assert shown in page
     assert "hx-trigger" not in page, "a failed job is not polled any more"
 
@@ -248,11 +251,11 @@ def test_an_unexpected_error_is_logged_with_its_traceback(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     kind = "failing_test_file"
-    renderer = file_jobs.Renderer(kind, _refuse(RuntimeError("Pango ist abgestürzt")), label="X")
-    monkeypatch.setitem(file_jobs._renderers, kind, renderer)
+    renderer = kinds.Kind(kind, _refuse(RuntimeError("Pango ist abgestürzt")), label="X")
+    monkeypatch.setitem(kinds._kinds, kind, renderer)
     run_job(request_file(night, django_capture_on_commit_callbacks, kind=kind))
 
-    [record] = [r for r in caplog.records if r.name == "tournaments.services.files"]
+    [record] = [r for r in caplog.records if r.name == "printing.generation"]
     assert record.exc_info is not None
     assert "Pango ist abgestürzt" in str(record.exc_info[1])
 
@@ -261,7 +264,7 @@ def test_an_unexpected_error_is_logged_with_its_traceback(
 
 
 def status_url(file: GeneratedFile) -> str:
-    return reverse("tournaments:file_status", args=[file.pk])
+    return reverse("printing:file_status", args=[file.pk])
 
 
 def request_url(tournament: Tournament, kind: str = "table_cards") -> str:
@@ -456,7 +459,7 @@ def test_when_ready_the_page_offers_the_download_and_stops_polling(
     file = run_job(request_file(night, django_capture_on_commit_callbacks))
     part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
 
-    download = reverse("tournaments:file_download", args=[file.pk])
+    download = reverse("printing:file_download", args=[file.pk])
     assert f'href="{download}"' in part
     assert "PDF herunterladen" in part
     assert "hx-trigger" not in part
@@ -470,7 +473,7 @@ def test_the_download_is_the_pdf_under_its_name(
     django_capture_on_commit_callbacks: Callable,
 ) -> None:
     file = run_job(request_file(night, django_capture_on_commit_callbacks))
-    response = organiser.get(reverse("tournaments:file_download", args=[file.pk]))
+    response = organiser.get(reverse("printing:file_download", args=[file.pk]))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
@@ -492,7 +495,7 @@ def test_the_download_is_refused_to_anyone_but_an_organiser(
     if who == "player account":
         client.force_login(UserFactory(is_staff=False))
 
-    for name in ("tournaments:file_download", "tournaments:file_status"):
+    for name in ("printing:file_download", "printing:file_status"):
         response = client.get(reverse(name, args=[file.pk]))
         if who == "anonymous":
             assert response.status_code == 302
@@ -519,7 +522,7 @@ def test_an_unfinished_or_expired_file_cannot_be_downloaded(
     django_capture_on_commit_callbacks: Callable,
 ) -> None:
     file = request_file(night, django_capture_on_commit_callbacks)
-    download = reverse("tournaments:file_download", args=[file.pk])
+    download = reverse("printing:file_download", args=[file.pk])
     assert organiser.get(download).status_code == 404
 
     run_job(file)
@@ -530,8 +533,8 @@ def test_an_unfinished_or_expired_file_cannot_be_downloaded(
 
 def test_an_unknown_file_is_not_found(db: None, organiser: Client) -> None:
     missing = "5b0cbd2e-0000-4000-8000-000000000000"
-    assert organiser.get(reverse("tournaments:file_status", args=[missing])).status_code == 404
-    assert organiser.get(reverse("tournaments:file_download", args=[missing])).status_code == 404
+    assert organiser.get(reverse("printing:file_status", args=[missing])).status_code == 404
+    assert organiser.get(reverse("printing:file_download", args=[missing])).status_code == 404
 
 
 # The address phones reach
@@ -646,7 +649,7 @@ def test_a_real_worker_makes_the_table_cards_and_the_page_offers_them(
     response = client.post(request_url(tournament))
     assert response.status_code == 302
     file = GeneratedFile.objects.get()
-    download = reverse("tournaments:file_download", args=[file.pk])
+    download = reverse("printing:file_download", args=[file.pk])
 
     seen = [""]
 

@@ -21,14 +21,13 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
+from printing import selectors
+from printing.models import GeneratedFile
 from tests.factories import UserFactory
-from tests.tournaments import slow_renderer
-from tests.tournaments.pdf_helpers import drawn_night
+from tests.printing import slow_renderer
+from tests.tournaments.pdf_helpers import drawn_night, file_request
 from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
-from tournaments import selectors, services
-from tournaments.models import GeneratedFile
-from tournaments.selectors import files as file_selectors
 
 #: Generous: the machine is shared, and a worker starting under load takes a while.
 TIMEOUT = 180
@@ -48,7 +47,7 @@ def var_dir(celery_var_dir: Path, settings: Settings) -> Path:
 
 def _worker(var_dir: Path, log: Path, name: str):
     env = {"PREISFIPSEN_VAR_DIR": str(var_dir), "DATABASE_URL": worker_database_url()}
-    args = [f"--hostname={name}-{os.getpid()}@%h", "--include=tests.tournaments.slow_renderer"]
+    args = [f"--hostname={name}-{os.getpid()}@%h", "--include=tests.printing.slow_renderer"]
     return worker_process(env=env, log=log, args=args)
 
 
@@ -63,11 +62,9 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
 ) -> None:
     tournament = drawn_night()
     gate = tmp_path / "gate"
-    file = services.file_request(
-        tournament=tournament, kind=slow_renderer.KIND, options={"gate": str(gate)}
-    )
+    file = file_request(tournament=tournament, kind=slow_renderer.KIND, options={"gate": str(gate)})
     client.force_login(UserFactory(is_staff=True))
-    page_url = reverse("tournaments:file_status", args=[file.pk])
+    page_url = reverse("printing:file_status", args=[file.pk])
 
     with _worker(var_dir, tmp_path / "first.log", "first") as first:
         wait_until(
@@ -97,7 +94,7 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
             "Bitte versuchen Sie es noch einmal.",
         )
         # The page, once that long has passed (shortened here; the test sets no clock).
-        monkeypatch.setattr(file_selectors, "JOB_STALLED_AFTER", timedelta(seconds=1))
+        monkeypatch.setattr(selectors, "JOB_STALLED_AFTER", timedelta(seconds=1))
         time.sleep(1.5)
         part = client.get(page_url, headers={"hx-request": "true"}).content.decode()
         assert "Der Hintergrunddienst wurde zwischendurch beendet" in part
@@ -106,15 +103,15 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
         assert f'action="{retry}"' in part
         assert "Noch einmal versuchen" in part
 
-        monkeypatch.setattr(file_selectors, "JOB_STALLED_AFTER", timedelta(minutes=3))
+        monkeypatch.setattr(selectors, "JOB_STALLED_AFTER", timedelta(minutes=3))
         response = client.post(retry)
         again = GeneratedFile.objects.exclude(pk=file.pk).get()
-        status_page = reverse("tournaments:file_status", args=[again.pk])
+        status_page = reverse("printing:file_status", args=[again.pk])
         assert response["Location"].partition("?")[0] == status_page  # ?next= leads back
         wait_until(
             lambda: _status(again).state == "ready", "the file made on retry", timeout=TIMEOUT
         )
-        download = reverse("tournaments:file_download", args=[again.pk])
+        download = reverse("printing:file_download", args=[again.pk])
         assert download in client.get(response["Location"]).content.decode()
 
 
@@ -131,7 +128,7 @@ def test_a_job_whose_worker_is_killed_fails_visibly_and_is_made_on_retry(
 def test_a_job_that_stopped_moving_is_shown_failed(
     state: str, meta: dict[str, int], minutes: int, shown: str
 ) -> None:
-    file = services.file_request(tournament=drawn_night(), kind="seating_list")
+    file = file_request(tournament=drawn_night(), kind="seating_list")
     moved = timezone.now()
     celery_app.backend.store_result(file.task_id, {**meta, "at": moved.timestamp()}, state)
     later = timezone.now() + timedelta(minutes=minutes)
