@@ -195,7 +195,7 @@ CELERY_RESULT_BACKEND = _celery.pop("result_backend")
 globals().update({f"CELERY_{name.upper()}": value for name, value in _celery.items()})
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TRACK_STARTED = True
-# A worker takes one job at a time: with acks_late (tournaments/tasks.py) a job it holds but
+# A worker takes one job at a time: with acks_late (printing/tasks.py) a job it holds but
 # has not started goes back to the queue, not down with it.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
