@@ -62,8 +62,9 @@ def night() -> Tournament:
     return tournament
 
 
-def test_every_model_of_the_tournaments_app_has_an_admin() -> None:
-    models = apps.get_app_config("tournaments").get_models()
+@pytest.mark.parametrize("app", ["tournaments", "printing"])
+def test_every_model_of_the_app_has_an_admin(app: str) -> None:
+    models = apps.get_app_config(app).get_models()
     assert [model for model in models if not admin.site.is_registered(model)] == []
 
 
