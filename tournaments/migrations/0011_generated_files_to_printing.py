@@ -1,5 +1,6 @@
 """The file records move to the printing app (issue 11): copied into its table, with the
-tournament kept as the owner's key ("tournament:12"), then the old table is dropped."""
+tournament kept as the owner's key ("tournament:12"), then the old table is dropped. Backwards
+they move back (and leave printing's table, so that migrating forward again finds it empty)."""
 
 from django.db import migrations
 
@@ -39,6 +40,7 @@ def back_to_tournaments(apps, schema_editor):  # type: ignore[no-untyped-def]
             )
         )
     old.objects.bulk_create(rows)
+    new.objects.all().delete()
 
 
 class Migration(migrations.Migration):
