@@ -56,6 +56,26 @@ class NoOptions(forms.Form):
 
 
 @dataclass(frozen=True)
+class Offer:
+    """Where a kind offers itself (``{% kinds_offered place %}``, in the order the kinds were
+    registered) and how: a plain button with ``button`` as its words, or a form of its own."""
+
+    place: str
+    button: str | Promise
+    #: A template of the kind's own form instead of the plain button (e.g. a box a table).
+    template: str = ""
+
+
+@dataclass(frozen=True)
+class StatusNote:
+    """A template shown on the kind's status page, with its context from the request: e.g. a
+    warning that the links the file prints cannot be reached from the phones."""
+
+    template: str
+    context: Callable[[HttpRequest], Mapping[str, object]]
+
+
+@dataclass(frozen=True)
 class Kind:
     """A kind of file: its renderer, its name for the user, its options and its button."""
 
@@ -66,16 +86,8 @@ class Kind:
     label: str | Promise
     #: Turns the request's form data into the job's options (refusing what is not valid).
     form: type[NoOptions] = NoOptions
-    #: Where the kind offers itself (``{% kinds_offered "before_play" %}``), in the order the
-    #: kinds were registered, with ``button`` as its words.
-    offered_in: frozenset[str] = frozenset()
-    button: str | Promise = ""
-    #: A template of the kind's own form, shown instead of a plain button (e.g. a box a table).
-    button_template: str = ""
-    #: A template shown on the status page, with its context from ``status_note(request)``:
-    #: e.g. a warning that the links the file prints cannot be reached.
-    status_note: str = ""
-    status_note_context: Callable[[HttpRequest], Mapping[str, object]] | None = None
+    offer: Offer | None = None
+    status_note: StatusNote | None = None
     extension: str = "pdf"
     content_type: str = "application/pdf"
 
@@ -116,7 +128,9 @@ def registered_kinds() -> list[str]:
 
 def kinds_offered_in(place: str) -> list[Kind]:
     """The kinds that offer themselves in ``place``, in the order they were registered."""
-    return [kind for kind in _kinds.values() if place in kind.offered_in]
+    return [
+        kind for kind in _kinds.values() if kind.offer is not None and kind.offer.place == place
+    ]
 
 
 #: Errors besides ValidationError whose message the organiser reads: type -> its message.

@@ -108,8 +108,9 @@ def file_status(request: HttpRequest, file_id: UUID) -> HttpResponse:
     context["back_label"] = _back_label(back_url, owner)
     if owner is not None:
         context.update(owner.context)
-    if kind is not None and kind.status_note_context is not None:
-        context.update(kind.status_note_context(request), status_note=kind.status_note)
+    if kind is not None and kind.status_note is not None:
+        note = kind.status_note
+        context.update(note.context(request), status_note=note.template)
     return render(request, "printing/status.html", context)
 
 

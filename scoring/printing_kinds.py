@@ -5,7 +5,7 @@ renderers (scoring/renderers.py) are named by path, loaded when a PDF is made.""
 from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
-from printing.kinds import Kind
+from printing.kinds import Kind, Offer
 from tournaments.printing_kinds import BEFORE_PLAY, ChosenTablesForm
 
 SCORESHEETS = "scoresheets"
@@ -17,22 +17,15 @@ __all__ = ["BLANK_SCORESHEETS", "NIGHT", "RANKING", "SCORESHEETS", "register"]
 
 
 def register() -> None:
-    kinds.register(
-        Kind(SCORESHEETS, render="scoring.renderers.render_scoresheets", label=_("Scoresheets"))
+    # Blank sheets are offered before play too, with a box per table: for those that keep paper.
+    blank = Offer(
+        BEFORE_PLAY, _("Print blank scoresheets"), template="scoring/_blank_scoresheets_form.html"
     )
-    kinds.register(
-        Kind(
-            BLANK_SCORESHEETS,
-            render="scoring.renderers.render_blank_scoresheets",
-            label=_("Blank scoresheets"),
-            form=ChosenTablesForm,
-            # Before play, with a box per table: for the tables that keep paper.
-            offered_in=frozenset({BEFORE_PLAY}),
-            button=_("Print blank scoresheets"),
-            button_template="scoring/_blank_scoresheets_form.html",
-        )
-    )
-    kinds.register(
-        Kind(RANKING, render="scoring.renderers.render_ranking", label=_("Final ranking"))
-    )
-    kinds.register(Kind(NIGHT, render="scoring.renderers.render_night", label=_("The whole night")))
+    for kind in (
+        Kind(SCORESHEETS, "scoring.renderers.render_scoresheets", _("Scoresheets")),
+        Kind(BLANK_SCORESHEETS, "scoring.renderers.render_blank_scoresheets",
+             _("Blank scoresheets"), form=ChosenTablesForm, offer=blank),
+        Kind(RANKING, "scoring.renderers.render_ranking", _("Final ranking")),
+        Kind(NIGHT, "scoring.renderers.render_night", _("The whole night")),
+    ):  # fmt: skip
+        kinds.register(kind)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules import MESSAGES, FipsenError
 from fipsen_rules.messages import format_message
 from printing import kinds, owners
-from printing.kinds import FileJob, Kind, NoOptions
+from printing.kinds import FileJob, Kind, NoOptions, Offer, StatusNote
 from tournaments.links import is_unreachable_from_phones, public_base_url
 from tournaments.models import Tournament
 
@@ -124,23 +124,17 @@ def register() -> None:
     kinds.register(
         Kind(
             TABLE_CARDS,
-            render="tournaments.renderers.render_table_cards",
+            "tournaments.renderers.render_table_cards",
             label=_("Table cards"),
             form=ChosenTablesForm,
-            offered_in=frozenset({BEFORE_PLAY}),
-            button=_("Print table cards"),
-            status_note="tournaments/files/_address_warning.html",
-            status_note_context=_address_warning,
+            offer=Offer(BEFORE_PLAY, _("Print table cards")),
+            status_note=StatusNote("tournaments/files/_address_warning.html", _address_warning),
         )
     )
+    seating_list = Offer(BEFORE_PLAY, _("Print seating list"))
     kinds.register(
-        Kind(
-            SEATING_LIST,
-            render="tournaments.renderers.render_seating_list",
-            label=_("Seating list"),
-            offered_in=frozenset({BEFORE_PLAY}),
-            button=_("Print seating list"),
-        )
-    )
+        Kind(SEATING_LIST, "tournaments.renderers.render_seating_list", _("Seating list"),
+             offer=seating_list)
+    )  # fmt: skip
     owners.register_owner(OWNER_TYPE, _describe)
     kinds.register_user_error(FipsenError, _rules_error_message)
