@@ -13,11 +13,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import MESSAGES, Code, Game, GameKind, InvalidEntryError, Result
+from fipsen_rules import Code, FipsenError, Game, GameKind, Result, Violation
 from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
 from scoring.ranking import Prize
 from tournaments.models import Seat
+from tournaments.rules_errors import add_refusal
 from tournaments.text import CleanCharField
 
 #: What was played: the buttons of the form, in the order shown.
@@ -75,7 +76,7 @@ class TileGroup:
 #: The hidden fields of the deal form are missing only from a page that is not this app's own.
 _OUT_OF_DATE = _("This page is out of date: please reload it.")
 #: A rule's refusal of a tap that the game does not take, said as what to tap (see
-#: DealForm.add_rules_error): a selected tile is tapped again to deselect it.
+#: DealForm.add_refusal): a selected tile is tapped again to deselect it.
 _TAP_OFF = {
     "result": _("%(game)s needs no result – tap “%(tile)s” again to deselect it."),
     "hand": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
@@ -209,19 +210,18 @@ class DealForm(forms.Form):
             data["declarer"] = None
         return data
 
-    def add_rules_error(self, error: InvalidEntryError) -> None:
-        """Every broken rule as a plain message on the field it concerns; a tile the game
-        does not take says how to take it back."""
-        for violation in error.violations:
-            field = RULES_FIELDS.get(violation.field or "")
-            message = self._tap_message(violation.code, field or "", dict(violation.params))
-            self.add_error(field if field in self.fields else None, message)
+    def add_refusal(self, error: FipsenError | ValidationError) -> None:
+        """Why the rules or a service refused the form's deal, on the form: every broken rule
+        as a plain message on the field it concerns; a tile the game does not take says how
+        to take it back."""
+        add_refusal(self, error, fields=RULES_FIELDS, wording=self._tap_message)
 
-    def _tap_message(self, code: str, field: str, params: dict[str, object]) -> ValidationError:
-        """The rules' message, or for a tile to tap off (or to tap) what to tap."""
+    def _tap_message(self, violation: Violation, field: str | None) -> ValidationError | None:
+        """For a tile to tap off (or to tap) what to tap; None: the rules' own message."""
+        code, params = violation.code, violation.params
         if code == Code.DECLARER_MISSING:
             return ValidationError(_("Please tap who plays."), code=code)
-        tile = self._tile_label(field)
+        tile = self._tile_label(field or "")
         if code == Code.PASSED_WITH_DECLARER and tile:
             return ValidationError(
                 _("When all passed, nobody plays – tap “%(tile)s” again to deselect it."),
@@ -232,7 +232,7 @@ class DealForm(forms.Form):
             return ValidationError(
                 _TAP_OFF[field], code=code, params={"game": params.get("game", ""), "tile": tile}
             )
-        return ValidationError(_(MESSAGES[code]), code=code, params=params)  # type: ignore[index]
+        return None
 
     def _tile_label(self, field: str) -> str:
         """The label of the tile selected in ``field`` ("gewonnen", "Hand", a name), or ""."""

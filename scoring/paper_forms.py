@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules.messages import format_message
 from scoring.paper import SheetError, WrongLine
+from tournaments.rules_errors import translated
 
 #: Longer than any sheet: 120 deals of about 50 characters each.
 MAX_TEXT = 20_000
@@ -68,9 +68,7 @@ class PaperSheetForm(forms.Form):
 
 
 def _line_message(wrong: WrongLine) -> str:
-    what = " ".join(
-        format_message(gettext(problem.template), problem.params) for problem in wrong.problems
-    )
+    what = " ".join(translated(problem.template, problem.params) for problem in wrong.problems)
     if wrong.line is None:
         return what
     return gettext("Line %(line)s (deal %(number)s): %(message)s") % {

@@ -13,15 +13,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from fipsen_rules import MESSAGES, InvalidEntryError
-from fipsen_rules.messages import format_message
+from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
 from scoring.paper_forms import PaperSheetForm
 from scoring.views import answers_retired_link, table_of_link
 from tournaments.models import Seat, Table
+from tournaments.rules_errors import add_refusal
 from tournaments.views.access import organiser_required
 
 
@@ -51,6 +50,7 @@ def _paper(
     back: str,
     seats: list[Seat] | None = None,
 ) -> HttpResponse:
+    """The paper sheet's page: "check" shows what would be saved, "save" saves and goes back."""
     seats = selectors.seats_of(table=table) if seats is None else seats
     upcoming = selectors.next_deal(table=table, seats=seats)
     closed = None
@@ -61,31 +61,17 @@ def _paper(
     form = PaperSheetForm(request.POST if request.method == "POST" else None)
     sheet = None
     if request.method == "POST" and closed is None and form.is_valid():
-        text = form.cleaned_data["text"]
         try:
             if "save" in request.POST:
-                deals = services.sheet_import(
-                    table=table, text=text, user=user, batch=form.cleaned_data["batch"]
-                )
-                entered = ngettext(
-                    "%(count)s deal entered, up to deal %(last)s.",
-                    "%(count)s deals entered, up to deal %(last)s.",
-                    len(deals),
-                )
-                messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
+                _sheet_save(request, table, form, user=user)
                 return redirect(back)
-            sheet = services.sheet_check(table=table, text=text)
+            sheet = services.sheet_check(table=table, text=form.cleaned_data["text"])
         except paper.SheetError as error:
             form.add_sheet_error(error)
-        except ValidationError as error:  # the table closed meanwhile, or a phone entered a deal
-            form.add_error(None, error)
-        except InvalidEntryError as error:  # not reached: the check used the same rules
-            for violation in error.violations:
-                message = format_message(_(MESSAGES[violation.code]), violation.params)
-                form.add_error(None, ValidationError(message, code=violation.code))
-    rows = (
-        [(row, seats[row.declarer].registration.player.name) for row in sheet.rows] if sheet else []
-    )
+        # The table closed meanwhile, or a phone entered a deal; or (not reached: the check
+        # used the same rules) a rule broken
+        except (ValidationError, InvalidEntryError) as error:
+            add_refusal(form, error)
     context = {
         "table": table,
         "tournament": table.tournament,
@@ -93,11 +79,36 @@ def _paper(
         "upcoming": upcoming,
         "form": form,
         "closed": closed,
+        "back": back,
+        **_sheet_context(sheet, seats),
+    }
+    return render(request, "scoring/paper.html", context)
+
+
+def _sheet_save(
+    request: HttpRequest, table: Table, form: PaperSheetForm, *, user: User | None
+) -> None:
+    """Save the checked sheet, and say so on the next page."""
+    deals = services.sheet_import(
+        table=table, text=form.cleaned_data["text"], user=user, batch=form.cleaned_data["batch"]
+    )
+    entered = ngettext(
+        "%(count)s deal entered, up to deal %(last)s.",
+        "%(count)s deals entered, up to deal %(last)s.",
+        len(deals),
+    )
+    messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
+
+
+def _sheet_context(sheet: paper.Sheet | None, seats: list[Seat]) -> dict[str, object]:
+    """The checked sheet's rows, each with its declarer's name, and a fresh id to save it."""
+    rows = (
+        [(row, seats[row.declarer].registration.player.name) for row in sheet.rows] if sheet else []
+    )
+    return {
         "sheet": sheet,
         "rows": rows,
         "first_number": sheet.rows[0].number if sheet else None,
         "last_number": sheet.rows[-1].number if sheet else None,
         "batch": uuid.uuid4(),
-        "back": back,
     }
-    return render(request, "scoring/paper.html", context)

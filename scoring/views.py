@@ -97,19 +97,8 @@ def _save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | No
     except services.EntryOutOfDate:
         raise  # not the form's fault: the table has moved on (the caller says so)
     except (InvalidEntryError, ValidationError) as error:
-        _add_refusal(form, error)
+        form.add_refusal(error)
     return None
-
-
-def _add_refusal(form: DealForm, error: InvalidEntryError | ValidationError) -> None:
-    """Why a deal service refused the form's deal, on the form."""
-    if isinstance(error, InvalidEntryError):
-        form.add_rules_error(error)
-    elif hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 @answers_retired_link
@@ -156,7 +145,7 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
         notice = Notice("error", " ".join(error.messages))
     except (InvalidEntryError, ValidationError) as error:
         deal = None
-        _add_refusal(seated[0][2], error)
+        seated[0][2].add_refusal(error)
     table, seats, form = seated[0]
     if deal is not None:
         words = services.deal_words(deal, seats)
@@ -284,10 +273,8 @@ def _preview(
                 game=form.cleaned_data["game"],
                 written_value=form.cleaned_data["written_value"],
             )
-        except InvalidEntryError as error:
-            form.add_rules_error(error)
-        except ValidationError as error:
-            form.add_error(None, error)
+        except (InvalidEntryError, ValidationError) as error:
+            form.add_refusal(error)
     context = {"form": form, "outcome": outcome}
     return render(request, "scoring/_preview.html", context)
 

@@ -12,15 +12,14 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import MESSAGES, FipsenError
-from fipsen_rules.messages import format_message
+from fipsen_rules import FipsenError
 from printing import kinds, owners
 from printing.kinds import FileJob, Kind, NoOptions, Offer, StatusNote
 from tournaments.links import is_unreachable_from_phones, public_base_url
 from tournaments.models import Tournament
+from tournaments.rules_errors import rules_error_text
 
 TABLE_CARDS = "table_cards"
 SEATING_LIST = "seating_list"
@@ -113,13 +112,6 @@ def _address_warning(request: HttpRequest) -> dict[str, object]:
     return {"unreachable_address": base_url if is_unreachable_from_phones(base_url) else ""}
 
 
-def _rules_error_message(error: FipsenError) -> str:
-    return " ".join(
-        format_message(translation.gettext(MESSAGES[violation.code]), violation.params)
-        for violation in error.violations
-    )
-
-
 def register() -> None:
     kinds.register(
         Kind(
@@ -137,4 +129,4 @@ def register() -> None:
              offer=seating_list)
     )  # fmt: skip
     owners.register_owner(OWNER_TYPE, _describe)
-    kinds.register_user_error(FipsenError, _rules_error_message)
+    kinds.register_user_error(FipsenError, rules_error_text)

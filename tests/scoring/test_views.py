@@ -446,5 +446,5 @@ def test_every_field_the_rules_name_has_a_place_in_the_form(
     )  # fmt: skip
     form.is_valid()
     violation = Violation(Code.BID_TRICKS, rules_field, {"tricks": 1, "min_bid": 2})
-    form.add_rules_error(InvalidEntryError((violation,)))
+    form.add_refusal(InvalidEntryError((violation,)))
     assert "Gereizt werden 2 bis 5 Stiche, nicht 1." in form.errors[form_field]
