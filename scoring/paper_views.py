@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
 from scoring.paper_forms import PaperSheetForm
-from scoring.views import answers_retired_link, table_of_link
+from scoring.table_link import answers_retired_link, table_of_link
 from tournaments.models import Seat, Table
 from tournaments.rules_errors import add_refusal
 from tournaments.views.access import organiser_required

@@ -1,63 +1,62 @@
-from django.urls import path
+from collections.abc import Callable
 
-from scoring import board_views, closing_views, paper_views, views
+from django.http import HttpResponse
+from django.urls import URLPattern, path
+
+from scoring import (
+    board_views,
+    closing_views,
+    organiser_views,
+    paper_views,
+    prize_views,
+    views,
+)
 
 app_name = "scoring"
 
+
+def _organiser(route: str, view: Callable[..., HttpResponse], name: str) -> URLPattern:
+    """A page of the organiser's, under the tournament's address."""
+    return path(f"tournaments/<id:pk>/{route}", view, name=name)
+
+
+def _table(route: str, view: Callable[..., HttpResponse], name: str) -> URLPattern:
+    """A page of the table's link: no account, the token is the key."""
+    return path(f"t/<token:token>/{route}", view, name=name)
+
+
 urlpatterns = [
-    # The table's link: no account, the token is the key
-    path("t/<token:token>/", views.table_entry, name="table_entry"),
-    path("t/<token:token>/preview/", views.table_preview, name="table_preview"),
-    path("t/<token:token>/sheet/", views.table_sheet, name="table_sheet"),
-    path("t/<token:token>/deals/<id:deal_pk>/correct/", views.table_correct, name="table_correct"),
-    path(
-        "t/<token:token>/deals/<id:deal_pk>/preview/",
-        views.table_correct_preview,
-        name="table_correct_preview",
-    ),
-    path("t/<token:token>/deals/<id:deal_pk>/confirm/", views.table_confirm, name="table_confirm"),
+    # The table's link
+    _table("", views.table_entry, "table_entry"),
+    _table("preview/", views.table_preview, "table_preview"),
+    _table("sheet/", views.table_sheet, "table_sheet"),
+    _table("deals/<id:deal_pk>/correct/", views.table_correct, "table_correct"),
+    _table("deals/<id:deal_pk>/preview/", views.table_correct_preview, "table_correct_preview"),
+    _table("deals/<id:deal_pk>/confirm/", views.table_confirm, "table_confirm"),
     # A table's sheet, read only: the link the organiser may share after the night
     path("s/<token:sheet_token>/", views.shared_sheet, name="shared_sheet"),
     # The board for the projector in the hall: no account, a secret address, switched off
     # per tournament and dark after the night (unless it keeps the final ranking)
     path("board/<token:token>/", board_views.board, name="board"),
     # The organiser
-    path("tournaments/<id:pk>/dashboard/", views.dashboard, name="dashboard"),
-    path("tournaments/<id:pk>/standings/", views.standings, name="standings"),
-    path("tournaments/<id:pk>/prizes/", views.prizes, name="prizes"),
-    path(
-        "tournaments/<id:pk>/tables/<id:table_pk>/sheet/",
-        views.organiser_sheet,
-        name="organiser_sheet",
+    _organiser("dashboard/", organiser_views.dashboard, "dashboard"),
+    _organiser("standings/", organiser_views.standings, "standings"),
+    _organiser("prizes/", prize_views.prizes, "prizes"),
+    _organiser("tables/<id:table_pk>/sheet/", organiser_views.organiser_sheet, "organiser_sheet"),
+    _organiser(
+        "deals/<id:deal_pk>/correct/", organiser_views.organiser_correct, "organiser_correct"
     ),
-    path(
-        "tournaments/<id:pk>/deals/<id:deal_pk>/correct/",
-        views.organiser_correct,
-        name="organiser_correct",
-    ),
-    path(
-        "tournaments/<id:pk>/deals/<id:deal_pk>/preview/",
-        views.organiser_correct_preview,
-        name="organiser_correct_preview",
+    _organiser(
+        "deals/<id:deal_pk>/preview/",
+        organiser_views.organiser_correct_preview,
+        "organiser_correct_preview",
     ),
     # The end of the night, each on a confirmation page
-    path("tournaments/<id:pk>/finish/", closing_views.finish, name="finish"),
-    path("tournaments/<id:pk>/reopen/", closing_views.reopen, name="reopen"),
-    path(
-        "tournaments/<id:pk>/tables/<id:table_pk>/end/",
-        closing_views.table_end,
-        name="table_end",
-    ),
-    path(
-        "tournaments/<id:pk>/tables/<id:table_pk>/resume/",
-        closing_views.table_resume,
-        name="table_resume",
-    ),
+    _organiser("finish/", closing_views.finish, "finish"),
+    _organiser("reopen/", closing_views.reopen, "reopen"),
+    _organiser("tables/<id:table_pk>/end/", closing_views.table_end, "table_end"),
+    _organiser("tables/<id:table_pk>/resume/", closing_views.table_resume, "table_resume"),
     # Paper sheets typed in: the captain, and the organiser
-    path("t/<token:token>/paper/", paper_views.table_paper, name="table_paper"),
-    path(
-        "tournaments/<id:pk>/tables/<id:table_pk>/paper/",
-        paper_views.organiser_paper,
-        name="organiser_paper",
-    ),
+    _table("paper/", paper_views.table_paper, "table_paper"),
+    _organiser("tables/<id:table_pk>/paper/", paper_views.organiser_paper, "organiser_paper"),
 ]

@@ -1,0 +1,164 @@
+"""What the deal pages of the captain and of the organiser share: the posted form and its
+save, the live preview, the correction page of its own, and the sheet page."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from fipsen_rules import Game, InvalidEntryError
+from scoring import selectors, services
+from scoring.evaluation import evaluate_deal
+from scoring.forms import DealForm
+from scoring.models import Deal
+from tournaments.models import Seat, Table
+
+
+def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
+    """The posted deal form. Any seat of the table passes here: whether the declarer plays
+    this deal (a player may have left) is the rules' check, with the table as it stands."""
+    return DealForm(request.POST, seats=seats, min_bid=table.tournament.min_bid)
+
+
+def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
+    """Run a deal service for a valid form; its refusals land on the form."""
+    try:
+        return action(form.cleaned_data)
+    except services.EntryOutOfDate:
+        raise  # not the form's fault: the table has moved on (the caller says so)
+    except (InvalidEntryError, ValidationError) as error:
+        form.add_refusal(error)
+    return None
+
+
+def correction_form(
+    data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
+) -> DealForm:
+    """The deal form filled with ``deal`` as it stands (``data``: as posted)."""
+    return DealForm(
+        data,
+        initial=_initial(deal),
+        seats=seats,
+        playing=playing,
+        min_bid=table.tournament.min_bid,
+    )
+
+
+def playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:
+    """The seats that played ``deal`` (a passed one: those of the next deal)."""
+    number = deal.number or selectors.next_deal(table=table, seats=seats).number or 1
+    return selectors.playing_seats(seats, number)
+
+
+def preview_page(
+    request: HttpRequest, table: Table, seats: list[Seat], playing: tuple[int, ...]
+) -> HttpResponse:
+    """What the rules make of the posted form as it stands: "3 Hand verloren = −12", or why
+    not (``playing``: the seats that may declare)."""
+    form = posted_deal(request, table, seats)
+    outcome = None
+    if form.is_valid():
+        try:
+            outcome = evaluate_deal(
+                tournament=table.tournament,
+                seats=playing,
+                declarer=form.cleaned_data["declarer"],
+                game=form.cleaned_data["game"],
+                written_value=form.cleaned_data["written_value"],
+            )
+        except (InvalidEntryError, ValidationError) as error:
+            form.add_refusal(error)
+    context = {"form": form, "outcome": outcome}
+    return render(request, "scoring/_preview.html", context)
+
+
+def correct_deal(deal: Deal, data: dict[str, Any], *, user: object, reason: str) -> Deal:
+    """Correct ``deal`` to the valid form's ``data``."""
+    return services.deal_correct(
+        deal=deal,
+        declarer=data["declarer"],
+        game=data["game"],
+        written_value=data["written_value"],
+        user=user,  # type: ignore[arg-type]
+        reason=reason,
+    )
+
+
+def sheet_page(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str
+) -> HttpResponse:
+    """The table's whole sheet and its history (``token``: the table's link, "" when shared)."""
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "sheet": selectors.table_sheet(table=table, seats=seats),
+        "history": selectors.deal_history(table=table),
+        "token": token,
+    }
+    return render(request, "scoring/table_sheet.html", context)
+
+
+def correct_page(
+    request: HttpRequest,
+    table: Table,
+    deal: Deal,
+    *,
+    user: object,
+    back: str,
+    preview: str,
+    seats: list[Seat] | None = None,
+) -> HttpResponse:
+    """The correction page of its own (the organiser's, and the captain's without JavaScript)."""
+    seats = selectors.seats_of(table=table) if seats is None else seats
+    playing = selectors.playing_seats(seats, deal.number or 1)
+    form = correction_form(request.POST or None, deal, seats, table, playing)
+    reason = request.POST.get("reason", "")
+    if request.method == "POST" and form.is_valid():
+        corrected = deal_form_save(
+            form, lambda data: correct_deal(deal, data, user=user, reason=reason)
+        )
+        if corrected is not None:
+            messages.success(
+                request, _("Corrected: %(deal)s") % {"deal": services.deal_words(corrected, seats)}
+            )
+            return redirect(back)
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "deal": deal,
+        "form": form,
+        "seats": seats,
+        "back": back,
+        "preview_url": preview,
+        "ask_reason": user is not None,
+        "reason": reason,
+    }
+    return render(request, "scoring/deal_correct.html", context)
+
+
+def _initial(deal: Deal) -> dict[str, object]:
+    if not deal.game:  # only the value is known: the corrected deal names its game
+        return {"sequence": deal.sequence, "submission": deal.submission, "declarer": deal.declarer,
+                "written_value": deal.score}  # fmt: skip
+    game = Game.parse(deal.game)
+    contract = {
+        "number": str(game.tricks),
+        "kieker": "kieker",
+        "siebener_fips": "siebener",
+        "passed": "passed",
+    }
+    return {
+        "sequence": deal.sequence,
+        "submission": deal.submission,
+        "declarer": deal.declarer,
+        "contract": contract[game.kind],
+        "hand": game.hand,
+        "ruten": game.ruten,
+        "durch": game.durch and game.tricks != 5,
+        "result": game.result.value if game.result else "",
+        "written_value": deal.written_value,
+    }

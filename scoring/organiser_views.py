@@ -1,0 +1,96 @@
+"""The organiser's live pages of the night: the tables' progress, a table's sheet and its
+corrections, the standings."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from scoring import selectors
+from scoring.deal_pages import correct_page, playing_for, preview_page
+from scoring.exports import SafeTableExport
+from scoring.models import Deal
+from scoring.tables import StandingsTable
+from tournaments.models import Table, Tournament
+from tournaments.views.access import organiser_required
+
+
+@organiser_required
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table with its players and the deals played; refreshes itself."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {"tournament": tournament, "tables": selectors.tables_progress(tournament=tournament)}
+    return _part_or_page(request, "scoring/_progress.html", "scoring/dashboard.html", context)
+
+
+@organiser_required
+def organiser_sheet(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A table's sheet, live, with a correction link on every deal."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "sheet": selectors.table_sheet(table=table),
+        "history": selectors.deal_history(table=table),
+        "organiser": True,
+        "share_url": request.build_absolute_uri(
+            reverse("scoring:shared_sheet", args=[table.sheet_token])
+        ),
+    }
+    return _part_or_page(request, "scoring/_sheet.html", "scoring/table_sheet.html", context)
+
+
+def _part_or_page(
+    request: HttpRequest, part: str, page: str, context: dict[str, object]
+) -> HttpResponse:
+    """For htmx's refresh only the ``part`` that changes, else the whole ``page``."""
+    return render(request, part if request.htmx else page, context)  # type: ignore[attr-defined]
+
+
+@organiser_required
+def organiser_correct(request: HttpRequest, pk: int, deal_pk: int) -> HttpResponse:
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
+    )
+    back = reverse("scoring:organiser_sheet", args=[pk, deal.table_id])
+    preview = reverse("scoring:organiser_correct_preview", args=[pk, deal.pk])
+    return correct_page(request, deal.table, deal, user=request.user, back=back, preview=preview)
+
+
+@organiser_required
+@require_POST
+def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> HttpResponse:
+    """The live preview of the organiser's correction."""
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
+    )
+    seats = selectors.seats_of(table=deal.table)
+    return preview_page(request, deal.table, seats, playing_for(deal, deal.table, seats))
+
+
+@organiser_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live ranking, sortable; ``?_export=csv`` or ``xlsx`` downloads it."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    ranked = selectors.standings(tournament=tournament)
+    table = StandingsTable(ranked)
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get("_export")
+    if export_format in EXPORT_FORMATS:
+        name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
+        response: HttpResponse = SafeTableExport(export_format, table).response(name)
+        return response
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "formats": EXPORT_FORMATS,
+        "ended_early": selectors.tables_ended_early(ranked),
+    }
+    return render(request, "scoring/standings.html", context)
+
+
+EXPORT_FORMATS = ("csv", "xlsx")

@@ -1,0 +1,105 @@
+"""The prize list: typed in lines, or the entry fees split in percentages."""
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from scoring import selectors, services
+from scoring.forms import FeeSplitForm, PrizeListForm
+from scoring.models import Prize as PrizeRow
+from tournaments.models import Tournament
+from tournaments.views.access import organiser_required
+from tournaments.views.confirm import Confirmation, confirm_or_act
+
+
+@organiser_required
+def prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    """The prize list: typed in lines, or the entry fees split in percentages."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    saved = selectors.prize_list(tournament=tournament)
+    list_form = PrizeListForm(
+        request.POST if "lines" in request.POST else None,
+        initial={"lines": PrizeListForm.initial_text(saved)},  # type: ignore[arg-type]
+    )
+    split_form = FeeSplitForm(request.POST if "percentages" in request.POST else None)
+    typed_money = [prize for prize in saved if prize.money]
+    if typed_money and split_form.is_bound and split_form.is_valid():
+        # The split replaces money prizes typed in by hand: ask first, and say which.
+        return _fee_split_confirmed(request, tournament, split_form, replaced=typed_money)
+    saves: tuple[tuple[Form, Callable[[dict[str, Any]], object]], ...] = (
+        (list_form, lambda data: services.prizes_set(tournament=tournament, prizes=data["lines"])),
+        (
+            split_form,
+            lambda data: services.prizes_split_fees(
+                tournament=tournament, percentages=data["percentages"]
+            ),
+        ),
+    )
+    for form, save in saves:
+        if form.is_bound and form.is_valid():
+            try:
+                save(form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error.messages)  # a row's field errors too
+            else:
+                messages.success(request, _("The prizes are saved."))
+                return redirect("scoring:prizes", pk=pk)
+    context = {
+        "tournament": tournament,
+        "prizes": saved,
+        "pot": selectors.fee_pot(tournament=tournament),
+        "list_form": list_form,
+        "split_form": split_form,
+    }
+    return render(request, "scoring/prizes.html", context)
+
+
+def _money(amount: Decimal) -> str:
+    return f"{number_format(amount, 2)} €"
+
+
+def _fee_split_confirmed(
+    request: HttpRequest, tournament: Tournament, form: FeeSplitForm, *, replaced: list[PrizeRow]
+) -> HttpResponse:
+    """The split of the entry fees once confirmed, on a page that names the money prizes it
+    replaces and the ones it gives (the percentages go back with the confirm button)."""
+    percentages = form.cleaned_data["percentages"]
+    pot = selectors.fee_pot(tournament=tournament)
+    new = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    prizes_url = reverse("scoring:prizes", args=[tournament.pk])
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("Replace the prizes with a split of the entry fees?"),
+        warning_title=_("These prizes typed in are replaced:"),
+        warnings=[str(prize) for prize in replaced],
+        consequences=[
+            _("The entry fees: %(players)s × %(fee)s = %(pot)s.")
+            % {"players": pot.players, "fee": _money(pot.fee), "pot": _money(pot.total)},
+            *(
+                _("New: %(prize)s")
+                % {"prize": PrizeRow(place=prize.place, money=prize.money, name=prize.name)}
+                for prize in new
+            ),
+            _("Named prizes stay."),
+        ],
+        button=_("Yes, replace the prizes"),
+        back=prizes_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: None,
+        act=lambda: services.prizes_split_fees(tournament=tournament, percentages=percentages),
+        success=_("The prizes are saved."),
+        done=prizes_url,
+        form=form,
+    )

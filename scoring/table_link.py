@@ -1,0 +1,66 @@
+"""A table's link: what it opens, and a finished tournament's link answered with the final
+totals (read only, 410)."""
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from scoring import selectors
+from tournaments.links import TableLinkNotValid
+from tournaments.models import Seat, Table
+from tournaments.selectors import table_for_token
+
+
+class TableLinkRetired(Exception):
+    """The link of a table whose tournament is finished (see Table.retired_token)."""
+
+    def __init__(self, table: Table, seats: list[Seat]) -> None:
+        super().__init__(table.pk)
+        self.table = table
+        self.seats = seats
+
+
+def table_of_link(token: str) -> tuple[Table, list[Seat]]:
+    """The table of a link and its seats; a revoked or unknown link opens nothing.
+
+    :raises TableLinkRetired: the tournament is finished (see ``answers_retired_link``).
+    """
+    seated = table_for_token(token=token)
+    if seated is None:
+        retired = table_for_token(token=token, retired=True)
+        if retired is not None:
+            raise TableLinkRetired(*retired)
+        raise TableLinkNotValid
+    return seated
+
+
+def answers_retired_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view of the table's link that answers a finished tournament's link with the final
+    totals, read only, and takes nothing from it: 410, for every method. A phone that was
+    open with htmx reloads the whole page to show it."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TableLinkRetired as retired:
+            return _retired_page(request, retired.table, retired.seats)
+
+    return wrapper
+
+
+def _retired_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "standing": list(zip(seats, selectors.seat_totals(table=table, seats=seats), strict=True)),
+        "sheet_url": reverse("scoring:shared_sheet", args=[table.sheet_token]),
+    }
+    response = render(request, "scoring/table_retired.html", context, status=410)
+    if request.htmx:  # type: ignore[attr-defined]
+        response["HX-Refresh"] = "true"  # the whole page, not a part of the entry screen
+    return response
