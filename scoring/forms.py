@@ -1,9 +1,8 @@
-"""The deal form: taps become a fipsen_rules Game; the rules' errors land on their fields."""
+"""The deal form: taps become a fipsen_rules Game; the rules' errors land on their fields. The
+prize forms are in prize_forms.py."""
 
-import re
 import uuid
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 
 from django import forms
@@ -14,12 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, FipsenError, Game, GameKind, Result, Violation
-from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
-from scoring.models import Prize as PrizeRow
-from scoring.ranking import Prize
 from tournaments.models import Seat
 from tournaments.rules_errors import add_refusal
-from tournaments.text import CleanCharField
 
 #: What was played: the buttons of the form, in the order shown.
 CONTRACTS = [
@@ -299,128 +294,6 @@ def _fresh_tiles_html(
     form.fields["declarer"].choices = list(players)  # type: ignore[attr-defined]
     form.fields["contract"].choices = list(contracts)  # type: ignore[attr-defined]
     return _tiles_html(tuple(form.tile_groups()))
-
-
-# Prizes
-
-_PRIZE_LINE = re.compile(r"^\s*(\d+)\s*[.:)]?\s*(.+?)\s*$")
-_MONEY = re.compile(r"^(\d{1,5}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
-_PERCENT = re.compile(r"\d+(?:[.,]\d+)?")
-
-
-def _decimal(text: str) -> Decimal:
-    return Decimal(text.replace(",", "."))
-
-
-def _place(digits: str) -> int:
-    """The place of a line; 0 for a number too long to be one (refused as out of range)."""
-    return int(digits) if len(digits) <= 6 else 0
-
-
-def _prize_problems(prize: Prize, *, line: int) -> list[ValidationError]:
-    """What a line's prize exceeds: the places, the money or the name a prize can have."""
-    problems = []
-    if not 1 <= prize.place <= MAX_PRIZE_PLACE:
-        problems.append(
-            ValidationError(
-                _("Line %(line)s: the place must be a number from 1 to %(max)s."),
-                code="prize_place",
-                params={"line": line, "max": MAX_PRIZE_PLACE},
-            )
-        )
-    if prize.money > MAX_PRIZE_MONEY:
-        problems.append(
-            ValidationError(
-                _("Line %(line)s: a place can have at most %(max)s € of money."),
-                code="prize_money",
-                params={"line": line, "max": MAX_PRIZE_MONEY},
-            )
-        )
-    limit = PrizeRow._meta.get_field("name").max_length or 0
-    if len(prize.name) > limit:
-        problems.append(
-            ValidationError(
-                _("Line %(line)s: the prize's name is too long: at most %(max)s characters."),
-                code="prize_name",
-                params={"line": line, "max": limit},
-            )
-        )
-    return problems
-
-
-class PrizeListForm(forms.Form):
-    """The prize list, one place a line: "1. 50 €", "2. Präsentkorb", "3. 20 € + Wein"."""
-
-    lines = CleanCharField(
-        multiline=True,
-        max_length=20_000,
-        label=_("Prizes, one place a line"),
-        widget=forms.Textarea(attrs={"rows": 8}),
-        required=False,
-        help_text=_(
-            "For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”. Several prizes "
-            "for one place: a line each, “1. 30 €” and “1. Präsentkorb”."
-        ),
-    )
-
-    def clean_lines(self) -> list[Prize]:
-        prizes = []
-        problems = []
-        for number, line in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
-            if not line.strip():
-                continue
-            match = _PRIZE_LINE.match(line)
-            if match is None:
-                problems.append(
-                    ValidationError(
-                        _("Line %(line)s: start with the place, e.g. “1. 50 €”."),
-                        code="prize_line",
-                        params={"line": number},
-                    )
-                )
-                continue
-            money, names = Decimal(0), []
-            for part in match.group(2).split("+"):
-                amount = _MONEY.match(part.strip())
-                if amount:
-                    money += _decimal(amount.group(1))
-                elif part.strip():
-                    names.append(part.strip())
-            prize = Prize(_place(match.group(1)), money, " + ".join(names))
-            line_problems = _prize_problems(prize, line=number)
-            problems.extend(line_problems)
-            if not line_problems:
-                prizes.append(prize)
-        if problems:
-            raise ValidationError(problems)
-        return prizes
-
-    @staticmethod
-    def initial_text(prizes: list[object]) -> str:
-        """The saved list written back as lines to edit."""
-        return "\n".join(str(prize) for prize in prizes)
-
-
-class FeeSplitForm(forms.Form):
-    """The entry fees split in percentages: "50 30 20"."""
-
-    percentages = CleanCharField(
-        max_length=2_000,
-        label=_("Split the entry fees: percent for place 1, 2, 3 …"),
-        help_text=_("For example “50 30 20”. Named prizes stay."),
-    )
-
-    def clean_percentages(self) -> list[Decimal]:
-        values = [_decimal(v) for v in _PERCENT.findall(self.cleaned_data["percentages"])]
-        if not values:
-            raise ValidationError(_("Give at least one percentage."), code="no_percentages")
-        if len(values) > MAX_PRIZE_PLACE:
-            raise ValidationError(
-                _("At most %(max)s places can have a prize."),
-                code="too_many_places",
-                params={"max": MAX_PRIZE_PLACE},
-            )
-        return values
 
 
 class TableEndForm(forms.Form):

@@ -1,7 +1,7 @@
 """Typing in a paper sheet: from the table's link (the captain), or as the organiser.
 
 "Check" reads every line and shows what would be saved, or every wrong line; "Save" saves
-the checked sheet, all of it or nothing (scoring/paper.py reads and checks, ``sheet_import``
+the checked sheet, all of it or nothing (scoring/paper/ reads and checks, ``sheet_import``
 saves).
 """
 

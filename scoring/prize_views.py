@@ -14,8 +14,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring import selectors, services
-from scoring.forms import FeeSplitForm, PrizeListForm
 from scoring.models import Prize as PrizeRow
+from scoring.prize_forms import FeeSplitForm, PrizeListForm
 from tournaments.models import Tournament
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act

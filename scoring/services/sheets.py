@@ -1,4 +1,4 @@
-"""Paper sheets typed in: checked whole by scoring/paper.py, then saved deal by deal through
+"""Paper sheets typed in: checked whole by scoring/paper/, then saved deal by deal through
 deal_record in one transaction."""
 
 import uuid

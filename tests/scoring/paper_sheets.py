@@ -1,6 +1,6 @@
 """Paper sheets as a table writes them, for the tests of typing them in.
 
-The transcripts are made here, independently of scoring/paper.py: the deals are drawn at random
+The transcripts are made here, independently of scoring/paper/: the deals are drawn at random
 (seeded) from the games the rules allow, the running totals summed here, and the lines written
 in the mixed styles people type: deal numbers or not, names or seat numbers, a value alone where
 it names a single game, totals after "|" or "=", with a true minus sign or a hyphen.

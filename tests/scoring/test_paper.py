@@ -1,4 +1,4 @@
-"""Reading and checking a typed paper sheet: scoring/paper.py, without a database."""
+"""Reading and checking a typed paper sheet: scoring/paper/, without a database."""
 
 import pytest
 

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import selectors, services
-from scoring.forms import FeeSplitForm, PrizeListForm
 from scoring.models import Prize
+from scoring.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.ranking import Prize as PrizeValue
 from scoring.tables import prize_text
 from tests.factories import UserFactory

@@ -1,0 +1,191 @@
+"""Checking the lines of a paper sheet against the table: the deal numbers, the players who
+play each deal, the rules' score of each game, and the running totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fipsen_rules import Code, DealEntry, FipsenError, Game, GameKind, Prisdorf, Violation
+from fipsen_rules.signs import signed_total
+from scoring.paper.lines import DASHES, Line, read_line, split_totals
+from scoring.paper.problems import LineProblem, PaperCode, Problem, SheetError, WrongLine
+from scoring.paper.sheet import Row, Sheet, SheetStart
+from scoring.paper.values import games_for_value
+
+
+def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
+    """Read and check every line of ``text``; the rows to save, in order.
+
+    A wrong line does not stop the check: the lines after it are checked too, going on from
+    what the wrong line most likely meant (see :class:`_Checked`), so that one round of
+    corrections can fix them all.
+
+    :raises SheetError: naming every wrong line (nothing of the sheet is to be saved).
+    """
+    number = start.number
+    totals: tuple[int, ...] | None = start.totals  # unknown after a line without them
+    rows: list[Row] = []
+    wrong: list[WrongLine] = []
+    for line_number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        checked = _check_line(line, line_number, number, start, rules, totals)
+        if checked.problems:
+            wrong.append(WrongLine(checked.problems, line=line_number, number=number, text=line))
+        elif checked.row is not None:
+            rows.append(checked.row)
+        number, totals = checked.next_number, checked.totals
+    if wrong:
+        raise SheetError(wrong)
+    if not rows:
+        empty = WrongLine((Problem.of(PaperCode.EMPTY),), line=None, number=start.number, text="")
+        raise SheetError([empty])
+    return Sheet(start=start, rows=tuple(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """One line checked, and where the next line goes on from.
+
+    After a wrong line the check goes on as the sheet most likely does: the next deal number
+    (the written one after a wrong number: a line is missing or one too many, and the lines
+    after it follow the written numbers; the same number after a deal already entered, or a
+    passed deal, which the line should leave out), and the running totals: the right ones when
+    the deal itself could be scored, else the totals written on the line, else unknown
+    (``None``: the lines after it are checked without their totals until a line gives them).
+    """
+
+    row: Row | None
+    problems: tuple[Problem, ...]
+    next_number: int
+    totals: tuple[int, ...] | None
+
+
+def _check_line(
+    text: str,
+    line_number: int,
+    number: int,
+    start: SheetStart,
+    rules: Prisdorf,
+    totals: tuple[int, ...] | None,
+) -> _Checked:
+    try:
+        line = read_line(text, start.seats)
+    except LineProblem as problem:
+        return _Checked(None, (problem.problem,), number + 1, _written_totals(text, start))
+    guessed = line.totals if line.totals and len(line.totals) == len(start.seats) else None
+    try:
+        deal = _check_deal(line, number, start, rules)
+    except LineProblem as problem:
+        code = problem.problem.code
+        if code == PaperCode.PASSED or code == PaperCode.NUMBER_ENTERED:
+            return _Checked(None, (problem.problem,), number, totals)
+        if code == PaperCode.NUMBER_WRONG and line.number is not None:
+            return _Checked(None, (problem.problem,), line.number + 1, guessed)
+        return _Checked(None, (problem.problem,), number + 1, guessed)
+    except FipsenError as error:  # the game breaks a rule: every broken rule is said
+        problems = tuple(Problem.rule(v) for v in error.violations)
+        return _Checked(None, problems, number + 1, guessed)
+    game, score = deal
+    if totals is None:  # an earlier line could not be scored: its totals are not known
+        return _Checked(None, (), number + 1, guessed)
+    after = list(totals)
+    after[line.declarer] += score
+    if line.totals is not None:
+        try:
+            _check_totals(line.totals, after, start, start.playing(number))
+        except LineProblem as problem:
+            return _Checked(None, (problem.problem,), number + 1, tuple(after))
+    row = Row(
+        line=line_number,
+        number=number,
+        declarer=line.declarer,
+        game=game,
+        score=score,
+        written_value=line.value,
+        totals=tuple(after),
+        value_only=line.game is None,
+    )
+    return _Checked(row, (), number + 1, row.totals)
+
+
+def _check_deal(
+    line: Line, number: int, start: SheetStart, rules: Prisdorf
+) -> tuple[Game | None, int]:
+    """The deal of a read line, checked against the table: its game (scored) and score.
+
+    :raises LineProblem: what is wrong with the line.
+    :raises FipsenError: the game breaks the rules (InvalidEntryError, with every rule).
+    """
+    if number > start.deals:
+        raise LineProblem(Problem.of(PaperCode.TABLE_FULL, deals=start.deals, number=number))
+    if line.number is not None and line.number != number:
+        code = PaperCode.NUMBER_ENTERED if line.number < start.number else PaperCode.NUMBER_WRONG
+        raise LineProblem(Problem.of(code, written=line.number, expected=number))
+    playing = start.playing(number)
+    seat = start.seats[line.declarer]
+    if line.declarer not in playing:
+        raise LineProblem(
+            Problem.of(
+                PaperCode.NOT_PLAYING, name=seat.name, left=seat.left_after_deal, number=number
+            )
+        )
+    game = line.game
+    if game is None:
+        game = _game_of_value(line.value or 0, rules)
+    elif game.kind is GameKind.PASSED:
+        raise LineProblem(Problem.of(PaperCode.PASSED))
+    if game is None:  # several games have this value: the deal keeps the value alone
+        return None, line.value or 0
+    entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
+    outcome = rules.evaluate(entry, players=len(playing))
+    return outcome.game, outcome.declarer_score
+
+
+def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
+    """The totals written on a line that could not be read otherwise, if they are all there."""
+    try:
+        _, totals = split_totals(text.translate(DASHES))
+    except LineProblem:
+        return None
+    return totals if totals and len(totals) == len(start.seats) else None
+
+
+def _game_of_value(value: int, rules: Prisdorf) -> Game | None:
+    """The game a value alone stands for, if only one game has it; a problem if none has."""
+    if value not in rules.possible_scores():
+        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
+        raise LineProblem(Problem.rule(violation))
+    games = games_for_value(rules, value)
+    return games[0] if len(games) == 1 else None
+
+
+def _check_totals(
+    written: tuple[int, ...], expected: list[int], start: SheetStart, playing: tuple[int, ...]
+) -> None:
+    """The written totals are every seat's (or every playing seat's), in seat order."""
+    if len(written) == len(start.seats):
+        columns = tuple(range(len(start.seats)))
+    elif len(written) == len(playing):
+        columns = playing
+    else:
+        code = (
+            PaperCode.TOO_MANY_TOTALS
+            if len(written) > len(start.seats)
+            else PaperCode.TOO_FEW_TOTALS
+        )
+        names = ", ".join(s.name for s in start.seats)
+        raise LineProblem(
+            Problem.of(code, count=len(written), players=len(start.seats), names=names)
+        )
+    for seat, total in zip(columns, written, strict=True):
+        if total != expected[seat]:
+            raise LineProblem(
+                Problem.of(
+                    PaperCode.WRONG_TOTAL,
+                    name=start.seats[seat].name,
+                    expected=signed_total(expected[seat]),
+                    written=signed_total(total),
+                )
+            )

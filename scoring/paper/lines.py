@@ -1,0 +1,211 @@
+"""Reading one line of a paper sheet: the deal number, the declarer by seat or name, the game
+and/or its value, the running totals; without the checks that need the table's state."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from fipsen_rules import FipsenError, Game, GameKind
+from fipsen_rules.signs import MINUS_SIGN
+from scoring.paper.problems import LineProblem, PaperCode, Problem
+from scoring.paper.sheet import SeatInfo
+
+DASHES = str.maketrans({MINUS_SIGN: "-", "–": "-", "—": "-", "‒": "-", "\u00a0": " "})
+# No number on a sheet has more than 9 digits; a longer one is a word that is not a number
+# (int() would refuse it past 4,300 digits with a plain ValueError).
+_INT = re.compile(r"[+-]?\d{1,9}")
+_EXPLICIT_NUMBER = re.compile(r"\s*(\d{1,9})\s*[.:)]\s*")
+_TOTAL_SEPARATORS = re.compile(r"[\s|;,=]+")
+_MAX_SEATS = 4
+_FOLD_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line's parts as read: the deal number if written, the declarer, the game and/or its
+    value, the totals if written."""
+
+    number: int | None
+    declarer: int
+    game: Game | None
+    value: int | None
+    totals: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """The declarer and what follows, read from the line's words (before the totals)."""
+
+    declarer: int
+    game: Game | None
+    value: int | None
+
+    @property
+    def complete(self) -> bool:
+        """A value, or a game that says how it ended: a fully readable line."""
+        if self.game is None:
+            return True
+        return self.game.result is not None or self.game.kind is not GameKind.NUMBER
+
+
+def read_line(text: str, seats: Sequence[SeatInfo]) -> Line:
+    """The parts of a line, without the checks that need the table's state."""
+    text = text.translate(DASHES)
+    head, totals = split_totals(text)
+    number = None
+    explicit = _EXPLICIT_NUMBER.match(head)
+    if explicit:
+        number = int(explicit[1])
+        head = head[explicit.end() :]
+    words = head.replace("=", " ").split()
+    if not words:
+        raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
+    if explicit:
+        reading = _reading(words, seats)
+    else:
+        number, reading = _reading_maybe_numbered(words, seats)
+    return Line(number, reading.declarer, reading.game, reading.value, totals)
+
+
+def split_totals(text: str) -> tuple[str, tuple[int, ...] | None]:
+    """The line before the totals, and the totals (after the first ``|``, else the last ``=``).
+
+    A single number after ``=`` is the value of the game (``3 Hand verloren = -12``), never
+    the totals: a table has at least three.
+    """
+    if "|" in text:
+        head, tail = text.split("|", 1)
+    elif "=" in text:
+        head, tail = text.rsplit("=", 1)
+        if len(tail.split()) == 1 and _INT.fullmatch(tail.strip()):
+            return f"{head} {tail}", None
+    else:
+        return text, None
+    words = [w for w in _TOTAL_SEPARATORS.split(tail) if w]
+    if not words:  # a separator with nothing after it
+        return head, None
+    for word in words:
+        if not _INT.fullmatch(word):
+            raise LineProblem(Problem.of(PaperCode.NOT_A_NUMBER, word=word))
+    return head, tuple(int(w) for w in words)
+
+
+def _reading_maybe_numbered(
+    words: list[str], seats: Sequence[SeatInfo]
+) -> tuple[int | None, _Reading]:
+    """Whether a number at the start is the deal number (``57 Anna …``) or the declarer's seat
+    (``2 3 Hand verloren``): the reading that makes a whole line wins. Both cannot: the words
+    after the seat would be a game with two numbers, or none."""
+    plain: _Reading | LineProblem
+    try:
+        plain = _reading(words, seats)
+    except LineProblem as problem:
+        plain = problem
+    if isinstance(plain, _Reading) and plain.complete:
+        return None, plain
+    if not _is_number(words[0]) or len(words) < 2:
+        if isinstance(plain, LineProblem):
+            raise plain
+        return None, plain
+    numbered: _Reading | LineProblem
+    try:
+        numbered = _reading(words[1:], seats)
+    except LineProblem as problem:
+        numbered = problem
+    if isinstance(numbered, _Reading) and numbered.complete:
+        return int(words[0]), numbered
+    if isinstance(plain, _Reading):
+        return None, plain
+    if isinstance(numbered, _Reading):
+        return int(words[0]), numbered
+    # Neither makes a line: say what is wrong with the likelier one. A number followed by a
+    # name, or too big for a seat, is the deal ("57 Anna 3 X -": the game is what is wrong).
+    if _names_a_player(words[1], seats) and (
+        not _is_number(words[1]) or int(words[0]) > _MAX_SEATS
+    ):
+        raise numbered
+    raise plain
+
+
+def _reading(words: Sequence[str], seats: Sequence[SeatInfo]) -> _Reading:
+    declarer = _declarer(words[0], seats)
+    rest = list(words[1:])
+    if not rest:
+        raise LineProblem(Problem.of(PaperCode.ENTRY_MISSING))
+    value = None
+    if _INT.fullmatch(rest[-1]):
+        value = int(rest.pop())
+    if not rest:
+        return _Reading(declarer, None, value)
+    try:
+        game = Game.parse(" ".join(rest))
+    except FipsenError as error:
+        raise LineProblem(Problem.rule(error.violations[0])) from None
+    return _Reading(declarer, game, value)
+
+
+def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:
+    """The seat a word names: a seat number from 1, or the start of a player's name."""
+    word = word.rstrip(":,")
+    if _is_number(word):
+        seat = int(word)
+        if not 1 <= seat <= len(seats):
+            raise LineProblem(Problem.of(PaperCode.SEAT_RANGE, seat=seat, seats=len(seats)))
+        return seat - 1
+    found = _matching_seats(word, seats)
+    if len(found) == 1:
+        return found[0].position
+    if not found:
+        names = ", ".join(s.name for s in seats)
+        raise LineProblem(
+            Problem.of(PaperCode.UNKNOWN_PLAYER, word=word, seats=len(seats), names=names)
+        )
+    names = ", ".join(s.name for s in found)
+    raise LineProblem(Problem.of(PaperCode.AMBIGUOUS_PLAYER, word=word, names=names))
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 9
+
+
+def _names_a_player(word: str, seats: Sequence[SeatInfo]) -> bool:
+    try:
+        _declarer(word, seats)
+    except LineProblem:
+        return False
+    return True
+
+
+def _matching_seats(word: str, seats: Sequence[SeatInfo]) -> list[SeatInfo]:
+    """The seats whose name starts with ``word``, or has a word that does; a seat whose name
+    (or a word of it) is exactly ``word`` wins over those it only starts ("Jan", "Jana")."""
+    typed = set(_folds(word))
+    exact, starting = [], []
+    for seat in seats:
+        keys = set(_name_keys(seat.name))
+        if typed & keys:
+            exact.append(seat)
+        elif any(key.startswith(t) for key in keys for t in typed):
+            starting.append(seat)
+    return exact or starting
+
+
+def _name_keys(name: str) -> Iterator[str]:
+    """The whole name without spaces, and each of its words, in both folds."""
+    words = name.replace(",", " ").replace("-", " ").split()
+    for part in ["".join(words), *words]:
+        yield from _folds(part)
+
+
+def _folds(text: str) -> tuple[str, str]:
+    """``text`` folded two ways, so that "Möller" is found as "moeller" and as "moller"."""
+    lower = text.casefold()
+    return _strip_accents(lower.translate(_FOLD_UMLAUTS)), _strip_accents(lower)
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text).replace("ß", "ss")
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
