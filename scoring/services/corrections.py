@@ -11,7 +11,7 @@ from scoring.evaluation import evaluate_deal
 from scoring.models import Deal, DealChange
 from scoring.services.entry import deal_words
 from scoring.services.guards import require_deal_left
-from tournaments.models import Seat, Table
+from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 from tournaments.text import clean_text
@@ -43,27 +43,63 @@ def deal_correct(
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
         _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
-        number = deal.number or (upcoming.number if not passes else None)
-        if not passes:
-            require_deal_left(number)
-        playing = selectors.playing_seats(seats, number or upcoming.number or 0)
-        outcome = evaluate_deal(
+        number = _corrected_number(deal, upcoming, passes=passes)
+        before = deal_words(deal, seats)
+        _rescore(
+            deal,
             tournament=table.tournament,
-            seats=playing,
+            playing=selectors.playing_seats(seats, number or upcoming.number or 0),
+            number=number,
             declarer=declarer,
             game=game,
             written_value=written_value,
         )
-        before = deal_words(deal, seats)
-        deal.number = None if passes else number
-        deal.declarer = None if passes else declarer
-        deal.game = str(outcome.game)
-        deal.score = outcome.declarer_score
-        deal.written_value = written_value
-        deal.confirmed_by = None  # a changed deal is confirmed anew
         deal.save()
         _log_change(deal, seats, before=before, reason=reason, user=user)
     return deal
+
+
+def _corrected_number(deal: Deal, upcoming: selectors.NextDeal, *, passes: bool) -> int | None:
+    """The number the corrected deal is played as: its own, or for a passed deal that becomes
+    a game the next one (a deal that becomes "all passed" keeps its own here, for who played
+    it, and loses it in :func:`_rescore`).
+
+    :raises ValidationError: a passed deal becomes a game at a table that has played all.
+    """
+    number = deal.number or (upcoming.number if not passes else None)
+    if not passes:
+        require_deal_left(number)
+    return number
+
+
+def _rescore(
+    deal: Deal,
+    *,
+    tournament: Tournament,
+    playing: tuple[int, ...],
+    number: int | None,
+    declarer: int | None,
+    game: Game,
+    written_value: int | None,
+) -> None:
+    """Set the deal to the corrected game as the rules score it (not saved yet).
+
+    :raises fipsen_rules.InvalidEntryError: the game breaks a rule.
+    """
+    outcome = evaluate_deal(
+        tournament=tournament,
+        seats=playing,
+        declarer=declarer,
+        game=game,
+        written_value=written_value,
+    )
+    passes = game.kind is GameKind.PASSED
+    deal.number = None if passes else number
+    deal.declarer = None if passes else declarer
+    deal.game = str(outcome.game)
+    deal.score = outcome.declarer_score
+    deal.written_value = written_value
+    deal.confirmed_by = None  # a changed deal is confirmed anew
 
 
 def _reason_cleaned(reason: str) -> str:
