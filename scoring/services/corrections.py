@@ -5,13 +5,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind
+from fipsen_rules import Game, GameKind, Outcome
 from scoring import selectors
 from scoring.evaluation import evaluate_deal
 from scoring.models import Deal, DealChange
 from scoring.services.entry import deal_words
 from scoring.services.guards import require_deal_left
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Seat, Table
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 from tournaments.text import clean_text
@@ -45,15 +45,14 @@ def deal_correct(
         _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
         number = _corrected_number(deal, upcoming, passes=passes)
         before = deal_words(deal, seats)
-        _rescore(
-            deal,
+        outcome = evaluate_deal(
             tournament=table.tournament,
-            playing=selectors.playing_seats(seats, number or upcoming.number or 0),
-            number=number,
+            seats=selectors.playing_seats(seats, number or upcoming.number or 0),
             declarer=declarer,
             game=game,
             written_value=written_value,
         )
+        _rescore(deal, outcome, number=number, declarer=declarer, written_value=written_value)
         deal.save()
         _log_change(deal, seats, before=before, reason=reason, user=user)
     return deal
@@ -74,26 +73,14 @@ def _corrected_number(deal: Deal, upcoming: selectors.NextDeal, *, passes: bool)
 
 def _rescore(
     deal: Deal,
+    outcome: Outcome,
     *,
-    tournament: Tournament,
-    playing: tuple[int, ...],
     number: int | None,
     declarer: int | None,
-    game: Game,
     written_value: int | None,
 ) -> None:
-    """Set the deal to the corrected game as the rules score it (not saved yet).
-
-    :raises fipsen_rules.InvalidEntryError: the game breaks a rule.
-    """
-    outcome = evaluate_deal(
-        tournament=tournament,
-        seats=playing,
-        declarer=declarer,
-        game=game,
-        written_value=written_value,
-    )
-    passes = game.kind is GameKind.PASSED
+    """Set the deal to the corrected game as the rules scored it (not saved yet)."""
+    passes = outcome.game.kind is GameKind.PASSED
     deal.number = None if passes else number
     deal.declarer = None if passes else declarer
     deal.game = str(outcome.game)
