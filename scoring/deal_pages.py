@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from fipsen_rules import Game, InvalidEntryError
 from scoring import selectors, services
-from scoring.evaluation import evaluate_deal
+from scoring.evaluation import evaluate_deal, rules_for
 from scoring.forms import DealForm
 from scoring.models import Deal
 from tournaments.models import Seat, Table
@@ -21,7 +21,7 @@ from tournaments.models import Seat, Table
 def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
     """The posted deal form. Any seat of the table passes here: whether the declarer plays
     this deal (a player may have left) is the rules' check, with the table as it stands."""
-    return DealForm(request.POST, seats=seats, min_bid=table.tournament.min_bid)
+    return DealForm(request.POST, seats=seats, min_bid=rules_for(table.tournament).min_bid)
 
 
 def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
@@ -44,7 +44,7 @@ def correction_form(
         initial=_initial(deal),
         seats=seats,
         playing=playing,
-        min_bid=table.tournament.min_bid,
+        min_bid=rules_for(table.tournament).min_bid,
     )
 
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind, Prisdorf, Result, is_seatable
 from scoring import ranking, selectors, services
+from scoring.evaluation import rules_for
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
@@ -195,7 +196,7 @@ def demo_night_play(
     date = date or timezone.localdate()
     with transaction.atomic():
         tournament = _tournament_started(rng, players=players, deals=deals, name=name, date=date)
-        draw = GameDraw.for_rules(Prisdorf(min_bid=tournament.min_bid))
+        draw = GameDraw.for_rules(rules_for(tournament))
         entries = deals_played = 0
         for table in Table.objects.filter(tournament=tournament).order_by("number"):
             entries += _play(table, draw, rng)

@@ -7,11 +7,22 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, DealEntry, Game, InvalidEntryError, Outcome, Prisdorf, Violation
 from tournaments.models import Tournament
+from tournaments.rule_choice import rules_of
 
 
 def rules_for(tournament: Tournament) -> Prisdorf:
-    """The tournament's rule set."""
-    return Prisdorf(min_bid=tournament.min_bid)
+    """The tournament's rule set with its options: the one place scoring asks for it.
+
+    The captain's screens, the sheets and the standings play Prisdorf today; a rule set
+    that gets its own screens (and its entry in ``tournaments.rule_choice.PLAYABLE``) gets
+    its own function beside this one.
+
+    :raises TypeError: the tournament plays a rule set these screens cannot.
+    """
+    rules = rules_of(tournament)
+    if not isinstance(rules, Prisdorf):
+        raise TypeError(f"scoring has no screens for the rule set {rules.name!r}")
+    return rules
 
 
 def evaluate_deal(

@@ -35,10 +35,13 @@ from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tour
 from tournaments.names import player_name_key
 
 MARK = "preisfipsen_night"
-VERSION = 1
+VERSION = 2
+#: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid.
+READABLE = (1, VERSION)
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
     *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
+    "rule_options",
     "board_token",
     "state",
     "draw_seed",
@@ -209,7 +212,7 @@ def night_import_bytes(content: bytes) -> Tournament:
         data = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise _not_a_night() from error
-    if not isinstance(data, dict) or data.get(MARK) != VERSION:
+    if not isinstance(data, dict) or data.get(MARK) not in READABLE:
         raise _not_a_night()
     return night_import(data)
 
@@ -257,8 +260,16 @@ def _shortened(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _rules_named(values: Any) -> Any:
+    """A tournament of a version 1 file with the rule set it played (Prisdorf)."""
+    if not isinstance(values, Mapping) or "rule_set" in values or "min_bid" not in values:
+        return values
+    rules = {"rule_set": "prisdorf", "rule_options": {"min_bid": values["min_bid"]}}
+    return {**values, **rules, "prize_tournament": True}
+
+
 def _import(data: Mapping[str, Any]) -> Tournament:
-    tournament = _row(Tournament, data["tournament"], TOURNAMENT_FIELDS)
+    tournament = _row(Tournament, _rules_named(data["tournament"]), TOURNAMENT_FIELDS)
     if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
         raise NightFileError(
             _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")

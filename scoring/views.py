@@ -23,6 +23,7 @@ from scoring.deal_pages import (
     preview_page,
     sheet_page,
 )
+from scoring.evaluation import rules_for
 from scoring.forms import DealForm
 from scoring.models import Deal
 from scoring.table_link import answers_retired_link, table_of_link
@@ -128,7 +129,7 @@ def _screen(
     else:
         if form is None:
             form = DealForm.for_next(
-                sequence=upcoming.sequence, seats=seats, min_bid=table.tournament.min_bid
+                sequence=upcoming.sequence, seats=seats, min_bid=rules_for(table.tournament).min_bid
             )
         form.offer_declarers(upcoming.seats)
     totals = selectors.seat_totals(table=table, seats=seats)

@@ -65,8 +65,8 @@ class RegistrationInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "place", "state", "min_bid", "entry_fee"]
-    list_filter = ["state", "min_bid", "date"]
+    list_display = ["name", "date", "place", "state", "rule_set", "entry_fee"]
+    list_filter = ["state", "rule_set", "date"]
     search_fields = ["name", "place"]
     date_hierarchy = "date"
     readonly_fields = ["state", "draw_seed", "drawn_at", "created_at"]

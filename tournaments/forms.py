@@ -8,11 +8,14 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import models
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from fipsen_rules.ruleset import Option
 from tournaments import selectors
 from tournaments.models import MAX_DEALS, Player, Seat, Tournament
 from tournaments.names import player_name_key
+from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, OptionText, rules_checked
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField, name_has_letter
 
@@ -20,7 +23,23 @@ from tournaments.text import CleanCharField, name_has_letter
 
 
 class TournamentForm(forms.ModelForm):
-    """A tournament's details and rule options; the date is today unless changed."""
+    """A tournament's details, its rule set and the rule set's options; the date is today
+    unless changed.
+
+    The options are fields of their own, named ``<rule set>_<option>`` (``prisdorf_min_bid``)
+    and built from the rule set's options (:mod:`tournaments.rule_choice`); the form stores
+    the chosen rule set's in ``rule_options``.
+    """
+
+    rule_set = forms.ChoiceField(
+        label=_("rules"),
+        choices=lambda: [
+            (choice.name, format_html("<strong>{}</strong> {}", choice.label, choice.line))
+            for choice in CHOICES.values()
+        ],
+        initial=DEFAULT_RULES,
+        widget=forms.RadioSelect(attrs={"class": "choice-list"}),
+    )
 
     class Meta:
         model = Tournament
@@ -28,7 +47,8 @@ class TournamentForm(forms.ModelForm):
             "name",
             "date",
             "place",
-            "min_bid",
+            "rule_set",
+            "prize_tournament",
             "deals_at_four",
             "deals_at_three",
             "tie_break",
@@ -51,20 +71,99 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk and not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
-        # Shown read-only what may not change any more, rather than refused after saving.
+        self._add_rule_fields()
+        # The options below the rule sets, before the tables' deals.
+        self.order_fields([*self.Meta.fields[:5], *(n for n in self.fields if is_option_field(n))])
+        self._fix_fields()
+
+    def _add_rule_fields(self) -> None:
+        chosen = self.instance.rule_options if self.instance.pk else {}
+        for choice in CHOICES.values():
+            for option, text in choice.offered():
+                name = option_field_name(choice.name, option.name)
+                self.fields[name] = _option_field(option, text)
+                if choice.name == self.instance.rule_set:
+                    self.initial.setdefault(name, chosen.get(option.name, option.default))
+
+    def _fix_fields(self) -> None:
+        """Shown read-only what may not change any more, rather than refused after saving."""
         self.fixed_note: str | Promise = ""
         if self.instance.is_playing:
-            fixed: tuple[str, ...] = RULE_FIELDS
+            fixed = [name for name in self.fields if name in RULE_FIELDS or is_option_field(name)]
+            own = option_field_name(self.instance.rule_set, "")
+            named = [n for n in fixed if not is_option_field(n) or n.startswith(own)]
             self.fixed_note = _(
                 "Fixed since play started: %(fields)s. Everything else can still be changed."
-            ) % {"fields": ", ".join(str(self.fields[name].label) for name in RULE_FIELDS)}
+            ) % {"fields": ", ".join(str(self.fields[name].label) for name in named)}
         elif self.instance.is_finished:
-            fixed = tuple(self.fields)
+            fixed = list(self.fields)
             self.fixed_note = _("The tournament is finished.")
         else:
-            fixed = ()
+            fixed = []
         for name in fixed:
             self.fields[name].disabled = True
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The options' fields, shown below the rule sets."""
+        return [self[name] for name in self.fields if is_option_field(name)]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        """Every field but the options'."""
+        return [self[name] for name in self.fields if not is_option_field(name)]
+
+    def clean(self) -> dict[str, Any]:
+        """The options' fields become ``rule_options``, checked by the rules library: the
+        cleaned data are then the service's arguments."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        given = {field: cleaned.pop(field) for field in list(cleaned) if is_option_field(field)}
+        name = str(cleaned.get("rule_set", ""))
+        if name in CHOICES:
+            self._clean_rule_options(cleaned, name, given)
+        return cleaned
+
+    def _clean_rule_options(
+        self, cleaned: dict[str, Any], name: str, given: dict[str, Any]
+    ) -> None:
+        options = {
+            option.name: given[field]
+            for option, _text in CHOICES[name].offered()
+            if given.get(field := option_field_name(name, option.name)) is not None
+        }
+        prize = bool(cleaned.get("prize_tournament"))
+        try:
+            cleaned["rule_options"] = rules_checked(name, options, prize_tournament=prize)
+        except ValidationError as error:
+            code = error.error_list[0].code
+            where = option_field_name(name, KONTRA) if code == "kontra_prize" else None
+            self.add_error(where if where in self.fields else None, error)
+            # Said on its field: the defaults keep the model's own check from saying it again.
+            self.instance.rule_options = {}
+        else:
+            self.instance.rule_options = cleaned["rule_options"]
+
+
+def option_field_name(rule_set: str, option: str) -> str:
+    return f"{rule_set}_{option}"
+
+
+def is_option_field(name: str) -> bool:
+    return any(name.startswith(option_field_name(rules, "")) for rules in CHOICES)
+
+
+def _option_field(option: Option, text: OptionText) -> forms.Field:
+    if option.is_switch:
+        return forms.BooleanField(label=text.label, help_text=text.help, required=False)
+    # Not required: an option not sent (another rule set chosen) keeps its default.
+    return forms.TypedChoiceField(
+        label=text.label,
+        help_text=text.help,
+        choices=text.choices,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        initial=option.default,
+        widget=forms.RadioSelect(attrs={"class": "choice-row"}),
+    )
 
 
 class SwapForm(forms.Form):

@@ -12,6 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.rule_choice import PLAYABLE, TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
 
@@ -107,7 +108,7 @@ class TieBreak(models.TextChoices):
     SHARED = "", _("none: equal points share the place")
 
 
-class Tournament(TournamentStates, models.Model):
+class Tournament(TournamentStates, TournamentRules):
     """One Preisfipsen night; what its state allows is in tournaments/states.py."""
 
     State = TournamentState
@@ -116,9 +117,6 @@ class Tournament(TournamentStates, models.Model):
     date = models.DateField(_("date"))
     place = models.CharField(
         _("place"), max_length=120, blank=True, validators=[no_control_characters]
-    )
-    min_bid = models.PositiveSmallIntegerField(
-        _("minimum bid"), choices=[(2, "2"), (3, "3")], default=2
     )
     deals_at_four = models.PositiveSmallIntegerField(
         _("deals at a table of four"),
@@ -176,7 +174,7 @@ class Tournament(TournamentStates, models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=Q(min_bid__in=(2, 3)), name="tournament_min_bid"),
+            models.CheckConstraint(condition=Q(rule_set__in=PLAYABLE), name="tournament_rule_set"),
             models.CheckConstraint(
                 condition=Q(deals_at_four__gte=1, deals_at_three__gte=1), name="tournament_deals"
             ),

@@ -160,7 +160,8 @@ def test_a_tournament_of_five_million_deals_per_table_is_refused(organiser: Clie
         {
             "name": "Preisfipsen",
             "date": "2026-11-21",
-            "min_bid": 2,
+            "rule_set": "prisdorf",
+            "prisdorf_min_bid": 2,
             "deals_at_four": 5_000_000,
             "deals_at_three": 120,
             "tie_break": "",

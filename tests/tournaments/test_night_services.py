@@ -19,23 +19,34 @@ def _codes(error: pytest.ExceptionInfo[ValidationError]) -> set[str | None]:
 def test_a_tournament_starts_open_for_registration_with_the_default_rules() -> None:
     tournament = services.tournament_create(name="Herbst", date=datetime.date(2026, 11, 21))
     assert tournament.state == Tournament.State.REGISTRATION
-    assert (tournament.min_bid, tournament.deals_at_four, tournament.deals_at_three) == (
-        2,
+    assert (tournament.rule_set, tournament.deals_at_four, tournament.deals_at_three) == (
+        "prisdorf",
         100,
         120,
     )
+    assert tournament.rule_options["min_bid"] == 2
+    assert tournament.prize_tournament
 
 
 @pytest.mark.parametrize(
-    ("field", "value"),
-    [("name", ""), ("min_bid", 4), ("deals_at_four", 0), ("entry_fee", -1)],
+    ("field", "value", "shown_on"),
+    [
+        ("name", "", "name"),
+        ("rule_options", {"min_bid": 4}, "rule_set"),
+        ("rule_options", {"kloppen": True}, "rule_set"),
+        ("rule_options", {"min_bid": "3"}, "rule_set"),
+        ("rule_set", "skat", "rule_set"),
+        ("rule_set", "grossenaspe", "rule_set"),  # in the library, without screens yet
+        ("deals_at_four", 0, "deals_at_four"),
+        ("entry_fee", -1, "entry_fee"),
+    ],
 )
-def test_an_invalid_tournament_is_not_saved(field: str, value: object) -> None:
+def test_an_invalid_tournament_is_not_saved(field: str, value: object, shown_on: str) -> None:
     fields: dict[str, object] = {"name": "Herbst", "date": datetime.date(2026, 11, 21)}
     fields[field] = value
     with pytest.raises(ValidationError) as error:
         services.tournament_create(**fields)  # type: ignore[arg-type]
-    assert field in error.value.message_dict
+    assert shown_on in error.value.message_dict
     assert not Tournament.objects.exists()
 
 

@@ -1,5 +1,6 @@
 """A tournament's life: created, changed, started, finished, reopened; its history."""
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -9,8 +10,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
+from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
+from tournaments.rule_choice import DEFAULT_RULES, options_of
 from tournaments.services.common import new_token, one_line
 from tournaments.states import require_state
 
@@ -20,7 +23,9 @@ def tournament_create(
     name: str,
     date: date,
     place: str = "",
-    min_bid: int = 2,
+    rule_set: str = DEFAULT_RULES,
+    rule_options: Mapping[str, OptionValue] | None = None,
+    prize_tournament: bool = True,
     deals_at_four: int = 100,
     deals_at_three: int = 120,
     tie_break: str = TieBreak.FEWER_LOST_THEN_BEST,
@@ -37,7 +42,9 @@ def tournament_create(
         name=one_line(name),
         date=date,
         place=one_line(place),
-        min_bid=min_bid,
+        rule_set=rule_set,
+        rule_options=dict(rule_options or {}),
+        prize_tournament=prize_tournament,
         deals_at_four=deals_at_four,
         deals_at_three=deals_at_three,
         tie_break=tie_break,
@@ -52,7 +59,7 @@ def tournament_create(
 
 
 #: Fields that decide how the tables play: fixed once play has started.
-RULE_FIELDS = ("min_bid", "deals_at_four", "deals_at_three")
+RULE_FIELDS = ("rule_set", "rule_options", "prize_tournament", "deals_at_four", "deals_at_three")
 
 
 def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament:
@@ -67,7 +74,7 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
         Tournament.State.PLAYING,
         action=_("Changing the tournament"),
     )
-    changed_rules = [f for f in RULE_FIELDS if f in fields and fields[f] != getattr(tournament, f)]
+    changed_rules = [f for f in RULE_FIELDS if f in fields and _changes(tournament, f, fields)]
     if changed_rules and tournament.has_started:
         raise ValidationError(
             _("The rules cannot change once play has started."), code="rules_fixed"
@@ -82,6 +89,17 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
                 ids = selectors.table_ids_of_size(tournament=tournament, size=size)
                 Table.objects.filter(pk__in=ids).update(deals=deals)
     return tournament
+
+
+def _changes(tournament: Tournament, field: str, fields: Mapping[str, object]) -> bool:
+    """Whether ``fields`` change ``field`` of the tournament; options by their values, as
+    an option not stored has its default."""
+    if field != "rule_options":
+        return bool(fields[field] != getattr(tournament, field))
+    name = str(fields.get("rule_set", tournament.rule_set))
+    given = fields[field]
+    new = options_of(name, given) if isinstance(given, Mapping) else None
+    return new != options_of(tournament.rule_set, tournament.rule_options)
 
 
 def tournament_start_check(*, tournament: Tournament) -> None:

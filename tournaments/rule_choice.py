@@ -1,0 +1,186 @@
+"""The rule sets the web app can play, in the organiser's words, and a tournament's rules.
+
+The rules library knows more rule sets (:data:`fipsen_rules.RULE_SETS`) than the app has
+screens for: a rule set is offered when the captain's page, the sheets and the standings can
+play it, which is :data:`PLAYABLE`. Adding one is its screens plus one :class:`Choice` here.
+Every page that depends on the rules asks :func:`rules_of` (``scoring.evaluation.rules_for``
+is the same function).
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import MESSAGES, RULE_SETS, FipsenError, Violation, rule_set
+from fipsen_rules.messages import format_message
+from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+#: The rule set of every tournament made before there was a choice, and the default.
+DEFAULT_RULES = "prisdorf"
+
+#: The option that doubles scores by calls (SPEC C2): never at a Preisfipsen.
+KONTRA = "kontra"
+
+
+@dataclass(frozen=True)
+class OptionText:
+    """An option as the organiser reads it; ``choices`` for an option of a few numbers."""
+
+    label: "StrOrPromise"
+    help: "StrOrPromise" = ""
+    choices: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A rule set the app can play: its name in the list, one line on what it is, and the
+    options offered (those the library has; the others keep their defaults)."""
+
+    name: str
+    label: "StrOrPromise"
+    line: "StrOrPromise"
+    options: Mapping[str, OptionText] = field(default_factory=dict)
+
+    def offered(self) -> tuple[tuple[Option, OptionText], ...]:
+        """The options of the rule set that the form offers, in the library's order."""
+        return tuple(
+            (option, self.options[option.name])
+            for option in RULE_SETS[self.name].options
+            if option.name in self.options
+        )
+
+
+PRISDORF = Choice(
+    "prisdorf",
+    _("Prisdorf Fipsen"),
+    _("The Preisfipsen as Senst wrote it down: 25 cards, tables of four and of three."),
+    {
+        "min_bid": OptionText(
+            _("minimum bid"),
+            _("2 at a Preisfipsen; 3 as in many home games."),
+            choices=((2, "2"), (3, "3")),
+        ),
+        KONTRA: OptionText(
+            _("Kontra and Rekontra"),
+            _(
+                "Each call doubles the score (not of a Siebener Fips or a Kieker given up). "
+                "Only at a private evening: a Preisfipsen is played without them."
+            ),
+        ),
+        "durch_biddable": OptionText(
+            _("Durch can be bid"),
+            _(
+                "As Denexa and gamerules read the game, not Prisdorf's rule: a bid Durch "
+                "counts as a double and must be played for all five tricks."
+            ),
+        ),
+    },
+)
+
+#: The rule sets a tournament can choose, in the order offered.
+CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF,)}
+PLAYABLE = tuple(CHOICES)
+
+
+def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:
+    """The tournament's rule set with its options."""
+    return rule_set(tournament.rule_set, **tournament.rule_options)
+
+
+def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] | None:
+    """Every option of rule set ``name`` with its value; None when the library refuses them."""
+    try:
+        return dict(rule_set(name, **options).options)
+    except (FipsenError, TypeError):
+        return None
+
+
+def rules_checked(
+    name: str, options: Mapping[str, Any], *, prize_tournament: bool
+) -> dict[str, OptionValue]:
+    """The options of rule set ``name`` as stored: every option with its value.
+
+    :raises ValidationError: the app cannot play ``name`` (code ``rule_set``), the rules
+        library refuses an option (its code), or Kontra at a Preisfipsen (``kontra_prize``).
+    """
+    if name not in CHOICES:
+        raise ValidationError(
+            _("The app cannot play the rule set “%(rules)s”; it can play: %(playable)s."),
+            code="rule_set",
+            params={"rules": name, "playable": ", ".join(PLAYABLE)},
+        )
+    if not isinstance(options, Mapping) or not all(
+        isinstance(value, int) for value in options.values()
+    ):
+        raise ValidationError(_("The rules' options are not valid."), code="rule_options")
+    try:
+        rules = rule_set(name, **options)
+    except FipsenError as error:
+        raise ValidationError([_library_error(v) for v in error.violations]) from None
+    values = dict(rules.options)
+    if values.get(KONTRA) and prize_tournament:
+        raise ValidationError(
+            _(
+                "A Preisfipsen is played without Kontra and Rekontra. Untick “Preisfipsen” "
+                "if this is a private evening."
+            ),
+            code="kontra_prize",
+        )
+    return values
+
+
+def _library_error(violation: Violation) -> ValidationError:
+    text = format_message(gettext(MESSAGES[violation.code]), violation.params)
+    return ValidationError(text, code=violation.code)
+
+
+def rules_description(tournament: "TournamentRules") -> list[str]:
+    """The rule set and each option offered, as lines for the rules page."""
+    choice = CHOICES.get(tournament.rule_set)
+    if choice is None:
+        return [tournament.rule_set]
+    lines = [str(choice.label)]
+    for option, text in choice.offered():
+        value = tournament.rule_options.get(option.name, option.default)
+        shown = str(_("yes") if value else _("no")) if option.is_switch else str(value)
+        lines.append(f"{text.label}: {shown}")
+    return lines
+
+
+class TournamentRules(models.Model):
+    """A tournament's rule set by its name in the rules library, its options (every option
+    with its value, as :func:`rules_checked` stores them), and whether it is a Preisfipsen."""
+
+    rule_set = models.CharField(_("rules"), max_length=30, default=DEFAULT_RULES)
+    rule_options = models.JSONField(_("options of the rules"), default=dict, blank=True)
+    prize_tournament = models.BooleanField(
+        _("Preisfipsen (with prizes)"),
+        default=True,
+        help_text=_("Untick for a private evening: only there can Kontra be agreed."),
+    )
+
+    class Meta:
+        abstract = True
+
+    def clean(self) -> None:
+        """The rule set is one the app plays, with options its rules accept."""
+        super().clean()
+        try:
+            self.rule_options = rules_checked(
+                self.rule_set, self.rule_options, prize_tournament=self.prize_tournament
+            )
+        except ValidationError as error:
+            raise ValidationError({"rule_set": error}) from None
+
+    @property
+    def rules_summary(self) -> list[str]:
+        """The rule set and its options, a line each (the rules page)."""
+        return rules_description(self)
