@@ -23,6 +23,8 @@ from fipsen_rules.ruleset import Option, OptionValue, RuleSet
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+    from tournaments.models import Tournament
+
 #: The rule set of every tournament made before there was a choice, and the default.
 DEFAULT_RULES = "prisdorf"
 
@@ -93,6 +95,21 @@ PLAYABLE = tuple(CHOICES)
 def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:
     """The tournament's rule set with its options."""
     return rule_set(tournament.rule_set, **tournament.rule_options)
+
+
+def table_deals(tournament: "Tournament") -> dict[int, int]:
+    """The deals of a table by its number of players, for each size the rule set seats: the
+    tournament's own count where the organiser sets one (tables of four and three), else
+    the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
+    own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
+    rules = rules_of(tournament)
+    return {size: own.get(size) or rules.deals_at(size) for size in rules.table_sizes}
+
+
+def split_deals(tournament: "Tournament") -> dict[str, int]:
+    """The deals of the draw's tables of four and three (:func:`fipsen_rules.table_split`)."""
+    deals = table_deals(tournament)
+    return {"deals_at_four": deals[4], "deals_at_three": deals[3]}
 
 
 def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] | None:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from fipsen_rules import MESSAGES, Code, SeatingError, table_split
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
+from tournaments.rule_choice import split_deals
 
 
 def unseatable_message(fewer: object) -> str:
@@ -92,8 +93,7 @@ def draw_check(*, tournament: Tournament) -> DrawCheck | None:
     drawn = draw_tables(
         seed=tournament.draw_seed,
         registration_ids=[registration for _, _, registration, _ in seats],
-        deals_at_four=tournament.deals_at_four,
-        deals_at_three=tournament.deals_at_three,
+        **split_deals(tournament),
     )
     expected = {
         (table.number, position): registration

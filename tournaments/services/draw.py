@@ -11,6 +11,7 @@ from fipsen_rules import SeatingError
 from tournaments import selectors
 from tournaments.draw import draw_tables
 from tournaments.models import Seat, SeatSwap, Table, Tournament
+from tournaments.rule_choice import split_deals
 from tournaments.services.common import new_token
 from tournaments.states import BEFORE_PLAY, require_state
 
@@ -44,8 +45,7 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
             drawn = draw_tables(
                 seed=seed,
                 registration_ids=ids,
-                deals_at_four=tournament.deals_at_four,
-                deals_at_three=tournament.deals_at_three,
+                **split_deals(tournament),
             )
         except SeatingError as error:
             raise ValidationError(

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
-from tournaments.rule_choice import DEFAULT_RULES, options_of
+from tournaments.rule_choice import DEFAULT_RULES, options_of, table_deals
 from tournaments.services.common import new_token, one_line
 from tournaments.states import require_state
 
@@ -85,7 +85,7 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
     with transaction.atomic():
         tournament.save()
         if changed_rules:  # drawn tables take the new deal counts
-            for size, deals in ((4, tournament.deals_at_four), (3, tournament.deals_at_three)):
+            for size, deals in table_deals(tournament).items():
                 ids = selectors.table_ids_of_size(tournament=tournament, size=size)
                 Table.objects.filter(pk__in=ids).update(deals=deals)
     return tournament
