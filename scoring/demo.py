@@ -28,6 +28,7 @@ from scoring.evaluation import rules_for
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
+from tournaments.rule_choice import DEFAULT_RULES, require_playable
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -179,23 +180,28 @@ def demo_night_play(
     deals: int | None = None,
     name: str | None = None,
     date: datetime.date | None = None,
+    rule_set: str = DEFAULT_RULES,
 ) -> DemoNight:
     """Make a whole night through the services, in one transaction (all or nothing).
 
     Players (a made-up name already in the directory with the same club is taken again), a
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
-    prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120).
+    prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
+    one the app can play (:data:`tournaments.rule_choice.PLAYABLE`).
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """
     players_check(players)
+    require_playable(rule_set)
     if deals is not None and deals < 1:
         raise ValidationError(_("A table plays at least one deal."), code="deals")
     rng = random.Random(seed)  # noqa: S311 (a demo: reproducibility is the point)
     date = date or timezone.localdate()
     with transaction.atomic():
-        tournament = _tournament_started(rng, players=players, deals=deals, name=name, date=date)
+        tournament = _tournament_started(
+            rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
+        )
         draw = GameDraw.for_rules(rules_for(tournament))
         entries = deals_played = 0
         for table in Table.objects.filter(tournament=tournament).order_by("number"):
@@ -216,7 +222,13 @@ def demo_night_play(
 
 
 def _tournament_started(
-    rng: random.Random, *, players: int, deals: int | None, name: str | None, date: datetime.date
+    rng: random.Random,
+    *,
+    players: int,
+    deals: int | None,
+    name: str | None,
+    date: datetime.date,
+    rule_set: str,
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
     options = {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
@@ -225,6 +237,7 @@ def _tournament_started(
         date=date,
         place=gettext("Club house (demo)"),
         entry_fee=ENTRY_FEE,
+        rule_set=rule_set,
         **options,  # type: ignore[arg-type]
     )
     for person, club in demo_players(rng, players):

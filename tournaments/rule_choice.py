@@ -120,6 +120,16 @@ def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] 
         return None
 
 
+def require_playable(name: str) -> None:
+    """:raises ValidationError: the app has no screens for rule set ``name`` (``rule_set``)."""
+    if name not in CHOICES:
+        raise ValidationError(
+            _("The app cannot play the rule set “%(rules)s”; it can play: %(playable)s."),
+            code="rule_set",
+            params={"rules": name, "playable": ", ".join(PLAYABLE)},
+        )
+
+
 def rules_checked(
     name: str, options: Mapping[str, Any], *, prize_tournament: bool
 ) -> dict[str, OptionValue]:
@@ -128,12 +138,7 @@ def rules_checked(
     :raises ValidationError: the app cannot play ``name`` (code ``rule_set``), the rules
         library refuses an option (its code), or Kontra at a Preisfipsen (``kontra_prize``).
     """
-    if name not in CHOICES:
-        raise ValidationError(
-            _("The app cannot play the rule set “%(rules)s”; it can play: %(playable)s."),
-            code="rule_set",
-            params={"rules": name, "playable": ", ".join(PLAYABLE)},
-        )
+    require_playable(name)
     if not isinstance(options, Mapping) or not all(
         isinstance(value, int) for value in options.values()
     ):

@@ -158,3 +158,22 @@ def test_with_minimum_bid_3_no_two_is_played() -> None:
 def test_demo_players_have_different_names() -> None:
     people = demo_players(random.Random(3), MAX_PLAYERS)  # noqa: S311
     assert len({name for name, _ in people}) == MAX_PLAYERS
+
+
+@pytest.mark.django_db
+def test_the_rules_are_named_and_the_night_plays_them() -> None:
+    output = _run("--players", "4", "--seed", "3", "--deals", "2", "--rules", "prisdorf")
+    tournament = Tournament.objects.get()
+    assert tournament.rule_set == "prisdorf"
+    assert "--rules" not in output  # the default needs no flag to play the night again
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["grossenaspe", "skat"])
+def test_rules_the_app_cannot_play_are_refused_with_the_ones_it_can(name: str) -> None:
+    with pytest.raises(CommandError) as error:
+        _run("--players", "4", "--rules", name)
+    assert (
+        str(error.value) == f"Die App kann die Regeln „{name}“ nicht spielen; sie kann: prisdorf."
+    )
+    assert not Tournament.objects.exists()

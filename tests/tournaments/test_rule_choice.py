@@ -128,8 +128,8 @@ def test_the_option_fields_are_named_by_rule_set_and_option() -> None:
 
 # The migration: every tournament so far plays Prisdorf with its minimum bid.
 
-BEFORE = [("tournaments", "0010_table_retired_token")]
-AFTER = [("tournaments", "0011_tournament_rule_set")]
+BEFORE = [("tournaments", "0011_generated_files_to_printing")]
+AFTER = [("tournaments", "0012_tournament_rule_set")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.demo import demo_night_play
+from tournaments.rule_choice import DEFAULT_RULES, PLAYABLE
 
 
 class Command(BaseCommand):
@@ -28,6 +29,12 @@ class Command(BaseCommand):
             "--deals", type=int, help="Deals per table, for a quick look (default 100 and 120)."
         )
         parser.add_argument("--name", help="The tournament's name.")
+        parser.add_argument(
+            "--rules",
+            default=DEFAULT_RULES,
+            help=f"The rule set, one the app can play: {', '.join(PLAYABLE)} (default "
+            f"{DEFAULT_RULES}).",
+        )
 
     def handle(
         self,
@@ -36,12 +43,15 @@ class Command(BaseCommand):
         seed: int | None,
         deals: int | None,
         name: str | None,
+        rules: str,
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
         start = time.perf_counter()
         try:
-            night = demo_night_play(players=players, seed=seed, deals=deals, name=name)
+            night = demo_night_play(
+                players=players, seed=seed, deals=deals, name=name, rule_set=rules
+            )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         seconds = time.perf_counter() - start
@@ -66,14 +76,15 @@ class Command(BaseCommand):
             % (base + reverse("scoring:board", args=[tournament.board_token])),
             "",
             _("The same night again: %(command)s")
-            % {"command": _again(players=players, seed=seed, deals=deals)},
+            % {"command": _again(players=players, seed=seed, deals=deals, rules=rules)},
         ]
         self.stdout.write("\n".join(lines))
 
 
-def _again(*, players: int, seed: int, deals: int | None) -> str:
+def _again(*, players: int, seed: int, deals: int | None, rules: str) -> str:
     command = f"manage.py demo_night --players {players} --seed {seed}"
-    return command if deals is None else f"{command} --deals {deals}"
+    command += "" if deals is None else f" --deals {deals}"
+    return command if rules == DEFAULT_RULES else f"{command} --rules {rules}"
 
 
 def _base_url() -> str:

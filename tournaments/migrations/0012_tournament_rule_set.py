@@ -21,7 +21,7 @@ def options_to_min_bid(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_table_retired_token"),
+        ("tournaments", "0011_generated_files_to_printing"),
     ]
 
     operations = [
