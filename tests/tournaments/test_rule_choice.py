@@ -156,3 +156,34 @@ def test_existing_tournaments_become_prisdorf_with_their_minimum_bid() -> None:
     assert sorted(old.objects.values_list("name", "min_bid")) == [("Nacht 2", 2), ("Nacht 3", 3)]
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_kontra_is_refused_at_a_preisfipsen_on_its_field(client: Client) -> None:
+    client.force_login(UserFactory(is_staff=True))
+    data = {**FORM, "prize_tournament": "on", "prisdorf_kontra": "on"}
+    response = client.post(reverse("tournaments:tournament_create"), data)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors == {
+        "prisdorf_kontra": [
+            "Ein Preisfipsen wird ohne Kontra und Rekontra gespielt. Nehmen Sie den Haken bei "
+            "„Preisfipsen“ heraus, wenn es ein privater Abend ist."
+        ]
+    }
+    assert not Tournament.objects.exists()
+
+
+def test_kontra_and_a_biddable_durch_at_a_private_evening(client: Client) -> None:
+    tournament = created(client, prisdorf_kontra="on", prisdorf_durch_biddable="on")
+    assert not tournament.prize_tournament
+    assert rules_of(tournament) == Prisdorf(min_bid=3, kontra=True, durch_biddable=True)
+    page = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
+    assert '<span class="rules-line">Kontra und Rekontra: ja</span>' in page.decode()
+
+
+def test_the_service_refuses_kontra_at_a_preisfipsen() -> None:
+    with pytest.raises(ValidationError) as error:
+        services.tournament_create(
+            name="X", date=datetime.date(2026, 11, 21), rule_options={"kontra": True}
+        )
+    assert [e.code for e in error.value.error_dict["rule_set"]] == ["kontra_prize"]
