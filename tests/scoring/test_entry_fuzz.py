@@ -149,7 +149,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
         super().__init__()
         self._savepoint = transaction.atomic()
         self._savepoint.__enter__()
-        self.table = playing_table(players=players, deals=DEALS, min_bid=min_bid)
+        self.table = playing_table(players=players, deals=DEALS, rule_options={"min_bid": min_bid})
         tournament_services.tournament_update(
             tournament=self.table.tournament, confirmation_required=confirmation
         )

@@ -159,7 +159,7 @@ def test_seat_numbers_at_a_table_of_three() -> None:
 
 
 def test_a_game_is_checked_under_the_tournament_s_rules() -> None:
-    table = named_table(min_bid=3)
+    table = named_table(rule_options={"min_bid": 3})
     with pytest.raises(SheetError) as caught:
         services.sheet_import(table=table, text="Anna 3 +\nBernd 2 +", user=None)
     assert (caught.value.line, caught.value.problems[0].code) == (2, "bid_tricks")

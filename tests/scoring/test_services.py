@@ -108,7 +108,7 @@ def test_a_written_value_that_differs_is_refused() -> None:
 
 
 def test_the_minimum_bid_of_the_tournament_applies() -> None:
-    table = playing_table(min_bid=3)
+    table = playing_table(rule_options={"min_bid": 3})
     with pytest.raises(InvalidEntryError) as error:
         enter(table, 1, "2 gewonnen")
     assert error.value.code is Code.BID_TRICKS
