@@ -21,7 +21,7 @@ from tournaments.models import Seat, Table
 def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
     """The posted deal form. Any seat of the table passes here: whether the declarer plays
     this deal (a player may have left) is the rules' check, with the table as it stands."""
-    return DealForm(request.POST, seats=seats, min_bid=rules_for(table.tournament).min_bid)
+    return DealForm(request.POST, seats=seats, rules=rules_for(table.tournament))
 
 
 def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
@@ -44,7 +44,7 @@ def correction_form(
         initial=_initial(deal),
         seats=seats,
         playing=playing,
-        min_bid=rules_for(table.tournament).min_bid,
+        rules=rules_for(table.tournament),
     )
 
 

@@ -4,17 +4,21 @@ prize forms are in prize_forms.py."""
 import uuid
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Code, FipsenError, Game, GameKind, Result, Violation
+from fipsen_rules import Code, FipsenError, Game, GameKind, Prisdorf, Result, Violation
 from tournaments.models import Seat
 from tournaments.rules_errors import add_refusal
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: What was played: the buttons of the form, in the order shown.
 CONTRACTS = [
@@ -40,6 +44,8 @@ RULES_FIELDS = {
     "hand": "hand",
     "ruten": "ruten",
     "durch": "durch",
+    "kontra": "kontra",
+    "re": "re",
     "result": "result",
     "captain_value": "written_value",
 }
@@ -77,11 +83,16 @@ _TAP_OFF = {
     "hand": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
     "ruten": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
     "durch": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
+    "kontra": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
 }
+#: The doubles, and the calls where the tournament's rules have them (SPEC C2).
+DOUBLES = ("hand", "ruten", "durch")
+CALLS = ("kontra", "re")
 
 
 class DealForm(forms.Form):
-    """One deal in a few taps: who played, what, Hand/Ruten/Durch, and how it ended."""
+    """One deal in a few taps: who played, what, Hand/Ruten/Durch, Kontra/Re where the rules
+    have them, and how it ended."""
 
     sequence = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _OUT_OF_DATE}
@@ -101,6 +112,8 @@ class DealForm(forms.Form):
     hand = forms.BooleanField(label="Hand", required=False)
     ruten = forms.BooleanField(label="Ruten", required=False)
     durch = forms.BooleanField(label="Durch", required=False)
+    kontra = forms.BooleanField(label="Kontra", required=False)
+    re = forms.BooleanField(label="Re", required=False)
     result = forms.ChoiceField(
         label=_("Result"), choices=RESULTS, required=False, widget=forms.RadioSelect
     )
@@ -111,17 +124,23 @@ class DealForm(forms.Form):
         max_value=999,
     )
 
-    def __init__(self, *args: object, seats: list[Seat], min_bid: int,
+    def __init__(self, *args: object, seats: list[Seat], rules: Prisdorf,
                  playing: tuple[int, ...] | None = None, **kwargs: object) -> None:  # fmt: skip
-        """``playing``: the seats that may declare (default: every seat of the table)."""
+        """``rules``: the tournament's; ``playing``: the seats that may declare (default:
+        every seat of the table)."""
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._seats = seats
         self.offer_declarers(playing)
         self.fields["contract"].choices = [  # type: ignore[attr-defined]
             (value, label)
             for value, label in CONTRACTS
-            if not value.isdigit() or int(value) >= min_bid
+            if not value.isdigit() or int(value) >= rules.min_bid
         ]
+        if not rules.kontra:
+            for name in CALLS:
+                del self.fields[name]
+        #: How a Kieker is played at three (SPEC A10.4), which surprises players used to four.
+        self.kieker_note = gettext(rules.kieker_procedure(3)) if len(seats) == 3 else ""
 
     def offer_declarers(self, playing: tuple[int, ...] | None) -> None:
         """Offer only the seats in ``playing`` (None: all) as the declarer."""
@@ -138,7 +157,14 @@ class DealForm(forms.Form):
             self._choice_group("players", "declarer"),
             self._choice_group("contract", "contract"),
         ]
-        doubles = tuple(
+        groups.append(self._check_group("doubles", _("Doubles (if any)"), DOUBLES))
+        if "kontra" in self.fields:
+            groups.append(self._check_group("calls", _("Kontra and Re (if said)"), CALLS))
+        groups.append(self._choice_group("result", "result"))
+        return groups
+
+    def _check_group(self, key: str, legend: "StrOrPromise", names: tuple[str, ...]) -> TileGroup:
+        tiles = tuple(
             Tile(
                 name=self.add_prefix(name),
                 id=f"id_{self.add_prefix(name)}",
@@ -147,19 +173,9 @@ class DealForm(forms.Form):
                 checked=bool(self[name].value()),
                 invalid=name in self.errors,
             )
-            for name in ("hand", "ruten", "durch")
+            for name in names
         )
-        groups.append(
-            TileGroup(
-                "doubles",
-                str(_("Doubles (if any)")),
-                "checkbox",
-                doubles,
-                any(tile.invalid for tile in doubles),
-            )
-        )
-        groups.append(self._choice_group("result", "result"))
-        return groups
+        return TileGroup(key, str(legend), "checkbox", tiles, any(t.invalid for t in tiles))
 
     def tiles_html(self) -> SafeString:
         """The tile groups as HTML. A fresh form's tiles are the same for every deal at a
@@ -168,7 +184,7 @@ class DealForm(forms.Form):
             return _tiles_html(tuple(self.tile_groups()))
         players = tuple(self.fields["declarer"].choices)  # type: ignore[attr-defined]
         contracts = tuple(self.fields["contract"].choices)  # type: ignore[attr-defined]
-        return _fresh_tiles_html(players, contracts, get_language())
+        return _fresh_tiles_html(players, contracts, "kontra" in self.fields, get_language())
 
     def _choice_group(self, key: str, name: str) -> TileGroup:
         field = self.fields[name]
@@ -200,6 +216,8 @@ class DealForm(forms.Form):
             ruten=bool(data.get("ruten")),
             durch=bool(data.get("durch")),
             result=Result(result) if result else None,
+            kontra=bool(data.get("kontra")),
+            re=bool(data.get("re")),
         )
         if data.get("declarer") == "":
             data["declarer"] = None
@@ -231,7 +249,7 @@ class DealForm(forms.Form):
 
     def _tile_label(self, field: str) -> str:
         """The label of the tile selected in ``field`` ("gewonnen", "Hand", a name), or ""."""
-        if field in ("hand", "ruten", "durch"):
+        if field in DOUBLES + CALLS and field in self.fields:
             return str(self.fields[field].label)
         if field not in ("declarer", "result"):
             return ""
@@ -241,9 +259,9 @@ class DealForm(forms.Form):
 
 
 #: The tile groups whose legend is not shown (see _tiles_html).
-_QUIET = ("doubles", "result")
+_QUIET = ("doubles", "calls", "result")
 #: The fields a captain taps; a form with none of them set is a fresh one.
-_TAPPED = ("declarer", "contract", "hand", "ruten", "durch", "result")
+_TAPPED = ("declarer", "contract", *DOUBLES, *CALLS, "result")
 
 
 def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
@@ -287,10 +305,13 @@ def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
 
 @lru_cache(maxsize=256)
 def _fresh_tiles_html(
-    players: tuple[tuple[int, str], ...], contracts: tuple[tuple[str, str], ...], language: str
+    players: tuple[tuple[int, str], ...],
+    contracts: tuple[tuple[str, str], ...],
+    kontra: bool,
+    language: str,
 ) -> SafeString:
     """The tiles of an empty form (see DealForm.tiles_html); names are escaped in it."""
-    form = DealForm(seats=[], min_bid=0)
+    form = DealForm(seats=[], rules=Prisdorf(kontra=kontra))
     form.fields["declarer"].choices = list(players)  # type: ignore[attr-defined]
     form.fields["contract"].choices = list(contracts)  # type: ignore[attr-defined]
     return _tiles_html(tuple(form.tile_groups()))

@@ -129,7 +129,7 @@ def _screen(
     else:
         if form is None:
             form = DealForm.for_next(
-                sequence=upcoming.sequence, seats=seats, min_bid=rules_for(table.tournament).min_bid
+                sequence=upcoming.sequence, seats=seats, rules=rules_for(table.tournament)
             )
         form.offer_declarers(upcoming.seats)
     totals = selectors.seat_totals(table=table, seats=seats)

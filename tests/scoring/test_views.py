@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from fipsen_rules import Code, InvalidEntryError, Violation
+from fipsen_rules import Code, InvalidEntryError, Prisdorf, Violation
 from scoring.forms import RULES_FIELDS, DealForm
 from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
@@ -442,7 +442,7 @@ def test_every_field_the_rules_name_has_a_place_in_the_form(
     table = playing_table()
     form = DealForm(
         {}, seats=list(table.seats.select_related("registration__player")),
-        playing=(0, 1, 2, 3), min_bid=2,
+        playing=(0, 1, 2, 3), rules=Prisdorf(kontra=True),
     )  # fmt: skip
     form.is_valid()
     violation = Violation(Code.BID_TRICKS, rules_field, {"tricks": 1, "min_bid": 2})
