@@ -138,7 +138,7 @@ def test_a_spoilt_file_is_refused_and_nothing_is_saved(played: Tournament, chang
 
 @pytest.mark.parametrize(
     "content",
-    [b"", b"\xff\xfe", b"Name;Verein\n", b"[]", b'{"preisfipsen_night": 2}', b"[" * 100000],
+    [b"", b"\xff\xfe", b"Name;Verein\n", b"[]", b'{"preisfipsen_night": 99}', b"[" * 100000],
     ids=["empty", "not-utf8", "csv", "list", "other-version", "deep"],
 )
 def test_a_file_that_is_no_night_is_refused(content: bytes) -> None:
@@ -202,3 +202,19 @@ def test_the_commands_move_a_night(played: Tournament, tmp_path: Path) -> None:
         call_command("import_night", str(path), verbosity=0)
     with pytest.raises(CommandError, match="kein Turnier 999"):
         call_command("export_night", 999, verbosity=0)
+
+
+def test_a_file_of_version_1_imports_as_prisdorf_with_its_minimum_bid(played: Tournament) -> None:
+    """Files exported before the rule sets name only the minimum bid: nothing of them is lost."""
+    data = night_export(tournament=played)
+    assert data["tournament"]["rule_set"] == "prisdorf"
+    wipe()
+    old = data["tournament"]
+    for field in ("rule_set", "rule_options", "prize_tournament"):
+        del old[field]
+    data = {**data, "preisfipsen_night": 1, "tournament": {**old, "min_bid": 3}}
+
+    tournament = night_import_bytes(json.dumps(data).encode())
+
+    assert (tournament.rule_set, tournament.rule_options["min_bid"]) == ("prisdorf", 3)
+    assert tournament.prize_tournament
