@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import MESSAGES, RULE_SETS, FipsenError, Violation, rule_set
-from fipsen_rules.messages import format_message
+from fipsen_rules import RULE_SETS, FipsenError, rule_set
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+from tournaments.rules_errors import violation_error
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -146,7 +145,7 @@ def rules_checked(
     try:
         rules = rule_set(name, **options)
     except FipsenError as error:
-        raise ValidationError([_library_error(v) for v in error.violations]) from None
+        raise ValidationError([violation_error(v) for v in error.violations]) from None
     values = dict(rules.options)
     if values.get(KONTRA) and prize_tournament:
         raise ValidationError(
@@ -157,11 +156,6 @@ def rules_checked(
             code="kontra_prize",
         )
     return values
-
-
-def _library_error(violation: Violation) -> ValidationError:
-    text = format_message(gettext(MESSAGES[violation.code]), violation.params)
-    return ValidationError(text, code=violation.code)
 
 
 def rules_description(tournament: "TournamentRules") -> list[str]:
