@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted((ROOT / "docs").glob("*.md"))
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
 README = ROOT / "README.md"
 README_LIMIT = 8000  # bytes: what a newcomer reads on the first screen or two
 BLOCK_SECONDS = 120
