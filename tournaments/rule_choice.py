@@ -159,11 +159,15 @@ def rules_checked(
 
 
 def rules_description(tournament: "TournamentRules") -> list[str]:
-    """The rule set and each option offered, as lines for the rules page."""
+    """The rule set, whether it is a Preisfipsen, and each option offered, as lines for the
+    rules page."""
     choice = CHOICES.get(tournament.rule_set)
     if choice is None:
         return [tournament.rule_set]
-    lines = [str(choice.label)]
+    evening = (
+        _("Preisfipsen (with prizes)") if tournament.prize_tournament else _("private evening")
+    )
+    lines = [str(choice.label), str(evening)]
     for option, text in choice.offered():
         value = tournament.rule_options.get(option.name, option.default)
         shown = str(_("yes") if value else _("no")) if option.is_switch else str(value)

@@ -112,11 +112,12 @@ def test_the_options_are_stored_whole_and_compared_by_value() -> None:
 
 
 def test_the_rules_page_names_the_rule_set_and_its_options(client: Client) -> None:
-    tournament = created(client)
+    tournament = created(client, prize_tournament="on")
     page = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
     assert "Gespielt wird nach diesen Regeln:" in page.decode()
     assert '<span class="rules-line">Prisdorf Fipsen</span>' in page.decode()
     assert '<span class="rules-line">Mindestgebot: 3</span>' in page.decode()
+    assert '<span class="rules-line">Preisfipsen (mit Preisen)</span>' in page.decode()
 
 
 def test_the_option_fields_are_named_by_rule_set_and_option() -> None:
@@ -179,6 +180,7 @@ def test_kontra_and_a_biddable_durch_at_a_private_evening(client: Client) -> Non
     assert rules_of(tournament) == Prisdorf(min_bid=3, kontra=True, durch_biddable=True)
     page = client.get(reverse("tournaments:tournament_edit", args=[tournament.pk])).content
     assert '<span class="rules-line">Kontra und Rekontra: ja</span>' in page.decode()
+    assert '<span class="rules-line">privater Abend</span>' in page.decode()
 
 
 def test_the_service_refuses_kontra_at_a_preisfipsen() -> None:
