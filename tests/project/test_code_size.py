@@ -39,9 +39,7 @@ def long_modules(paths: list[Path], root: Path = ROOT, limit: int = MODULE_LINES
     return found
 
 
-def long_functions(
-    paths: list[Path], root: Path = ROOT, limit: int = FUNCTION_LINES
-) -> list[str]:
+def long_functions(paths: list[Path], root: Path = ROOT, limit: int = FUNCTION_LINES) -> list[str]:
     """``path:line name: N lines`` for every function (or method) over ``limit`` lines."""
     found = []
     for path in paths:
