@@ -7,11 +7,18 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from fipsen_rules import Code, InvalidEntryError
+from printing import kinds
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
 from scoring.models import Deal
+from scoring.printing_kinds import SCORESHEETS
 from tests.scoring.helpers import enter, playing_table
+from tests.scoring.print_helpers import sheet_rows
 from tournaments.models import Table
+from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +103,16 @@ def test_the_kieker_at_three_is_described_at_a_table_of_three() -> None:
     three = page_of(playing_table(players=3))
     assert "Kieker zu dritt: Der Spieler wirft seine fünf Karten weg" in three
     assert "Kieker zu dritt" not in page_of(playing_table(players=4))
+
+
+def test_the_scoresheet_pdf_prints_the_doubled_value_and_totals() -> None:
+    table = playing_table(deals=10, **PRIVATE_KONTRA)
+    enter(table, 1, "3 Hand Kontra verloren")
+    enter(table, 2, "4 Kontra Re gewonnen")
+    file = GeneratedFile(owner=owner_of_tournament(table.tournament), kind=SCORESHEETS)
+    with translation.override("de"):
+        pdf = kinds.kind_named(SCORESHEETS).renderer()(FileJob(file, {"base_url": "http://x"}))
+    rows = sheet_rows(pdf, page=1, players=4, deals=10)
+    assert rows[1].value == "−24"
+    assert rows[2].value == "+16"
+    assert [cell.removeprefix("• ") for cell in rows[2].cells] == ["0", "−24", "16", "0"]
