@@ -17,7 +17,7 @@ from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.rule_choice import PLAYABLE, rules_of
+from tournaments.rule_choice import PLAYABLE, rules_of, table_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +189,17 @@ def test_the_service_refuses_kontra_at_a_preisfipsen() -> None:
             name="X", date=datetime.date(2026, 11, 21), rule_options={"kontra": True}
         )
     assert [e.code for e in error.value.error_dict["rule_set"]] == ["kontra_prize"]
+
+
+def test_the_draw_asks_the_rule_set_for_its_tables_and_the_tournament_for_their_deals() -> None:
+    tournament = night(present=7, deals_at_four=30, deals_at_three=36)
+    assert table_deals(tournament) == {3: 36, 4: 30}
+    services.tournament_draw(tournament=tournament, seed=5)
+    assert sorted(tournament.tables.values_list("deals", flat=True)) == [30, 36]
+
+
+def test_scoring_refuses_a_rule_set_it_has_no_screens_for() -> None:
+    tournament = Tournament(rule_set="grossenaspe", rule_options={})
+    assert rules_of(tournament).name == "grossenaspe"
+    with pytest.raises(TypeError, match="no screens for the rule set 'grossenaspe'"):
+        rules_for(tournament)
