@@ -18,6 +18,8 @@ from tournaments.text import name_has_letter, no_control_characters
 
 #: The most deals a table can play in one night (a deal takes a minute or more).
 MAX_DEALS = 300
+#: The most players at one table: six, at a Thedinghausen race that fills up the tables of five.
+MAX_SEATS = 6
 
 
 def max_length_constraint(model: str, *fields: str, length: int) -> models.CheckConstraint:
@@ -260,7 +262,9 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
-            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="table_first_dealer"),
+            models.CheckConstraint(
+                condition=Q(first_dealer__lt=MAX_SEATS), name="table_first_dealer"
+            ),
             models.CheckConstraint(condition=Q(deals__gte=1), name="table_deals"),
             models.CheckConstraint(condition=Q(deals__lte=MAX_DEALS), name="table_deals_at_most"),
         ]
@@ -328,7 +332,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
-            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_range"),
+            models.CheckConstraint(
+                condition=Q(position__lt=MAX_SEATS), name="seat_position_range"
+            ),
         ]
 
     def __str__(self) -> str:
