@@ -5,7 +5,17 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Code, DealEntry, Game, InvalidEntryError, Outcome, Prisdorf, Violation
+from fipsen_rules import (
+    Code,
+    DealEntry,
+    Game,
+    Grossenaspe,
+    GrossenaspeGame,
+    InvalidEntryError,
+    Outcome,
+    Prisdorf,
+    Violation,
+)
 from tournaments.models import Tournament
 from tournaments.rule_choice import rules_of
 
@@ -25,6 +35,17 @@ def rules_for(tournament: Tournament) -> Prisdorf:
     return rules
 
 
+def aspe_rules_for(tournament: Tournament) -> Grossenaspe:
+    """The tournament's Großenaspe rules with its options (its screens' :func:`rules_for`).
+
+    :raises TypeError: the tournament plays another rule set.
+    """
+    rules = rules_of(tournament)
+    if not isinstance(rules, Grossenaspe):
+        raise TypeError(f"not a Großenaspe tournament: {rules.name!r}")
+    return rules
+
+
 def evaluate_deal(
     *,
     tournament: Tournament,
@@ -38,10 +59,8 @@ def evaluate_deal(
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule.
     :raises ValidationError: the declarer does not play this deal.
     """
-    if declarer is not None and declarer not in seats:
-        raise ValidationError(
-            {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
-        )
+    if declarer is not None:
+        _require_playing(declarer, seats)
     entry = DealEntry(
         game,
         declarer=None if declarer is None else seats.index(declarer),
@@ -56,8 +75,11 @@ class Scored:
 
     #: The game in canonical notation; empty when only its value is known (from a paper sheet).
     game: str
+    #: What the declarer gains (or, in Prisdorf, loses).
     score: int
     counts_as_deal: bool
+    #: What each opponent who plays gains (Großenaspe: a failed game; never in Prisdorf).
+    opponents_score: int = 0
 
 
 def score_deal(
@@ -65,8 +87,9 @@ def score_deal(
     tournament: Tournament,
     seats: tuple[int, ...],
     declarer: int | None,
-    game: Game | None,
+    game: Game | GrossenaspeGame | None,
     written_value: int | None = None,
+    dealer: int | None = None,
 ) -> Scored:
     """Score a game, or take a value alone when the game is not known (``game=None``): a
     paper sheet shows only values, and several games share most of them. The value must be
@@ -75,6 +98,8 @@ def score_deal(
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule, or the value is impossible.
     :raises ValidationError: the declarer does not play this deal.
     """
+    if isinstance(game, GrossenaspeGame):
+        return _aspe_scored(tournament, seats, declarer, dealer, game, written_value)
     if game is not None:
         outcome = evaluate_deal(
             tournament=tournament,
@@ -86,11 +111,49 @@ def score_deal(
         return Scored(str(outcome.game), outcome.declarer_score, outcome.counts_as_deal)
     if declarer is None:
         raise InvalidEntryError((Violation(Code.DECLARER_MISSING, "declarer"),))
-    if declarer not in seats:
-        raise ValidationError(
-            {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
-        )
+    _require_playing(declarer, seats)
     if written_value is None or written_value not in rules_for(tournament).possible_scores():
         violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": written_value})
         raise InvalidEntryError((violation,))
     return Scored("", written_value, counts_as_deal=True)
+
+
+def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:
+    """:raises ValidationError: the declarer does not play this deal."""
+    if declarer not in seats:
+        raise ValidationError(
+            {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
+        )
+
+
+def _aspe_scored(
+    tournament: Tournament,
+    seats: tuple[int, ...],
+    declarer: int | None,
+    dealer: int | None,
+    game: GrossenaspeGame,
+    written_value: int | None,
+) -> Scored:
+    """A Großenaspe deal: the declarer gains its value, or each opponent does (SPEC C3.2);
+    at a table of five the dealer sits out. A value written on paper must be the signed one.
+
+    :raises fipsen_rules.FipsenError: the deal breaks a rule, or the value differs.
+    """
+    if declarer is not None:
+        _require_playing(declarer, seats)
+    scored = aspe_rules_for(tournament).evaluate(
+        game,
+        players=len(seats),
+        declarer=None if declarer is None else seats.index(declarer),
+        dealer=seats.index(dealer) if dealer in seats else None,
+    )
+    value = scored.game_value
+    if written_value is not None and written_value != value:
+        raise InvalidEntryError.of(
+            Code.VALUE_MISMATCH,
+            "captain_value",
+            value=written_value,
+            computed=value,
+            game=str(game),
+        )
+    return Scored(str(game), max(value, 0), scored.counts_as_deal, max(-value, 0))

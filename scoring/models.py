@@ -18,6 +18,8 @@ from tournaments.text import no_control_characters
 #: The lowest places a prize list can name, and the most money one place can win.
 MAX_PRIZE_PLACE = 999
 MAX_PRIZE_MONEY = Decimal("99999.99")
+#: A table of five: its dealer sits out each deal (Großenaspe).
+FIVE_PLAYERS = 5
 
 
 class Deal(models.Model):
@@ -42,6 +44,10 @@ class Deal(models.Model):
     game = models.CharField(_("game"), max_length=60, blank=True)
     #: The declarer's score as the rules module computed it; the sheet's value column.
     score = models.SmallIntegerField(_("value"))
+    #: What each opponent who plays the deal gains: nothing in Prisdorf; in Großenaspe, where
+    #: scores are never negative, the value of a failed game (the dealer of a table of five
+    #: sits out and gains nothing).
+    opponents_score = models.PositiveSmallIntegerField(_("each opponent's gain"), default=0)
     #: The value the captain wrote on paper, when given (it matched the computed one).
     written_value = models.SmallIntegerField(_("value on paper"), null=True, blank=True)
     #: The form's id: the same form posted twice (a dropped connection) is saved once.
@@ -78,6 +84,17 @@ class Deal(models.Model):
     @property
     def is_passed(self) -> bool:
         return self.number is None
+
+    def gains(self, players: int) -> tuple[int, ...]:
+        """Each seat's gain from this deal at a table of ``players``: the declarer's score, each
+        opponent's gain; at a table of five the dealer sits out (Großenaspe, SPEC C3.3)."""
+        if self.declarer is None:
+            return (0,) * players
+        out = self.dealer if players == FIVE_PLAYERS else None
+        return tuple(
+            self.score if seat == self.declarer else 0 if seat == out else self.opponents_score
+            for seat in range(players)
+        )
 
 
 class DealChange(models.Model):

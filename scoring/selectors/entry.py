@@ -7,7 +7,7 @@ from django.db.models import Max
 
 from fipsen_rules.seats import Seating
 from scoring import paper
-from scoring.models import Deal
+from scoring.models import FIVE_PLAYERS, Deal
 from scoring.selectors.sheets import SheetRow
 from tournaments.models import Seat, Table
 from tournaments.selectors import seats_of
@@ -102,16 +102,23 @@ def seat_totals(*, table: Table, seats: list[Seat]) -> tuple[int, ...]:
     Written in SQL (the same on SQLite and PostgreSQL): the captain's screen sums them on every
     save, and building this query through the ORM cost ten times running it (issue 9).
     """
+    positions = [seat.position for seat in seats]
+    if not positions:
+        return ()
     with connection.cursor() as cursor:
-        cursor.execute(_SEAT_TOTALS_SQL, [table.pk])
-        sums = dict(cursor.fetchall())
-    return tuple(sums.get(seat.position, 0) for seat in seats)
+        cursor.execute(_seat_totals_sql(positions, sits_out=len(seats) == FIVE_PLAYERS), [table.pk])
+        sums = cursor.fetchone() or ()
+    return tuple(total or 0 for total in sums)
 
 
-_SEAT_TOTALS_SQL = (
-    "SELECT declarer, SUM(score) FROM scoring_deal WHERE table_id = %s AND declarer IS NOT NULL"
-    " GROUP BY declarer"
-)
+def _seat_totals_sql(positions: list[int], *, sits_out: bool) -> str:
+    """One row: each seat's sum of what it gained as declarer, else as an opponent (none
+    while it sat out as the dealer of a table of five)."""
+    out = "WHEN dealer = {0} THEN 0 " if sits_out else ""
+    seat_sum = "SUM(CASE WHEN declarer = {0} THEN score " + out + "ELSE opponents_score END)"
+    sums = ", ".join(seat_sum.format(int(position)) for position in positions)
+    where = "WHERE table_id = %s AND declarer IS NOT NULL"
+    return f"SELECT {sums} FROM scoring_deal {where}"  # noqa: S608 (positions are ints)
 
 
 def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow]:
@@ -122,7 +129,9 @@ def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow
     for deal in upcoming.recent:
         rows.append(SheetRow(deal, tuple(after)))
         if deal.declarer is not None and deal.declarer < len(after):
-            after[deal.declarer] -= deal.score
+            after = [
+                total - gain for total, gain in zip(after, deal.gains(len(after)), strict=True)
+            ]
     return rows
 
 

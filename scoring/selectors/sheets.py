@@ -63,7 +63,9 @@ def _sheet(table: Table, seats: list[Seat], deals: Iterable[Deal]) -> TableSheet
     rows = []
     for deal in deals:
         if deal.declarer is not None and deal.declarer < len(totals):
-            totals[deal.declarer] += deal.score
+            totals = [
+                total + gain for total, gain in zip(totals, deal.gains(len(totals)), strict=True)
+            ]
         rows.append(SheetRow(deal, tuple(totals)))
     return TableSheet(table=table, seats=seats, rows=rows, totals=tuple(totals))
 

@@ -1,5 +1,6 @@
 """The ranking with its prizes, and the prize list and the entry fees it may split."""
 
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -8,7 +9,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from fipsen_rules.seats import deals_played_by
 from scoring import ranking
-from scoring.models import Deal, Prize
+from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank
 from tournaments.models import Seat, Tournament
 
@@ -60,11 +61,19 @@ def standings(*, tournament: Tournament) -> list[Standing]:
         table__tournament=tournament, number__isnull=False
     ).order_by()
     by_declarer = _figures_by_declarer(played_deals)
-    played = dict(
-        played_deals.values("table_id").annotate(n=Count("pk")).values_list("table_id", "n")
-    )
+    per_table = {
+        row["table_id"]: row
+        for row in played_deals.values("table_id").annotate(
+            n=Count("pk"), opponents=Sum("opponents_score")
+        )
+    }
+    played = {table_id: row["n"] for table_id, row in per_table.items()}
     declared = {seat: by_declarer.get((seat.table_id, seat.position), {}) for seat in seats}
-    figures = [_figures(seat, declared[seat]) for seat in seats]
+    sat_out = _sat_out(seats, played_deals)
+    figures = [
+        _figures(seat, declared[seat], _as_opponent(seat, per_table, declared[seat], sat_out))
+        for seat in seats
+    ]
     ranked = rank(figures, [name for name in tournament.tie_break.split(",") if name])
     awards = _awards(tournament, ranked)
     return [
@@ -114,17 +123,46 @@ def _figures_by_declarer(played_deals: QuerySet[Deal]) -> dict[tuple[int, int], 
             points=Sum("score"),
             declared=Count("pk"),
             won=Count("pk", filter=Q(score__gt=0)),
-            lost=Count("pk", filter=Q(score__lt=0)),
+            lost=Count("pk", filter=Q(score__lt=0) | Q(opponents_score__gt=0)),
+            opponents=Sum("opponents_score"),
             best=Max("score"),
         )
     }
 
 
-def _figures(seat: Seat, row: _DeclarerRow) -> Figures[Seat]:
+def _sat_out(seats: list[Seat], played_deals: QuerySet[Deal]) -> dict[tuple[int, int], int]:
+    """What the opponents gained in the deals each dealer of a table of five sat out, by
+    table and seat (Großenaspe): one query, and none without such a table."""
+    sizes = Counter(seat.table_id for seat in seats)
+    fives = [table for table, size in sizes.items() if size == FIVE_PLAYERS]
+    if not fives:
+        return {}
+    rows = (
+        played_deals.filter(table_id__in=fives)
+        .values("table_id", "dealer")
+        .annotate(opponents=Sum("opponents_score"))
+    )
+    return {(row["table_id"], row["dealer"]): row["opponents"] or 0 for row in rows}
+
+
+def _as_opponent(
+    seat: Seat,
+    per_table: dict[int, dict[str, Any]],
+    declared: _DeclarerRow,
+    sat_out: dict[tuple[int, int], int],
+) -> int:
+    """What a seat gained as an opponent: its table's opponents' gains but for the deals it
+    declared or sat out (nothing in Prisdorf, where only the declarer scores)."""
+    table_total = per_table.get(seat.table_id, {}).get("opponents") or 0
+    own = declared.get("opponents") or 0
+    return int(table_total - own - sat_out.get((seat.table_id, seat.position), 0))
+
+
+def _figures(seat: Seat, row: _DeclarerRow, as_opponent: int = 0) -> Figures[Seat]:
     """What the ranking compares of a seat (a seat that never declared has nothing)."""
     return Figures(
         key=seat,
-        points=row.get("points") or 0,
+        points=(row.get("points") or 0) + as_opponent,
         won=row.get("won", 0),
         lost=row.get("lost", 0),
         best=row.get("best"),

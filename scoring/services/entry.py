@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game
+from fipsen_rules import Game, GrossenaspeGame
 from fipsen_rules.signs import signed_score
 from scoring import selectors
 from scoring.evaluation import score_deal
@@ -59,7 +59,7 @@ class PostedDeal:
     sequence: int
     submission: uuid.UUID
     declarer: int | None
-    game: Game | None
+    game: Game | GrossenaspeGame | None
     written_value: int | None = None
 
 
@@ -69,7 +69,7 @@ def deal_record(
     sequence: int,
     submission: uuid.UUID,
     declarer: int | None,
-    game: Game | None,
+    game: Game | GrossenaspeGame | None,
     written_value: int | None = None,
     user: User | None = None,
     await_confirmation: bool = True,
@@ -183,6 +183,7 @@ def _deal_create(
         declarer=posted.declarer,
         game=posted.game,
         written_value=posted.written_value,
+        dealer=upcoming.dealer,
     )
     deal = Deal.objects.create(
         table=table,
@@ -192,6 +193,7 @@ def _deal_create(
         declarer=posted.declarer if scored.counts_as_deal else None,
         game=scored.game,
         score=scored.score,
+        opponents_score=scored.opponents_score,
         written_value=posted.written_value,
         submission=posted.submission,
     )
