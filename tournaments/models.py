@@ -332,9 +332,7 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
-            models.CheckConstraint(
-                condition=Q(position__lt=MAX_SEATS), name="seat_position_range"
-            ),
+            models.CheckConstraint(condition=Q(position__lt=MAX_SEATS), name="seat_position_range"),
         ]
 
     def __str__(self) -> str:
