@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "printing",
     "tournaments",
     "scoring",
+    "races",
 ]
 
 MIDDLEWARE = [

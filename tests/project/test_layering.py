@@ -5,7 +5,9 @@
 - ``tournaments`` (the night: players, tables, seats) does not reach ``scoring`` (deals,
   standings): not by import, not by a ``scoring:`` URL name in its Python code or in
   ``templates/tournaments/``. Scoring builds on tournaments, not the other way round.
-- ``printing`` (the file jobs and PDFs) reaches neither.
+- ``races`` (the Thedinghausen race: its deals, standings, cash box) does not reach
+  ``scoring``; ``tournaments`` does not reach ``races``.
+- ``printing`` (the file jobs and PDFs) reaches none of them.
 
 Read from the source (an AST walk over every import, string constants for URL names and
 lazy model references, ``{% url %}`` in templates), so no app is imported to check it.
@@ -44,7 +46,16 @@ class Layer:
 
 
 WEB = frozenset(
-    {"django", "celery", "weasyprint", "tournaments", "scoring", "preisfipsen", "printing"}
+    {
+        "django",
+        "celery",
+        "weasyprint",
+        "tournaments",
+        "scoring",
+        "races",
+        "preisfipsen",
+        "printing",
+    }
 )
 
 LAYERS = (
@@ -53,15 +64,18 @@ LAYERS = (
         "tournaments",
         "tournaments",
         "templates/tournaments",
-        frozenset({"scoring"}),
-        frozenset({"scoring"}),
+        frozenset({"scoring", "races"}),
+        frozenset({"scoring", "races"}),
     ),
+    # The race builds on the night (tables, seats) and the rules; scoring may offer its
+    # pages (the table's link opens the race's page at a race table), not the other way.
+    Layer("races", "races", "templates/races", frozenset({"scoring"}), frozenset({"scoring"})),
     Layer(
         "printing",
         "printing",
         "templates/printing",
-        frozenset({"tournaments", "scoring"}),
-        frozenset({"tournaments", "scoring"}),
+        frozenset({"tournaments", "scoring", "races"}),
+        frozenset({"tournaments", "scoring", "races"}),
     ),
 )
 

@@ -1,0 +1,42 @@
+"""The deals of a Thedinghausen race table: the tricks each player won (SPEC C4).
+
+A deal stores its trick counts by seat and, when the captain tapped them, the winner of each
+trick in order. The games, tallies, sweeps and money follow from the deals in order
+(:mod:`races.replay`); nothing else is stored.
+"""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Table
+
+
+class RaceDeal(models.Model):
+    """One deal of a race table; ``sequence`` numbers the table's deals from 1."""
+
+    #: PROTECT: a table with deals (so its tournament too) is history and is not deleted.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="race_deals")
+    sequence = models.PositiveIntegerField(_("deal"))
+    #: The tricks each seat won, seat 0 first.
+    counts = models.JSONField(_("tricks"))
+    #: The seat that won each trick, in the order played; empty when the counts were typed.
+    taps = models.JSONField(_("winner of each trick"), default=list, blank=True)
+    #: The form's id: the same form posted twice (a dropped connection) is saved once.
+    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Set when the organiser corrected the deal.
+    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "sequence"]
+        verbose_name = _("race deal")
+        verbose_name_plural = _("race deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "sequence"], name="race_deal_sequence"),
+            models.CheckConstraint(condition=models.Q(sequence__gte=1), name="race_deal_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.sequence}: {self.counts}"

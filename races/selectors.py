@@ -1,0 +1,104 @@
+"""What the race pages read: a table's evening, the standings and the cash box.
+
+The games and the money are replayed from the stored deals (:mod:`races.replay`); a page
+reads the tables, seats and deals in a fixed number of queries.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from fipsen_rules import race_places
+from fipsen_rules.thedinghausen import STAKE_CENTS
+from races.models import RaceDeal
+from races.replay import Evening, replay
+from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import tables_with_seats
+
+
+@dataclass(frozen=True)
+class TableRace:
+    """A race table as its captain sees it: its deals and the evening they make."""
+
+    table: Table
+    seats: list[Seat]
+    deals: list[RaceDeal]
+    evening: Evening
+
+    @property
+    def next_sequence(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def last_deal(self) -> RaceDeal | None:
+        return self.deals[-1] if self.deals else None
+
+
+def table_race(*, table: Table, seats: list[Seat]) -> TableRace:
+    """The table's deals and evening (one query: the seats are read already)."""
+    deals = list(RaceDeal.objects.filter(table=table).order_by("sequence"))
+    return TableRace(table, seats, deals, replay(len(seats), [d.counts for d in deals]))
+
+
+@dataclass(frozen=True)
+class RacePlayer:
+    """One player's evening: the standings' row and the cash box's."""
+
+    name: str
+    table: int
+    seat: int
+    games: int  # games begun at his table
+    games_won: int
+    sweeps: int
+    cents: int
+    buns: int  # the buns of the games he won: one from every player of his table
+    place: int = 0
+
+    @property
+    def stakes_cents(self) -> int:
+        return STAKE_CENTS * self.games
+
+    @property
+    def owes(self) -> bool:
+        return self.cents < 0
+
+
+def race_players(*, tournament: Tournament) -> list[RacePlayer]:
+    """Every seated player with his games, sweeps and money, ranked by games won, then money
+    (three queries: tables, seats with players, deals)."""
+    tables = list(tables_with_seats(tournament=tournament))
+    counts: dict[int, list[list[int]]] = defaultdict(list)
+    for table_id, deal_counts in (
+        RaceDeal.objects.filter(table__tournament=tournament)
+        .order_by("table_id", "sequence")
+        .values_list("table_id", "counts")
+    ):
+        counts[table_id].append(deal_counts)
+    players = []
+    for table in tables:
+        seats = list(table.seats.all())
+        evening = replay(len(seats), counts[table.pk])
+        begun = sum(1 for game in evening.games if game.deals or game.winner is not None)
+        for seat in seats:
+            won = evening.games_won[seat.position]
+            players.append(
+                RacePlayer(
+                    seat.registration.player.name,
+                    table.number,
+                    seat.position,
+                    begun,
+                    won,
+                    evening.sweeps[seat.position],
+                    evening.cents[seat.position],
+                    won * len(seats),
+                )
+            )
+    return _ranked(players)
+
+
+def _ranked(players: list[RacePlayer]) -> list[RacePlayer]:
+    keys = range(len(players))
+    places = race_places(
+        {key: players[key].games_won for key in keys}, {key: players[key].cents for key in keys}
+    )
+    ranked = [replace(players[key], place=places[key]) for key in keys]
+    return sorted(ranked, key=lambda player: (player.place, player.name))
