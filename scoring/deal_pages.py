@@ -10,9 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from fipsen_rules import Game, InvalidEntryError
+from fipsen_rules import Game, InvalidEntryError, Outcome
 from scoring import selectors, services
-from scoring.evaluation import evaluate_deal, rules_for
+from scoring.aspe_forms import AspeDealForm, aspe_initial, deal_form
+from scoring.evaluation import Scored, evaluate_deal, score_deal
 from scoring.forms import DealForm
 from scoring.models import Deal
 from tournaments.models import Seat, Table
@@ -21,7 +22,7 @@ from tournaments.models import Seat, Table
 def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
     """The posted deal form. Any seat of the table passes here: whether the declarer plays
     this deal (a player may have left) is the rules' check, with the table as it stands."""
-    return DealForm(request.POST, seats=seats, rules=rules_for(table.tournament))
+    return deal_form(table.tournament, request.POST, seats=seats)
 
 
 def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> Deal | None:
@@ -39,13 +40,9 @@ def correction_form(
     data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
 ) -> DealForm:
     """The deal form filled with ``deal`` as it stands (``data``: as posted)."""
-    return DealForm(
-        data,
-        initial=_initial(deal),
-        seats=seats,
-        playing=playing,
-        rules=rules_for(table.tournament),
-    )
+    aspe = table.tournament.rule_set == "grossenaspe" and deal.game
+    initial = aspe_initial(deal) if aspe else _initial(deal)
+    return deal_form(table.tournament, data, initial=initial, seats=seats, playing=playing)
 
 
 def playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:
@@ -60,10 +57,11 @@ def preview_page(
     """What the rules make of the posted form as it stands: "3 Hand verloren = −12", or why
     not (``playing``: the seats that may declare)."""
     form = posted_deal(request, table, seats)
-    outcome = None
+    outcome: Outcome | Scored | None = None
     if form.is_valid():
         try:
-            outcome = evaluate_deal(
+            evaluate = score_deal if isinstance(form, AspeDealForm) else evaluate_deal
+            outcome = evaluate(
                 tournament=table.tournament,
                 seats=playing,
                 declarer=form.cleaned_data["declarer"],

@@ -81,6 +81,11 @@ class Scored:
     #: What each opponent who plays gains (Großenaspe: a failed game; never in Prisdorf).
     opponents_score: int = 0
 
+    @property
+    def declarer_score(self) -> int:
+        """The declarer's score (as a Prisdorf ``Outcome`` names it, for the preview)."""
+        return self.score
+
 
 def score_deal(
     *,

@@ -79,11 +79,17 @@ class Deal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.table}, {self.number or '–'}: {self.game} {self.score:+d}"
+        return f"{self.table}, {self.number or '–'}: {self.game} {self.value:+d}"
 
     @property
     def is_passed(self) -> bool:
         return self.number is None
+
+    @property
+    def value(self) -> int:
+        """The sheet's value column, signed: the declarer's score, or, negative, what each
+        opponent gained (Großenaspe)."""
+        return -self.opponents_score if self.opponents_score else self.score
 
     def gains(self, players: int) -> tuple[int, ...]:
         """Each seat's gain from this deal at a table of ``players``: the declarer's score, each

@@ -184,7 +184,7 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
                 for seat, total in zip(seats, row.totals, strict=True)
             )
             declarer = index.get(row.deal.declarer) if row.deal.declarer is not None else None
-            lines.append(Line(row.deal.number, cells, row.deal.score, declarer))
+            lines.append(Line(row.deal.number, cells, row.deal.value, declarer))
     played = len(lines)
     for number in range(played + 1, max(table.deals, played) + 1):
         playing = seating.playing(number)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from fipsen_rules import InvalidEntryError
 from scoring import selectors, services
+from scoring.aspe_forms import fresh_deal_form
 from scoring.deal_pages import (
     correct_deal,
     correct_page,
@@ -23,7 +24,6 @@ from scoring.deal_pages import (
     preview_page,
     sheet_page,
 )
-from scoring.evaluation import rules_for
 from scoring.forms import DealForm
 from scoring.models import Deal
 from scoring.table_link import answers_retired_link, table_of_link
@@ -128,9 +128,7 @@ def _screen(
             form = correction_form(None, correcting, seats, table, playing)
     else:
         if form is None:
-            form = DealForm.for_next(
-                sequence=upcoming.sequence, seats=seats, rules=rules_for(table.tournament)
-            )
+            form = fresh_deal_form(table.tournament, sequence=upcoming.sequence, seats=seats)
         form.offer_declarers(upcoming.seats)
     totals = selectors.seat_totals(table=table, seats=seats)
     context = {

@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, Outcome
+from fipsen_rules import Game, GameKind, GrossenaspeGame
 from scoring import selectors
-from scoring.evaluation import evaluate_deal
+from scoring.evaluation import Scored, score_deal
 from scoring.models import Deal, DealChange
 from scoring.services.entry import deal_words
 from scoring.services.guards import require_deal_left
@@ -21,7 +21,7 @@ def deal_correct(
     *,
     deal: Deal,
     declarer: int | None,
-    game: Game,
+    game: Game | GrossenaspeGame,
     written_value: int | None = None,
     user: User | None = None,
     reason: str = "",
@@ -34,7 +34,7 @@ def deal_correct(
     :raises ValidationError: not allowed here, or no reason given.
     """
     reason = _reason_cleaned(reason)
-    passes = game.kind is GameKind.PASSED
+    passes = game.kind == GameKind.PASSED  # "passed" in every rule set
     with transaction.atomic():
         table, seats = table_with_seats_locked(table_id=deal.table_id)
         deal = Deal.objects.select_for_update().get(pk=deal.pk)
@@ -45,14 +45,15 @@ def deal_correct(
         _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
         number = _corrected_number(deal, upcoming, passes=passes)
         before = deal_words(deal, seats)
-        outcome = evaluate_deal(
+        scored = score_deal(
             tournament=table.tournament,
             seats=selectors.playing_seats(seats, number or upcoming.number or 0),
             declarer=declarer,
             game=game,
             written_value=written_value,
+            dealer=deal.dealer,
         )
-        _rescore(deal, outcome, number=number, declarer=declarer, written_value=written_value)
+        _rescore(deal, scored, number=number, declarer=declarer, written_value=written_value)
         deal.save()
         _log_change(deal, seats, before=before, reason=reason, user=user)
     return deal
@@ -73,18 +74,19 @@ def _corrected_number(deal: Deal, upcoming: selectors.NextDeal, *, passes: bool)
 
 def _rescore(
     deal: Deal,
-    outcome: Outcome,
+    scored: Scored,
     *,
     number: int | None,
     declarer: int | None,
     written_value: int | None,
 ) -> None:
     """Set the deal to the corrected game as the rules scored it (not saved yet)."""
-    passes = outcome.game.kind is GameKind.PASSED
+    passes = not scored.counts_as_deal
     deal.number = None if passes else number
     deal.declarer = None if passes else declarer
-    deal.game = str(outcome.game)
-    deal.score = outcome.declarer_score
+    deal.game = scored.game
+    deal.score = scored.score
+    deal.opponents_score = scored.opponents_score
     deal.written_value = written_value
     deal.confirmed_by = None  # a changed deal is confirmed anew
 

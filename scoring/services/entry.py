@@ -234,7 +234,7 @@ def deal_words(deal: Deal, seats: list[Seat]) -> str:
         return deal.game
     name = seats[deal.declarer].registration.player.name
     game = f" {deal.game}" if deal.game else ""
-    words = f"{name}:{game} {signed_score(deal.score)}"
+    words = f"{name}:{game} {signed_score(deal.value)}"
     # A name (100) and a game (60) fit DealChange.after; a name saved before that bound
     # (SQLite kept any length) must not make the deal unsaveable.
     return words[: DealChange._meta.get_field("after").max_length]

@@ -1,0 +1,166 @@
+"""The deal form of Großenaspe Fipsen (SPEC C3): the same tiles as Prisdorf's, its own games.
+
+Who played; what (1 to 5, Kieker, Fips, all passed); Gute (clubs bid), Kreuz (clubs chosen
+after the Skat), Durch (played on for all five), geklopft where the tournament agreed kloppen;
+how it ended: gewonnen, verloren, beet, pott beet, aufgegeben. The taps become a
+:class:`fipsen_rules.GrossenaspeGame`; the rules' errors land on their fields.
+"""
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+from fipsen_rules import FipsenError, Grossenaspe
+from fipsen_rules.grossenaspe_game import AspeKind, Ending, GrossenaspeGame
+from scoring.evaluation import rules_for
+from scoring.forms import DealForm, TileGroup, _tiles_html
+from scoring.models import Deal
+from tournaments.models import Seat, Tournament
+from tournaments.rule_choice import rules_of
+from tournaments.rules_errors import add_refusal
+
+#: What was played: the contract tiles, in the order of the bids (SPEC C3.1).
+ASPE_CONTRACTS = [
+    ("1", "1"),
+    ("2", "2"),
+    ("3", "3"),
+    ("4", "4"),
+    ("5", "5"),
+    ("kieker", "Kieker"),
+    ("fips", "Fips"),
+    ("passed", _("all passed")),
+]
+_KINDS = {"kieker": AspeKind.KIEKER, "fips": AspeKind.FIPS, "passed": AspeKind.PASSED}
+#: How it ended; "beet" and "pott beet" are the club's own words, in every language.
+ASPE_RESULTS = [
+    (Ending.WON.value, _("won")),
+    (Ending.LOST.value, _("lost")),
+    (Ending.BEET.value, "beet"),
+    (Ending.POTT_BEET.value, "pott beet"),
+    (Ending.SURRENDERED.value, _("surrendered")),
+]
+#: Clubs bid, clubs chosen, played on; the knock where the tournament has it.
+ASPE_FLAGS = ("gute", "kreuz", "durch")
+KNOCK = "geklopft"
+#: Where each part of a Großenaspe deal (as fipsen_rules names it) sits in the form.
+ASPE_FIELDS = {
+    "declarer": "declarer",
+    "tricks": "contract",
+    "gute": "gute",
+    "kreuz": "kreuz",
+    "durch": "durch",
+    "geklopft": KNOCK,
+    "result": "result",
+    "captain_value": "written_value",
+    "dealer": "declarer",
+}
+
+_GUTE_IS_CLUBS = _("“Gute” already says clubs – tap “Kreuz” again to deselect it.")
+
+
+class AspeDealForm(DealForm):
+    """One Großenaspe deal in a few taps, on the same screen as Prisdorf's."""
+
+    gute = forms.BooleanField(label="Gute", required=False)
+    kreuz = forms.BooleanField(label="Kreuz", required=False)
+    geklopft = forms.BooleanField(label="geklopft", required=False)
+
+    def __init__(self, *args: object, seats: list[Seat], rules: Grossenaspe,
+                 playing: tuple[int, ...] | None = None, **kwargs: object) -> None:  # fmt: skip
+        """``rules``: the tournament's; ``playing``: the seats that may declare (at a table
+        of five, not the dealer)."""
+        forms.Form.__init__(self, *args, **kwargs)  # type: ignore[arg-type]
+        self._seats = seats
+        self.offer_declarers(playing)
+        self.fields["contract"].choices = ASPE_CONTRACTS  # type: ignore[attr-defined]
+        self.fields["result"].choices = ASPE_RESULTS  # type: ignore[attr-defined]
+        for name in ("hand", "ruten", "kontra", "re"):
+            del self.fields[name]
+        if not rules.kloppen:
+            del self.fields[KNOCK]
+        self.kieker_note = ""
+
+    def flags(self) -> tuple[str, ...]:
+        """The tiles beside the game: Gute, Kreuz, Durch, and geklopft where agreed."""
+        return ASPE_FLAGS + ((KNOCK,) if KNOCK in self.fields else ())
+
+    def tile_groups(self) -> list[TileGroup]:
+        return [
+            self._choice_group("players", "declarer"),
+            self._choice_group("contract", "contract"),
+            self._check_group("doubles", _("Clubs, played on, knocked (if so)"), self.flags()),
+            self._choice_group("result", "result"),
+        ]
+
+    def tiles_html(self) -> SafeString:
+        return _tiles_html(tuple(self.tile_groups()))
+
+    def clean(self) -> dict[str, object]:
+        data = forms.Form.clean(self) or {}
+        contract = data.get("contract")
+        if not contract:
+            return data
+        if data.get("gute") and data.get("kreuz"):
+            self.add_error("kreuz", _GUTE_IS_CLUBS)
+            return data
+        kind = _KINDS.get(str(contract), AspeKind.NUMBER)
+        result = data.get("result") or None
+        try:
+            data["game"] = GrossenaspeGame(
+                kind,
+                int(str(contract)) if kind is AspeKind.NUMBER else None,
+                gute=bool(data.get("gute")),
+                kreuz=bool(data.get("kreuz")),
+                durch=bool(data.get("durch")),
+                ending=Ending(result) if result else None,
+                geklopft=bool(data.get(KNOCK)),
+            )
+        except FipsenError as error:
+            self.add_refusal(error)
+        if data.get("declarer") == "":
+            data["declarer"] = None
+        return data
+
+    def add_refusal(self, error: FipsenError | ValidationError) -> None:
+        """Every broken rule as a message on the tile it concerns."""
+        add_refusal(self, error, fields=ASPE_FIELDS, wording=self._tap_message)
+
+    def _tile_label(self, field: str) -> str:
+        if field in self.flags():
+            return str(self.fields[field].label)
+        return super()._tile_label(field)
+
+
+def deal_form(tournament: Tournament, data: Any = None, **kwargs: Any) -> DealForm:
+    """The deal form of the tournament's rule set, with its rules (``data``: as posted)."""
+    rules = rules_of(tournament)
+    if isinstance(rules, Grossenaspe):
+        return AspeDealForm(data, rules=rules, **kwargs)
+    return DealForm(data, rules=rules_for(tournament), **kwargs)
+
+
+def fresh_deal_form(tournament: Tournament, *, sequence: int, **kwargs: Any) -> DealForm:
+    """An empty form for the next entry, with a fresh submission id."""
+    initial = {"sequence": sequence, "submission": uuid.uuid4()}
+    return deal_form(tournament, initial=initial, **kwargs)
+
+
+def aspe_initial(deal: Deal) -> dict[str, object]:
+    """The taps of a Großenaspe deal as it stands (the correction form)."""
+    game = GrossenaspeGame.parse(deal.game)
+    return {
+        "sequence": deal.sequence,
+        "submission": deal.submission,
+        "declarer": deal.declarer,
+        "contract": str(game.tricks) if game.kind is AspeKind.NUMBER else game.kind.value,
+        "gute": game.gute,
+        "kreuz": game.kreuz,
+        "durch": game.durch,
+        KNOCK: game.geklopft,
+        "result": game.ending.value if game.ending else "",
+        "written_value": deal.written_value,
+    }
