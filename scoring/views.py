@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from fipsen_rules import InvalidEntryError
+from races.views import race_page
 from scoring import selectors, services
 from scoring.aspe_forms import fresh_deal_form
 from scoring.deal_pages import (
@@ -29,6 +30,7 @@ from scoring.models import Deal
 from scoring.table_link import answers_retired_link, table_of_link
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import is_race
 
 
 @answers_retired_link
@@ -42,6 +44,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return _entry_post(request, token)
     table, seats = table_of_link(token)
+    if is_race(table.tournament):  # the race's own page; its forms post to races:entry
+        return race_page(request, table, seats, token=token)
     return _screen(request, table, seats, token=token)
 
 

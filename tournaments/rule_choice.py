@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: The rule set of every tournament made before there was a choice, and the default.
 DEFAULT_RULES = "prisdorf"
 
+#: The race to ten tricks (SPEC C4): no deal scores; its pages are the ``races`` app's.
+RACE_RULES = "thedinghausen"
+
 #: The option that doubles scores by calls (SPEC C2): never at a Preisfipsen.
 KONTRA = "kontra"
 
@@ -89,6 +92,11 @@ PRISDORF = Choice(
 #: The rule sets a tournament can choose, in the order offered.
 CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF,)}
 PLAYABLE = tuple(CHOICES)
+
+
+def is_race(tournament: "TournamentRules") -> bool:
+    """Does the tournament play the Thedinghausen race (tables of five, no deal scores)?"""
+    return tournament.rule_set == RACE_RULES
 
 
 def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:

@@ -1,11 +1,14 @@
-"""The evening replayed from the deals: its doctests (races/ is not collected for them)."""
+"""The replay of the deals and the screen of the taps: their doctests (not collected in races/)."""
 
 import doctest
 
-from races import replay
+import pytest
+
+from races import replay, screen
 
 
-def test_the_replay_s_examples_hold() -> None:
-    result = doctest.testmod(replay)
+@pytest.mark.parametrize("module", [replay, screen])
+def test_the_examples_hold(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0
     assert result.failed == 0

@@ -1,0 +1,70 @@
+"""The organiser's race pages: the standings, the cash box, a table's deals and corrections."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from races import selectors, services
+from races.models import RaceDeal
+from races.words import deal_words
+from tournaments.models import Table, Tournament
+from tournaments.selectors import seats_of
+from tournaments.views.access import organiser_required
+
+
+@organiser_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The players ranked by games won, then by their money (the Hedewig ledger)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    context = {"tournament": tournament, "players": selectors.race_players(tournament=tournament)}
+    return render(request, "races/standings.html", context)
+
+
+@organiser_required
+def cash_box(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who pays and who gets how much, and how many buns each winner takes home."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    players = sorted(selectors.race_players(tournament=tournament), key=lambda p: (p.table, p.seat))
+    context = {
+        "tournament": tournament,
+        "players": players,
+        "buns": sum(player.buns for player in players),
+    }
+    return render(request, "races/cash_box.html", context)
+
+
+@organiser_required
+def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A table's deals in order, each with a form to correct its trick counts."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    seats = seats_of(table=table)
+    error = ""
+    if request.method == "POST":
+        deal = get_object_or_404(RaceDeal, table=table, pk=_int(request.POST.get("deal")))
+        try:
+            counts = [int(request.POST.get(f"count-{seat}", "")) for seat in range(len(seats))]
+            services.race_deal_correct(deal=deal, counts=counts)
+        except ValueError:
+            error = _("Enter the tricks of each player as a number from 0 to 5.")
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+        else:
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.sequence})
+            return redirect("races:table_deals", pk=pk, table_pk=table.pk)
+    race = selectors.table_race(table=table, seats=seats)
+    context = {
+        "tournament": table.tournament,
+        "table": table,
+        "seats": seats,
+        "deals": [(deal, deal_words(race, deal)) for deal in race.deals],
+        "error": error,
+    }
+    return render(request, "races/table_deals.html", context, status=422 if error else 200)
+
+
+def _int(text: str | None) -> int:
+    return int(text) if text and text.isdigit() and len(text) < 10 else 0

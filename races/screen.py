@@ -1,0 +1,95 @@
+"""The captain's screen of a race table while a deal is being tapped in (no database).
+
+The captain taps the winner of each trick; the taps so far travel with the page (a hidden
+field), so an undo takes the last one back and nothing is stored until the deal is saved.
+The deal is complete after five tricks, or at once when a player wins his tenth.
+
+>>> from fipsen_rules import Race
+>>> game = Race().play_all([[2, 1, 1, 1, 0]] * 4)
+>>> screen = TapScreen.of(game, ["A", "B", "C", "D", "E"], [1, 0, 0])
+>>> [row.tricks for row in screen.rows], screen.complete, screen.tenth
+([2, 1, 0, 0, 0], True, 'A')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fipsen_rules import RaceState
+from fipsen_rules.thedinghausen import TARGET, TRICKS_PER_DEAL
+
+__all__ = ["SeatRow", "TapScreen", "parse_taps"]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A player of the table: his tally before this deal and his tricks in it so far."""
+
+    seat: int
+    name: str
+    tally: int
+    tricks: int
+
+    @property
+    def total(self) -> int:
+        return self.tally + self.tricks
+
+
+@dataclass(frozen=True)
+class TapScreen:
+    """The deal as tapped so far, and what it comes to."""
+
+    rows: tuple[SeatRow, ...]
+    taps: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: RaceState, names: Sequence[str], taps: Sequence[int]) -> TapScreen:
+        counts = [0] * len(names)
+        for seat in taps:
+            counts[seat] += 1
+        rows = tuple(
+            SeatRow(seat, name, game.tallies[seat], counts[seat]) for seat, name in enumerate(names)
+        )
+        return cls(rows, tuple(taps))
+
+    @property
+    def tenth(self) -> str | None:
+        """The player who won his tenth trick in this deal: the game is over at once."""
+        return next((row.name for row in self.rows if row.total >= TARGET), None)
+
+    @property
+    def sweeper(self) -> str | None:
+        """The player who won all five tricks (they do not count; he wins 5 Hedewigs)."""
+        if len(self.taps) < TRICKS_PER_DEAL or self.tenth is not None:
+            return None
+        return next((row.name for row in self.rows if row.tricks == TRICKS_PER_DEAL), None)
+
+    @property
+    def complete(self) -> bool:
+        """Five tricks, or a tenth trick: the deal can be saved, and no trick follows."""
+        return len(self.taps) >= TRICKS_PER_DEAL or self.tenth is not None
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick to tap next."""
+        return len(self.taps) + 1
+
+    @property
+    def taps_text(self) -> str:
+        """The hidden field's value: the seats, comma-separated."""
+        return ",".join(str(seat) for seat in self.taps)
+
+
+def parse_taps(text: str, players: int) -> list[int]:
+    """The taps of the hidden field; anything that is not a seat of the table ends them.
+
+    >>> parse_taps("0,3,x,1", 5), parse_taps("", 5), parse_taps("7", 5)
+    ([0, 3], [], [])
+    """
+    taps = []
+    for part in text.split(",")[:TRICKS_PER_DEAL]:
+        if not part.isdigit() or int(part) >= players:
+            break
+        taps.append(int(part))
+    return taps

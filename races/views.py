@@ -1,0 +1,123 @@
+"""The captain's page of a race table, opened from the table's link (no account).
+
+The table's link (``/t/<token>/``) is scoring's route; at a race table it shows this page
+(:func:`race_page`), whose forms post here. A tap, an undo: the page again with the taps so
+far; a save: the deal stored, and the page again (POST/redirect/GET) with what it came to.
+"""
+
+import uuid
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from races import selectors, services
+from races.models import RaceDeal
+from races.screen import TapScreen, parse_taps
+from races.words import deal_words
+from tournaments.links import TableLinkNotValid
+from tournaments.models import Seat, Table
+from tournaments.selectors import table_for_token
+
+
+def race_entry(request: HttpRequest, token: str) -> HttpResponse:
+    """The captain's page of a race table; its taps, undo and saves."""
+    seated = table_for_token(token=token)
+    if seated is None:
+        raise TableLinkNotValid
+    table, seats = seated
+    if request.method != "POST":
+        return race_page(request, table, seats, token=token)
+    taps = parse_taps(request.POST.get("taps", ""), len(seats))
+    action = request.POST.get("action", "")
+    if action.startswith("tap-") and action[4:].isdigit() and int(action[4:]) < len(seats):
+        taps.append(int(action[4:]))
+    elif action == "undo":
+        taps = taps[:-1]
+    elif action in ("save_taps", "save_counts"):
+        return _save(request, table, seats, token=token, taps=taps, by_taps=action == "save_taps")
+    return race_page(request, table, seats, token=token, taps=taps)
+
+
+def _save(
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    *,
+    token: str,
+    taps: list[int],
+    by_taps: bool,
+) -> HttpResponse:
+    try:
+        counts = None if by_taps else _posted_counts(request, len(seats))
+        deal = services.race_deal_record(
+            table=table,
+            sequence=_int(request.POST.get("sequence")),
+            counts=counts,
+            taps=taps if by_taps else (),
+            submission=_uuid(request.POST.get("submission")),
+        )
+    except ValidationError as error:
+        return race_page(
+            request, table, seats, token=token, taps=taps, error=" ".join(error.messages)
+        )
+    race = selectors.table_race(table=table, seats=seats)
+    messages.success(request, _("Entered: %(deal)s") % {"deal": deal_words(race, deal)})
+    return redirect("races:entry", token=token)
+
+
+def race_page(
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    *,
+    token: str,
+    taps: list[int] | None = None,
+    error: str = "",
+) -> HttpResponse:
+    """The captain's screen: tallies, the deal tapped so far, the counts form, last deals."""
+    race = selectors.table_race(table=table, seats=seats)
+    names = [seat.registration.player.name for seat in seats]
+    screen = TapScreen.of(race.evening.current, names, taps or [])
+    recent: list[tuple[RaceDeal, str]] = [
+        (deal, deal_words(race, deal)) for deal in reversed(race.deals[-3:])
+    ]
+    context = {
+        "table": table,
+        "tournament": table.tournament,
+        "token": token,
+        "race": race,
+        "screen": screen,
+        "won": list(zip(names, race.evening.games_won, strict=True)),
+        "recent": recent,
+        "error": error,
+        "submission": uuid.uuid4(),
+        "posted": request.POST if error else {},
+    }
+    return render(request, "races/table_race.html", context, status=422 if error else 200)
+
+
+def _posted_counts(request: HttpRequest, players: int) -> list[int]:
+    """The five counts typed in.
+
+    :raises ValidationError: one is missing or not a number.
+    """
+    try:
+        return [int(request.POST.get(f"count-{seat}", "")) for seat in range(players)]
+    except ValueError:
+        raise ValidationError(
+            _("Enter the tricks of each player as a number from 0 to 5."), code="counts"
+        ) from None
+
+
+def _int(text: str | None) -> int:
+    return int(text) if text and text.isdigit() and len(text) < 7 else 0
+
+
+def _uuid(text: str | None) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(text or "")
+    except ValueError:
+        return None
