@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from printing.models import GeneratedFile
+from races.models import RaceDeal
 from scoring.models import Deal, DealChange, Prize
 from tests.factories import PASSWORD, UserFactory
 from tests.scoring.helpers import enter, playing_table
@@ -69,6 +70,7 @@ MODELS = (
     DealChange,
     Prize,
     GeneratedFile,
+    RaceDeal,
 )
 
 
@@ -200,6 +202,11 @@ def form_field_names() -> set[str]:
         "new_password2",
         "q",
         "language",
+        # The race's pages read their fields raw: the taps so far, the button, the counts
+        "taps",
+        "action",
+        "deal",
+        *(f"count-{seat}" for seat in range(6)),
     }
     for module in (tournaments.forms, scoring.forms, scoring.paper_forms, scoring.prize_forms):
         for value in vars(module).values():
@@ -235,6 +242,7 @@ def valid_data(world: World, name: str) -> dict[str, Any]:
         "entry_fee": "5",
     }
     player = {"name": "Anna Möller", "club": "SC Prisdorf", "contact": ""}
+    race_counts = {f"count-{seat}": count for seat, count in enumerate([2, 1, 1, 1, 0])}
     forms: dict[str, dict[str, Any]] = {
         "login": {"username": world.user.get_username(), "password": PASSWORD},
         "password_change": {
@@ -261,6 +269,9 @@ def valid_data(world: World, name: str) -> dict[str, Any]:
         "prizes": {"lines": "1. 50 €\n2. Präsentkorb"},
         "table_paper": {"text": "1. Anna 3 gewonnen", "batch": str(uuid.uuid4())},
         "organiser_paper": {"text": "1. Anna 3 gewonnen", "save": "1"},
+        # The race's pages (races:entry, races:table_deals)
+        "entry": {"action": "save_counts", "sequence": 1, "taps": "0,1", **race_counts},
+        "table_deals": {"deal": 1, **race_counts},
     }
     return dict(forms.get(name, {}))
 
