@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext_lazy as _
@@ -78,9 +79,17 @@ def file_request(
 
 def files_remove_expired(*, now: datetime | None = None) -> int:
     """Delete the records whose time is up, and their files (once the deletion commits)."""
-    expired = GeneratedFile.objects.filter(expires_at__lte=now or timezone.now())
-    names = [name for name in expired.values_list("file", flat=True) if name]
-    count = expired.delete()[0]
+    return _files_remove(GeneratedFile.objects.filter(expires_at__lte=now or timezone.now()))
+
+
+def files_remove_of(owner: str) -> int:
+    """Delete the records and files of ``owner``, whose owner is deleted (before they expire)."""
+    return _files_remove(GeneratedFile.objects.filter(owner=owner))
+
+
+def _files_remove(records: QuerySet[GeneratedFile]) -> int:
+    names = [name for name in records.values_list("file", flat=True) if name]
+    count = records.delete()[0]
     storage = GeneratedFile._meta.get_field("file").storage
 
     def delete_files() -> None:

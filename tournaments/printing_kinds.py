@@ -10,12 +10,14 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models.signals import post_delete
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import FipsenError
 from printing import kinds, owners
+from printing import services as printing_services
 from printing.kinds import FileJob, Kind, NoOptions, Offer, StatusNote
 from tournaments.links import is_unreachable_from_phones, public_base_url
 from tournaments.models import Tournament
@@ -68,6 +70,10 @@ class ChosenTablesForm(NoOptions):
 def owner_of_tournament(tournament: Tournament) -> str:
     """The key of the tournament as the owner of its files."""
     return owners.owner_key(OWNER_TYPE, tournament.pk)
+
+
+def _files_remove(sender: type[Tournament], instance: Tournament, **kwargs: object) -> None:
+    printing_services.files_remove_of(owner_of_tournament(instance))
 
 
 def file_title(tournament: Tournament) -> str:
@@ -129,4 +135,6 @@ def register() -> None:
              offer=seating_list)
     )  # fmt: skip
     owners.register_owner(OWNER_TYPE, _describe)
+    # The admin is the one place a tournament is deleted; its files go with it, not a day later.
+    post_delete.connect(_files_remove, sender=Tournament, dispatch_uid="tournament_files")
     kinds.register_user_error(FipsenError, rules_error_text)

@@ -22,7 +22,7 @@ from preisfipsen.celery import app as celery_app
 from preisfipsen.config import public_url
 from printing import kinds, tasks
 from printing.models import GeneratedFile
-from tests.factories import UserFactory
+from tests.factories import TournamentFactory, UserFactory
 from tests.printing.pdf_reading import pdf_text
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, file_request
 from tests.waiting import wait_until
@@ -672,3 +672,29 @@ def test_a_real_worker_makes_the_table_cards_and_the_page_offers_them(
     assert "http://testserver/t/" in text
     file.refresh_from_db()
     assert Path(file.file.path).is_relative_to(worker)
+
+
+def test_a_deleted_tournament_takes_its_files_along(
+    night: Tournament, django_capture_on_commit_callbacks: Callable
+) -> None:
+    # Only a tournament nobody registered for can be deleted (registrations are protected).
+    empty = TournamentFactory()
+    files = []
+    for owner, name in ((empty, "eigen.pdf"), (night, "fremd.pdf")):
+        file = GeneratedFile.objects.create(
+            owner=owner_of_tournament(owner),
+            kind="table_cards",
+            filename=name,
+            expires_at=timezone.now() + timedelta(hours=1),
+        )
+        file.file.save(name, ContentFile(b"%PDF-"))
+        files.append(file)
+    own, foreign = files
+
+    with django_capture_on_commit_callbacks(execute=True):
+        empty.delete()  # as the admin deletes
+
+    assert not GeneratedFile.objects.filter(pk=own.pk).exists()
+    assert not Path(own.file.path).exists()
+    assert GeneratedFile.objects.filter(pk=foreign.pk).exists()
+    assert Path(foreign.file.path).is_file()
