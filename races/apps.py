@@ -7,3 +7,8 @@ class RacesConfig(AppConfig):
 
     name = "races"
     verbose_name = _("Thedinghausen race")
+
+    def ready(self) -> None:
+        from races import printing_kinds
+
+        printing_kinds.register()

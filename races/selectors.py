@@ -62,34 +62,41 @@ class RacePlayer:
         return self.cents < 0
 
 
-def race_players(*, tournament: Tournament) -> list[RacePlayer]:
-    """Every seated player with his games, sweeps and money, ranked by games won, then money
+def table_races(*, tournament: Tournament) -> list[TableRace]:
+    """Every table of the tournament with its seats, deals and evening, in table order
     (three queries: tables, seats with players, deals)."""
     tables = list(tables_with_seats(tournament=tournament))
-    counts: dict[int, list[list[int]]] = defaultdict(list)
-    for table_id, deal_counts in (
-        RaceDeal.objects.filter(table__tournament=tournament)
-        .order_by("table_id", "sequence")
-        .values_list("table_id", "counts")
-    ):
-        counts[table_id].append(deal_counts)
-    players = []
+    deals: dict[int, list[RaceDeal]] = defaultdict(list)
+    for deal in RaceDeal.objects.filter(table__tournament=tournament).order_by("sequence"):
+        deals[deal.table_id].append(deal)
+    races = []
     for table in tables:
+        table.tournament = tournament  # the same object: no query for it
         seats = list(table.seats.all())
-        evening = replay(len(seats), counts[table.pk])
+        own = deals[table.pk]
+        races.append(TableRace(table, seats, own, replay(len(seats), [d.counts for d in own])))
+    return races
+
+
+def race_players(*, tournament: Tournament) -> list[RacePlayer]:
+    """Every seated player with his games, sweeps and money, ranked by games won, then money
+    (three queries)."""
+    players = []
+    for race in table_races(tournament=tournament):
+        evening = race.evening
         begun = sum(1 for game in evening.games if game.deals or game.winner is not None)
-        for seat in seats:
+        for seat in race.seats:
             won = evening.games_won[seat.position]
             players.append(
                 RacePlayer(
                     seat.registration.player.name,
-                    table.number,
+                    race.table.number,
                     seat.position,
                     begun,
                     won,
                     evening.sweeps[seat.position],
                     evening.cents[seat.position],
-                    won * len(seats),
+                    won * len(race.seats),
                 )
             )
     return _ranked(players)

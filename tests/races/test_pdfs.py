@@ -1,0 +1,43 @@
+"""The race's scoresheets PDF: a page a table, every deal with its tricks and the tallies,
+the sweep and the tenth trick named (read back with pdftotext)."""
+
+import doctest
+
+import pytest
+
+from printing import kinds
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
+from races import sheets
+from races.printing_kinds import RACE_SCORESHEETS
+from tests.printing.pdf_reading import pdf_pages, pdf_text
+from tests.races.helpers import deals_entered, race_night
+from tournaments.models import Table
+from tournaments.printing_kinds import owner_of_tournament
+
+EVEN = [2, 1, 1, 1, 0]
+
+
+def test_the_sheet_rows_examples_hold() -> None:
+    assert doctest.testmod(sheets).failed == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("german")
+def test_each_table_s_deals_are_printed_on_its_page() -> None:
+    tournament = race_night(5, 4)
+    first, second = Table.objects.filter(tournament=tournament).order_by("number")
+    deals_entered(first, [0, 5, 0, 0, 0], *[EVEN] * 4, [2, 0, 0, 0, 0], EVEN)
+    deals_entered(second, [1, 1, 1, 2])
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind=RACE_SCORESHEETS))
+    pdf = kinds.kind_named(RACE_SCORESHEETS).renderer()(job)
+    assert pdf_pages(pdf) == 2
+    text = " ".join(pdf_text(pdf, page=1).split())
+    assert "Tisch 1" in text
+    assert "Spieler 01 gewinnt 5 Hedewigs" in text
+    assert "Spieler 00 gewinnt die Partie mit dem zehnten Stich" in text
+    cells = text.replace(" ", "")
+    assert "5→0" in cells  # a sweep's tricks do not count
+    assert "2→10" in cells
+    assert "72" + "2→2" in cells  # deal 7, game 2: the tallies start at zero again
+    assert "Tisch 2" in pdf_text(pdf, page=2)
