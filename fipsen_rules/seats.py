@@ -11,7 +11,7 @@ play on and he neither deals nor is Vorhand any more (:class:`Seating`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from fipsen_rules.errors import Code, SeatingError
@@ -32,15 +32,17 @@ __all__ = [
 PLAYER_COUNTS = (3, 4)
 
 
-def check_players(players: int) -> None:
-    """:raises SeatingError: ``PLAYERS`` unless a table of 3 or 4."""
-    if players not in PLAYER_COUNTS:
+def check_players(players: int, sizes: tuple[int, ...] = PLAYER_COUNTS) -> None:
+    """:raises SeatingError: ``PLAYERS`` unless a table of 3 or 4 (or of ``sizes``)."""
+    if players not in sizes:
         raise SeatingError.of(Code.PLAYERS, "players", players=players)
 
 
-def check_seat(seat: int, players: int, field: str = "seat") -> None:
+def check_seat(
+    seat: int, players: int, field: str = "seat", sizes: tuple[int, ...] = PLAYER_COUNTS
+) -> None:
     """:raises SeatingError: ``PLAYERS`` or ``SEAT`` for a seat that does not exist."""
-    check_players(players)
+    check_players(players, sizes)
     if not 0 <= seat < players:
         raise SeatingError.of(Code.SEAT, field, seat=seat, players=players)
 
@@ -135,12 +137,15 @@ class Seating:
     """
 
     left_after_deal: tuple[int | None, ...]
+    #: The table sizes allowed: Prisdorf's 3 and 4 unless a rule set seats others
+    #: (Großenaspe's tables of five, where the dealer sits out).
+    sizes: tuple[int, ...] = field(default=PLAYER_COUNTS, repr=False)
 
     def __post_init__(self) -> None:
-        check_players(len(self.left_after_deal))
+        check_players(len(self.left_after_deal), self.sizes)
 
     @classmethod
-    def of(cls, seats: Iterable[SeatLike]) -> Seating:
+    def of(cls, seats: Iterable[SeatLike], sizes: tuple[int, ...] = PLAYER_COUNTS) -> Seating:
         """The seating of a table's seats, in any order.
 
         :raises SeatingError: ``SEAT`` unless the positions are 0 to players - 1, each once;
@@ -154,13 +159,13 @@ class Seating:
         listed = list(seats)
         by_position = {seat.position: seat.left_after_deal for seat in listed}
         players = len(listed)
-        check_players(players)
+        check_players(players, sizes)
         for seat in listed:
-            check_seat(seat.position, players, "position")
+            check_seat(seat.position, players, "position", sizes)
         if len(by_position) < players:  # a seat twice, so another one missing
             missing = min(set(range(players)) - by_position.keys())
             raise SeatingError.of(Code.SEAT, "position", seat=missing, players=players)
-        return cls(tuple(by_position[position] for position in range(players)))
+        return cls(tuple(by_position[position] for position in range(players)), sizes)
 
     @property
     def players(self) -> int:
@@ -198,7 +203,7 @@ class Seating:
 
     def _clockwise(self, start: int, deal_number: int, *, step: int) -> int:
         """The first seat from ``start + step`` on, clockwise, that plays ``deal_number``."""
-        check_seat(start, self.players, "dealer")
+        check_seat(start, self.players, "dealer", self.sizes)
         playing = self.playing(deal_number)
         for offset in range(step, step + self.players):
             seat = (start + offset) % self.players

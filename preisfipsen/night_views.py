@@ -21,7 +21,9 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["draw_stale"] = selectors.draw_is_stale(tournament=tournament)
         figures["cards_printed"] = selectors.table_cards_printed(tournament=tournament)
     elif tournament.is_registration_open:
-        figures["seatable"] = selectors.split_summary(players=count.present).seatable
+        figures["seatable"] = selectors.split_summary(
+            players=count.present, rules=tournament.rule_set
+        ).seatable
     else:
         progress = scoring_selectors.deals_progress(tournament=tournament)
         figures["deals_played"], figures["deals_total"] = progress.played, progress.total

@@ -12,7 +12,7 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Table, max_length_constraint
+from tournaments.models import MAX_SEATS, Table, max_length_constraint
 from tournaments.text import no_control_characters
 
 #: The lowest places a prize list can name, and the most money one place can win.
@@ -20,6 +20,8 @@ MAX_PRIZE_PLACE = 999
 MAX_PRIZE_MONEY = Decimal("99999.99")
 #: A table of five: its dealer sits out each deal (Großenaspe).
 FIVE_PLAYERS = 5
+#: The tables a draw may make, whatever the rule set: its draw says which.
+TABLE_SIZES = (3, 4, FIVE_PLAYERS)
 
 
 class Deal(models.Model):
@@ -67,9 +69,10 @@ class Deal(models.Model):
                 condition=Q(number__isnull=False),
                 name="deal_number_unique",
             ),
-            models.CheckConstraint(condition=Q(dealer__lte=3), name="deal_dealer_seat"),
+            models.CheckConstraint(condition=Q(dealer__lt=MAX_SEATS), name="deal_dealer_seat"),
             models.CheckConstraint(
-                condition=Q(declarer__isnull=True) | Q(declarer__lte=3), name="deal_declarer_seat"
+                condition=Q(declarer__isnull=True) | Q(declarer__lt=MAX_SEATS),
+                name="deal_declarer_seat",
             ),
             models.CheckConstraint(
                 condition=Q(number__isnull=True, declarer__isnull=True, score=0)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from fipsen_rules.seats import Seating
 from fipsen_rules.signs import signed_score, signed_total
+from scoring.models import TABLE_SIZES
 from scoring.selectors import TableSheet
 
 
@@ -163,7 +164,7 @@ class Scoresheet:
 def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     """The printed sheet of a table: filled from its deals, or ``blank`` for paper."""
     seats = sheet.seats
-    seating = Seating.of(seats)
+    seating = Seating.of(seats, TABLE_SIZES)
     index = {seat.position: i for i, seat in enumerate(seats)}
     table = sheet.table
     lines: list[Line] = []

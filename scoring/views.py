@@ -133,7 +133,7 @@ def _screen(
     else:
         if form is None:
             form = fresh_deal_form(table.tournament, sequence=upcoming.sequence, seats=seats)
-        form.offer_declarers(upcoming.seats)
+        form.offer_declarers(upcoming.declarers)
     totals = selectors.seat_totals(table=table, seats=seats)
     context = {
         "table": table,

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fipsen_rules import table_split
+from fipsen_rules import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, table_split
 
 
 @dataclass(frozen=True)
@@ -25,15 +25,23 @@ class DrawnTable:
 
 
 def draw_tables(
-    *, seed: int, registration_ids: Sequence[int], deals_at_four: int, deals_at_three: int
+    *,
+    seed: int,
+    registration_ids: Sequence[int],
+    deals_at_four: int = DEALS_AT_FOUR,
+    deals_at_three: int = DEALS_AT_THREE,
+    split: Sequence[TableSpec] | None = None,
 ) -> list[DrawnTable]:
-    """Seat the players: the same arguments always give the same tables.
+    """Seat the players: the same arguments always give the same tables. The tables are
+    ``split`` (a rule set's, see ``tournaments.rule_choice.draw_split``), else Prisdorf's
+    fours and threes with these deals.
 
     :raises fipsen_rules.SeatingError: the count cannot be seated (1, 2, 5).
     """
-    split = table_split(
-        len(registration_ids), deals_at_four=deals_at_four, deals_at_three=deals_at_three
-    )
+    if split is None:
+        split = table_split(
+            len(registration_ids), deals_at_four=deals_at_four, deals_at_three=deals_at_three
+        )
     rng = random.Random(seed)  # noqa: S311 (reproducibility is the point; the seed is secret-grade)
     order = sorted(registration_ids)
     rng.shuffle(order)

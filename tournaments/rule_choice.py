@@ -15,7 +15,19 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import RULE_SETS, FipsenError, rule_set
+from fipsen_rules import (
+    DEALS_AT_FOUR,
+    DEALS_AT_THREE,
+    RULE_SETS,
+    Code,
+    FipsenError,
+    SeatingError,
+    TableSpec,
+    rule_set,
+    table_split,
+)
+from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
+from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
 from tournaments.rules_errors import violation_error
 
@@ -92,6 +104,10 @@ PRISDORF = Choice(
 #: The rule sets a tournament can choose, in the order offered.
 CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF,)}
 PLAYABLE = tuple(CHOICES)
+#: Rule sets whose screens are being built: the database takes them, so that their tests can
+#: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
+IN_THE_MAKING = ("grossenaspe",)
+STORABLE = PLAYABLE + tuple(name for name in IN_THE_MAKING if name not in PLAYABLE)
 
 
 def is_race(tournament: "TournamentRules") -> bool:
@@ -110,13 +126,41 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
     rules = rules_of(tournament)
-    return {size: own.get(size) or rules.deals_at(size) for size in rules.table_sizes}
+    return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
+            for size in rules.table_sizes}  # fmt: skip
 
 
-def split_deals(tournament: "Tournament") -> dict[str, int]:
-    """The deals of the draw's tables of four and three (:func:`fipsen_rules.table_split`)."""
-    deals = table_deals(tournament)
-    return {"deals_at_four": deals[4], "deals_at_three": deals[3]}
+def _deals_by_four(at_four: int | None, size: int) -> int | None:
+    """A table of five plays a quarter more deals than one of four: everyone sits out one in
+    five, and plays as many as at four (Großenaspe's 125 for 100)."""
+    from tournaments.models import MAX_DEALS  # the model module imports this one
+
+    return None if not at_four or size != 5 else min(at_four * size // 4, MAX_DEALS)
+
+
+def draw_split(rules_name: str, players: int, deals: Mapping[int, int]) -> tuple[TableSpec, ...]:
+    """The tables of the draw for ``players`` by the rule set's seating, with ``deals`` by
+    table size (:func:`table_deals`): Prisdorf's fours and threes; Großenaspe's fours and
+    fives, where three players would be the Karo Fipsen it does not offer.
+
+    :raises fipsen_rules.SeatingError: the count cannot be seated.
+    """
+    if rules_name == "grossenaspe":
+        if players == KARO_FIPSEN_PLAYERS:
+            raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
+        return aspe_table_split(
+            players, deals_at_four=deals.get(4, DEALS_AT_FOUR), deals_at_five=deals[5]
+        )
+    return table_split(
+        players,
+        deals_at_four=deals.get(4, DEALS_AT_FOUR),
+        deals_at_three=deals.get(3, DEALS_AT_THREE),
+    )
+
+
+def tournament_split(tournament: "Tournament", players: int) -> tuple[TableSpec, ...]:
+    """The tournament's tables for ``players`` (:func:`draw_split`)."""
+    return draw_split(tournament.rule_set, players, table_deals(tournament))
 
 
 def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] | None:

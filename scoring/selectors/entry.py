@@ -7,7 +7,7 @@ from django.db.models import Max
 
 from fipsen_rules.seats import Seating
 from scoring import paper
-from scoring.models import FIVE_PLAYERS, Deal
+from scoring.models import FIVE_PLAYERS, TABLE_SIZES, Deal
 from scoring.selectors.sheets import SheetRow
 from tournaments.models import Seat, Table
 from tournaments.selectors import seats_of
@@ -36,13 +36,21 @@ class NextDeal:
         return self.recent[0] if self.recent else None
 
     @property
+    def declarers(self) -> tuple[int, ...]:
+        """The seats that may declare: those who play, but the dealer of a table of five,
+        who sits out (Großenaspe)."""
+        if len(self.seats) == FIVE_PLAYERS:
+            return tuple(seat for seat in self.seats if seat != self.dealer)
+        return self.seats
+
+    @property
     def waiting_for_confirmation(self) -> bool:
         return self.last is not None and self.last.confirmed_by is None
 
 
 def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
     """The seats that play deal ``number``: all but those who left before it."""
-    return Seating.of(seats).playing(number)
+    return Seating.of(seats, TABLE_SIZES).playing(number)
 
 
 def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
@@ -80,7 +88,7 @@ def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: 
 
 def _next_from(table: Table, seats: list[Seat], recent: tuple[Deal, ...], number: int) -> NextDeal:
     """The next entry from the latest entries (newest first) and the next deal's number."""
-    seating = Seating.of(seats)
+    seating = Seating.of(seats, TABLE_SIZES)
     last = recent[0] if recent else None
     if last is None:
         dealer = seating.next_dealer(table.first_dealer, number, completed=False)

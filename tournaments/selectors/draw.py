@@ -5,17 +5,23 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy
 
-from fipsen_rules import MESSAGES, Code, SeatingError, table_split
+from fipsen_rules import MESSAGES, Code, SeatingError
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
-from tournaments.rule_choice import split_deals
+from tournaments.rule_choice import DEFAULT_RULES, draw_split, tournament_split
 
 
-def unseatable_message(fewer: object) -> str:
+def unseatable_message(fewer: object, code: object = None) -> str:
     """Why a count cannot be seated: the rules module's message, translated where it is shown;
-    too few for one table when no smaller count can be seated, else the nearest counts."""
-    code = Code.TABLES_TOO_FEW if fewer is None else Code.TABLES_UNSEATABLE
-    return gettext_lazy(MESSAGES[code])  # type: ignore[return-value]
+    too few for one table when no smaller count can be seated, else the nearest counts; a rule
+    set's own reason (``code``: Großenaspe's tables of four and five, no Karo Fipsen)."""
+    if code not in _OWN_REASONS:
+        code = Code.TABLES_TOO_FEW if fewer is None else Code.TABLES_UNSEATABLE
+    return gettext_lazy(MESSAGES[code])  # type: ignore[return-value,index]
+
+
+#: Reasons a rule set gives for a count it cannot seat, said as they are.
+_OWN_REASONS = (Code.KARO_FIPSEN, Code.TABLES_UNSEATABLE_FIVE)
 
 
 @dataclass(frozen=True)
@@ -28,30 +34,66 @@ class SplitSummary:
     #: When it cannot be seated: the nearest counts that can, below and above.
     fewer: int | None = None
     more: int | None = None
+    #: Tables of five (Großenaspe, the dealer sitting out each deal).
+    fives: int = 0
+    #: When it cannot be seated: the rules' reason.
+    code: str | None = None
 
     @property
     def seatable(self) -> bool:
-        return self.fours + self.threes > 0
+        return self.fours + self.threes + self.fives > 0
+
+    @property
+    def message(self) -> str:
+        """Why it cannot be seated (a template of the rules' parameters)."""
+        return unseatable_message(self.fewer, self.code)
+
+    @property
+    def reason(self) -> str:
+        """Why it cannot be seated, in words: where a rule set gives its own reason."""
+        if self.code not in _OWN_REASONS:
+            return ""
+        return self.message % {"players": self.players}
 
 
-def split_summary(*, players: int) -> SplitSummary:
-    """The table split for a number of players (the deal counts do not matter here)."""
+def split_summary(*, players: int, rules: str = DEFAULT_RULES) -> SplitSummary:
+    """The table split for a number of players by rule set ``rules`` (the deal counts do not
+    matter here)."""
     try:
-        split = table_split(players)
+        split = draw_split(rules, players, {4: 1, 3: 1, 5: 1})
     except SeatingError as error:
+        code = error.violations[0].code
         fewer, more = error.params.get("fewer"), error.params.get("more")
+        if code in _OWN_REASONS:
+            fewer, more = (
+                _nearest(rules, players, range(players - 1, 0, -1)),
+                _nearest(rules, players, range(players + 1, players + 6)),
+            )
         return SplitSummary(
             players,
             fewer=fewer if isinstance(fewer, int) else None,
             more=more if isinstance(more, int) else None,
+            code=code,
         )
-    fours = sum(1 for table in split if table.size == 4)
-    return SplitSummary(players, fours, len(split) - fours)
+    sizes = [table.size for table in split]
+    return SplitSummary(players, sizes.count(4), sizes.count(3), fives=sizes.count(5))
+
+
+def _nearest(rules: str, players: int, counts: range) -> int | None:
+    """The first of ``counts`` that rule set ``rules`` can seat."""
+    for count in counts:
+        try:
+            draw_split(rules, count, {4: 1, 3: 1, 5: 1})
+        except SeatingError:
+            continue
+        return count
+    return None
 
 
 def present_summary(*, tournament: Tournament) -> SplitSummary:
     """The tables the players checked in now would give."""
-    return split_summary(players=len(checked_in_registration_ids(tournament=tournament)))
+    players = len(checked_in_registration_ids(tournament=tournament))
+    return split_summary(players=players, rules=tournament.rule_set)
 
 
 def checked_in_registration_ids(*, tournament: Tournament) -> list[int]:
@@ -93,7 +135,7 @@ def draw_check(*, tournament: Tournament) -> DrawCheck | None:
     drawn = draw_tables(
         seed=tournament.draw_seed,
         registration_ids=[registration for _, _, registration, _ in seats],
-        **split_deals(tournament),
+        split=tournament_split(tournament, len(seats)),
     )
     expected = {
         (table.number, position): registration

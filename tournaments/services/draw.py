@@ -11,7 +11,7 @@ from fipsen_rules import SeatingError
 from tournaments import selectors
 from tournaments.draw import draw_tables
 from tournaments.models import Seat, SeatSwap, Table, Tournament
-from tournaments.rule_choice import split_deals
+from tournaments.rule_choice import tournament_split
 from tournaments.services.common import new_token
 from tournaments.states import BEFORE_PLAY, require_state
 
@@ -25,8 +25,7 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
         params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
-        message = selectors.unseatable_message(summary.fewer)
-        raise ValidationError(message, code="unseatable", params=params)
+        raise ValidationError(summary.message, code="unseatable", params=params)
 
 
 def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tournament:
@@ -43,13 +42,11 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
         seed = secrets.randbits(63) if seed is None else seed
         try:
             drawn = draw_tables(
-                seed=seed,
-                registration_ids=ids,
-                **split_deals(tournament),
+                seed=seed, registration_ids=ids, split=tournament_split(tournament, len(ids))
             )
         except SeatingError as error:
             raise ValidationError(
-                selectors.unseatable_message(error.params.get("fewer")),
+                selectors.unseatable_message(error.params.get("fewer"), error.violations[0].code),
                 code="unseatable",
                 params=dict(error.params),
             ) from None
