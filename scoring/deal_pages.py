@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from fipsen_rules import Game, InvalidEntryError, Outcome
+from fipsen_rules import FipsenError, Game, InvalidEntryError, Outcome
 from scoring import selectors, services
 from scoring.aspe_forms import AspeDealForm, aspe_initial, deal_form
 from scoring.evaluation import Scored, evaluate_deal, score_deal
@@ -52,23 +52,26 @@ def playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:
 
 
 def preview_page(
-    request: HttpRequest, table: Table, seats: list[Seat], playing: tuple[int, ...]
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    playing: tuple[int, ...],
+    dealer: int | None = None,
 ) -> HttpResponse:
     """What the rules make of the posted form as it stands: "3 Hand verloren = −12", or why
-    not (``playing``: the seats that may declare)."""
+    not (``playing``: the seats that may declare; ``dealer``: who sits out at a five)."""
     form = posted_deal(request, table, seats)
     outcome: Outcome | Scored | None = None
     if form.is_valid():
+        data = form.cleaned_data
+        entry = {"tournament": table.tournament, "seats": playing, "declarer": data["declarer"],
+                 "game": data["game"], "written_value": data["written_value"]}  # fmt: skip
         try:
-            evaluate = score_deal if isinstance(form, AspeDealForm) else evaluate_deal
-            outcome = evaluate(
-                tournament=table.tournament,
-                seats=playing,
-                declarer=form.cleaned_data["declarer"],
-                game=form.cleaned_data["game"],
-                written_value=form.cleaned_data["written_value"],
-            )
-        except (InvalidEntryError, ValidationError) as error:
+            if isinstance(form, AspeDealForm):
+                outcome = score_deal(**entry, dealer=dealer)
+            else:
+                outcome = evaluate_deal(**entry)
+        except (FipsenError, ValidationError) as error:
             form.add_refusal(error)
     context = {"form": form, "outcome": outcome}
     return render(request, "scoring/_preview.html", context)

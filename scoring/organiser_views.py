@@ -69,7 +69,8 @@ def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> Ht
         Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
     )
     seats = selectors.seats_of(table=deal.table)
-    return preview_page(request, deal.table, seats, playing_for(deal, deal.table, seats))
+    playing = playing_for(deal, deal.table, seats)
+    return preview_page(request, deal.table, seats, playing, deal.dealer)
 
 
 @organiser_required

@@ -161,7 +161,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
     table, seats = table_of_link(token)
     upcoming = selectors.next_deal(table=table, seats=seats)
-    return preview_page(request, table, seats, upcoming.seats)
+    return preview_page(request, table, seats, upcoming.seats, upcoming.dealer)
 
 
 @answers_retired_link
@@ -170,7 +170,7 @@ def table_correct_preview(request: HttpRequest, token: str, deal_pk: int) -> Htt
     """The live preview of a correction: the deal's own players may declare."""
     table, seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
-    return preview_page(request, table, seats, playing_for(deal, table, seats))
+    return preview_page(request, table, seats, playing_for(deal, table, seats), deal.dealer)
 
 
 @answers_retired_link

@@ -4,7 +4,9 @@ deal_record in one transaction."""
 import uuid
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from scoring import paper, selectors
 from scoring.evaluation import rules_for
@@ -12,6 +14,7 @@ from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
+from tournaments.rule_choice import DEFAULT_RULES
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -19,10 +22,21 @@ from tournaments.states import require_open_for_entry
 def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     """A paper sheet can go on this table now.
 
-    :raises ValidationError: the tournament is finished or not started, the table has played
-        all its deals, or its last deal waits for a confirmation.
+    :raises ValidationError: the tournament is finished or not started, plays another rule
+        set than Prisdorf, the table has played all its deals, or its last deal waits for a
+        confirmation.
     """
     require_open_for_entry(table)
+    if table.tournament.rule_set != DEFAULT_RULES:
+        # The sheet's notation is Prisdorf's: a value column for the declarer alone, where a
+        # Großenaspe line would need each opponent's gain and the dealer sitting out.
+        raise ValidationError(
+            _(
+                "Paper sheets can be typed in for Prisdorf Fipsen only. Enter this night's "
+                "deals on the phone, or one by one on the table's page."
+            ),
+            code="paper_rules",
+        )
     require_next_free(table, upcoming, await_confirmation=True)
 
 

@@ -8,7 +8,7 @@ from scoring import selectors, services
 from scoring.models import Deal
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 
 def playing_table(
@@ -57,3 +57,16 @@ def enter(table: Table, declarer: int | None, game: str, written: int | None = N
         game=Game.parse(game),
         written_value=written,
     )
+
+
+def aspe_night(players: int, **options: bool) -> Tournament:
+    """A Großenaspe night with ``players`` checked in, drawn (seed 5) and started. Switched to
+    Großenaspe in the database: no form offers it while its screens are being built."""
+    tournament = night(present=players)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        rule_set="grossenaspe", rule_options={"kloppen": False, **options}
+    )
+    tournament.refresh_from_db()
+    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_services.tournament_start(tournament=tournament)
+    return tournament

@@ -13,23 +13,13 @@ from scoring import renderers, selectors, services
 from scoring.models import Deal
 from scoring.scoresheets import scoresheet
 from tests.printing.pdf_reading import pdf_text
+from tests.scoring.helpers import aspe_night
 from tests.tournaments.night_helpers import night
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def _aspe_night(players: int, **options: bool) -> Tournament:
-    tournament = night(present=players)
-    Tournament.objects.filter(pk=tournament.pk).update(
-        rule_set="grossenaspe", rule_options={"kloppen": False, **options}
-    )
-    tournament.refresh_from_db()
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
-    tournament_services.tournament_start(tournament=tournament)
-    return tournament
 
 
 def _enter(table: Table, declarer: int | None, game: str) -> Deal:
@@ -43,13 +33,13 @@ def _enter(table: Table, declarer: int | None, game: str) -> Deal:
 
 
 def test_nine_players_sit_at_a_table_of_four_and_one_of_five() -> None:
-    tournament = _aspe_night(9)
+    tournament = aspe_night(9)
     tables = list(Table.objects.filter(tournament=tournament).order_by("number"))
     assert [(t.seats.count(), t.deals) for t in tables] == [(4, 100), (5, 125)]
 
 
 def test_at_five_the_dealer_sits_out_and_gains_nothing() -> None:
-    tournament = _aspe_night(5)
+    tournament = aspe_night(5)
     table = Table.objects.get(tournament=tournament)
     upcoming = selectors.next_deal(table=table)
     assert upcoming.dealer not in upcoming.declarers
@@ -68,7 +58,7 @@ def test_at_five_the_dealer_sits_out_and_gains_nothing() -> None:
 
 
 def test_a_night_of_every_kind_of_deal() -> None:
-    tournament = _aspe_night(4, kloppen=True)
+    tournament = aspe_night(4, kloppen=True)
     table = Table.objects.get(tournament=tournament)
     games = [
         (0, "3 gewonnen"),  # 0 +3
