@@ -15,6 +15,8 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import accumulate
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,9 +24,11 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, Prisdorf, Result, is_seatable
+from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable
 from scoring import ranking, selectors, services
-from scoring.evaluation import rules_for
+from scoring.aspe_demo import ASPE_PASSED, aspe_games
+from scoring.evaluation import aspe_rules_for, rules_for
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
@@ -93,28 +97,30 @@ def game_weight(game: Game) -> float:
     return weight
 
 
+_PASSED = Game.passed()
+
+
 @dataclass(frozen=True)
 class GameDraw:
     """Draws games with their weights from every game a rule set allows."""
 
-    games: tuple[Game, ...]
+    games: tuple[Any, ...]
     cumulative: tuple[float, ...]
+    #: All passed, in the rule set's games.
+    passed: Any = _PASSED
 
     @classmethod
-    def for_rules(cls, rules: Prisdorf) -> "GameDraw":
-        games = tuple(rules.games())
-        weights = [game_weight(game) for game in games]
-        total = 0.0
-        cumulative = []
-        for weight in weights:
-            total += weight
-            cumulative.append(total)
-        return cls(games, tuple(cumulative))
+    def for_rules(cls, rules: Prisdorf | Grossenaspe) -> "GameDraw":
+        if isinstance(rules, Grossenaspe):
+            games, weights = aspe_games(rules)
+            return cls(games, tuple(accumulate(weights)), ASPE_PASSED)
+        prisdorf = tuple(rules.games())
+        return cls(prisdorf, tuple(accumulate(game_weight(game) for game in prisdorf)))
 
-    def deal(self, rng: random.Random, seats: Sequence[int]) -> tuple[int | None, Game]:
+    def deal(self, rng: random.Random, seats: Sequence[int]) -> tuple[int | None, Any]:
         """The declarer (one of ``seats``) and the game of one deal, or (None, all passed)."""
         if rng.random() < PASSED_SHARE:
-            return None, Game.passed()
+            return None, self.passed
         (game,) = rng.choices(self.games, cum_weights=self.cumulative)
         return rng.choice(list(seats)), game
 
@@ -132,10 +138,11 @@ def demo_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return [(name, rng.choice(CLUBS)) for name in rng.sample(names, count)]
 
 
-def players_check(count: int) -> None:
-    """A demo night can seat ``count`` players.
+def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
+    """A demo night can seat ``count`` players by rule set ``rule_set``.
 
-    :raises ValidationError: 1, 2 or 5 players (or fewer than one, or too many).
+    :raises ValidationError: 1, 2 or 5 players (or fewer than one, or too many); the rule
+        set's own reason (Großenaspe: 3 are Karo Fipsen, 6, 7 and 11 do not fill its tables).
     """
     if count > MAX_PLAYERS:
         raise ValidationError(
@@ -143,6 +150,11 @@ def players_check(count: int) -> None:
             code="too_many",
             params={"max": MAX_PLAYERS},
         )
+    if rule_set != DEFAULT_RULES:
+        summary = tournament_selectors.split_summary(players=count, rules=rule_set)
+        if not summary.seatable:
+            raise ValidationError(summary.reason or summary.message, code="unseatable")
+        return
     if is_seatable(count):
         return
     fewer = next((n for n in range(count - 1, 0, -1) if is_seatable(n)), None)
@@ -192,7 +204,7 @@ def demo_night_play(
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """
-    players_check(players)
+    players_check(players, rule_set)
     require_playable(rule_set)
     if deals is not None and deals < 1:
         raise ValidationError(_("A table plays at least one deal."), code="deals")
@@ -202,7 +214,8 @@ def demo_night_play(
         tournament = _tournament_started(
             rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
         )
-        draw = GameDraw.for_rules(rules_for(tournament))
+        rules = aspe_rules_for(tournament) if rule_set == "grossenaspe" else rules_for(tournament)
+        draw = GameDraw.for_rules(rules)
         entries = deals_played = 0
         for table in Table.objects.filter(tournament=tournament).order_by("number"):
             entries += _play(table, draw, rng)
@@ -260,7 +273,9 @@ def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
     sequence = 0
     while True:
         sequence += 1
-        declarer, game = draw.deal(rng, seats)
+        # At a table of five the dealer sits out (Großenaspe): ask the table who may declare.
+        declarers = selectors.next_deal(table=table).declarers if len(seats) == 5 else seats
+        declarer, game = draw.deal(rng, declarers)
         deal = services.deal_record(
             table=table,
             sequence=sequence,

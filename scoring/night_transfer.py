@@ -65,6 +65,8 @@ DEAL_FIELDS = (
     "created_at",
     "updated_at",
 )
+#: A deal's field that a file made before it does not have.
+OPTIONAL_DEAL_FIELD = "opponents_score"
 CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
 SWAP_FIELDS = ("created_at",)
 PRIZE_FIELDS = ("place", "money", "name")
@@ -171,6 +173,8 @@ def _deal_export(deal: Deal) -> dict[str, Any]:
     """One deal with its history; who changed it by user name (the ids differ elsewhere)."""
     return {
         **_values(deal, DEAL_FIELDS),
+        # Großenaspe's: files before it have none, every opponent gained nothing there.
+        OPTIONAL_DEAL_FIELD: deal.opponents_score,
         "changes": [
             {
                 **_values(change, CHANGE_FIELDS),
@@ -215,6 +219,12 @@ def night_import_bytes(content: bytes) -> Tournament:
     if not isinstance(data, dict) or data.get(MARK) not in READABLE:
         raise _not_a_night()
     return night_import(data)
+
+
+def _deal_fields(item: Any) -> tuple[str, ...]:
+    """The deal fields of a file's deal: with each opponent's gain where it has one."""
+    has = isinstance(item, Mapping) and OPTIONAL_DEAL_FIELD in item
+    return DEAL_FIELDS + ((OPTIONAL_DEAL_FIELD,) if has else ())
 
 
 def _row(model: type[ModelT], values: Any, names: Iterable[str], **given: Any) -> ModelT:
@@ -332,7 +342,7 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
         _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
     # In bulk: a night has some 1,700 deals, each with its history.
     deals = [
-        (_row(Deal, deal_item, DEAL_FIELDS, table=table), deal_item)
+        (_row(Deal, deal_item, _deal_fields(deal_item), table=table), deal_item)
         for deal_item in item["deals_played"]
     ]
     taken = set(
