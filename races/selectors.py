@@ -4,7 +4,7 @@ The games and the money are replayed from the stored deals (:mod:`races.replay`)
 reads the tables, seats and deals in a fixed number of queries.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 
 from fipsen_rules import race_places
@@ -52,6 +52,12 @@ class RacePlayer:
     cents: int
     buns: int  # the buns of the games he won: one from every player of his table
     place: int = 0
+    shared: bool = False  # another player has the same place
+
+    @property
+    def points(self) -> int:
+        """What the board shows in its points column: the games won."""
+        return self.games_won
 
     @property
     def stakes_cents(self) -> int:
@@ -107,5 +113,8 @@ def _ranked(players: list[RacePlayer]) -> list[RacePlayer]:
     places = race_places(
         {key: players[key].games_won for key in keys}, {key: players[key].cents for key in keys}
     )
-    ranked = [replace(players[key], place=places[key]) for key in keys]
+    tied = Counter(places.values())
+    ranked = [
+        replace(players[key], place=places[key], shared=tied[places[key]] > 1) for key in keys
+    ]
     return sorted(ranked, key=lambda player: (player.place, player.name))

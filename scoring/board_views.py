@@ -12,6 +12,7 @@ the number of deals; a page rendered in the last ``CACHE_SECONDS`` costs only th
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -20,10 +21,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from fipsen_rules.signs import signed_total
+from races.selectors import race_players
 from scoring import selectors
 from tournaments.models import Table, Tournament
+from tournaments.rule_choice import is_race
 
 #: Places on one page of the standings, and tables on one page of the progress.
 STANDINGS_PER_PAGE = 10
@@ -38,6 +42,22 @@ OFF_SECONDS = 60
 CACHE_SECONDS = 5
 #: More pages than any night has (40 players make 4 pages of standings and 1 of tables).
 MAX_PAGES = 50
+
+
+class Ranked(Protocol):
+    """A row of the standings as the board shows it: a deal-scored night's, or a race's
+    (its points are the games won)."""
+
+    @property
+    def place(self) -> int: ...
+    @property
+    def shared(self) -> bool: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def points(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -62,9 +82,7 @@ class BoardPage:
         return self.number % self.count + 1
 
 
-def board_pages(
-    standings: Sequence[selectors.Standing], tables: Sequence[Table], number: int
-) -> BoardPage:
+def board_pages(standings: Sequence[Ranked], tables: Sequence[Table], number: int) -> BoardPage:
     """Page ``number`` (from 1) of the standings' pages followed by the tables' pages; a number
     out of range is page 1 (the count of pages may have changed since it was asked for)."""
     rows = [_row(standing) for standing in standings]
@@ -81,7 +99,7 @@ def board_pages(
     return BoardPage(number, len(pages), rows=chosen.rows, tables=chosen.tables)
 
 
-def _row(standing: selectors.Standing) -> BoardRow:
+def _row(standing: Ranked) -> BoardRow:
     return BoardRow(
         place=f"{standing.place}. =" if standing.shared else f"{standing.place}.",
         name=standing.name,
@@ -127,13 +145,18 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     url = reverse("scoring:board", args=[tournament.board_token])
     # The board shows no names per table: the seats need not be fetched. After the night it
     # shows the final ranking alone.
+    race = is_race(tournament)
     tables = (
         []
-        if tournament.is_finished
+        if tournament.is_finished or race  # a race plays games, not a number of deals
         else list(selectors.tables_progress(tournament=tournament).prefetch_related(None))
     )
-    page = board_pages(selectors.standings(tournament=tournament), tables, number)
+    ranked: Sequence[Ranked] = (
+        race_players(tournament=tournament) if race else selectors.standings(tournament=tournament)
+    )
+    page = board_pages(ranked, tables, number)
     context = {
+        "points_label": _("Games won") if race else _("Points"),
         "tournament": tournament,
         "page": page,
         "next_url": f"{url}?page={page.next}",
