@@ -19,13 +19,14 @@ from races.screen import TapScreen, parse_taps
 from races.words import deal_words
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import is_race
 from tournaments.selectors import table_for_token
 
 
 def race_entry(request: HttpRequest, token: str) -> HttpResponse:
     """The captain's page of a race table; its taps, undo and saves."""
     seated = table_for_token(token=token)
-    if seated is None:
+    if seated is None or not is_race(seated[0].tournament):
         raise TableLinkNotValid
     table, seats = seated
     if request.method != "POST":

@@ -29,6 +29,14 @@ from fipsen_rules import (
 from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
 from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+from fipsen_rules.thedinghausen import RACE_PLAYER_COUNTS
+from tournaments.race_rules import (
+    RACE_OPTIONS,
+    RACE_RULES,
+    RACE_TABLE_DEALS,
+    race_options,
+    race_split,
+)
 from tournaments.rules_errors import violation_error
 
 if TYPE_CHECKING:
@@ -38,9 +46,6 @@ if TYPE_CHECKING:
 
 #: The rule set of every tournament made before there was a choice, and the default.
 DEFAULT_RULES = "prisdorf"
-
-#: The race to ten tricks (SPEC C4): no deal scores; its pages are the ``races`` app's.
-RACE_RULES = "thedinghausen"
 
 #: The option that doubles scores by calls (SPEC C2): never at a Preisfipsen.
 KONTRA = "kontra"
@@ -69,7 +74,7 @@ class Choice:
         """The options of the rule set that the form offers, in the library's order."""
         return tuple(
             (option, self.options[option.name])
-            for option in RULE_SETS[self.name].options
+            for option in library_options(self.name)
             if option.name in self.options
         )
 
@@ -106,7 +111,7 @@ CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF,)}
 PLAYABLE = tuple(CHOICES)
 #: Rule sets whose screens are being built: the database takes them, so that their tests can
 #: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
-IN_THE_MAKING = ("grossenaspe",)
+IN_THE_MAKING = ("grossenaspe", RACE_RULES)
 STORABLE = PLAYABLE + tuple(name for name in IN_THE_MAKING if name not in PLAYABLE)
 
 
@@ -124,6 +129,8 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     """The deals of a table by its number of players, for each size the rule set seats: the
     tournament's own count where the organiser sets one (tables of four and three), else
     the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
+    if is_race(tournament):
+        return dict.fromkeys(RACE_PLAYER_COUNTS, RACE_TABLE_DEALS)
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
     rules = rules_of(tournament)
     return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
@@ -138,13 +145,21 @@ def _deals_by_four(at_four: int | None, size: int) -> int | None:
     return None if not at_four or size != 5 else min(at_four * size // 4, MAX_DEALS)
 
 
-def draw_split(rules_name: str, players: int, deals: Mapping[int, int]) -> tuple[TableSpec, ...]:
+def draw_split(
+    rules_name: str,
+    players: int,
+    deals: Mapping[int, int],
+    options: Mapping[str, Any] | None = None,
+) -> tuple[TableSpec, ...]:
     """The tables of the draw for ``players`` by the rule set's seating, with ``deals`` by
     table size (:func:`table_deals`): Prisdorf's fours and threes; Großenaspe's fours and
-    fives, where three players would be the Karo Fipsen it does not offer.
+    fives, where three players would be the Karo Fipsen it does not offer; the race's fives
+    and the organiser's filler (``options``).
 
     :raises fipsen_rules.SeatingError: the count cannot be seated.
     """
+    if rules_name == RACE_RULES:
+        return race_split(players, options or {})
     if rules_name == "grossenaspe":
         if players == KARO_FIPSEN_PLAYERS:
             raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
@@ -160,13 +175,27 @@ def draw_split(rules_name: str, players: int, deals: Mapping[int, int]) -> tuple
 
 def tournament_split(tournament: "Tournament", players: int) -> tuple[TableSpec, ...]:
     """The tournament's tables for ``players`` (:func:`draw_split`)."""
-    return draw_split(tournament.rule_set, players, table_deals(tournament))
+    return draw_split(
+        tournament.rule_set, players, table_deals(tournament), tournament.rule_options
+    )
+
+
+def library_options(name: str) -> tuple[Option, ...]:
+    """The options rule set ``name`` takes: the registry's, or the race's own."""
+    return RACE_OPTIONS if name == RACE_RULES else RULE_SETS[name].options
+
+
+def _options_checked(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """:raises FipsenError: the library refuses an option; TypeError: not an option at all."""
+    if name == RACE_RULES:
+        return race_options(options)
+    return dict(rule_set(name, **options).options)
 
 
 def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] | None:
     """Every option of rule set ``name`` with its value; None when the library refuses them."""
     try:
-        return dict(rule_set(name, **options).options)
+        return _options_checked(name, options)
     except (FipsenError, TypeError):
         return None
 
@@ -195,10 +224,9 @@ def rules_checked(
     ):
         raise ValidationError(_("The rules' options are not valid."), code="rule_options")
     try:
-        rules = rule_set(name, **options)
+        values = _options_checked(name, options)
     except FipsenError as error:
         raise ValidationError([violation_error(v) for v in error.violations]) from None
-    values = dict(rules.options)
     if values.get(KONTRA) and prize_tournament:
         raise ValidationError(
             _(

@@ -20,7 +20,9 @@ def race_night(*sizes: int) -> Tournament:
         )
         for position in range(size):
             Seat.objects.create(table=table, position=position, registration=registrations.pop(0))
-    Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.PLAYING)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        rule_set="thedinghausen", state=Tournament.State.PLAYING
+    )
     tournament.refresh_from_db()
     return tournament
 

@@ -95,3 +95,24 @@ def test_the_organiser_corrects_a_deal(organiser: Client) -> None:
     assert deal.counts == [0, 1, 2, 1, 1]
     bad = {**counts, "count-0": 3}
     assert organiser.post(url, {"deal": deal.pk, **bad}).status_code == 422
+
+
+def test_the_table_s_link_opens_the_race_page(client: Client) -> None:
+    table = race_table()
+    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    assert "Wer hat Stich 1 gemacht?" in page
+
+
+def test_the_race_page_is_not_a_deal_scored_table_s(client: Client) -> None:
+    from tests.scoring.helpers import playing_table
+
+    table = playing_table()
+    assert client.get(reverse("races:entry", args=[table.token])).status_code == 404
+
+
+def test_the_board_ranks_by_games_won() -> None:
+    tournament = race_night(5)
+    deals_entered(Table.objects.get(tournament=tournament), *[EVEN] * 4, [2, 0, 0, 0, 0])
+    page = Client().get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
+    assert "Gewonnene Partien" in page
+    assert page.index("Spieler 00") < page.index("Spieler 01")

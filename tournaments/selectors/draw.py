@@ -1,5 +1,6 @@
 """The draw: the table split for the players present, the draw's check, the swaps."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -8,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from fipsen_rules import MESSAGES, Code, SeatingError
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
+from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES, draw_split, tournament_split
 
 
@@ -21,7 +23,7 @@ def unseatable_message(fewer: object, code: object = None) -> str:
 
 
 #: Reasons a rule set gives for a count it cannot seat, said as they are.
-_OWN_REASONS = (Code.KARO_FIPSEN, Code.TABLES_UNSEATABLE_FIVE)
+_OWN_REASONS = (Code.KARO_FIPSEN, Code.TABLES_UNSEATABLE_FIVE, Code.RACE_TABLES_UNSEATABLE)
 
 
 @dataclass(frozen=True)
@@ -38,10 +40,13 @@ class SplitSummary:
     fives: int = 0
     #: When it cannot be seated: the rules' reason.
     code: str | None = None
+    #: A Thedinghausen race: its tables of five and the organiser's filler (4 or 6).
+    race_filler: int | None = None
+    sixes: int = 0
 
     @property
     def seatable(self) -> bool:
-        return self.fours + self.threes + self.fives > 0
+        return self.fours + self.threes + self.fives + self.sixes > 0
 
     @property
     def message(self) -> str:
@@ -53,37 +58,49 @@ class SplitSummary:
         """Why it cannot be seated, in words: where a rule set gives its own reason."""
         if self.code not in _OWN_REASONS:
             return ""
-        return self.message % {"players": self.players}
+        return self.message % {"players": self.players, "filler": self.race_filler}
 
 
-def split_summary(*, players: int, rules: str = DEFAULT_RULES) -> SplitSummary:
-    """The table split for a number of players by rule set ``rules`` (the deal counts do not
-    matter here)."""
+def split_summary(
+    *, players: int, rules: str = DEFAULT_RULES, options: Mapping[str, object] | None = None
+) -> SplitSummary:
+    """The table split for a number of players by rule set ``rules`` with its ``options``
+    (the deal counts do not matter here)."""
+    options = options or {}
+    filler = int(str(options.get("filler", 4))) if rules == RACE_RULES else None
     try:
-        split = draw_split(rules, players, {4: 1, 3: 1, 5: 1})
+        split = draw_split(rules, players, {4: 1, 3: 1, 5: 1}, options)
     except SeatingError as error:
         code = error.violations[0].code
         fewer, more = error.params.get("fewer"), error.params.get("more")
         if code in _OWN_REASONS:
             fewer, more = (
-                _nearest(rules, players, range(players - 1, 0, -1)),
-                _nearest(rules, players, range(players + 1, players + 6)),
+                _nearest(rules, options, range(players - 1, 0, -1)),
+                _nearest(rules, options, range(players + 1, players + 6)),
             )
         return SplitSummary(
             players,
             fewer=fewer if isinstance(fewer, int) else None,
             more=more if isinstance(more, int) else None,
             code=code,
+            race_filler=filler,
         )
     sizes = [table.size for table in split]
-    return SplitSummary(players, sizes.count(4), sizes.count(3), fives=sizes.count(5))
+    return SplitSummary(
+        players,
+        sizes.count(4),
+        sizes.count(3),
+        fives=sizes.count(5),
+        race_filler=filler,
+        sixes=sizes.count(6),
+    )
 
 
-def _nearest(rules: str, players: int, counts: range) -> int | None:
+def _nearest(rules: str, options: Mapping[str, object], counts: range) -> int | None:
     """The first of ``counts`` that rule set ``rules`` can seat."""
     for count in counts:
         try:
-            draw_split(rules, count, {4: 1, 3: 1, 5: 1})
+            draw_split(rules, count, {4: 1, 3: 1, 5: 1}, options)
         except SeatingError:
             continue
         return count
@@ -93,7 +110,9 @@ def _nearest(rules: str, players: int, counts: range) -> int | None:
 def present_summary(*, tournament: Tournament) -> SplitSummary:
     """The tables the players checked in now would give."""
     players = len(checked_in_registration_ids(tournament=tournament))
-    return split_summary(players=players, rules=tournament.rule_set)
+    return split_summary(
+        players=players, rules=tournament.rule_set, options=tournament.rule_options
+    )
 
 
 def checked_in_registration_ids(*, tournament: Tournament) -> list[int]:

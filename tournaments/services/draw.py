@@ -24,7 +24,12 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     require_state(tournament, *BEFORE_PLAY, action=_("Drawing the tables"))
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
-        params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
+        params = {
+            "players": summary.players,
+            "fewer": summary.fewer,
+            "more": summary.more,
+            "filler": summary.race_filler,
+        }
         raise ValidationError(summary.message, code="unseatable", params=params)
 
 
