@@ -24,12 +24,9 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     require_state(tournament, *BEFORE_PLAY, action=_("Drawing the tables"))
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
-        params = {
-            "players": summary.players,
-            "fewer": summary.fewer,
-            "more": summary.more,
-            "filler": summary.race_filler,
-        }
+        params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
+        if summary.race_filler is not None:  # the race's reason names the filler
+            params["filler"] = summary.race_filler
         raise ValidationError(summary.message, code="unseatable", params=params)
 
 
