@@ -18,7 +18,12 @@ from tournaments.views.access import organiser_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players ranked by games won, then by their money (the Hedewig ledger)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    context = {"tournament": tournament, "players": selectors.race_players(tournament=tournament)}
+    races = selectors.table_races(tournament=tournament)
+    context = {
+        "tournament": tournament,
+        "players": selectors.ranked_players(races),
+        "tables": races,
+    }
     return render(request, "races/standings.html", context)
 
 

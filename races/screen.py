@@ -53,6 +53,17 @@ class TapScreen:
         )
         return cls(rows, tuple(taps))
 
+    @classmethod
+    def of_taps(cls, screen: TapScreen, taps: Sequence[int]) -> TapScreen:
+        """The same deal's screen with ``taps`` instead of its own."""
+        counts = [0] * len(screen.rows)
+        for seat in taps:
+            counts[seat] += 1
+        rows = tuple(
+            SeatRow(row.seat, row.name, row.tally, counts[row.seat]) for row in screen.rows
+        )
+        return cls(rows, tuple(taps))
+
     @property
     def tenth(self) -> str | None:
         """The player who won his tenth trick in this deal: the game is over at once."""

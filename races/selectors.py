@@ -87,8 +87,13 @@ def table_races(*, tournament: Tournament) -> list[TableRace]:
 def race_players(*, tournament: Tournament) -> list[RacePlayer]:
     """Every seated player with his games, sweeps and money, ranked by games won, then money
     (three queries)."""
+    return ranked_players(table_races(tournament=tournament))
+
+
+def ranked_players(races: list[TableRace]) -> list[RacePlayer]:
+    """The players of ``races`` ranked by games won, then money."""
     players = []
-    for race in table_races(tournament=tournament):
+    for race in races:
         evening = race.evening
         begun = sum(1 for game in evening.games if game.deals or game.winner is not None)
         for seat in race.seats:

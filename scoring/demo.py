@@ -25,6 +25,7 @@ from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable
+from races.demo import race_demo_play
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
 from scoring.evaluation import aspe_rules_for, rules_for
@@ -32,7 +33,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
-from tournaments.rule_choice import DEFAULT_RULES, require_playable
+from tournaments.rule_choice import DEFAULT_RULES, is_race, require_playable
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -214,12 +215,7 @@ def demo_night_play(
         tournament = _tournament_started(
             rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
         )
-        rules = aspe_rules_for(tournament) if rule_set == "grossenaspe" else rules_for(tournament)
-        draw = GameDraw.for_rules(rules)
-        entries = deals_played = 0
-        for table in Table.objects.filter(tournament=tournament).order_by("number"):
-            entries += _play(table, draw, rng)
-            deals_played += table.deals
+        entries, deals_played = _night_played(tournament, rng)
         services.prizes_set(
             tournament=tournament,
             prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
@@ -232,6 +228,21 @@ def demo_night_play(
         deals=deals_played,
         passed=entries - deals_played,
     )
+
+
+def _night_played(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
+    """Every table's deals entered; the entries and the deals played (a race: its deals)."""
+    if is_race(tournament):
+        played = race_demo_play(tournament, rng)
+        return played, played
+    rule_set = tournament.rule_set
+    rules = aspe_rules_for(tournament) if rule_set == "grossenaspe" else rules_for(tournament)
+    draw = GameDraw.for_rules(rules)
+    entries = deals_played = 0
+    for table in Table.objects.filter(tournament=tournament).order_by("number"):
+        entries += _play(table, draw, rng)
+        deals_played += table.deals
+    return entries, deals_played
 
 
 def _tournament_started(

@@ -2,7 +2,7 @@
 corrections, the standings."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -14,6 +14,7 @@ from scoring.exports import SafeTableExport
 from scoring.models import Deal
 from scoring.tables import StandingsTable
 from tournaments.models import Table, Tournament
+from tournaments.rule_choice import is_race
 from tournaments.views.access import organiser_required
 
 
@@ -21,6 +22,8 @@ from tournaments.views.access import organiser_required
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table with its players and the deals played; refreshes itself."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    if is_race(tournament):  # a race plays games, not deals: its tables are on its standings
+        return redirect("races:standings", pk=pk)
     context = {"tournament": tournament, "tables": selectors.tables_progress(tournament=tournament)}
     return _part_or_page(request, "scoring/_progress.html", "scoring/dashboard.html", context)
 
@@ -77,6 +80,8 @@ def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> Ht
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live ranking, sortable; ``?_export=csv`` or ``xlsx`` downloads it."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    if is_race(tournament):  # ranked by games won, then money: the race's own page
+        return redirect("races:standings", pk=pk)
     ranked = selectors.standings(tournament=tournament)
     table = StandingsTable(ranked)
     RequestConfig(request, paginate=False).configure(table)
