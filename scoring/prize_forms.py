@@ -5,15 +5,20 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
 from scoring.ranking import Prize
+from scoring.services.prizes import fee_shares_check
 from tournaments.text import CleanCharField
 
 _PRIZE_LINE = re.compile(r"^\s*(\d+)\s*[.:)]?\s*(.+?)\s*$")
 _MONEY = re.compile(r"^(\d{1,5}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
+# Whatever reads as an amount (a sign, digits, separators, a currency) but is no amount _MONEY
+# takes: refused, rather than kept as a named prize "-10 €".
+_AMOUNT_LIKE = re.compile(r"^([-−–]?)\s*\d[\d.,]*\s*(?:€|eur|euro)?$", re.IGNORECASE)
 _PERCENT = re.compile(r"\d+(?:[.,]\d+)?")
 
 
@@ -24,6 +29,31 @@ def _decimal(text: str) -> Decimal:
 def _place(digits: str) -> int:
     """The place of a line; 0 for a number too long to be one (refused as out of range)."""
     return int(digits) if len(digits) <= 6 else 0
+
+
+def _amount_problem(part: str, *, line: int) -> ValidationError | None:
+    """Why a part that reads as an amount of money is none a prize can have (None: not one)."""
+    amount = _AMOUNT_LIKE.match(part)
+    if amount is None:
+        return None
+    if amount.group(1):
+        return ValidationError(
+            _("Line %(line)s: a prize cannot be negative money (“%(amount)s”)."),
+            code="prize_negative",
+            params={"line": line, "amount": part},
+        )
+    return ValidationError(
+        _(
+            "Line %(line)s: “%(amount)s” is no amount from 0 to %(max)s € "
+            "(cents after a comma, e.g. “20,50 €”)."
+        ),
+        code="prize_money",
+        params={
+            "line": line,
+            "amount": part,
+            "max": number_format(MAX_PRIZE_MONEY, 2, force_grouping=True),
+        },
+    )
 
 
 def _prize_problems(prize: Prize, *, line: int) -> list[ValidationError]:
@@ -88,15 +118,17 @@ class PrizeListForm(forms.Form):
                     )
                 )
                 continue
-            money, names = Decimal(0), []
-            for part in match.group(2).split("+"):
-                amount = _MONEY.match(part.strip())
+            money, names, line_problems = Decimal(0), [], []
+            for part in (p.strip() for p in match.group(2).split("+")):
+                amount = _MONEY.match(part)
                 if amount:
                     money += _decimal(amount.group(1))
-                elif part.strip():
-                    names.append(part.strip())
+                elif not_money := _amount_problem(part, line=number):
+                    line_problems.append(not_money)
+                elif part:
+                    names.append(part)
             prize = Prize(_place(match.group(1)), money, " + ".join(names))
-            line_problems = _prize_problems(prize, line=number)
+            line_problems += _prize_problems(prize, line=number)
             problems.extend(line_problems)
             if not line_problems:
                 prizes.append(prize)
@@ -129,4 +161,6 @@ class FeeSplitForm(forms.Form):
                 code="too_many_places",
                 params={"max": MAX_PRIZE_PLACE},
             )
+        # Before any confirmation page: it must not offer more than the pot.
+        fee_shares_check(values)
         return values

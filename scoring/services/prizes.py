@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring import ranking, selectors
@@ -38,13 +39,26 @@ def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[P
         return Prize.objects.bulk_create(rows)
 
 
+def fee_shares_check(percentages: list[Decimal]) -> None:
+    """Refuse shares of the entry fees that add up to more than the whole pot.
+
+    :raises ValidationError: the shares add up to more than 100 % (the message names the total).
+    """
+    total = sum(percentages, Decimal(0))
+    if total > 100:
+        raise ValidationError(
+            _("The shares add up to %(total)s %%: at most 100 %% of the entry fees can be given."),
+            code="over_100",
+            params={"total": number_format(total)},
+        )
+
+
 def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:
     """Money prizes as shares of the entry fees of the players seated (named prizes kept).
 
     :raises ValidationError: the shares add up to more than 100 %, or there is no entry fee.
     """
-    if sum(percentages, Decimal(0)) > 100:
-        raise ValidationError(_("The shares add up to more than 100 %."), code="over_100")
+    fee_shares_check(percentages)
     if not tournament.entry_fee:
         raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
     prizes = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)

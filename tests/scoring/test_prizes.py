@@ -205,3 +205,45 @@ def test_splitting_the_fees_without_money_prizes_saves_at_once() -> None:
     response = client.post(url, {"percentages": "100"})
     assert response.status_code == 302
     assert [str(p) for p in Prize.objects.all()] == ["1. 40,00 €", "3. Präsentkorb"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("1. 99999999999999 €", "Zeile 1: „99999999999999 €“ ist kein Betrag von 0 bis"),
+        ("1. 50 €\n2. -10 €", "Zeile 2: Ein Preis kann kein negatives Geld sein („-10 €“)."),
+        ("1. 20 € + -5 €", "Zeile 1: Ein Preis kann kein negatives Geld sein („-5 €“)."),
+        ("1. 100000 €", "Zeile 1: „100000 €“ ist kein Betrag von 0 bis 99.999,99 €"),
+    ],
+)
+def test_an_amount_no_prize_can_have_is_refused_naming_the_line(lines: str, message: str) -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "1. 50 €"})
+
+    page = client.post(url, {"lines": lines}).content.decode()
+
+    assert message in page.replace("&#x27;", "'")
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
+
+
+def test_shares_over_100_percent_are_refused_before_any_confirmation() -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "1. 50 €"})
+
+    page = client.post(url, {"percentages": "60 60"}).content.decode()
+
+    assert "ersetzen?" not in page  # no confirmation page offering 120 % of the pot
+    assert "Die Anteile ergeben zusammen 120 %: höchstens 100 % des Startgelds" in page
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
+    page = client.post(url, {"percentages": "60 60", "confirm": "yes"}).content.decode()
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
+
+
+def test_the_shares_check_names_their_total() -> None:
+    with pytest.raises(ValidationError) as error:
+        services.prizes_split_fees(
+            tournament=playing_table(entry_fee=Decimal(5)).tournament,
+            percentages=[Decimal("60.5"), Decimal(50)],
+        )
+    assert error.value.code == "over_100"
+    assert error.value.params == {"total": "110,5"}  # German by default
