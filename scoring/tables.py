@@ -39,10 +39,15 @@ class StandingsTable(tables.Table):
         orderable = True
 
     def value_place(self, value: int, record: Standing) -> str:
-        return str(value)
+        return place_text(record)
 
     def value_prize(self, value: Decimal, record: Standing) -> str:
         return prize_text(record)
+
+
+def place_text(standing: Standing) -> str:
+    """The place as the page writes it (``_standings_table.html``): "3.", or "1. =" shared."""
+    return f"{standing.place}. =" if standing.shared else f"{standing.place}."
 
 
 def prize_text(standing: Standing) -> str:

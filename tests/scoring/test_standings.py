@@ -103,7 +103,7 @@ def test_the_standings_page_and_its_csv(organiser: Client) -> None:
     text = response.content.decode("utf-8-sig")  # German Excel: a BOM and semicolons
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert rows[0][:2] == ["Platz", "Spieler"]
-    assert rows[1][0] == "1"
+    assert rows[1][0] == "1."  # as the page writes it
     assert rows[1][5] == "20"
 
 
@@ -169,6 +169,19 @@ def test_the_page_shows_shared_places_prizes_and_sorts(organiser: Client) -> Non
     assert [row[1] for row in by_name] == sorted(names.values())
     by_points_up = _page_rows(organiser, url, sort="points")
     assert [row[5] for row in by_points_up] == ["\N{MINUS SIGN}4", "0", "3", "3"]
+
+
+def test_the_csv_writes_the_places_as_the_page_does(organiser: Client) -> None:
+    table = playing_table(tie_break="")
+    enter(table, 0, "3 +")
+    enter(table, 1, "3 +")  # places 1 and 2 shared
+    url = reverse("scoring:standings", args=[table.tournament_id])
+    text = organiser.get(url, {"_export": "csv"}).content.decode("utf-8-sig")
+
+    places = [row[0] for row in csv.reader(io.StringIO(text), delimiter=";")][1:]
+
+    assert places[:2] == ["1. =", "1. ="]
+    assert places == [row[0] for row in _page_rows(organiser, url)]
 
 
 def test_the_xlsx_export(organiser: Client) -> None:
