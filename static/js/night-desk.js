@@ -19,12 +19,31 @@
     tappedRow = row ? Array.prototype.indexOf.call(row.parentNode.children, row) : -1;
   });
 
+  // What is scrolled to stops below the sticky count, however tall it is just now (a message
+  // in it, the box of what to do): the CSS reads its height from --desk-bar-height.
+  var bar = document.querySelector(".desk-bar");
+  if (bar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--desk-bar-height", bar.offsetHeight + "px");
+    }).observe(bar);
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.target;
     if (target.id === "walk-in") {
       // The walk-in form came back empty for the next one: its name field takes the keys.
       var field = target.querySelector("[autofocus]");
-      if (field) field.focus({ preventScroll: true });
+      if (field) {
+        field.focus({ preventScroll: true });
+        return;
+      }
+      // A mistake to correct, or a question (a similar name): its heading in view, not
+      // under the count, and the first wrong field takes the keys.
+      if (bar && target.getBoundingClientRect().top < bar.getBoundingClientRect().bottom) {
+        target.scrollIntoView({ block: "start" });
+      }
+      var wrong = target.querySelector(".field-invalid input");
+      if (wrong) wrong.focus({ preventScroll: true });
       return;
     }
     if (tappedRow < 0 || target.id !== "desk-directory") return;
