@@ -10,5 +10,9 @@ class RacesConfig(AppConfig):
 
     def ready(self) -> None:
         from races import printing_kinds
+        from races.models import RaceDeal
+        from tournaments import table_progress
 
         printing_kinds.register()
+        # A race deal has no passed kind: every deal entered was played.
+        table_progress.register("races", lambda table: RaceDeal.objects.filter(table=table).count())

@@ -7,8 +7,8 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        from scoring import printing_kinds
-        from tournaments import night_links
+        from scoring import printing_kinds, selectors
+        from tournaments import night_links, table_progress
 
         # The night's pages in tournaments link to these pages without naming this app.
         night_links.register(
@@ -20,3 +20,4 @@ class ScoringConfig(AppConfig):
             table_resume="scoring:table_resume",
         )
         printing_kinds.register()
+        table_progress.register("scoring", lambda table: selectors.deals_played(table=table))

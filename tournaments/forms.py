@@ -192,9 +192,19 @@ def _seat_label(seat: Seat) -> str:
 
 
 class LeaveForm(forms.Form):
-    """A player leaves during play, after the deal given."""
+    """A player leaves during play, after the deal given: by default the last one the table
+    played (he leaves now); the service refuses a deal still to come."""
 
     after_deal = forms.IntegerField(label=_("after deal"), min_value=0, max_value=MAX_DEALS)
+
+    def __init__(self, *args: Any, played: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["after_deal"]
+        field.initial = played
+        field.help_text = _(
+            "The last deal played is deal %(played)s: he leaves now. An earlier deal only if "
+            "he already sat out the deals after it."
+        ) % {"played": played}
 
 
 # The player directory

@@ -130,14 +130,15 @@ def test_a_sheet_that_starts_again_at_deal_one_is_refused() -> None:
 def test_a_player_who_left_is_not_counted_from_the_next_deal() -> None:
     table = named_table()
     dora = table.seats.get(position=3)
-    tournament_services.seat_leave(seat=dora, after_deal=2)
+    played = services.sheet_import(table=table, text="Dora 2 +\n4 -6 | 0 0 0 -4", user=None)
+    tournament_services.seat_leave(seat=dora, after_deal=2)  # after a deal played
 
     with pytest.raises(SheetError) as caught:
-        services.sheet_import(table=table, text="Dora 2 +\nDora 2 +\nDora 2 +", user=None)
-    assert (caught.value.line, caught.value.problems[0].code) == (3, "paper_not_playing")
+        services.sheet_import(table=table, text="Anna 2 +\nDora 2 +", user=None)
+    assert (caught.value.line, caught.value.problems[0].code) == (2, "paper_not_playing")
 
-    text = "Dora 2 +\n4 -6 | 0 0 0 -4\nAnna 3 H - | -12 0 0\nJürgen 2 + | -12 0 2 -4"
-    deals = services.sheet_import(table=table, text=text, user=None)
+    text = "Anna 3 H - | -12 0 0\nJürgen 2 + | -12 0 2 -4"
+    deals = [*played, *services.sheet_import(table=table, text=text, user=None)]
     assert [(d.number, d.declarer, d.score) for d in deals] == [
         (1, 3, 2),
         (2, 3, -6),

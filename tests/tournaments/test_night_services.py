@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.scoring.helpers import deals_played
 from tests.tournaments.night_helpers import night, registration
 from tournaments import selectors, services
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament
@@ -244,6 +245,7 @@ def test_a_player_leaves_a_table_of_four_which_plays_on_with_three() -> None:
     _playing(present=7)
     seat = Seat.objects.filter(table__number=1).first()
     assert seat is not None
+    deals_played(seat.table, 57)  # he leaves after a deal the table has played
     services.seat_leave(seat=seat, after_deal=57)
     seat.refresh_from_db()
     assert seat.left_after_deal == 57

@@ -89,7 +89,7 @@ def test_a_player_who_stops_is_a_button_to_the_confirmation(organiser: Client) -
 
 
 def test_a_player_of_a_table_of_four_leaves_only_once_confirmed(organiser: Client) -> None:
-    table = playing_table(players=4, deals=10)
+    table = playing_table(players=4, deals=10, played=2)
     seat = Seat.objects.select_related("registration__player").get(table=table, position=1)
     url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
 

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors
+from tournaments import selectors, table_progress
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.services.common import new_token
 from tournaments.services.tournament import event_record
@@ -57,11 +57,36 @@ def seat_leave_check(*, seat: Seat) -> None:
     _require_can_leave(seat.table, seats, next(s for s in seats if s.pk == seat.pk))
 
 
-def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
-    """A player leaves during play: he keeps the points of the deals before; a table of four
-    plays on as a table of three from the next deal. A table of three cannot lose a player.
+def _require_played(table: Table, after_deal: int) -> None:
+    """A player leaves after a deal the table has played, never after one still to come: the
+    phone and the sheets would count him on until then, and it cannot be undone."""
+    if not 0 <= after_deal <= table.deals:
+        raise ValidationError(
+            _("Deal %(deal)s is not a deal of this table."),
+            code="deal_range",
+            params={"deal": after_deal},
+        )
+    played = table_progress.deals_played(table)
+    if after_deal > played:
+        raise ValidationError(
+            _(
+                "Deal %(deal)s has not been played yet: table %(number)s has played "
+                "%(played)s deals. A player leaves after a deal that was played, at the "
+                "latest after deal %(played)s."
+            ),
+            code="deal_not_played",
+            params={"deal": after_deal, "number": table.number, "played": played},
+        )
 
-    :raises ValidationError: not during play, the table would fall below three, or he left.
+
+def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
+    """A player leaves during play: he keeps the points of the deals up to ``after_deal``,
+    which the table has played (at the latest the last deal played: he leaves now); a table of
+    four plays on as a table of three from the next deal. A table of three cannot lose a
+    player.
+
+    :raises ValidationError: not during play, the table would fall below three, he left, or
+        the deal is not one the table has played.
     """
     with transaction.atomic():
         # The table's lock, as a deal entry takes it: no deal is saved with the seats as they
@@ -69,12 +94,7 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
         table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
         seat = next(s for s in seats if s.pk == seat.pk)
         _require_can_leave(table, seats, seat)
-        if not 0 <= after_deal <= table.deals:
-            raise ValidationError(
-                _("Deal %(deal)s is not a deal of this table."),
-                code="deal_range",
-                params={"deal": after_deal},
-            )
+        _require_played(table, after_deal)
         seat.left_after_deal = after_deal
         seat.save(update_fields=["left_after_deal"])
     return seat

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
+from tournaments import selectors, services, table_progress
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
@@ -213,12 +213,15 @@ def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
         table__tournament_id=pk,
     )
     table, player = seat.table, seat.registration.player.name
-    form = LeaveForm(request.POST or None)
+    played = table_progress.deals_played(table)
+    form = LeaveForm(request.POST or None, played=played)
     tables_url = f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
     confirmation = Confirmation(
         tournament=table.tournament,
         title=_("%(player)s has to stop?") % {"player": player},
         consequences=[
+            _("Table %(number)s has played %(played)s deals so far.")
+            % {"number": table.number, "played": played},
             _("%(player)s keeps the points of the deals up to the one given below.")
             % {"player": player},
             _("Table %(number)s plays on with three from the next deal.")

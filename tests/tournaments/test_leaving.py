@@ -1,0 +1,71 @@
+"""A player who has to stop leaves after a deal the table has played (the walk's finding: a
+leave "after deal 50" at deal 12 was taken, shown as done, and could not be undone)."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.scoring.helpers import playing_table
+from tournaments import services
+from tournaments.models import Seat, TournamentEvent
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
+
+
+@pytest.fixture
+def organiser(client: Client) -> Client:
+    client.force_login(UserFactory(is_staff=True))
+    return client
+
+
+def test_the_service_refuses_a_deal_not_played_yet_and_changes_nothing() -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    seat = Seat.objects.get(table=table, position=1)
+
+    with pytest.raises(ValidationError) as refused:
+        services.seat_leave(seat=seat, after_deal=50)
+
+    assert refused.value.code == "deal_not_played"
+    assert refused.value.messages == [
+        "Spiel 50 ist noch nicht gespielt: Tisch 1 hat 12 Spiele gespielt. Ein Spieler hört "
+        "nach einem gespielten Spiel auf, spätestens nach Spiel 12."
+    ]
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
+    assert not TournamentEvent.objects.exists()
+
+
+@pytest.mark.parametrize("after_deal", [12, 7, 0])
+def test_the_last_deal_played_or_an_earlier_one_is_taken(after_deal: int) -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    seat = Seat.objects.get(table=table, position=1)
+    services.seat_leave(seat=seat, after_deal=after_deal)
+    seat.refresh_from_db()
+    assert seat.left_after_deal == after_deal
+
+
+def test_the_page_offers_leaving_now_after_the_last_deal_played(organiser: Client) -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    seat = Seat.objects.get(table=table, position=1)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+
+    page = organiser.get(url).content.decode()
+
+    assert 'name="after_deal" value="12"' in page
+    assert "Tisch 1 hat bisher 12 Spiele gespielt." in page
+    assert "Das letzte gespielte Spiel ist Spiel 12" in page
+
+
+def test_the_page_refuses_a_deal_to_come_with_the_reason(organiser: Client) -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    seat = Seat.objects.get(table=table, position=1)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+
+    response = organiser.post(url, {"after_deal": "50", "confirm": "yes"})
+
+    assert response.status_code == 200
+    assert "Spiel 50 ist noch nicht gespielt" in response.content.decode()
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
