@@ -4,6 +4,7 @@ corrections, the standings."""
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -90,13 +91,22 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         name = f"{slugify(tournament.name)}-{tournament.date:%Y-%m-%d}.{export_format}"
         response: HttpResponse = SafeTableExport(export_format, table).response(name)
         return response
+    playing = tournament.is_playing
     context = {
         "tournament": tournament,
         "table": table,
         "formats": EXPORT_FORMATS,
         "ended_early": selectors.tables_ended_early(ranked),
+        # While play goes on the page says how far it is and refreshes itself.
+        "progress": selectors.deals_progress(tournament=tournament) if playing else None,
+        "refresh_seconds": STANDINGS_REFRESH_SECONDS if playing else None,
+        "updated": timezone.localtime(),
     }
-    return render(request, "scoring/standings.html", context)
+    return _part_or_page(request, "scoring/_standings.html", "scoring/standings.html", context)
+
+
+#: How often the standings refresh themselves while play goes on.
+STANDINGS_REFRESH_SECONDS = 20
 
 
 EXPORT_FORMATS = ("csv", "xlsx")

@@ -203,6 +203,50 @@ def test_the_standings_cost_the_same_queries_however_many_deals(
     url = reverse("scoring:standings", args=[table.tournament_id])
     organiser.get(url)
     with django_assert_num_queries(
-        8
-    ):  # the seats, the figures, the deals, the prizes; session and user
+        10
+    ):  # the seats, the figures, the deals, the prizes, deals played of all (2); session and user
         organiser.get(url)
+
+
+def test_while_play_goes_on_the_standings_say_provisional_and_refresh_themselves(
+    organiser: Client,
+) -> None:
+    table = playing_table(deals=10)
+    enter(table, 1, "3 +")
+    url = reverse("scoring:standings", args=[table.tournament_id])
+
+    page = organiser.get(url, {"sort": "name"}).content.decode()
+
+    assert "Vorläufiger Stand</strong>: 1 von 10 Spielen gespielt" in page
+    assert 'hx-trigger="every 20s"' in page
+    assert f'hx-get="{url}?sort=name"' in page  # the refresh keeps the order chosen
+    assert '<noscript><meta http-equiv="refresh" content="20"></noscript>' in page
+    assert "Endstand" not in page
+
+
+def test_the_refresh_gets_only_the_standings_part(organiser: Client) -> None:
+    table = playing_table(deals=10)
+    url = reverse("scoring:standings", args=[table.tournament_id])
+
+    part = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
+
+    assert part.lstrip().startswith('<div id="standings"')
+    assert "<html" not in part
+    assert "CSV" not in part  # the download buttons stay above
+
+
+def test_finished_standings_are_final_and_stop_refreshing(organiser: Client) -> None:
+    table = playing_table(deals=10)
+    enter(table, 1, "3 +")
+    tournament_services.tournament_finish(tournament=table.tournament)
+    url = reverse("scoring:standings", args=[table.tournament_id])
+
+    page = organiser.get(url).content.decode()
+    part = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
+
+    assert "Endstand" in page
+    assert "Endstand" in part
+    for text in (page, part):
+        assert "hx-trigger" not in text
+        assert 'http-equiv="refresh"' not in text
+        assert "Vorläufig" not in text
