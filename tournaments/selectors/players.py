@@ -10,6 +10,10 @@ from tournaments.names import player_name_key
 #: Names at least this similar (difflib's ratio of the folded names) are likely the same person.
 DUPLICATE_RATIO = 0.85
 
+#: Names in German order, whatever the database's collation: by the folded name first (DIN 5007
+#: as the phone book has it: "Ümit" as "Uemit", before "Wolfgang"; "anna" beside "Anna").
+DIRECTORY_ORDER = ("name_key", "name", "club", "pk")
+
 
 def player_directory(*, query: str = "") -> QuerySet[Player]:
     """The directory by name; with a query, the players whose name or club contains every word.
@@ -18,7 +22,7 @@ def player_directory(*, query: str = "") -> QuerySet[Player]:
     finds "Müller, Hans". Clubs are folded the same way: the few distinct clubs are read once
     (one query) and matched here, since the database has no folded copy of them.
     """
-    players = Player.objects.order_by("name", "club", "pk")
+    players = Player.objects.order_by(*DIRECTORY_ORDER)
     words = query.replace(",", " ").split()
     if not words:
         return players
@@ -45,7 +49,7 @@ def player_likely_duplicates(*, name: str, exclude_pk: int | None = None) -> lis
     if not key:
         return []
     sorted_key = " ".join(sorted(key.split()))
-    candidates = Player.objects.order_by("name", "club", "pk")
+    candidates = Player.objects.order_by(*DIRECTORY_ORDER)
     if exclude_pk is not None:
         candidates = candidates.exclude(pk=exclude_pk)
     # SequenceMatcher caches what it knows about its second sequence: the name asked about.

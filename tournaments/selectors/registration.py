@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from tournaments.models import Player, Registration, Tournament
-from tournaments.selectors.players import player_directory
+from tournaments.selectors.players import DIRECTORY_ORDER, player_directory
 
 
 def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
@@ -13,7 +13,7 @@ def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
     return (
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by(F("withdrawn_at").asc(nulls_first=True), "player__name", "pk")
+        .order_by(F("withdrawn_at").asc(nulls_first=True), "player__name_key", "player__name", "pk")
     )
 
 
@@ -34,11 +34,19 @@ DESK_LIST_SIZE = 40
 def players_to_register(
     *, tournament: Tournament, query: str = "", limit: int = DESK_LIST_SIZE
 ) -> list[Player]:
-    """Directory players not registered for the tournament (or withdrawn), by name, at most
+    """Directory players not registered for the tournament (or withdrawn: ``withdrawn``, to
+    register again), by name, at most
     ``limit``; with a query, those whose name or club contains every word, folded as in the
     directory ("mueller" finds "Müller"). One query, two with a query (the clubs)."""
     registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
-    players = player_directory(query=query).exclude(pk__in=registered.values("player_id"))
+    withdrawn = Registration.objects.filter(
+        tournament=tournament, player=OuterRef("pk"), withdrawn_at__isnull=False
+    )
+    players = (
+        player_directory(query=query)
+        .exclude(pk__in=registered.values("player_id"))
+        .annotate(withdrawn=Exists(withdrawn))  # offered to register again, and said so
+    )
     return list(players[:limit])
 
 
@@ -69,7 +77,7 @@ def previous_night(*, tournament: Tournament) -> PreviousNight | None:
     players = list(
         Player.objects.filter(pk__in=played.filter(tournament=earlier).values("player_id"))
         .exclude(pk__in=registered.values("player_id"))
-        .order_by("name", "club", "pk")
+        .order_by(*DIRECTORY_ORDER)
     )
     return PreviousNight(earlier, players) if players else None
 

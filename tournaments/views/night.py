@@ -79,9 +79,13 @@ def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]
     found = selectors.players_to_register(
         tournament=tournament, query=query, limit=selectors.DESK_LIST_SIZE + 1
     )
+    registrations = list(selectors.registrations(tournament=tournament))
+    withdrawn = sum(1 for registration in registrations if registration.withdrawn_at)
     return {
         "tournament": tournament,
-        "registrations": selectors.registrations(tournament=tournament),
+        "registrations": registrations,
+        "registered_count": len(registrations) - withdrawn,  # the withdrawn are listed apart
+        "withdrawn_count": withdrawn,
         "summary": selectors.present_summary(tournament=tournament),
         "draw_stale": _draw_stale(tournament),
         "query": query,
