@@ -1,10 +1,12 @@
 """The table's pages from its link, and the organiser's live views."""
 
+import datetime
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from fipsen_rules import Code, InvalidEntryError, Prisdorf, Violation
 from scoring.forms import RULES_FIELDS, DealForm
@@ -370,6 +372,39 @@ def test_the_dashboard_shows_each_tables_progress() -> None:
         reverse("scoring:dashboard", args=[table.tournament_id]), headers={"HX-Request": "true"}
     ).content.decode()
     assert partial.lstrip().startswith('<div id="progress"')
+
+
+def test_the_dashboard_shows_each_tables_last_entry_and_stops_when_finished() -> None:
+    table = playing_table(deals=10)
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("scoring:dashboard", args=[table.tournament_id])
+    assert "Noch nichts eingetragen" in client.get(url).content.decode()
+    deal = enter(table, 1, "3 +")
+    at = datetime.datetime(2026, 11, 20, 20, 42, tzinfo=datetime.UTC)  # 21:42 in Berlin
+    Deal.objects.filter(pk=deal.pk).update(created_at=at)
+
+    page = client.get(url).content.decode()
+
+    assert "Zuletzt eingetragen: 21:42 Uhr" in page
+    assert 'hx-trigger="every 5s"' in page
+    tournament_services.tournament_finish(tournament=table.tournament)
+    assert "hx-trigger" not in client.get(url, headers={"HX-Request": "true"}).content.decode()
+
+
+@pytest.mark.parametrize("deals", [1, 40])
+def test_the_dashboard_costs_the_same_queries_however_many_deals(
+    django_assert_num_queries: DjangoAssertNumQueries, deals: int
+) -> None:
+    table = playing_table(deals=100)
+    for number in range(deals):
+        enter(table, number % 4, "3 +")
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("scoring:dashboard", args=[table.tournament_id])
+    client.get(url)
+    with django_assert_num_queries(6):  # the tournament, tables, seats; session, user, password
+        client.get(url)
 
 
 def test_the_organiser_corrects_an_older_deal_with_a_reason() -> None:
