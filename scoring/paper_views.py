@@ -18,13 +18,13 @@ from django.utils.translation import ngettext
 from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
 from scoring.paper_forms import PaperSheetForm
-from scoring.table_link import answers_retired_link, table_of_link
+from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
 from tournaments.rules_errors import add_refusal
 from tournaments.views.access import organiser_required
 
 
-@answers_retired_link
+@answers_finished_link
 def table_paper(request: HttpRequest, token: str) -> HttpResponse:
     """The captain types in the table's paper sheet."""
     table, seats = table_of_link(token)

@@ -15,8 +15,9 @@ from tournaments.models import Seat, Table
 from tournaments.selectors import table_for_token
 
 
-class TableLinkRetired(Exception):
-    """The link of a table whose tournament is finished (see Table.retired_token)."""
+class FinishedTableLink(Exception):
+    """The link of a table whose tournament is finished: the same link as during play (a
+    table keeps one printed link), now read only."""
 
     def __init__(self, table: Table, seats: list[Seat]) -> None:
         super().__init__(table.pk)
@@ -27,18 +28,17 @@ class TableLinkRetired(Exception):
 def table_of_link(token: str) -> tuple[Table, list[Seat]]:
     """The table of a link and its seats; a revoked or unknown link opens nothing.
 
-    :raises TableLinkRetired: the tournament is finished (see ``answers_retired_link``).
+    :raises FinishedTableLink: the tournament is finished (see ``answers_finished_link``).
     """
     seated = table_for_token(token=token)
     if seated is None:
-        retired = table_for_token(token=token, retired=True)
-        if retired is not None:
-            raise TableLinkRetired(*retired)
         raise TableLinkNotValid
+    if seated[0].tournament.is_finished:
+        raise FinishedTableLink(*seated)
     return seated
 
 
-def answers_retired_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def answers_finished_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A view of the table's link that answers a finished tournament's link with the final
     totals, read only, and takes nothing from it: 410, for every method. A phone that was
     open with htmx reloads the whole page to show it."""
@@ -47,13 +47,13 @@ def answers_retired_link(view: Callable[..., HttpResponse]) -> Callable[..., Htt
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except TableLinkRetired as retired:
-            return _retired_page(request, retired.table, retired.seats)
+        except FinishedTableLink as finished:
+            return _finished_page(request, finished.table, finished.seats)
 
     return wrapper
 
 
-def _retired_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
+def _finished_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
     context = {
         "table": table,
         "tournament": table.tournament,

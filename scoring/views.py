@@ -27,13 +27,13 @@ from scoring.deal_pages import (
 )
 from scoring.forms import DealForm
 from scoring.models import Deal
-from scoring.table_link import answers_retired_link, table_of_link
+from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_choice import is_race
 
 
-@answers_retired_link
+@answers_finished_link
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """The captain's page: the players, the totals, the next deal and its form.
 
@@ -55,6 +55,8 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
 
     def posted(table: Table, seats: list[Seat]) -> services.PostedDeal | None:
+        if table.tournament.is_finished:  # read under the lock the finish takes too
+            raise FinishedTableLink(table, seats)  # the final totals, as for any view
         form = posted_deal(request, table, seats)
         seated.append((table, seats, form))
         if not form.is_valid():
@@ -70,7 +72,6 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     try:
         deal = services.deal_record_at_link(token=token, posted=posted, after=after)
     except Table.DoesNotExist:
-        table_of_link(token)  # a finished tournament's link answers with the final totals
         raise TableLinkNotValid from None
     except services.EntryOutOfDate as error:
         # Another phone entered this deal: say what it entered, and offer a fresh form for
@@ -155,7 +156,7 @@ def _screen(
     return render(request, template, context)
 
 
-@answers_retired_link
+@answers_finished_link
 @require_POST
 def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     """What the rules make of the form as it stands: "3 Hand verloren = −12", or why not."""
@@ -164,7 +165,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
     return preview_page(request, table, seats, upcoming.seats, upcoming.dealer)
 
 
-@answers_retired_link
+@answers_finished_link
 @require_POST
 def table_correct_preview(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """The live preview of a correction: the deal's own players may declare."""
@@ -173,7 +174,7 @@ def table_correct_preview(request: HttpRequest, token: str, deal_pk: int) -> Htt
     return preview_page(request, table, seats, playing_for(deal, table, seats), deal.dealer)
 
 
-@answers_retired_link
+@answers_finished_link
 def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """The captain corrects the table's last deal: in place on the screen (htmx), or on a
     page of its own without JavaScript."""
@@ -200,7 +201,7 @@ def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
     return _screen(request, table, seats, token=token, form=form, correcting=deal)
 
 
-@answers_retired_link
+@answers_finished_link
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
     """A player taps his own name under the last deal: he confirms it (not its declarer)."""
@@ -220,7 +221,7 @@ def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
     return redirect("scoring:table_entry", token=token)
 
 
-@answers_retired_link
+@answers_finished_link
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The table's whole sheet and the history of its entries, for anyone at the table."""
     table, seats = table_of_link(token)

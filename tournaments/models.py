@@ -232,15 +232,10 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     deals = models.PositiveSmallIntegerField(_("deals"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"))
-    #: The secret in the table's link and QR code; reissued when the organiser revokes it,
-    #: and when the tournament is finished (the link enters nothing any more).
+    #: The secret in the table's link and QR code: one for the whole night, reissued only when
+    #: the organiser gives the table a new link. Once the tournament is finished it opens the
+    #: table's final totals, read only; reopened, it enters deals again.
     token = models.CharField(max_length=64, unique=True, editable=False)
-    #: The printed card's token while the tournament is finished: it opens a read-only page
-    #: ("the tournament is finished", the final totals), and becomes the token again when the
-    #: tournament is reopened, so the printed cards work on.
-    retired_token = models.CharField(
-        max_length=64, unique=True, null=True, blank=True, editable=False
-    )
     #: The secret of the table's read-only sheet, which the organiser may share after the night.
     sheet_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     #: Set when the organiser ended the table before its last deal (a table of three lost a

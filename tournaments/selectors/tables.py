@@ -40,18 +40,13 @@ def table_ids_of_size(*, tournament: Tournament, size: int) -> list[int]:
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def table_for_token(*, token: str, retired: bool = False) -> tuple[Table, list[Seat]] | None:
+def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
     """The table a captain's link opens, with its tournament and seats, or None for an
-    unknown or revoked link. One query: a drawn table always has its seats.
-
-    ``retired``: look the token up among the links of finished tournaments instead (the
-    printed cards, which show the final totals until the tournament is reopened).
-    """
+    unknown or revoked link. One query: a drawn table always has its seats."""
     if not _TOKEN.fullmatch(token):
         return None  # not a token at all (a NUL would even break PostgreSQL's query)
-    column = "table__retired_token" if retired else "table__token"
     seats = list(
-        Seat.objects.filter(**{column: token})
+        Seat.objects.filter(table__token=token)
         .select_related("table__tournament", "registration__player")
         .order_by("position")
     )
@@ -89,9 +84,9 @@ def table_with_seats_locked(
         table = tables.get(pk=table_id)
     elif _TOKEN.fullmatch(token):
         # By the id the link had when the statement began (PostgreSQL keeps a subquery's
-        # value when it re-reads a row it waited for): finishing the tournament renews the
-        # links, and an entry that waited for the finish must say that it is finished, not
-        # that the link is not valid. In SQL: a Subquery() doubled the cost of this read.
+        # value when it re-reads a row it waited for): an entry that came in before the
+        # organiser's new link, and waited for it, is taken (the link was valid when sent).
+        # In SQL: a Subquery() doubled the cost of this read.
         table = tables.get(pk=RawSQL(_TABLE_ID_OF_TOKEN, [token]))  # noqa: S611 (a parameter)
     else:
         raise Table.DoesNotExist  # not a token at all (a NUL would even break PostgreSQL)

@@ -7,14 +7,13 @@ from decimal import Decimal
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
 from tournaments.rule_choice import DEFAULT_RULES, options_of, table_deals
-from tournaments.services.common import new_token, one_line
+from tournaments.services.common import one_line
 from tournaments.states import require_state
 
 
@@ -132,9 +131,10 @@ def tournament_finish_check(*, tournament: Tournament) -> None:
 
 
 def tournament_finish(*, tournament: Tournament, user: User | None = None) -> Tournament:
-    """The night is over: the tournament is locked (the organiser can reopen it), the tables'
-    links are retired (they show the final totals, read only), and the history records who
-    finished it and when.
+    """The night is over: the tournament is locked (the organiser can reopen it), and the
+    history records who finished it and when. The tables keep their links: the printed cards,
+    and any card printed now, show the final totals, read only (scoring's table_link), and
+    enter deals again once the tournament is reopened.
 
     :raises ValidationError: the tournament is not in play.
     """
@@ -143,12 +143,10 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament_finish_check(tournament=locked)
         tournament.state = Tournament.State.FINISHED
+        # No link changes: the finished state alone stops the phones' entries (states.py,
+        # require_open_for_entry, checked under this same lock), so the one printed link per
+        # table stays valid for the whole night and for the archive's PDFs.
         tournament.save(update_fields=["state"])
-        # The tables' links enter nothing any more: each printed token is kept as retired
-        # (it opens the final totals, read only, and works again on reopening). Each table's
-        # read-only sheet link stays, for the organiser to share.
-        for table in Table.objects.filter(tournament=tournament).only("pk", "token"):
-            Table.objects.filter(pk=table.pk).update(retired_token=table.token, token=new_token())
         event_record(tournament=tournament, kind=TournamentEvent.Kind.FINISHED, user=user)
     return tournament
 
@@ -160,7 +158,8 @@ def tournament_reopen_check(*, tournament: Tournament) -> None:
 
 def tournament_reopen(*, tournament: Tournament, user: User | None = None) -> Tournament:
     """Undo the finish (a deal forgotten, finished by mistake): play goes on, and the history
-    keeps both the finish and the reopening.
+    keeps both the finish and the reopening. The tables' links are the ones printed: they
+    enter deals again.
 
     :raises ValidationError: the tournament is not finished.
     """
@@ -169,10 +168,6 @@ def tournament_reopen(*, tournament: Tournament, user: User | None = None) -> To
         tournament_reopen_check(tournament=locked)
         tournament.state = Tournament.State.PLAYING
         tournament.save(update_fields=["state"])
-        # The printed cards work again: each table's retired token is its token once more.
-        Table.objects.filter(tournament=tournament, retired_token__isnull=False).update(
-            token=F("retired_token"), retired_token=None
-        )
         event_record(tournament=tournament, kind=TournamentEvent.Kind.REOPENED, user=user)
     return tournament
 

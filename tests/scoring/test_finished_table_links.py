@@ -1,5 +1,7 @@
-"""A finished tournament's printed table cards (Table.retired_token): the link shows the
-table's final totals, read only, and takes nothing; reopening makes the cards work again."""
+"""A table keeps one printed link for the whole night (the walk's finding: finishing swapped
+every link, so the archive's PDFs carried links that died on reopening). Once the tournament is
+finished the link shows the table's final totals, read only, and takes nothing; reopening
+makes it enter deals again; no link changes on the way."""
 
 import pytest
 from django.test import Client
@@ -7,9 +9,10 @@ from django.urls import reverse
 
 from scoring import selectors
 from scoring.models import Deal
+from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
-from tournaments.models import Table
+from tournaments.models import Table, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -76,19 +79,44 @@ def test_reopening_makes_the_printed_cards_work_again() -> None:
 
     table.refresh_from_db()
     assert table.token == printed
-    assert table.retired_token is None
     response = Client().get(reverse("scoring:table_entry", args=[printed]))
     assert response.status_code == 200
     assert "Spiel 2 eintragen" in response.content.decode()
 
 
-def test_finishing_again_after_reopening_retires_the_same_card() -> None:
+def test_finishing_again_after_reopening_keeps_the_same_card() -> None:
     table, printed = finished_table()
     tournament_services.tournament_reopen(tournament=table.tournament)
     tournament_services.tournament_finish(tournament=table.tournament)
     table.refresh_from_db()
-    assert table.retired_token == printed
+    assert table.token == printed
     assert Client().get(reverse("scoring:table_entry", args=[printed])).status_code == 410
+
+
+def test_finishing_changes_no_link_the_tables_page_and_new_cards_show() -> None:
+    table, printed = finished_table()
+    table.refresh_from_db()
+    assert table.token == printed, "cards printed after finishing carry the printed link"
+    organiser = Client()
+    organiser.force_login(UserFactory(is_staff=True))
+
+    page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id]))
+
+    assert f"/t/{printed}/" in page.content.decode()
+    assert not TournamentEvent.objects.filter(kind=TournamentEvent.Kind.LINK_RENEWED).exists()
+
+
+def test_the_organisers_new_link_still_replaces_the_printed_one() -> None:
+    table = playing_table(players=3, deals=10)
+    printed = table.token
+    tournament_services.table_token_reissue(table=table)
+    tournament_services.tournament_finish(tournament=table.tournament)
+    tournament_services.tournament_reopen(tournament=table.tournament)
+    table.refresh_from_db()
+    assert table.token != printed
+    assert Client().get(reverse("scoring:table_entry", args=[printed])).status_code == 404
+    assert Client().get(reverse("scoring:table_entry", args=[table.token])).status_code == 200
+    assert TournamentEvent.objects.filter(kind=TournamentEvent.Kind.LINK_RENEWED).count() == 1
 
 
 def test_an_unknown_link_still_says_it_is_not_valid() -> None:
