@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from fipsen_rules import FipsenError, Game, InvalidEntryError, Outcome
+from fipsen_rules import Code, FipsenError, Game, InvalidEntryError, Outcome
 from scoring import selectors, services
 from scoring.aspe_forms import AspeDealForm, aspe_initial, deal_form
 from scoring.evaluation import Scored, evaluate_deal, score_deal
@@ -73,8 +73,20 @@ def preview_page(
                 outcome = evaluate_deal(**entry)
         except (FipsenError, ValidationError) as error:
             form.add_refusal(error)
-    context = {"form": form, "outcome": outcome}
+    context = {"form": form, "outcome": outcome, "unfinished": _only_unfinished(form)}
     return render(request, "scoring/_preview.html", context)
+
+
+#: What a deal still waits for while the taps are coming: the live preview asks for it as a
+#: hint, not in an error's red (saving it so is still refused as an error).
+_UNFINISHED = frozenset(
+    {"required", Code.DECLARER_MISSING, Code.TRICKS_MISSING, Code.RESULT_MISSING}
+)
+
+
+def _only_unfinished(form: DealForm) -> bool:
+    codes = {error.code for errors in form.errors.as_data().values() for error in errors}
+    return bool(codes) and codes <= _UNFINISHED
 
 
 def correct_deal(deal: Deal, data: dict[str, Any], *, user: object, reason: str) -> Deal:

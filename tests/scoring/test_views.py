@@ -106,6 +106,28 @@ def test_the_preview_shows_the_value() -> None:
     assert not Deal.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("taps", "shown"),
+    [
+        ({}, 'class="preview preview-hint" role="status"'),  # nothing tapped yet
+        ({"declarer": 1, "contract": "kieker"}, 'class="preview preview-hint" role="status"'),
+        ({"contract": "3", "result": "won"}, 'class="preview preview-hint" role="status"'),
+        (
+            {"declarer": 1, "contract": "kieker", "hand": "on", "result": "won"},
+            'class="preview preview-problem" role="alert"',  # against the rules: an error
+        ),
+    ],
+)
+def test_the_preview_asks_for_what_is_not_tapped_yet_without_an_errors_red(
+    taps: dict[str, object], shown: str
+) -> None:
+    table = playing_table(players=3)
+    client = Client()
+    data = {**_form(client, table), **taps}
+    response = client.post(reverse("scoring:table_preview", args=[table.token]), data)
+    assert shown in response.content.decode()
+
+
 def test_all_passed_previews_as_no_points() -> None:
     table = playing_table()
     client = Client()
