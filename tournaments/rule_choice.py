@@ -106,12 +106,32 @@ PRISDORF = Choice(
     },
 )
 
+THEDINGHAUSEN = Choice(
+    RACE_RULES,
+    _("Thedinghausen race"),
+    _(
+        "The Bauernkör's race to ten tricks: five players, no auction, trumps turned up; "
+        "each game's winner takes the buns, a sweep wins 5 Hedewigs."
+    ),
+    {
+        "filler": OptionText(
+            _("tables that fill up"),
+            _("Where the players do not divide by five: tables of four or of six."),
+            choices=((4, "4"), (6, "6")),
+        ),
+        "must_trump": OptionText(
+            _("must trump (KZ)"),
+            _("Who cannot follow suit must trump: on the table card only, it changes no count."),
+        ),
+    },
+)
+
 #: The rule sets a tournament can choose, in the order offered.
-CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF,)}
+CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN)}
 PLAYABLE = tuple(CHOICES)
 #: Rule sets whose screens are being built: the database takes them, so that their tests can
 #: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
-IN_THE_MAKING = ("grossenaspe", RACE_RULES)
+IN_THE_MAKING = ("grossenaspe",)
 STORABLE = PLAYABLE + tuple(name for name in IN_THE_MAKING if name not in PLAYABLE)
 
 

@@ -20,3 +20,40 @@ def test_every_table_plays_three_games() -> None:
         assert sum(1 for game in race.evening.games if game.winner is not None) == 3
     players = selectors.race_players(tournament=tournament)
     assert sum(player.games_won for player in players) == 9
+
+
+def test_the_demo_night_of_a_race() -> None:
+    from django.core.management import call_command
+
+    call_command("demo_night", "--rules", "thedinghausen", "--players", "13", "--seed", "5")
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get()
+    assert tournament.rule_set == "thedinghausen"
+    assert [t.seats.count() for t in tournament.tables.order_by("number")] == [5, 4, 4]
+    assert sum(p.games_won for p in selectors.race_players(tournament=tournament)) == 9
+
+
+def test_a_race_tournament_is_created_with_its_filler(organiser: object) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+
+    assert isinstance(organiser, Client)
+    response = organiser.post(
+        reverse("tournaments:tournament_create"),
+        {
+            "name": "Bauernkör",
+            "date": "2026-11-21",
+            "rule_set": "thedinghausen",
+            "thedinghausen_filler": "6",
+            "thedinghausen_must_trump": "on",
+            "deals_at_four": "100",
+            "deals_at_three": "120",
+            "entry_fee": "0",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+    tournament = Tournament.objects.get(name="Bauernkör")
+    assert tournament.rule_options == {"must_trump": True, "filler": 6}

@@ -44,8 +44,8 @@ def created(client: Client, **changes: str) -> Tournament:
 def test_the_form_offers_the_playable_rule_sets_each_with_a_line(client: Client) -> None:
     client.force_login(UserFactory(is_staff=True))
     page = client.get(reverse("tournaments:tournament_create")).content.decode()
-    assert PLAYABLE == ("prisdorf",)
-    assert page.count('name="rule_set"') == 1
+    assert PLAYABLE == ("prisdorf", "thedinghausen")
+    assert page.count('name="rule_set"') == len(PLAYABLE)
     assert "<strong>Prisdorf Fipsen</strong> Der Preisfipsen, wie Senst ihn aufgeschrieben" in page
     assert "Großenaspe" not in page  # in the library, not playable before its screens
     assert 'name="prisdorf_min_bid"' in page
@@ -78,7 +78,9 @@ def test_the_service_says_which_rule_sets_the_app_plays() -> None:
     with pytest.raises(ValidationError) as error:
         services.tournament_create(name="X", date=datetime.date(2026, 11, 21), rule_set="ansegger")
     (message,) = error.value.message_dict["rule_set"]
-    assert message == "Die App kann die Regeln „ansegger“ nicht spielen; sie kann: prisdorf."
+    assert message == (
+        "Die App kann die Regeln „ansegger“ nicht spielen; sie kann: prisdorf, thedinghausen."
+    )
 
 
 def test_an_option_the_library_refuses_is_said_in_german() -> None:
