@@ -54,5 +54,5 @@ def test_the_night_page_counts_the_race_s_tables(organiser: object) -> None:
     tournament = race(16, 6)
     assert isinstance(organiser, Client)
     page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
-    assert "2 Tische mit fünf" in page
-    assert "1 Tisch mit sechs" in page
+    assert "2 Fünfertische" in page
+    assert "1 Sechsertisch" in page
