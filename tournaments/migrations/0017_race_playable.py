@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_race_in_the_making'),
+        ('tournaments', '0016_table_one_link_for_the_night'),
     ]
 
     operations = [
