@@ -31,9 +31,9 @@ STEPS = tuple(StepKey)
 #: Where each step is done: a URL name taking the tournament's pk.
 STEP_URLS = {
     StepKey.CHECK_IN: "tournaments:night",
-    StepKey.DRAW: "tournaments:night",
+    StepKey.DRAW: "tournaments:draw",  # its confirmation: the draw is one tap away
     StepKey.PRINT_CARDS: "night:print",
-    StepKey.START: "tournaments:night",
+    StepKey.START: "tournaments:start",
     StepKey.PLAY: "scoring:dashboard",
     StepKey.FINISH: "scoring:finish",
     StepKey.RESULTS: "scoring:standings",

@@ -636,6 +636,26 @@ def test_the_print_buttons_post_to_the_jobs(night: Tournament, rf: RequestFactor
     assert html.count('name="csrfmiddlewaretoken"') == 3
 
 
+def test_the_blank_scoresheets_tick_no_table_and_offer_every_table_apart(
+    night: Tournament, rf: RequestFactory
+) -> None:
+    """Most tables keep score on the phone: no box is ticked; "for all tables" is a button of
+    its own, sent without ``tables_chosen`` (the file is then for every table)."""
+    tables = list(night.tables.all())
+    html = render_to_string(
+        "tournaments/files/_pdf_buttons.html",
+        {"tournament": night, "tables": tables},
+        request=rf.get("/"),
+    )
+    assert html.count('type="checkbox" name="table"') == len(tables) > 0
+    assert "checked" not in html
+    assert '<button type="submit" name="tables_chosen" value="1" class="button-large">' in html
+    assert (
+        '<button type="submit" class="button-secondary">Leere Spielzettel für alle Tische</button>'
+        in html
+    )
+
+
 # A real worker
 
 

@@ -183,7 +183,8 @@ def test_setup_with_everyone_present_offers_the_draw(client: Client) -> None:
     tournament = night(present=8)
     html = home_page(client, tournament)
     assert current_label(html) == "Tische auslosen"
-    assert next_button(html) == reverse("tournaments:night", args=[tournament.pk])
+    # Straight to the draw's confirmation, not to the desk (one click less).
+    assert next_button(html) == reverse("tournaments:draw", args=[tournament.pk])
 
 
 def test_drawn_without_table_cards_offers_to_print_them(client: Client) -> None:
@@ -199,7 +200,7 @@ def test_drawn_with_table_cards_printed_offers_the_start(client: Client) -> None
     cards_printed(tournament)
     html = home_page(client, tournament)
     assert current_label(html) == "Spielbeginn"
-    assert next_button(html) == reverse("tournaments:night", args=[tournament.pk])
+    assert next_button(html) == reverse("tournaments:start", args=[tournament.pk])
 
 
 def test_drawn_but_check_ins_changed_asks_for_the_draw_again(client: Client) -> None:
@@ -207,7 +208,9 @@ def test_drawn_but_check_ins_changed_asks_for_the_draw_again(client: Client) -> 
     cards_printed(tournament)
     late = tournament.registrations.get(checked_in_at__isnull=True)
     services.registration_check_in(registration=late, present=True)
-    assert current_label(home_page(client, tournament)) == "Tische auslosen"
+    html = home_page(client, tournament)
+    assert current_label(html) == "Tische auslosen"
+    assert next_button(html) == reverse("tournaments:draw", args=[tournament.pk])
 
 
 def test_playing_shows_the_deals_played_and_the_progress(client: Client) -> None:
