@@ -63,7 +63,10 @@ _GUTE_IS_CLUBS = _("“Gute” already says clubs – tap “Kreuz” again to d
 
 
 class AspeDealForm(DealForm):
-    """One Großenaspe deal in a few taps, on the same screen as Prisdorf's."""
+    """One Großenaspe deal in a few taps, on the same screen as Prisdorf's. No value from a
+    paper sheet: its sheets are not transcribed, and its fifth ending needs the room."""
+
+    without_paper_value = True
 
     gute = forms.BooleanField(label="Gute", required=False)
     kreuz = forms.BooleanField(label="Kreuz", required=False)

@@ -126,12 +126,30 @@ THEDINGHAUSEN = Choice(
     },
 )
 
+GROSSENASPE = Choice(
+    "grossenaspe",
+    _("Großenaspe Fipsen"),
+    _(
+        "32 cards, bids 1 to 5 with Gute, Kieker and Fips; a failed game scores for each "
+        "opponent. Tables of four, and of five with the dealer sitting out."
+    ),
+    {
+        "kloppen": OptionText(
+            _("Kloppen"),
+            _("An opponent may knock before the first trick: the deal counts double."),
+        ),
+    },
+)
+
 #: The rule sets a tournament can choose, in the order offered.
-CHOICES: Mapping[str, Choice] = {choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN)}
+CHOICES: Mapping[str, Choice] = {
+    choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE)
+}
 PLAYABLE = tuple(CHOICES)
 #: Rule sets whose screens are being built: the database takes them, so that their tests can
 #: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
-IN_THE_MAKING = ("grossenaspe",)
+#: Großenaspe was one, until its night worked end to end.
+IN_THE_MAKING: tuple[str, ...] = ()
 STORABLE = PLAYABLE + tuple(name for name in IN_THE_MAKING if name not in PLAYABLE)
 
 
