@@ -186,3 +186,63 @@ def test_a_refused_new_password_keeps_the_one_time_password(
     assert response.status_code == 200
     assert client.get("/")["Location"] == "/password/"
     assert get_user_model().objects.get().check_password(old_password)
+
+
+# The first login: the one-time password is typed once, at the login form
+
+
+@pytest.fixture
+def first_login(client: Client) -> tuple[Client, str]:
+    """A client that logged in through the form with the one-time password."""
+    password = one_time_password(ensure_organiser("--no-input")[0])
+    response = client.post("/login/", {"username": "organisator", "password": password})
+    assert response.status_code == 302
+    return client, password
+
+
+def test_after_logging_in_with_the_one_time_password_it_is_not_asked_again(
+    first_login: tuple[Client, str],
+) -> None:
+    client, one_time = first_login
+    page = client.get("/password/").content.decode()
+    assert 'name="old_password"' not in page
+    assert 'name="new_password1"' in page
+
+    response = client.post(
+        "/password/", {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    )
+
+    assert response["Location"] == "/"
+    assert client.get("/").status_code == 200
+    user = get_user_model().objects.get()
+    assert user.check_password(NEW_PASSWORD)
+    assert not user.check_password(one_time)
+    # Later changes ask for the password in use, as everywhere.
+    assert 'name="old_password"' in client.get("/password/").content.decode()
+
+
+def test_a_mismatch_after_the_first_login_asks_only_for_the_new_password_again(
+    first_login: tuple[Client, str],
+) -> None:
+    client, one_time = first_login
+
+    response = client.post(
+        "/password/", {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD + "x"}
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Die beiden Passwörter sind nicht identisch." in page
+    assert 'name="old_password"' not in page
+    assert get_user_model().objects.get().check_password(one_time)
+
+
+def test_without_the_login_form_the_one_time_password_is_still_asked(
+    organiser_client: tuple[Client, str],
+) -> None:
+    """A session that did not type it at the login form (say one kept from before) proves
+    nothing: the change asks for it, labelled as the one-time password."""
+    client, _ = organiser_client
+    page = client.get("/password/").content.decode()
+    assert 'name="old_password"' in page
+    assert "Einmalpasswort" in page

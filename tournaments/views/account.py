@@ -1,7 +1,11 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, SetPasswordForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse_lazy
@@ -31,10 +35,25 @@ class OrganiserLoginForm(AuthenticationForm):
     }
 
 
+#: In the session of a login with the one-time password: the organiser has just typed it, so
+#: the password change that follows does not ask for it again.
+LOGGED_IN_WITH_ONE_TIME_KEY = "logged_in_with_the_one_time_key"
+
+
 class LoginView(auth_views.LoginView):
     template_name = "tournaments/login.html"
     redirect_authenticated_user = True
     authentication_form = OrganiserLoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)  # logs in: a new session, which keeps what is set
+        if selectors.user_must_change_password(user=form.get_user()):
+            self.request.session[LOGGED_IN_WITH_ONE_TIME_KEY] = True
+        return response
+
+
+def must_change_password(request: HttpRequest) -> bool:
+    return selectors.user_must_change_password(user=request.user)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -43,9 +62,18 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "tournaments/password_change.html"
     success_url = reverse_lazy("tournaments:home")
 
-    def get_form(self, form_class: type[PasswordChangeForm] | None = None) -> PasswordChangeForm:
-        form: PasswordChangeForm = super().get_form(form_class)
-        if selectors.user_must_change_password(user=self.request.user):
+    def get_form_class(self) -> type[SetPasswordForm[Any]]:
+        """Right after logging in with the one-time password, only the new one is asked for."""
+        typed_at_login = self.request.session.get(LOGGED_IN_WITH_ONE_TIME_KEY)
+        if typed_at_login and must_change_password(self.request):
+            return SetPasswordForm
+        return PasswordChangeForm
+
+    def get_form(
+        self, form_class: type[SetPasswordForm[Any]] | None = None
+    ) -> SetPasswordForm[Any]:
+        form: SetPasswordForm[Any] = super().get_form(form_class)
+        if "old_password" in form.fields and must_change_password(self.request):
             # The first time, the "old" password is the one-time one `make run` printed.
             form.fields["old_password"].label = _("One-time password")
             form.fields["old_password"].help_text = _(
@@ -53,8 +81,9 @@ class PasswordChangeView(auth_views.PasswordChangeView):
             )
         return form
 
-    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+    def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
         organiser_password_change(user=form.user, password=form.cleaned_data["new_password1"])
         update_session_auth_hash(self.request, form.user)
+        self.request.session.pop(LOGGED_IN_WITH_ONE_TIME_KEY, None)
         messages.success(self.request, _("Your new password is saved."))
         return HttpResponseRedirect(self.get_success_url())
