@@ -115,11 +115,36 @@ class TournamentForm(forms.ModelForm):
         """The options' fields become ``rule_options``, checked by the rules library: the
         cleaned data are then the service's arguments."""
         cleaned: dict[str, Any] = super().clean() or {}
+        self._refuse_fixed_changes()
         given = {field: cleaned.pop(field) for field in list(cleaned) if is_option_field(field)}
         name = str(cleaned.get("rule_set", ""))
         if name in CHOICES:
             self._clean_rule_options(cleaned, name, given)
         return cleaned
+
+    def _refuse_fixed_changes(self) -> None:
+        """A read-only field posted anyway with another value (a tampered form) is refused by
+        name, and nothing is saved: Django would silently keep the stored value and save the
+        rest. A browser sends no disabled field, so one sent with its value is no change."""
+        changed = [
+            str(field.label)
+            for name, field in self.fields.items()
+            if field.disabled
+            and self.add_prefix(name) in self.data
+            and _cleaned_or_raw(field, self[name].value())
+            != _cleaned_or_raw(field, field.widget.value_from_datadict(
+                self.data, self.files, self.add_prefix(name)
+            ))
+        ]  # fmt: skip
+        if changed:
+            self.add_error(
+                None,
+                ValidationError(
+                    _("Nothing was saved: these can no longer be changed: %(fields)s."),
+                    code="fixed",
+                    params={"fields": ", ".join(changed)},
+                ),
+            )
 
     def _clean_rule_options(
         self, cleaned: dict[str, Any], name: str, given: dict[str, Any]
@@ -140,6 +165,15 @@ class TournamentForm(forms.ModelForm):
             self.instance.rule_options = {}
         else:
             self.instance.rule_options = cleaned["rule_options"]
+
+
+def _cleaned_or_raw(field: forms.Field, value: object) -> object:
+    """The value as the field would clean it, to compare a posted value with the stored one
+    ("2" and 2 are the same deal count); an invalid one as it is."""
+    try:
+        return field.clean(value)
+    except ValidationError:
+        return value
 
 
 def option_field_name(rule_set: str, option: str) -> str:

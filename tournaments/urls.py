@@ -25,6 +25,7 @@ urlpatterns = [
         "tournaments/<id:pk>/",
         {
             "": night.night,
+            "rules/": night.tournament_rules,
             "edit/": night.tournament_edit,
             "register/": night.registration_add,
             "register-previous/": night.registrations_add_previous,

@@ -31,7 +31,7 @@ NAV_PAGES = [
     "scoring:prizes",
     "scoring:board",
     "night:print",
-    "tournaments:tournament_edit",
+    "tournaments:tournament_rules",
     "night:history",
 ]
 
@@ -117,6 +117,7 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
             "scoring:table_end",
             "tournaments:leave",
             "tournaments:reissue_link",
+            "tournaments:tournament_edit",  # the rules page's "Ändern"
         ]
     )
 

@@ -6,18 +6,11 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tournaments import services
 from tournaments.models import Seat, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
-
-
-@pytest.fixture
-def organiser(client: Client) -> Client:
-    client.force_login(UserFactory(is_staff=True))
-    return client
 
 
 def test_the_service_refuses_a_deal_not_played_yet_and_changes_nothing() -> None:

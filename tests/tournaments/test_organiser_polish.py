@@ -135,5 +135,5 @@ def test_the_page_links_each_tournament_page_once_in_its_navigation(
 ) -> None:
     tournament = playing_table().tournament
     html = organiser.get(reverse(page, args=[tournament.pk])).content.decode()
-    for other in ("tournaments:tables", "scoring:dashboard", "tournaments:tournament_edit"):
+    for other in ("tournaments:tables", "scoring:dashboard", "tournaments:tournament_rules"):
         assert html.count(f'href="{reverse(other, args=[tournament.pk])}"') == 1, other

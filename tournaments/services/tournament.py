@@ -57,8 +57,16 @@ def tournament_create(
     return tournament
 
 
-#: Fields that decide how the tables play: fixed once play has started.
-RULE_FIELDS = ("rule_set", "rule_options", "prize_tournament", "deals_at_four", "deals_at_three")
+#: Fields that decide how the tables play and how the ranking is ordered: fixed once play has
+#: started (a tie-break changed during play would reorder places already announced).
+RULE_FIELDS = (
+    "rule_set",
+    "rule_options",
+    "prize_tournament",
+    "deals_at_four",
+    "deals_at_three",
+    "tie_break",
+)
 
 
 def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament:

@@ -53,6 +53,14 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_required
+def tournament_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rules the night is played by, to read: "Ändern" leads to the form while it can
+    still change anything."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return render(request, "tournaments/night/rules.html", {"tournament": tournament})
+
+
+@organiser_required
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = TournamentForm(request.POST or None, instance=tournament)
