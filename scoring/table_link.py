@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring import selectors
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import is_race
 from tournaments.selectors import table_for_token
 
 
@@ -25,13 +26,15 @@ class FinishedTableLink(Exception):
         self.seats = seats
 
 
-def table_of_link(token: str) -> tuple[Table, list[Seat]]:
-    """The table of a link and its seats; a revoked or unknown link opens nothing.
+def table_of_link(token: str, *, race: bool = False) -> tuple[Table, list[Seat]]:
+    """The table of a link and its seats; a revoked or unknown link opens nothing, nor does a
+    race table's link open a page of deal-scored tables (unless ``race``: the captain's page,
+    which shows the race's own).
 
     :raises FinishedTableLink: the tournament is finished (see ``answers_finished_link``).
     """
     seated = table_for_token(token=token)
-    if seated is None:
+    if seated is None or (is_race(seated[0].tournament) and not race):
         raise TableLinkNotValid
     if seated[0].tournament.is_finished:
         raise FinishedTableLink(*seated)

@@ -43,7 +43,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """
     if request.method == "POST":
         return _entry_post(request, token)
-    table, seats = table_of_link(token)
+    table, seats = table_of_link(token, race=True)
     if is_race(table.tournament):  # the race's own page; its forms post to races:entry
         return race_page(request, table, seats, token=token)
     return _screen(request, table, seats, token=token)
@@ -55,6 +55,8 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
 
     def posted(table: Table, seats: list[Seat]) -> services.PostedDeal | None:
+        if is_race(table.tournament):  # the race's page posts to its own address
+            raise TableLinkNotValid
         if table.tournament.is_finished:  # read under the lock the finish takes too
             raise FinishedTableLink(table, seats)  # the final totals, as for any view
         form = posted_deal(request, table, seats)

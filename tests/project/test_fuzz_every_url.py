@@ -30,6 +30,7 @@ from printing.models import GeneratedFile
 from races.models import RaceDeal
 from scoring.models import Deal, DealChange, Prize
 from tests.factories import PASSWORD, UserFactory
+from tests.races.helpers import deals_entered, race_night
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments.models import (
@@ -104,6 +105,9 @@ class World:
         enter(table, 2, "3 -")
         self.playing = table.tournament
         self.open = night(present=3, absent=2)
+        self.race = race_night(5)  # a Thedinghausen race in play, its pages are its own
+        self.race_table = Table.objects.get(tournament=self.race)
+        deals_entered(self.race_table, [2, 1, 1, 1, 0], [0, 5, 0, 0, 0])
         Prize.objects.create(tournament=self.playing, place=1, name="Präsentkorb")
         self.file = GeneratedFile.objects.create(
             owner=owner_of_tournament(self.playing),
@@ -279,13 +283,13 @@ def valid_data(world: World, name: str) -> dict[str, Any]:
 def path_values(world: World, converter: str, name: str) -> list[str]:
     """Values for a path parameter: some that exist, some that do not."""
     existing: dict[str, list[Any]] = {
-        "pk": [world.playing.pk, world.open.pk, *world.ids(Player)[:1]],
+        "pk": [world.playing.pk, world.open.pk, world.race.pk, *world.ids(Player)[:1]],
         "registration_pk": world.ids(Registration, tournament=world.open)[:1]
         + world.ids(Registration, tournament=world.playing)[:1],
-        "table_pk": world.ids(Table, tournament=world.playing)[:1],
+        "table_pk": [*world.ids(Table, tournament=world.playing)[:1], world.race_table.pk],
         "seat_pk": world.ids(Seat, table__tournament=world.playing)[:2],
         "deal_pk": world.ids(Deal, table__tournament=world.playing)[:2],
-        "token": [world.token(), world.playing.board_token],
+        "token": [world.token(), world.playing.board_token, world.race_table.token],
         "sheet_token": [t.sheet_token for t in Table.objects.filter(tournament=world.playing)[:1]],
         "file_id": [world.file.pk],
         "kind": ["table_cards", "seating_list", "scoresheets", "blank_scoresheets", "ranking"],
