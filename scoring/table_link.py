@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from races.views import race_page
 from scoring import selectors
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
@@ -57,6 +58,10 @@ def answers_finished_link(view: Callable[..., HttpResponse]) -> Callable[..., Ht
 
 
 def _finished_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
+    if is_race(table.tournament):  # the race's tallies and games won, read only
+        response = race_page(request, table, seats, token="")
+        response.status_code = 410
+        return response
     context = {
         "table": table,
         "tournament": table.tournament,

@@ -116,3 +116,17 @@ def test_the_board_ranks_by_games_won() -> None:
     page = Client().get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
     assert "Gewonnene Partien" in page
     assert page.index("Spieler 00") < page.index("Spieler 01")
+
+
+def test_a_finished_race_s_link_shows_the_games_read_only(client: Client) -> None:
+    table = race_table()
+    deals_entered(table, *[EVEN] * 4, [2, 0, 0, 0, 0])
+    from tournaments import services as tournament_services
+
+    tournament_services.tournament_finish(tournament=table.tournament)
+    response = client.get(reverse("scoring:table_entry", args=[table.token]))
+    assert response.status_code == 410
+    page = response.content.decode()
+    assert "Das Turnier ist beendet." in page or "beendet" in page
+    assert "Spieler 00: 1" in page
+    assert 'name="action"' not in page
