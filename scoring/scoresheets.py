@@ -61,9 +61,9 @@ class Line:
 
 
 #: The height of a row on the page, in mm, by the number of players: all rows fit on A4.
-ROW_HEIGHT = {4: 4.66, 3: 3.86}
+ROW_HEIGHT = {4: 4.66, 3: 3.86, 5: 3.7}
 #: The characters of a name above its column (two lines), by the number of players.
-HEAD_LENGTH = {4: 12, 3: 18}
+HEAD_LENGTH = {4: 12, 3: 18, 5: 9}
 #: A mark for the dealer: before his total, or alone in an empty row.
 DEALER_MARK = "•"
 

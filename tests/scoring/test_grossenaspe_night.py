@@ -12,7 +12,7 @@ from fipsen_rules import FipsenError, GrossenaspeGame
 from scoring import renderers, selectors, services
 from scoring.models import Deal
 from scoring.scoresheets import scoresheet
-from tests.printing.pdf_reading import pdf_text
+from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import aspe_night
 from tests.tournaments.night_helpers import night
 from tournaments import selectors as tournament_selectors
@@ -55,6 +55,10 @@ def test_at_five_the_dealer_sits_out_and_gains_nothing() -> None:
     assert selectors.table_sheet(table=table).totals == expected
     points = {s.seat.position: s.points for s in selectors.standings(tournament=tournament)}
     assert tuple(points[p] for p in range(5)) == expected
+    sheet = scoresheet(selectors.table_sheet(table=table))
+    pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[sheet])
+    assert pdf_pages(pdf) == 1  # 125 rows of five players on one page
+    assert "125" in pdf_text(pdf)
 
 
 def test_a_night_of_every_kind_of_deal() -> None:
