@@ -55,8 +55,7 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
 
     def posted(table: Table, seats: list[Seat]) -> services.PostedDeal | None:
-        if is_race(table.tournament):  # the race's page posts to its own address
-            raise TableLinkNotValid
+        refuse_race(table)
         if table.tournament.is_finished:  # read under the lock the finish takes too
             raise FinishedTableLink(table, seats)  # the final totals, as for any view
         form = posted_deal(request, table, seats)
@@ -100,6 +99,12 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
         upcoming = after[0] if after else None  # else read: the same form sent again
         return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
     return _screen(request, table, seats, token=token, form=form)
+
+
+def refuse_race(table: Table) -> None:
+    """:raises TableLinkNotValid: a race table: its page posts to its own address."""
+    if is_race(table.tournament):
+        raise TableLinkNotValid
 
 
 @dataclass(frozen=True)
