@@ -35,6 +35,8 @@ def organiser_sheet(request: HttpRequest, pk: int, table_pk: int) -> HttpRespons
     table = get_object_or_404(
         Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
     )
+    if is_race(table.tournament):  # its deals and their corrections are the race's page
+        return redirect("races:table_deals", pk=pk, table_pk=table_pk)
     context = {
         "table": table,
         "tournament": table.tournament,

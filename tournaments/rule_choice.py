@@ -319,6 +319,11 @@ class TournamentRules(models.Model):
             raise ValidationError({"rule_set": error}) from None
 
     @property
+    def is_race(self) -> bool:
+        """A Thedinghausen race: games to ten tricks, not a number of deals (the table card)."""
+        return is_race(self)
+
+    @property
     def rules_summary(self) -> list[str]:
         """The rule set and its options, a line each (the rules page)."""
         return rules_description(self)

@@ -41,3 +41,18 @@ def test_each_table_s_deals_are_printed_on_its_page() -> None:
     assert "2→10" in cells
     assert "72" + "2→2" in cells  # deal 7, game 2: the tallies start at zero again
     assert "Tisch 2" in pdf_text(pdf, page=2)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("german")
+def test_the_table_card_says_race_and_must_trump() -> None:
+    tournament = race_night(5)
+    tournament.rule_options = {"must_trump": True, "filler": 4}
+    tournament.save(update_fields=["rule_options"])
+    job = FileJob(
+        GeneratedFile(owner=owner_of_tournament(tournament), kind="table_cards"),
+        {"base_url": "http://pf.local"},
+    )
+    text = " ".join(pdf_text(kinds.kind_named("table_cards").renderer()(job)).split())
+    assert "Stichrennen bis zehn Stiche · Stechzwang" in text
+    assert "1 Spiel ·" not in text

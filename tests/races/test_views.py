@@ -130,3 +130,13 @@ def test_a_finished_race_s_link_shows_the_games_read_only(client: Client) -> Non
     assert "Das Turnier ist beendet." in page or "beendet" in page
     assert "Spieler 00: 1" in page
     assert 'name="action"' not in page
+
+
+def test_the_organiser_s_sheet_of_a_race_table_is_its_deals(organiser: Client) -> None:
+    table = race_table()
+    url = reverse("scoring:organiser_sheet", args=[table.tournament_id, table.pk])
+    response = organiser.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse(
+        "races:table_deals", args=[table.tournament_id, table.pk]
+    )
