@@ -1,6 +1,9 @@
 """A race table's deals: entered as counts or taps, checked by the rules over the whole
 evening, corrected by the organiser; the standings and the cash box from them (SPEC C4)."""
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -116,3 +119,14 @@ def test_standings_rank_by_games_won_then_money() -> None:
     sweeper = players[2]  # at four: 1 € from each of three
     assert (sweeper.sweeps, sweeper.cents) == (1, 220)
     assert sum(p.cents for p in players) == -5 * 80 - 4 * 80  # the running games' stakes
+
+
+def test_the_standings_read_three_queries_however_many_deals(
+    django_assert_num_queries: Callable[..., AbstractContextManager[object]],
+) -> None:
+    tournament = race_night(5, 4)
+    first, second = Table.objects.filter(tournament=tournament).order_by("number")
+    deals_entered(first, *[EVEN] * 4, [2, 0, 0, 0, 0], EVEN)
+    deals_entered(second, [1, 1, 1, 2])
+    with django_assert_num_queries(3):
+        selectors.race_players(tournament=tournament)
