@@ -31,6 +31,7 @@ from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
+from tournaments.rule_choice import is_race
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
@@ -43,6 +44,16 @@ def _sheets_of(tournament: Tournament) -> list[TableSheet]:
     if not sheets:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     return sheets
+
+
+def _deal_scored(tournament: Tournament) -> Tournament:
+    """:raises ValidationError: a race, whose sheets and ranking are the races app's."""
+    if is_race(tournament):
+        raise ValidationError(
+            _("A Thedinghausen race prints its scoresheets from its standings page."),
+            code="race",
+        )
+    return tournament
 
 
 # Scoresheets
@@ -80,7 +91,7 @@ def scoresheets_pdf(
 
 
 def render_scoresheets(job: FileJob) -> bytes:
-    tournament = tournament_of(job)
+    tournament = _deal_scored(tournament_of(job))
     sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament)]
     return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
 
@@ -88,7 +99,7 @@ def render_scoresheets(job: FileJob) -> bytes:
 def render_blank_scoresheets(job: FileJob) -> bytes:
     """Blank sheets for every table, or for those in the option ``tables`` ("1,3"): the
     tables that keep paper."""
-    tournament = tournament_of(job)
+    tournament = _deal_scored(tournament_of(job))
     sheets = _sheets_of(tournament)
     numbers = tournament_renderers.chosen_tables(job)
     if numbers is not None:
@@ -135,7 +146,7 @@ def ranking_pdf(
 
 
 def render_ranking(job: FileJob) -> bytes:
-    tournament = tournament_of(job)
+    tournament = _deal_scored(tournament_of(job))
     standings = selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
@@ -204,7 +215,7 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
 
 def render_night(job: FileJob) -> bytes:
     """Everything of the night; the table cards' links start with the job's ``base_url``."""
-    tournament = tournament_of(job)
+    tournament = _deal_scored(tournament_of(job))
     base_url = job.options.get("base_url") or settings.PUBLIC_URL
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")

@@ -56,3 +56,18 @@ def test_the_table_card_says_race_and_must_trump() -> None:
     text = " ".join(pdf_text(kinds.kind_named("table_cards").renderer()(job)).split())
     assert "Stichrennen bis zehn Stiche · Stechzwang" in text
     assert "1 Spiel ·" not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("german")
+@pytest.mark.parametrize("kind", ["scoresheets", "blank_scoresheets", "ranking", "night"])
+def test_the_deal_scored_pdfs_refuse_a_race_and_say_where_to_print(kind: str) -> None:
+    from django.core.exceptions import ValidationError
+
+    tournament = race_night(5)
+    job = FileJob(
+        GeneratedFile(owner=owner_of_tournament(tournament), kind=kind),
+        {"base_url": "http://pf.local"},
+    )
+    with pytest.raises(ValidationError, match="Spiellisten"):
+        kinds.kind_named(kind).renderer()(job)
