@@ -1,6 +1,7 @@
 """What the deal pages of the captain and of the organiser share: the posted form and its
 save, the live preview, the correction page of its own, and the sheet page."""
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,15 @@ def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> 
     except (InvalidEntryError, ValidationError) as error:
         form.add_refusal(error)
     return None
+
+
+def kept_deal_form(
+    form: DealForm, table: Table, seats: list[Seat], *, sequence: int
+) -> DealForm:
+    """A valid form's taps, kept for entry ``sequence`` under a fresh submission id (its own
+    entry was taken by another phone)."""
+    initial = {**form.cleaned_data, "sequence": sequence, "submission": uuid.uuid4()}
+    return deal_form(table.tournament, initial=initial, seats=seats)
 
 
 def correction_form(

@@ -20,6 +20,7 @@ from scoring.deal_pages import (
     correct_page,
     correction_form,
     deal_form_save,
+    kept_deal_form,
     playing_for,
     posted_deal,
     preview_page,
@@ -74,9 +75,14 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
         deal = services.deal_record_at_link(token=token, posted=posted, after=after)
     except Table.DoesNotExist:
         raise TableLinkNotValid from None
+    except services.DealAlreadyEntered as error:
+        if request.htmx:  # type: ignore[attr-defined]
+            return _already_entered(request, error, *seated[0], token=token)
+        deal = None
+        notice = Notice("error", " ".join(error.messages))
     except services.EntryOutOfDate as error:
-        # Another phone entered this deal: say what it entered, and offer a fresh form for
-        # the next one (this form's entry number is used up).
+        # The table has moved on: say so, and offer a fresh form for the next entry (this
+        # form's entry number is used up).
         deal = None
         notice = Notice("error", " ".join(error.messages))
     except (InvalidEntryError, ValidationError) as error:
@@ -105,6 +111,35 @@ def refuse_race(table: Table) -> None:
     """:raises TableLinkNotValid: a race table: its page posts to its own address."""
     if is_race(table.tournament):
         raise TableLinkNotValid
+
+
+def _already_entered(
+    request: HttpRequest,
+    error: services.DealAlreadyEntered,
+    table: Table,
+    seats: list[Seat],
+    form: DealForm,
+    *,
+    token: str,
+) -> HttpResponse:
+    """Another phone entered this deal first. The same deal sent twice: nothing to do. A
+    different one is not lost: its taps stay in the form, for the next deal (one tap saves)."""
+    entry = error.params["entry"] if error.params else ""
+    if services.deal_matches(error.deal, form.cleaned_data):
+        text = _("This deal is already entered just so: %(entry)s. It was sent twice; there is "
+                 "nothing to do.") % {"entry": entry}  # fmt: skip
+        return _screen(request, table, seats, token=token, notice=Notice("success", text))
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    if upcoming.number is None:  # no deal left to take the taps
+        notice = Notice("error", " ".join(error.messages))
+        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
+    kept = kept_deal_form(form, table, seats, sequence=upcoming.sequence)
+    button = _("Enter deal %(number)s") % {"number": upcoming.number}
+    text = _("This deal is already entered: %(entry)s. Another phone entered it. Your taps are "
+             "kept below for the next deal: tap “%(button)s” to save them.") % {
+        "entry": entry, "button": button}  # fmt: skip
+    notice = Notice("error", text)
+    return _screen(request, table, seats, token=token, form=kept, notice=notice, upcoming=upcoming)
 
 
 @dataclass(frozen=True)

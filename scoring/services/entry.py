@@ -219,6 +219,18 @@ def _record_raced(table: Table, sequence: int, submission: uuid.UUID) -> Deal:
     raise DealAlreadyEntered(entered, words) from None
 
 
+def deal_matches(deal: Deal, posted: dict[str, object]) -> bool:
+    """Whether the posted form (its cleaned data) is ``deal`` itself: the same declarer (where
+    it counts), game and written value, as a deal sent twice."""
+    game = posted.get("game")
+    declarer = posted.get("declarer")
+    return (
+        deal.game == (str(game) if game is not None else "")
+        and (deal.declarer is None or deal.declarer == declarer)
+        and deal.written_value == posted.get("written_value")
+    )
+
+
 def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:
     """The deal entered as ``sequence``: among the latest entries, or read."""
     for deal in upcoming.recent:

@@ -218,6 +218,41 @@ def test_an_htmx_save_of_a_deal_already_entered_says_so_with_a_fresh_form() -> N
     assert Deal.objects.count() == 1
 
 
+def test_a_different_deal_from_a_stale_phone_keeps_its_taps_for_the_next_deal() -> None:
+    table = playing_table()
+    first, second = Client(), Client()
+    stale = _form(second, table)
+    _post(first, table, declarer=1, contract="3", result="won")
+    url = reverse("scoring:table_entry", args=[table.token])
+    taps = {"declarer": 2, "contract": "4", "ruten": "on", "result": "won"}
+    status, screen = _htmx_post(second, url, {**stale, **taps})
+    assert "Ein anderes Handy hat es eingetragen." in screen
+    assert "Tippen Sie „Spiel 2 eintragen“, um sie zu speichern." in screen
+    for tap in ('id="id_declarer_2" value="2" checked', 'value="4" checked',
+                'name="ruten" id="id_ruten" checked', 'value="won" checked'):  # fmt: skip
+        assert tap in screen, tap
+    kept = _hidden_fields(screen)
+    assert kept["sequence"] == "2"
+    assert kept["submission"] != stale["submission"]
+    # One tap (the save button) enters them as the next deal.
+    _htmx_post(second, url, {**kept, **taps})
+    assert Deal.objects.get(sequence=2).game == "4 Ruten gewonnen"
+
+
+def test_the_same_deal_from_a_stale_phone_is_said_to_be_sent_twice() -> None:
+    table = playing_table()
+    first, second = Client(), Client()
+    stale = _form(second, table)
+    _post(first, table, declarer=1, contract="3", result="won")
+    url = reverse("scoring:table_entry", args=[table.token])
+    status, screen = _htmx_post(second, url, {**stale, "declarer": 1, "contract": "3",
+                                              "result": "won"})  # fmt: skip
+    assert "Dieses Spiel ist schon genau so eingetragen: Spieler 01: 3 gewonnen +3." in screen
+    assert "status-success" in screen
+    assert 'value="3" checked' not in screen  # nothing kept: nothing to do
+    assert Deal.objects.count() == 1
+
+
 def test_an_htmx_correction_in_place() -> None:
     table = playing_table()
     deal = enter(table, 1, "3 +")
