@@ -37,9 +37,7 @@ def deal_form_save(form: DealForm, action: Callable[[dict[str, Any]], Deal]) -> 
     return None
 
 
-def kept_deal_form(
-    form: DealForm, table: Table, seats: list[Seat], *, sequence: int
-) -> DealForm:
+def kept_deal_form(form: DealForm, table: Table, seats: list[Seat], *, sequence: int) -> DealForm:
     """A valid form's taps, kept for entry ``sequence`` under a fresh submission id (its own
     entry was taken by another phone)."""
     initial = {**form.cleaned_data, "sequence": sequence, "submission": uuid.uuid4()}

@@ -225,7 +225,7 @@ def test_a_different_deal_from_a_stale_phone_keeps_its_taps_for_the_next_deal() 
     _post(first, table, declarer=1, contract="3", result="won")
     url = reverse("scoring:table_entry", args=[table.token])
     taps = {"declarer": 2, "contract": "4", "ruten": "on", "result": "won"}
-    status, screen = _htmx_post(second, url, {**stale, **taps})
+    _status, screen = _htmx_post(second, url, {**stale, **taps})
     assert "Ein anderes Handy hat es eingetragen." in screen
     assert "Tippen Sie „Spiel 2 eintragen“, um sie zu speichern." in screen
     for tap in ('id="id_declarer_2" value="2" checked', 'value="4" checked',
@@ -245,7 +245,7 @@ def test_the_same_deal_from_a_stale_phone_is_said_to_be_sent_twice() -> None:
     stale = _form(second, table)
     _post(first, table, declarer=1, contract="3", result="won")
     url = reverse("scoring:table_entry", args=[table.token])
-    status, screen = _htmx_post(second, url, {**stale, "declarer": 1, "contract": "3",
+    _status, screen = _htmx_post(second, url, {**stale, "declarer": 1, "contract": "3",
                                               "result": "won"})  # fmt: skip
     assert "Dieses Spiel ist schon genau so eingetragen: Spieler 01: 3 gewonnen +3." in screen
     assert "status-success" in screen
