@@ -181,5 +181,5 @@ def _initial(deal: Deal) -> dict[str, object]:
         "ruten": game.ruten,
         "durch": game.durch and game.tricks != 5,
         "result": game.result.value if game.result else "",
-        "written_value": deal.written_value,
+        # No written value: a correction changes the game, and the old value would be refused.
     }

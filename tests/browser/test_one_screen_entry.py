@@ -186,6 +186,28 @@ def test_correcting_the_last_deal_in_three_taps(phone_page: Page, font: str) -> 
     assert_the_page_never_left(phone_page)
 
 
+def test_a_correction_starts_without_the_old_written_value(phone_page: Page) -> None:
+    """The value written for the old game would refuse the corrected one: it is not refilled,
+    and the save button's label is read whole at 390 px."""
+    table = playing_table()
+    enter(table, 1, "2 -", written=-4)
+    phone_page.goto(reverse("scoring:table_entry", args=[table.token]))
+    taps = Taps(phone_page)
+    phone_page.on("request", lambda request: taps.requests.append(request))
+    taps.tap(phone_page.get_by_role("link", name="Korrigieren"))
+    expect(phone_page.get_by_role("heading", level=1)).to_contain_text("Spiel 1 korrigieren")
+    expect(phone_page.get_by_label("Wert auf dem Zettel", exact=False)).to_have_value("")
+    save = phone_page.get_by_role("button", name="Korrektur speichern")
+    assert save.evaluate("b => b.scrollWidth <= b.clientWidth")
+    taps.tile(DOUBLES, "Hand")
+    expect(phone_page.locator("#deal-preview")).to_have_text(
+        re.compile(r"2 Hand verloren\s*=\s*−8")
+    )
+    taps.save("Korrektur speichern", says="Korrigiert")
+    assert taps.count == 3
+    assert Deal.objects.get(table=table, sequence=1).score == -8
+
+
 @FONTS
 def test_a_refused_deal_keeps_its_taps_and_says_why_above_the_button(
     phone_page: Page, font: str
