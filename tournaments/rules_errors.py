@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from fipsen_rules import MESSAGES, FipsenError, Violation
 from fipsen_rules.errors import ParamValue
 from fipsen_rules.messages import format_message
+from fipsen_rules.signs import signed_total
 
 #: How a form words a broken rule itself (``field``: the form's field it concerns, if any);
 #: None leaves it to :func:`violation_error`.
@@ -22,8 +23,15 @@ Wording = Callable[[Violation, str | None], ValidationError | None]
 
 
 def translated(template: str, params: Mapping[str, ParamValue]) -> str:
-    """An English template of the rules (or of the paper sheet), translated and filled."""
-    return format_message(gettext(template), params)
+    """An English template of the rules (or of the paper sheet), translated and filled; a
+    negative number with a true minus sign, as the pages write every score."""
+    return format_message(gettext(template), {key: _written(v) for key, v in params.items()})
+
+
+def _written(value: ParamValue) -> ParamValue:
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return signed_total(value)
+    return value
 
 
 def violation_text(violation: Violation) -> str:

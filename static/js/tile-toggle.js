@@ -14,3 +14,39 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();
+
+// The minus button beside "Value on the paper sheet": a phone's digit pad (iOS) has no minus,
+// and most written values are negative. A tap turns the number's sign; with nothing typed yet,
+// the digits typed next are negative (the button shows pressed). The input event updates the
+// preview as typing does.
+(function () {
+  "use strict";
+  function signButton(field) {
+    return field.id ? document.querySelector('button[data-sign-for="' + field.id + '"]') : null;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-sign-for]");
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-sign-for"));
+    if (!field) return;
+    var number = parseInt(field.value, 10);
+    if (isNaN(number) || number === 0) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+      field.focus();
+      return;
+    }
+    field.value = String(-number);
+    button.setAttribute("aria-pressed", String(number > 0));
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  document.addEventListener("input", function (event) {
+    var button = signButton(event.target);
+    if (!button) return;
+    var number = parseInt(event.target.value, 10);
+    if (number > 0 && button.getAttribute("aria-pressed") === "true") {
+      event.target.value = String(-number);
+    } else if (number < 0) {
+      button.setAttribute("aria-pressed", "true");
+    }
+  }, true);  // before htmx's listener on the form reads the value
+})();

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, Route, expect
 
 from scoring.models import Deal
 from tests.browser.test_one_screen_entry import (
+    DOUBLES,
     RESULT,
     WHAT,
     WHO,
@@ -119,3 +120,47 @@ def test_a_failed_request_says_so_and_keeps_the_taps(phone_page: Page) -> None:
     taps.save("Spiel 2 eintragen", says="Eingetragen")
     assert Deal.objects.get(table=table, sequence=2).game == "3 gewonnen"
     assert_the_page_never_left(phone_page)
+
+
+def test_fast_taps_log_no_errors_in_the_console(phone_page: Page) -> None:
+    """Each tap asks for a preview; a tap before the last preview came back must not leave an
+    error in the browser's console (htmx logs a cancelled request as one)."""
+    errors: list[str] = []
+    phone_page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # Every preview answers slowly, so that the next tap comes while it is under way.
+    phone_page.route("**/preview/", lambda route: (phone_page.wait_for_timeout(300),
+                                                   route.continue_()))  # fmt: skip
+    table, taps = captain_on_phone(phone_page)
+    for group, text in [(WHO, "Spieler 01"), (WHAT, "3"), (WHAT, "4"), (RESULT, "verloren")]:
+        taps.tile(group, text)
+    expect(phone_page.locator("#deal-preview")).to_have_text(re.compile(r"4 verloren\s*=\s*−8"))
+    taps.tile(WHAT, "3")
+    taps.save("Spiel 2 eintragen", says="Eingetragen")  # while the preview is under way
+    assert Deal.objects.get(table=table, sequence=2).game == "3 verloren"
+    phone_page.wait_for_load_state("networkidle")
+    assert errors == []
+
+
+def test_a_negative_written_value_takes_one_tap_and_is_checked_while_typed(
+    phone_page: Page,
+) -> None:
+    """A digit pad (iOS) has no minus: the button beside the field gives it. The verdict
+    follows the typing (a pause), not the leaving of the field, and writes a true minus."""
+    table, taps = captain_on_phone(phone_page)
+    for group, text in [(WHO, "Spieler 01"), (WHAT, "2"), (DOUBLES, "Hand"), (RESULT, "verloren")]:
+        taps.tile(group, text)
+    value = phone_page.locator("#id_written_value")
+    assert value.get_attribute("inputmode") == "numeric"
+    taps.tap(phone_page.get_by_role("button", name="Minus (der Wert ist negativ)"))
+    phone_page.keyboard.type("4")  # the focus is in the field: the minus put it there
+    expect(value).to_have_value("-4")
+    preview = phone_page.locator("#deal-preview")
+    expect(preview).to_have_text("2 Hand verloren zählt −8, nicht −4.")
+    phone_page.keyboard.press("Backspace")
+    phone_page.keyboard.type("8")
+    expect(value).to_be_focused()
+    expect(preview).to_have_text(re.compile(r"2 Hand verloren\s*=\s*−8"))
+    taps.save("Spiel 2 eintragen", says="Eingetragen")
+    assert taps.count == 6
+    deal = Deal.objects.get(table=table, sequence=2)
+    assert (deal.game, deal.written_value) == ("2 Hand verloren", -8)
