@@ -20,6 +20,8 @@ _INT = re.compile(r"[+-]?\d{1,9}")
 _EXPLICIT_NUMBER = re.compile(r"\s*(\d{1,9})\s*[.:)]\s*")
 _TOTAL_SEPARATORS = re.compile(r"[\s|;,=]+")
 _MAX_SEATS = 4
+#: A name written whole on a line has at most this many words ("Anna Maria Schulz").
+_NAME_WORDS = 3
 _FOLD_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
@@ -131,8 +133,9 @@ def _reading_maybe_numbered(
 
 
 def _reading(words: Sequence[str], seats: Sequence[SeatInfo]) -> _Reading:
-    declarer = _declarer(words[0], seats)
-    rest = list(words[1:])
+    taken = _full_name_words(words, seats)
+    declarer = _declarer(" ".join(words[:taken]), seats)
+    rest = list(words[taken:])
     if not rest:
         raise LineProblem(Problem.of(PaperCode.ENTRY_MISSING))
     value = None
@@ -167,6 +170,22 @@ def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:
     raise LineProblem(Problem.of(PaperCode.AMBIGUOUS_PLAYER, word=word, names=names))
 
 
+def _full_name_words(words: Sequence[str], seats: Sequence[SeatInfo]) -> int:
+    """How many words at the start name the declarer: a player's name written whole, as the
+    card prints it ("Karl-Heinz Möller"), is two or three words; else the first word."""
+    for taken in range(min(_NAME_WORDS, len(words) - 1), 1, -1):
+        typed = set(_folds(_joined(" ".join(words[:taken]).rstrip(":,"))))
+        whole = [seat for seat in seats if typed & set(_folds(_joined(seat.name)))]
+        if len(whole) == 1:
+            return taken
+    return 1
+
+
+def _joined(name: str) -> str:
+    """A name without its spaces, hyphens and commas: "Karl-Heinz Möller" is "KarlHeinzMöller"."""
+    return "".join(name.replace(",", " ").replace("-", " ").split())
+
+
 def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 9
 
@@ -182,7 +201,7 @@ def _names_a_player(word: str, seats: Sequence[SeatInfo]) -> bool:
 def _matching_seats(word: str, seats: Sequence[SeatInfo]) -> list[SeatInfo]:
     """The seats whose name starts with ``word``, or has a word that does; a seat whose name
     (or a word of it) is exactly ``word`` wins over those it only starts ("Jan", "Jana")."""
-    typed = set(_folds(word))
+    typed = set(_folds(_joined(word)))  # "Karl-Heinz" is typed as printed, hyphen and all
     exact, starting = [], []
     for seat in seats:
         keys = set(_name_keys(seat.name))
@@ -196,7 +215,8 @@ def _matching_seats(word: str, seats: Sequence[SeatInfo]) -> list[SeatInfo]:
 def _name_keys(name: str) -> Iterator[str]:
     """The whole name without spaces, and each of its words, in both folds."""
     words = name.replace(",", " ").replace("-", " ").split()
-    for part in ["".join(words), *words]:
+    hyphenated = [_joined(word) for word in name.replace(",", " ").split()]  # "KarlHeinz"
+    for part in ["".join(words), *words, *hyphenated]:
         yield from _folds(part)
 
 

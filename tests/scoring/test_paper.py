@@ -92,6 +92,34 @@ def test_a_full_name_or_word_wins_over_one_it_starts() -> None:
 
 
 @pytest.mark.parametrize(
+    "line",
+    [
+        "6. Karl-Heinz 4 Ruten gewonnen",
+        "6. karl-heinz 4 Ruten gewonnen",
+        "6. Karl-Heinz Möller 4 Ruten gewonnen",
+        "6. Karl-Heinz Moeller: 4 Ruten gewonnen",
+        "6. KarlHeinz 4 Ruten gewonnen",
+        "6. Karl 4 Ruten gewonnen",
+    ],
+)
+def test_a_hyphenated_first_name_and_a_full_name_are_found_as_printed(line: str) -> None:
+    seats = (SeatInfo(0, "Anna Möller"), SeatInfo(1, "Karl-Heinz Möller"),
+             SeatInfo(2, "Erika Schmidt"))  # fmt: skip
+    table = SheetStart(seats=seats, number=6, deals=120, totals=(0, 0, 0))
+    (row,) = check_sheet(line, start=table, rules=PRISDORF).rows
+    assert (row.declarer, str(row.game)) == (1, "4 Ruten gewonnen")
+
+
+def test_a_family_name_two_players_share_stays_ambiguous() -> None:
+    seats = (SeatInfo(0, "Anna Möller"), SeatInfo(1, "Karl-Heinz Möller"),
+             SeatInfo(2, "Erika Schmidt"))  # fmt: skip
+    table = SheetStart(seats=seats, number=1, deals=120, totals=(0, 0, 0))
+    with pytest.raises(SheetError) as error:
+        check_sheet("Möller 2 +", start=table, rules=PRISDORF)
+    assert "ambiguous" in str(error.value)
+
+
+@pytest.mark.parametrize(
     ("line", "number", "declarer"),
     [
         ("1. Anna 3 H -", 1, 0),
