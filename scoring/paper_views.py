@@ -60,9 +60,12 @@ def _paper(
         closed = error.messages[0]
     form = PaperSheetForm(request.POST if request.method == "POST" else None)
     sheet = None
-    if request.method == "POST" and closed is None and form.is_valid():
+    # A save is tried even on a closed table: the same sheet saved before (Back to the preview,
+    # a second tap) answers with its deals; anything else is refused by the service.
+    saving = "save" in request.POST
+    if request.method == "POST" and (closed is None or saving) and form.is_valid():
         try:
-            if "save" in request.POST:
+            if saving:
                 _sheet_save(request, table, form, user=user)
                 return redirect(back)
             sheet = services.sheet_check(table=table, text=form.cleaned_data["text"])
@@ -80,6 +83,7 @@ def _paper(
         "form": form,
         "closed": closed,
         "back": back,
+        "example": paper_example(seats),
         **_sheet_context(sheet, seats),
     }
     return render(request, "scoring/paper.html", context)
@@ -98,6 +102,26 @@ def _sheet_save(
         len(deals),
     )
     messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
+
+
+def paper_example(seats: list[Seat]) -> list[str]:
+    """Three lines as the help writes them, for this table: its players' first names, one
+    total for each seat ("57. Anna 3 Hand verloren | -12 0 0")."""
+    names = [_short_name(seat, seats) for seat in seats[:2]]
+    totals = [[-12, 0], [-12, 10], [-12, 4]]
+    games = [f"{names[0]} 3 Hand verloren", "2 5 +", f"{names[1]} -6"]
+    return [
+        f"{57 + index}. {game} | " + " ".join(map(str, [*deal, *[0] * (len(seats) - 2)]))
+        for index, (game, deal) in enumerate(zip(games, totals, strict=True))
+    ]
+
+
+def _short_name(seat: Seat, seats: list[Seat]) -> str:
+    """The first word of the seat's name if it names no one else, else the whole name."""
+    name = seat.registration.player.name
+    first = name.split()[0] if name.split() else name
+    others = [s.registration.player.name for s in seats if s is not seat]
+    return name if any(other.split()[:1] == [first] for other in others) else first
 
 
 def _sheet_context(sheet: paper.Sheet | None, seats: list[Seat]) -> dict[str, object]:

@@ -435,3 +435,36 @@ def test_a_value_several_games_share_is_saved_as_the_value_alone() -> None:
     assert [(d.game, d.score) for d in deals] == [("", -12), ("3 verloren", -6)]
     assert selectors.table_sheet(table=table).totals == (-12, -6, 0, 0)
     assert_saved_soundly(table)
+
+
+def test_the_example_names_this_tables_players_with_a_total_for_each_seat(client: Client) -> None:
+    table = named_table(players=3)
+    page = words(client.get(reverse("scoring:table_paper", args=[table.token])))
+    assert "57. Anna 3 Hand verloren | -12 0 0" in page
+    assert "57. Anna 3 Hand verloren | -12 0 0 0" not in page
+    assert "59. Bernd -6 | -12 4 0" in page
+    # The example is right for this table: checked as typed (numbered from 1), all is well.
+    example = "1. Anna 3 Hand verloren | -12 0 0\n2. 2 5 + | -12 10 0\n3. Bernd -6 | -12 4 0"
+    page = check(client, reverse("scoring:table_paper", args=[table.token]), example)
+    assert "3 Spiele: Spiel 1 bis 3." in page
+
+
+def test_a_sheet_saved_twice_goes_to_the_table_both_times_without_the_form_anchor(
+    client: Client,
+) -> None:
+    """Back to the preview after the save, and its button tapped again: the same deals, no
+    refusal, though the last deal now waits for its confirmation."""
+    table = named_table(confirmation_required=True)
+    url = reverse("scoring:table_paper", args=[table.token])
+    raw = client.post(url, {"text": "Anna 2 +\nBernd 2 +", "check": ""}).content.decode()
+    assert f'<form method="post" action="{url}">' in raw
+    batch = re.search(r'name="batch" value="([^"]+)"', raw)
+    assert batch
+    entry = reverse("scoring:table_entry", args=[table.token])
+    for _time in range(2):
+        response = client.post(
+            url, {"text": "Anna 2 +\nBernd 2 +", "batch": batch[1], "save": ""}, follow=True
+        )
+        assert response.redirect_chain[-1][0] == entry
+        assert "2 Spiele eingetragen, bis Spiel 2." in words(response)
+    assert Deal.objects.filter(table=table).count() == 2
