@@ -46,10 +46,20 @@ class PaperSheetForm(forms.Form):
     wrong_lines: tuple[ShownLine, ...] = ()
     #: Above them: how many lines are wrong, and that nothing was saved.
     wrong_summary: str = ""
+    #: Below them: the lines whose totals are checked once the wrong lines before are right.
+    unchecked_note: str = ""
 
     def add_sheet_error(self, error: SheetError) -> None:
         """Every wrong line as a plain message on the text: where, what, what was due."""
         self.wrong_lines = tuple(ShownLine(_line_message(w), w.text) for w in error.lines)
+        if error.unchecked:
+            self.unchecked_note = ngettext(
+                "The totals of line %(lines)s are checked once the wrong lines before it are "
+                "right.",
+                "The totals of lines %(lines)s are checked once the wrong lines before them are "
+                "right.",
+                len(error.unchecked),
+            ) % {"lines": ", ".join(map(str, error.unchecked))}
         count = sum(1 for wrong in error.lines if wrong.line is not None)
         if count:
             self.wrong_summary = ngettext(

@@ -75,14 +75,11 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
         deal = services.deal_record_at_link(token=token, posted=posted, after=after)
     except Table.DoesNotExist:
         raise TableLinkNotValid from None
-    except services.DealAlreadyEntered as error:
-        if request.htmx:  # type: ignore[attr-defined]
-            return _already_entered(request, error, *seated[0], token=token)
-        deal = None
-        notice = Notice("error", " ".join(error.messages))
     except services.EntryOutOfDate as error:
-        # The table has moved on: say so, and offer a fresh form for the next entry (this
-        # form's entry number is used up).
+        # Another phone entered this deal (on the captain's screen its taps are kept), or the
+        # table moved on: say so, with a fresh form for the next entry (this one's is used up).
+        if isinstance(error, services.DealAlreadyEntered) and request.htmx:  # type: ignore[attr-defined]
+            return _already_entered(request, error, *seated[0], token=token)
         deal = None
         notice = Notice("error", " ".join(error.messages))
     except (InvalidEntryError, ValidationError) as error:

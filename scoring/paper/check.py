@@ -26,6 +26,7 @@ def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
     totals: tuple[int, ...] | None = start.totals  # unknown after a line without them
     rows: list[Row] = []
     wrong: list[WrongLine] = []
+    unchecked: list[int] = []  # lines whose totals wait for a wrong line before them
     for line_number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -35,9 +36,11 @@ def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
             wrong.append(WrongLine(checked.problems, line=line_number, number=number, text=line))
         elif checked.row is not None:
             rows.append(checked.row)
+        if checked.totals_unchecked:
+            unchecked.append(line_number)
         number, totals = checked.next_number, checked.totals
     if wrong:
-        raise SheetError(wrong)
+        raise SheetError(wrong, unchecked=unchecked)
     if not rows:
         empty = WrongLine((Problem.of(PaperCode.EMPTY),), line=None, number=start.number, text="")
         raise SheetError([empty])
@@ -60,6 +63,8 @@ class _Checked:
     problems: tuple[Problem, ...]
     next_number: int
     totals: tuple[int, ...] | None
+    #: The line's written totals could not be checked: the running totals are not known.
+    totals_unchecked: bool = False
 
 
 def _check_line(
@@ -89,7 +94,7 @@ def _check_line(
         return _Checked(None, problems, number + 1, guessed)
     game, score = deal
     if totals is None:  # an earlier line could not be scored: its totals are not known
-        return _Checked(None, (), number + 1, guessed)
+        return _Checked(None, (), number + 1, guessed, totals_unchecked=line.totals is not None)
     after = list(totals)
     after[line.declarer] += score
     if line.totals is not None:

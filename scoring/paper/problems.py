@@ -123,10 +123,13 @@ class SheetError(ValueError):
     ``problems``, ``line``, ``number`` and ``text`` are those of the first wrong line.
     """
 
-    def __init__(self, lines: Sequence[WrongLine]) -> None:
+    def __init__(self, lines: Sequence[WrongLine], *, unchecked: Sequence[int] = ()) -> None:
         if not lines:
             raise ValueError("A SheetError names at least one wrong line.")
         self.lines = tuple(lines)
+        #: The lines (counted as ``line``) whose written totals could not be checked: a wrong
+        #: line before them leaves the running totals unknown until it is corrected.
+        self.unchecked = tuple(unchecked)
         first = self.lines[0]
         self.problems, self.line, self.number, self.text = (
             first.problems,

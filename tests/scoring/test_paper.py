@@ -258,6 +258,32 @@ def test_every_bad_line_is_named_at_once() -> None:
     assert (error.line, error.number, error.text) == (2, 2, "Anna 3 H - | 0 0 0 0")
 
 
+#: The newcomer's sheet at a table of three: lines 3 to 5 wrong, and a total wrong on line 6
+#: that cannot be known until they are right.
+NEWCOMERS_SHEET = """1. Anna 3 Hand verloren | -12 0 0
+2. Karl 2 + | -12 2 0
+3. Bernd -6
+4. Erika 7 gewonnen
+5. Möller 2 +
+6. erika 30 | -12 2 99"""
+THREE = (SeatInfo(0, "Anna Möller"), SeatInfo(1, "Karl-Heinz Möller"), SeatInfo(2, "Erika Schmidt"))
+
+
+def test_a_line_whose_totals_wait_for_the_wrong_lines_before_it_is_named_too() -> None:
+    table = SheetStart(seats=THREE, number=1, deals=120, totals=(0, 0, 0))
+    with pytest.raises(SheetError) as error:
+        check_sheet(NEWCOMERS_SHEET, start=table, rules=PRISDORF)
+    assert [line for line, _number, _code in wrong_lines(error.value)] == [3, 4, 5]
+    assert error.value.unchecked == (6,)
+    # Once the lines before it are right, its wrong total is said.
+    right = NEWCOMERS_SHEET.replace("Bernd", "Karl").replace(" 7 ", " 3 ")
+    right = right.replace("Möller 2 +", "Anna 2 +")
+    with pytest.raises(SheetError) as error:
+        check_sheet(right, start=table, rules=PRISDORF)
+    assert wrong_lines(error.value) == [(6, 6, "paper_wrong_total")]
+    assert error.value.unchecked == ()
+
+
 def test_after_a_wrong_total_the_next_lines_are_checked_against_the_right_totals() -> None:
     error = problem_of("Anna 2 + | 2 0 0 0\nBernd 2 + | 9 2 0 0\nAnna 2 + | 4 2 0 0")
     assert wrong_lines(error) == [(2, 2, "paper_wrong_total")]

@@ -468,3 +468,11 @@ def test_a_sheet_saved_twice_goes_to_the_table_both_times_without_the_form_ancho
         assert response.redirect_chain[-1][0] == entry
         assert "2 Spiele eingetragen, bis Spiel 2." in words(response)
     assert Deal.objects.filter(table=table).count() == 2
+
+
+def test_the_page_names_the_lines_whose_totals_wait_for_wrong_lines(client: Client) -> None:
+    table = named_table(players=3)
+    text = "1. Anna 2 + | 2 0 0\n2. Zacharias -6\n3. Anna 2 + | 4 0 99"
+    page = check(client, reverse("scoring:table_paper", args=[table.token]), text)
+    assert "1 Zeile ist falsch" in page
+    assert "Die Summen in Zeile 3 werden geprüft, sobald die falschen Zeilen davor stimmen." in page
