@@ -87,14 +87,7 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
         seated[0][2].add_refusal(error)
     table, seats, form = seated[0]
     if deal is not None:
-        words = services.deal_words(deal, seats)
-        if deal.number is None and after and after[0].number:
-            # All passed: the same deal is dealt again, so the heading stays.
-            words = _("%(deal)s – deal %(number)s is dealt again") % {
-                "deal": words,
-                "number": after[0].number,
-            }
-        notice = Notice("success", _("Entered: %(deal)s") % {"deal": words})
+        notice = _entered(deal, seats, after)
     if notice is not None:
         if not request.htmx:  # type: ignore[attr-defined]
             messages.add_message(request, notice.level_number, notice.text)
@@ -108,6 +101,18 @@ def refuse_race(table: Table) -> None:
     """:raises TableLinkNotValid: a race table: its page posts to its own address."""
     if is_race(table.tournament):
         raise TableLinkNotValid
+
+
+def _entered(deal: Deal, seats: list[Seat], after: list[selectors.NextDeal]) -> "Notice":
+    """ "Entered: …" for the deal just saved (``after``: the table's next entry)."""
+    words = services.deal_words(deal, seats)
+    if deal.number is None and after and after[0].number:
+        # All passed: the same deal is dealt again, so the heading stays.
+        words = _("%(deal)s – deal %(number)s is dealt again") % {
+            "deal": words,
+            "number": after[0].number,
+        }
+    return Notice("success", _("Entered: %(deal)s") % {"deal": words})
 
 
 def _already_entered(
