@@ -218,14 +218,21 @@ def test_an_htmx_save_of_a_deal_already_entered_says_so_with_a_fresh_form() -> N
     assert Deal.objects.count() == 1
 
 
-def test_a_different_deal_from_a_stale_phone_keeps_its_taps_for_the_next_deal() -> None:
+def _stale_phone_posts(taps: dict[str, object]) -> tuple[Client, str, dict[str, str], str]:
+    """A second phone's form made for deal 1, posted (htmx) with ``taps`` after the first phone
+    entered Spieler 01's 3 gewonnen: the phone, the entry URL, the stale form and the screen."""
     table = playing_table()
     first, second = Client(), Client()
     stale = _form(second, table)
     _post(first, table, declarer=1, contract="3", result="won")
     url = reverse("scoring:table_entry", args=[table.token])
-    taps = {"declarer": 2, "contract": "4", "ruten": "on", "result": "won"}
     _status, screen = _htmx_post(second, url, {**stale, **taps})
+    return second, url, stale, screen
+
+
+def test_a_different_deal_from_a_stale_phone_keeps_its_taps_for_the_next_deal() -> None:
+    taps = {"declarer": 2, "contract": "4", "ruten": "on", "result": "won"}
+    second, url, stale, screen = _stale_phone_posts(taps)
     assert "Ein anderes Handy hat es eingetragen." in screen
     assert "Tippen Sie „Spiel 2 eintragen“, um sie zu speichern." in screen
     for tap in ('id="id_declarer_2" value="2" checked', 'value="4" checked',
@@ -240,13 +247,9 @@ def test_a_different_deal_from_a_stale_phone_keeps_its_taps_for_the_next_deal() 
 
 
 def test_the_same_deal_from_a_stale_phone_is_said_to_be_sent_twice() -> None:
-    table = playing_table()
-    first, second = Client(), Client()
-    stale = _form(second, table)
-    _post(first, table, declarer=1, contract="3", result="won")
-    url = reverse("scoring:table_entry", args=[table.token])
-    _status, screen = _htmx_post(second, url, {**stale, "declarer": 1, "contract": "3",
-                                              "result": "won"})  # fmt: skip
+    _second, _url, _stale, screen = _stale_phone_posts(
+        {"declarer": 1, "contract": "3", "result": "won"}
+    )
     assert "Dieses Spiel ist schon genau so eingetragen: Spieler 01: 3 gewonnen +3." in screen
     assert "status-success" in screen
     assert 'value="3" checked' not in screen  # nothing kept: nothing to do
