@@ -69,6 +69,9 @@ class Choice:
     label: "StrOrPromise"
     line: "StrOrPromise"
     options: Mapping[str, OptionText] = field(default_factory=dict)
+    #: Whether a table plays on when a player leaves (Prisdorf: four become three). Where the
+    #: sources say nothing of it, a table that loses a player is ended early instead.
+    players_may_leave: bool = False
 
     def offered(self) -> tuple[tuple[Option, OptionText], ...]:
         """The options of the rule set that the form offers, in the library's order."""
@@ -104,6 +107,7 @@ PRISDORF = Choice(
             ),
         ),
     },
+    players_may_leave=True,
 )
 
 THEDINGHAUSEN = Choice(
@@ -151,6 +155,12 @@ PLAYABLE = tuple(CHOICES)
 #: Großenaspe was one, until its night worked end to end.
 IN_THE_MAKING: tuple[str, ...] = ()
 STORABLE = PLAYABLE + tuple(name for name in IN_THE_MAKING if name not in PLAYABLE)
+
+
+def players_may_leave(tournament: "TournamentRules") -> bool:
+    """Can a table of the tournament's rules play on without a player who leaves?"""
+    choice = CHOICES.get(tournament.rule_set)
+    return choice is not None and choice.players_may_leave
 
 
 def is_race(tournament: "TournamentRules") -> bool:
@@ -322,6 +332,11 @@ class TournamentRules(models.Model):
     def is_race(self) -> bool:
         """A Thedinghausen race: games to ten tricks, not a number of deals (the table card)."""
         return is_race(self)
+
+    @property
+    def players_may_leave(self) -> bool:
+        """A table plays on when a player leaves; otherwise the organiser ends it early."""
+        return players_may_leave(self)
 
     @property
     def rules_summary(self) -> list[str]:

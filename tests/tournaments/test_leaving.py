@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.scoring.helpers import playing_table
 from tournaments import services
-from tournaments.models import Seat, TournamentEvent
+from tournaments.models import Seat, Tournament, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -62,3 +62,30 @@ def test_the_page_refuses_a_deal_to_come_with_the_reason(organiser: Client) -> N
     assert "Spiel 50 ist noch nicht gespielt" in response.content.decode()
     seat.refresh_from_db()
     assert seat.left_after_deal is None
+
+
+@pytest.mark.parametrize("rule_set", ["grossenaspe", "thedinghausen"])
+def test_under_rules_that_cannot_play_short_the_table_is_ended_instead(
+    rule_set: str, organiser: Client
+) -> None:
+    # Großenaspe at four would become the three-player Karo Fipsen, whose scoring is unknown,
+    # and its five would count the leaver on as an opponent; a race is seated for its five.
+    table = playing_table(players=4, deals=100, played=12)
+    Tournament.objects.filter(pk=table.tournament_id).update(rule_set=rule_set, rule_options={})
+    seat = Seat.objects.get(table=table, position=1)
+
+    with pytest.raises(ValidationError) as refused:
+        services.seat_leave(seat=seat, after_deal=12)
+
+    assert refused.value.code == "rules_no_leaving"
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
+    tables_page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id]))
+    leave = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+    assert leave not in tables_page.content.decode()
+    assert f"?player={seat.pk}" in tables_page.content.decode()
+
+
+def test_under_prisdorf_the_tables_page_offers_leaving() -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    assert table.tournament.players_may_leave

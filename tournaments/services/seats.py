@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors, table_progress
+from tournaments import rule_choice, selectors, table_progress
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.services.common import new_token
 from tournaments.services.tournament import event_record
@@ -40,6 +40,14 @@ def _require_can_leave(table: Table, seats: list[Seat], seat: Seat) -> None:
     require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
     if seat.left_after_deal is not None:
         raise ValidationError(_("This player has already left."), code="already_left")
+    if not rule_choice.players_may_leave(table.tournament):
+        raise ValidationError(
+            _(
+                "Under these rules a table cannot play on without a player: end the table "
+                "early instead (its deals stand)."
+            ),
+            code="rules_no_leaving",
+        )
     if sum(s.left_after_deal is None for s in seats) <= 3:
         raise ValidationError(
             _(
