@@ -4,6 +4,7 @@ in about a second."""
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import get_valid_filename
@@ -39,10 +40,12 @@ class NightImportForm(forms.Form):
 def night_export(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     name = get_valid_filename(f"{tournament.name} {tournament.date.isoformat()}")[:150]
-    response = HttpResponse(
-        night_transfer.night_export_bytes(tournament=tournament),
-        content_type="application/json; charset=utf-8",
-    )
+    try:
+        content = night_transfer.night_export_bytes(tournament=tournament)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("night:print", pk=tournament.pk)
+    response = HttpResponse(content, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
 

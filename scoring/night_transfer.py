@@ -28,6 +28,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, models, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Deal, DealChange, Prize
 from tournaments.forms import TournamentForm
@@ -78,6 +79,12 @@ BATCH = 500
 MAX_BYTES = 20_000_000
 
 
+NO_RACE_EXPORT = gettext_lazy(
+    "A race cannot be exported as a file yet: the file would lack its games. A backup "
+    "(start page, “Download a backup”) keeps the whole evening, the race included."
+)
+
+
 class NightFileError(Exception):
     """The file cannot be imported; the message says why. Nothing was saved."""
 
@@ -109,7 +116,13 @@ def _values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
 
 
 def night_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The night of ``tournament`` as plain values (a fixed number of queries)."""
+    """The night of ``tournament`` as plain values (a fixed number of queries).
+
+    :raises ValidationError: a race, whose games this file does not carry (yet): a file
+        without them would lose the evening's tricks on import.
+    """
+    if tournament.is_race:
+        raise ValidationError(NO_RACE_EXPORT, code="race_export")
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
     )

@@ -4,6 +4,7 @@ import with `manage.py import_night` on another installation (scoring/night_tran
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
@@ -26,7 +27,11 @@ class Command(BaseCommand):
         if output is None:
             output = Path(get_valid_filename(f"{found.name} {found.date.isoformat()}") + ".json")
         try:
-            output.write_bytes(night_transfer.night_export_bytes(tournament=found))
+            content = night_transfer.night_export_bytes(tournament=found)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from error
+        try:
+            output.write_bytes(content)
         except OSError as error:
             raise CommandError(str(error)) from error
         if options["verbosity"] > 0:
