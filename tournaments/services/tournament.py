@@ -1,6 +1,6 @@
 """A tournament's life: created, changed, started, finished, reopened; its history."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -14,7 +14,7 @@ from tournaments import selectors
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
 from tournaments.rule_choice import DEFAULT_RULES, options_of, table_deals
 from tournaments.services.common import one_line
-from tournaments.states import require_state
+from tournaments.states import TournamentState, require_state
 
 
 def tournament_create(
@@ -146,17 +146,16 @@ def tournament_finish(*, tournament: Tournament, user: User | None = None) -> To
 
     :raises ValidationError: the tournament is not in play.
     """
-    with transaction.atomic():
-        # The lock an entry takes too: no deal is saved after the tournament was finished.
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        tournament_finish_check(tournament=locked)
-        tournament.state = Tournament.State.FINISHED
-        # No link changes: the finished state alone stops the phones' entries (states.py,
-        # require_open_for_entry, checked under this same lock), so the one printed link per
-        # table stays valid for the whole night and for the archive's PDFs.
-        tournament.save(update_fields=["state"])
-        event_record(tournament=tournament, kind=TournamentEvent.Kind.FINISHED, user=user)
-    return tournament
+    # No link changes: the finished state alone stops the phones' entries (states.py,
+    # require_open_for_entry, checked under the tournament's lock), so the one printed link
+    # per table stays valid for the whole night and for the archive's PDFs.
+    return _state_change(
+        tournament,
+        tournament_finish_check,
+        Tournament.State.FINISHED,
+        TournamentEvent.Kind.FINISHED,
+        user,
+    )
 
 
 def tournament_reopen_check(*, tournament: Tournament) -> None:
@@ -171,12 +170,30 @@ def tournament_reopen(*, tournament: Tournament, user: User | None = None) -> To
 
     :raises ValidationError: the tournament is not finished.
     """
+    return _state_change(
+        tournament,
+        tournament_reopen_check,
+        Tournament.State.PLAYING,
+        TournamentEvent.Kind.REOPENED,
+        user,
+    )
+
+
+def _state_change(
+    tournament: Tournament,
+    check: Callable[..., None],
+    state: TournamentState,
+    kind: TournamentEvent.Kind,
+    user: User | None,
+) -> Tournament:
+    """Check and change the state under the tournament's lock, the lock an entry takes too
+    (no deal is saved after the tournament was finished), and record it in the history."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        tournament_reopen_check(tournament=locked)
-        tournament.state = Tournament.State.PLAYING
+        check(tournament=locked)
+        tournament.state = state
         tournament.save(update_fields=["state"])
-        event_record(tournament=tournament, kind=TournamentEvent.Kind.REOPENED, user=user)
+        event_record(tournament=tournament, kind=kind, user=user)
     return tournament
 
 
