@@ -63,7 +63,10 @@ def test_the_night_from_login_to_the_start_of_play_in_few_clicks_and_keys(
     hands = Counted(page)
 
     page.goto("/login/")
-    hands.type("leitung")  # the user name field has the focus
+    # The page focuses the user name field by itself; wait for it, or on a busy machine the
+    # first keys can go nowhere and the login fails.
+    expect(page.locator("input[name=username]")).to_be_focused()
+    hands.type("leitung")
     hands.press("Tab")
     hands.type(PASSWORD)
     hands.press("Enter")
