@@ -1,8 +1,6 @@
-from collections.abc import Callable
+from django.urls import path
 
-from django.http import HttpResponse
-from django.urls import URLPattern, path
-
+from preisfipsen.url_helpers import named_by_view
 from scoring import (
     board_views,
     closing_views,
@@ -15,14 +13,9 @@ from scoring import (
 app_name = "scoring"
 
 
-def _named_by_view(prefix: str, pages: dict[str, Callable[..., HttpResponse]]) -> list[URLPattern]:
-    """Each page under ``prefix``, its URL named as its view is."""
-    return [path(prefix + route, view, name=view.__name__) for route, view in pages.items()]
-
-
 urlpatterns = [
     # The table's link: no account, the token is the key
-    *_named_by_view(
+    *named_by_view(
         "t/<token:token>/",
         {
             "": views.table_entry,
@@ -41,7 +34,7 @@ urlpatterns = [
     # per tournament and dark after the night (unless it keeps the final ranking)
     path("board/<token:token>/", board_views.board, name="board"),
     # The organiser
-    *_named_by_view(
+    *named_by_view(
         "tournaments/<id:pk>/",
         {
             "dashboard/": organiser_views.dashboard,

@@ -1,17 +1,10 @@
-from collections.abc import Callable
-
 from django.contrib.auth import views as auth_views
-from django.http import HttpResponse
-from django.urls import URLPattern, path
+from django.urls import path
 
+from preisfipsen.url_helpers import named_by_view
 from tournaments.views import account, files, night, players, tables
 
 app_name = "tournaments"
-
-
-def _named_by_view(prefix: str, pages: dict[str, Callable[..., HttpResponse]]) -> list[URLPattern]:
-    """Each page under ``prefix``, its URL named as its view is (as in scoring/urls.py)."""
-    return [path(prefix + route, view, name=view.__name__) for route, view in pages.items()]
 
 
 urlpatterns = [
@@ -21,7 +14,7 @@ urlpatterns = [
     path("password/", account.PasswordChangeView.as_view(), name="password_change"),
     path("tournaments/new/", night.tournament_create, name="tournament_create"),
     # One night: the desk (registration and check-in), the draw, the tables
-    *_named_by_view(
+    *named_by_view(
         "tournaments/<id:pk>/",
         {
             "": night.night,
@@ -43,7 +36,7 @@ urlpatterns = [
         },
     ),
     # The player directory
-    *_named_by_view(
+    *named_by_view(
         "players/",
         {
             "": players.player_list,
