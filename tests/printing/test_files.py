@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.core.files.base import ContentFile
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -47,14 +48,24 @@ def night(db: None) -> Tournament:
     return drawn_night()
 
 
-def request_file(
-    tournament: Tournament,
-    capture: Callable[..., object],
-    kind: str = "table_cards",
-    **options: str,
-) -> GeneratedFile:
-    with capture(execute=True):
-        return file_request(tournament=tournament, kind=kind, options=options or None)
+#: Asks for a file (of ``kind``, of the night unless ``tournament`` is given) and returns it.
+Requester = Callable[..., GeneratedFile]
+
+
+@pytest.fixture
+def requested(
+    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
+) -> Requester:
+    """Ask for a file as the organiser's button does: the record is made and its job, caught
+    at the commit by ``sent``, is not run (``run_job`` runs it)."""
+
+    def request(
+        kind: str = "table_cards", tournament: Tournament | None = None, **options: str
+    ) -> GeneratedFile:
+        with django_capture_on_commit_callbacks(execute=True):
+            return file_request(tournament=tournament or night, kind=kind, options=options or None)
+
+    return request
 
 
 def run_job(file: GeneratedFile, **options: str) -> GeneratedFile:
@@ -87,28 +98,21 @@ def test_a_request_creates_the_record_and_sends_the_job_at_commit(
     assert file.error == ""
 
 
-def test_the_seating_list_is_named_so(
-    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks, kind="seating_list")
+def test_the_seating_list_is_named_so(requested: Requester) -> None:
+    file = requested(kind="seating_list")
     assert file.filename == "Sitzliste_Herbstpreis__Co_2026-11-21.pdf"
 
 
-def test_an_unknown_kind_is_refused(
-    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
+def test_an_unknown_kind_is_refused(requested: Requester, sent: mock.MagicMock) -> None:
     with pytest.raises(ValidationError) as refused:
-        request_file(night, django_capture_on_commit_callbacks, kind="poster")
+        requested(kind="poster")
     assert refused.value.code == "unknown_kind"
     assert not GeneratedFile.objects.exists()
     assert not sent.called
 
 
 def test_a_request_removes_the_expired_files(
-    night: Tournament,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    media_root: Path,
+    night: Tournament, requested: Requester, media_root: Path
 ) -> None:
     now = timezone.now()
     old = GeneratedFile.objects.create(
@@ -124,7 +128,7 @@ def test_a_request_removes_the_expired_files(
     old_path = Path(old.file.path)
     assert old_path.is_file()
 
-    request_file(night, django_capture_on_commit_callbacks)
+    requested()
 
     assert not GeneratedFile.objects.filter(pk=old.pk).exists()
     assert not old_path.exists(), "the file goes with its record"
@@ -134,10 +138,8 @@ def test_a_request_removes_the_expired_files(
 # The task
 
 
-def test_the_job_makes_the_pdf_and_keeps_it(
-    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
-    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+def test_the_job_makes_the_pdf_and_keeps_it(requested: Requester) -> None:
+    file = run_job(requested())
 
     assert file.error == ""
     assert file.file.name.startswith("files/")
@@ -147,19 +149,15 @@ def test_the_job_makes_the_pdf_and_keeps_it(
     assert all(f"Tisch {number}" in text for number in range(1, 5))
 
 
-def test_run_directly_the_job_reports_no_progress(
-    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
+def test_run_directly_the_job_reports_no_progress(requested: Requester) -> None:
+    file = requested()
     with mock.patch.object(tasks.generate_file, "update_state") as update_state:
         run_job(file)
     assert not update_state.called
 
 
-def test_in_a_worker_the_job_reports_its_progress(
-    night: Tournament, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks, kind="seating_list")
+def test_in_a_worker_the_job_reports_its_progress(requested: Requester) -> None:
+    file = requested(kind="seating_list")
     with mock.patch.object(tasks.generate_file, "update_state") as update_state:
         tasks.generate_file.apply(args=(str(file.pk),), kwargs={"options": {"language": "de"}})
 
@@ -180,11 +178,9 @@ def test_a_job_whose_record_is_gone_does_nothing(db: None) -> None:
     assert not GeneratedFile.objects.exists()
 
 
-def test_without_tables_the_job_says_what_to_do(
-    db: None, sent: mock.MagicMock, django_capture_on_commit_callbacks: Callable
-) -> None:
+def test_without_tables_the_job_says_what_to_do(db: None, requested: Requester) -> None:
     tournament = tournament_services.tournament_create(name="Leer", date=timezone.localdate())
-    file = run_job(request_file(tournament, django_capture_on_commit_callbacks))
+    file = run_job(requested(tournament=tournament))
     assert file.error == "Es gibt noch keine Tische: Bitte losen Sie zuerst die Tische aus."
     assert not file.file
 
@@ -220,9 +216,7 @@ def _refuse(error: BaseException) -> Callable[[kinds.FileJob], bytes]:
     ids=["validation", "fipsen", "fipsen-en", "unexpected", "unexpected-en"],
 )
 def test_a_failing_renderer_leaves_a_message_for_the_organiser(
-    night: Tournament,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    requested: Requester,
     monkeypatch: pytest.MonkeyPatch,
     organiser: Client,
     error: Exception,
@@ -232,28 +226,22 @@ def test_a_failing_renderer_leaves_a_message_for_the_organiser(
     kind = "failing_test_file"
     renderer = kinds.Kind(kind, _refuse(error), label="Kaputt")
     monkeypatch.setitem(kinds._kinds, kind, renderer)
-    file = run_job(
-        request_file(night, django_capture_on_commit_callbacks, kind=kind), language=language
-    )
+    file = run_job(requested(kind=kind), language=language)
 
     assert file.error == shown
     assert not file.file
-    page = organiser.get(reverse("printing:file_status", args=[file.pk])).content.decode()
+    page = status_page(organiser, file)
     assert shown in page
     assert "hx-trigger" not in page, "a failed job is not polled any more"
 
 
 def test_an_unexpected_error_is_logged_with_its_traceback(
-    night: Tournament,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    requested: Requester, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     kind = "failing_test_file"
     renderer = kinds.Kind(kind, _refuse(RuntimeError("Pango ist abgestürzt")), label="X")
     monkeypatch.setitem(kinds._kinds, kind, renderer)
-    run_job(request_file(night, django_capture_on_commit_callbacks, kind=kind))
+    run_job(requested(kind=kind))
 
     [record] = [r for r in caplog.records if r.name == "printing.generation"]
     assert record.exc_info is not None
@@ -267,18 +255,37 @@ def status_url(file: GeneratedFile) -> str:
     return reverse("printing:file_status", args=[file.pk])
 
 
+def status_page(client: Client, file: GeneratedFile, **headers: str) -> str:
+    """The file's status page as ``client`` sees it (``hx_request="true"``: htmx's part)."""
+    return client.get(status_url(file), headers=headers).content.decode()
+
+
 def request_url(tournament: Tournament, kind: str = "table_cards") -> str:
     return reverse("tournaments:file_request", args=[tournament.pk, kind])
 
 
-def test_the_organiser_requests_a_file_and_sees_its_status_page(
+#: The organiser presses a PDF button of the night (``data``: the form's fields).
+Press = Callable[..., HttpResponse]
+
+
+@pytest.fixture
+def pressed(
     night: Tournament,
     organiser: Client,
     sent: mock.MagicMock,
     django_capture_on_commit_callbacks: Callable,
+) -> Press:
+    def press(data: dict[str, str] | None = None, follow: bool = False) -> HttpResponse:
+        with django_capture_on_commit_callbacks(execute=True):
+            return organiser.post(request_url(night), data or {}, follow=follow)
+
+    return press
+
+
+def test_the_organiser_requests_a_file_and_sees_its_status_page(
+    night: Tournament, pressed: Press, sent: mock.MagicMock
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
-        response = organiser.post(request_url(night))
+    response = pressed()
 
     file = GeneratedFile.objects.get()
     assert response.status_code == 302
@@ -288,15 +295,10 @@ def test_the_organiser_requests_a_file_and_sees_its_status_page(
 
 
 def test_the_public_url_setting_is_the_base_of_the_links(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    settings: Settings,
+    pressed: Press, sent: mock.MagicMock, settings: Settings
 ) -> None:
     settings.PUBLIC_URL = "http://192.168.1.20:8000"
-    with django_capture_on_commit_callbacks(execute=True):
-        organiser.post(request_url(night))
+    pressed()
     assert sent.call_args.kwargs["kwargs"]["options"]["base_url"] == "http://192.168.1.20:8000"
 
 
@@ -338,29 +340,18 @@ def test_an_origin_of_another_site_is_replaced_by_the_print_page(
     [("night:print", "Zurück zum Drucken"), ("tournaments:tables", "Zurück zu den Tischen")],
 )
 def test_the_status_page_goes_back_to_where_the_organiser_started(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    page: str,
-    label: str,
+    night: Tournament, pressed: Press, page: str, label: str
 ) -> None:
     origin = reverse(page, args=[night.pk])
-    with django_capture_on_commit_callbacks(execute=True):
-        response = organiser.post(request_url(night), {"next": origin}, follow=True)
-    html = response.content.decode()
+    html = pressed({"next": origin}, follow=True).content.decode()
     assert f'<a class="button button-secondary" href="{origin}">{label}</a>' in html
     assert html.count("Zurück zu") == 1  # "zu den Tischen" or "zum Drucken", once
 
 
 def test_the_status_page_of_a_bad_origin_goes_back_to_the_print_page(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    night: Tournament, organiser: Client, pressed: Press
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
-        organiser.post(request_url(night))
+    pressed()
     file = GeneratedFile.objects.get()
     html = organiser.get(status_url(file), {"next": "https://evil.example/"}).content.decode()
     assert 'href="https://evil.example' not in html
@@ -389,13 +380,10 @@ def test_anonymous_visitors_can_request_nothing(night: Tournament, client: Clien
 
 
 def test_the_status_page_polls_while_the_job_waits(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    night: Tournament, requested: Requester, organiser: Client
 ) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
-    page = organiser.get(status_url(file)).content.decode()
+    file = requested()
+    page = status_page(organiser, file)
 
     assert "<progress" in page
     # The polls carry the page the organiser came from (the print page unless told).
@@ -408,14 +396,9 @@ def test_the_status_page_polls_while_the_job_waits(
     assert "htmx" in page
 
 
-def test_htmx_gets_the_status_part_alone(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
-    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+def test_htmx_gets_the_status_part_alone(requested: Requester, organiser: Client) -> None:
+    file = requested()
+    part = status_page(organiser, file, hx_request="true")
 
     assert part.lstrip().startswith('<div id="file-status"')
     assert "<html" not in part
@@ -423,41 +406,32 @@ def test_htmx_gets_the_status_part_alone(
 
 
 def test_the_status_page_shows_the_reported_progress(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    requested: Requester, organiser: Client
 ) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
+    file = requested()
     celery_app.backend.store_result(file.task_id, {"done": 1, "total": 2}, "PROGRESS")
 
-    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+    part = status_page(organiser, file, hx_request="true")
     assert 'max="2" value="1"' in part
     assert "Das PDF wird erstellt" in part
 
 
 def test_a_job_that_waits_long_asks_whether_the_worker_runs(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    requested: Requester, organiser: Client
 ) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
+    file = requested()
     GeneratedFile.objects.filter(pk=file.pk).update(
         created_at=timezone.now() - timedelta(minutes=1)
     )
-    page = organiser.get(status_url(file)).content.decode()
+    page = status_page(organiser, file)
     assert "Läuft der Hintergrunddienst?" in page
 
 
 def test_when_ready_the_page_offers_the_download_and_stops_polling(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    requested: Requester, organiser: Client
 ) -> None:
-    file = run_job(request_file(night, django_capture_on_commit_callbacks))
-    part = organiser.get(status_url(file), headers={"hx-request": "true"}).content.decode()
+    file = run_job(requested())
+    part = status_page(organiser, file, hx_request="true")
 
     download = reverse("printing:file_download", args=[file.pk])
     assert f'href="{download}"' in part
@@ -466,13 +440,8 @@ def test_when_ready_the_page_offers_the_download_and_stops_polling(
     assert "<progress" not in part
 
 
-def test_the_download_is_the_pdf_under_its_name(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-) -> None:
-    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+def test_the_download_is_the_pdf_under_its_name(requested: Requester, organiser: Client) -> None:
+    file = run_job(requested())
     response = organiser.get(reverse("printing:file_download", args=[file.pk]))
 
     assert response.status_code == 200
@@ -485,13 +454,9 @@ def test_the_download_is_the_pdf_under_its_name(
 
 @pytest.mark.parametrize("who", ["anonymous", "player account"])
 def test_the_download_is_refused_to_anyone_but_an_organiser(
-    night: Tournament,
-    client: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    who: str,
+    requested: Requester, client: Client, who: str
 ) -> None:
-    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+    file = run_job(requested())
     if who == "player account":
         client.force_login(UserFactory(is_staff=False))
 
@@ -504,31 +469,23 @@ def test_the_download_is_refused_to_anyone_but_an_organiser(
             assert response.status_code == 403
 
 
-def test_the_files_are_not_served_as_media(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-) -> None:
-    file = run_job(request_file(night, django_capture_on_commit_callbacks))
+def test_the_files_are_not_served_as_media(requested: Requester, organiser: Client) -> None:
+    file = run_job(requested())
     for url in (f"/{file.file.name}", f"/media/{file.file.name}", file.file.url):
         assert organiser.get(url).status_code == 404
 
 
 def test_an_unfinished_or_expired_file_cannot_be_downloaded(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
+    requested: Requester, organiser: Client
 ) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
+    file = requested()
     download = reverse("printing:file_download", args=[file.pk])
     assert organiser.get(download).status_code == 404
 
     run_job(file)
     GeneratedFile.objects.filter(pk=file.pk).update(expires_at=timezone.now())
     assert organiser.get(download).status_code == 404
-    assert "nicht mehr aufbewahrt" in organiser.get(status_url(file)).content.decode()
+    assert "nicht mehr aufbewahrt" in status_page(organiser, file)
 
 
 def test_an_unknown_file_is_not_found(db: None, organiser: Client) -> None:
@@ -542,14 +499,10 @@ def test_an_unknown_file_is_not_found(db: None, organiser: Client) -> None:
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
 def test_table_cards_for_a_local_address_warn_that_phones_cannot_reach_it(
-    night: Tournament,
-    organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
-    host: str,
+    requested: Requester, organiser: Client, host: str
 ) -> None:
-    file = request_file(night, django_capture_on_commit_callbacks)
-    page = organiser.get(status_url(file), headers={"host": host}).content.decode()
+    file = requested()
+    page = status_page(organiser, file, host=host)
 
     assert "Die Handys der Spieler können die Links auf diesen Tischkarten nicht öffnen" in page
     assert f"http://{host}" in page
@@ -567,10 +520,8 @@ def test_table_cards_for_a_local_address_warn_that_phones_cannot_reach_it(
     ids=["network-address", "public-url-set", "no-links-printed"],
 )
 def test_no_warning_when_phones_reach_the_links_or_there_are_none(
-    night: Tournament,
+    requested: Requester,
     organiser: Client,
-    sent: mock.MagicMock,
-    django_capture_on_commit_callbacks: Callable,
     settings: Settings,
     kind: str,
     host: str,
@@ -578,8 +529,8 @@ def test_no_warning_when_phones_reach_the_links_or_there_are_none(
 ) -> None:
     settings.ALLOWED_HOSTS = ["*"]
     settings.PUBLIC_URL = public_url
-    file = request_file(night, django_capture_on_commit_callbacks, kind=kind)
-    page = organiser.get(status_url(file), headers={"host": host}).content.decode()
+    file = requested(kind=kind)
+    page = status_page(organiser, file, host=host)
     assert "HOST=0.0.0.0" not in page
 
 
