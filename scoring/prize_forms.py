@@ -19,11 +19,37 @@ _MONEY = re.compile(r"^(\d{1,5}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNOR
 # Whatever reads as an amount (a sign, digits, separators, a currency) but is no amount _MONEY
 # takes: refused, rather than kept as a named prize "-10 €".
 _AMOUNT_LIKE = re.compile(r"^([-−–]?)\s*\d[\d.,]*\s*(?:€|eur|euro)?$", re.IGNORECASE)
-_PERCENT = re.compile(r"\d+(?:[.,]\d+)?")
+# The shares are numbers apart by spaces, "/", ";", "%" or a comma not followed by a digit
+# ("50, 30, 20"); a comma between digits is the decimal one ("30,5"). A sign stays with its
+# number, so that "-10" is refused as negative (fee_shares_check) rather than read as 10.
+_PERCENT_GAP = re.compile(r"(?:[\s/;%]|,(?!\d))+")
+_PERCENT = re.compile(r"[-−–]?\d+(?:[.,]\d+)?")
+_SIGN_APART = re.compile(r"([-−–])\s+(?=\d)")
 
 
 def _decimal(text: str) -> Decimal:
-    return Decimal(text.replace(",", "."))
+    return Decimal(text.replace(",", ".").replace("−", "-").replace("–", "-"))
+
+
+def _percentages(text: str) -> list[Decimal]:
+    """The shares as typed, each as a number (a negative one too: the service refuses it).
+
+    :raises ValidationError: an entry is no number; the message names each such entry.
+    """
+    entries = [e for e in _PERCENT_GAP.split(_SIGN_APART.sub(r"\1", text)) if e]
+    unread = [e for e in entries if not _PERCENT.fullmatch(e)]
+    if unread:
+        raise ValidationError(
+            [
+                ValidationError(
+                    _("“%(entry)s” is no percentage: give numbers, e.g. “50 30 20”."),
+                    code="percentage",
+                    params={"entry": entry},
+                )
+                for entry in unread
+            ]
+        )
+    return [_decimal(entry) for entry in entries]
 
 
 def _place(digits: str) -> int:
@@ -152,7 +178,7 @@ class FeeSplitForm(forms.Form):
     )
 
     def clean_percentages(self) -> list[Decimal]:
-        values = [_decimal(v) for v in _PERCENT.findall(self.cleaned_data["percentages"])]
+        values = _percentages(self.cleaned_data["percentages"])
         if not values:
             raise ValidationError(_("Give at least one percentage."), code="no_percentages")
         if len(values) > MAX_PRIZE_PLACE:

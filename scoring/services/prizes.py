@@ -40,10 +40,18 @@ def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[P
 
 
 def fee_shares_check(percentages: list[Decimal]) -> None:
-    """Refuse shares of the entry fees that add up to more than the whole pot.
+    """Refuse shares of the entry fees that are negative or add up to more than the whole pot.
 
-    :raises ValidationError: the shares add up to more than 100 % (the message names the total).
+    :raises ValidationError: a share is negative (the message names it) or the shares add up
+        to more than 100 % (the message names the total).
     """
+    negative = [share for share in percentages if share < 0]
+    if negative:
+        raise ValidationError(
+            _("A share of the entry fees cannot be negative: %(shares)s."),
+            code="negative_share",
+            params={"shares": ", ".join(f"{number_format(share)} %" for share in negative)},
+        )
     total = sum(percentages, Decimal(0))
     if total > 100:
         raise ValidationError(

@@ -39,10 +39,45 @@ def test_a_line_without_a_place_is_pointed_out() -> None:
     assert "Zeile 2" in str(form.errors["lines"])
 
 
-def test_the_percentages() -> None:
-    form = FeeSplitForm({"percentages": "50 % / 30,5 / 19.5"})
-    assert form.is_valid()
+@pytest.mark.parametrize("typed", ["50 % / 30,5 / 19.5", "50, 30,5; 19.5", "50%30,5%19.5%"])
+def test_the_percentages(typed: str) -> None:
+    form = FeeSplitForm({"percentages": typed})
+    assert form.is_valid(), form.errors
     assert form.cleaned_data["percentages"] == [Decimal(50), Decimal("30.5"), Decimal("19.5")]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("-10 50", "Ein Anteil am Startgeld kann nicht negativ sein: -10 %."),
+        ("50 − 10", "Ein Anteil am Startgeld kann nicht negativ sein: -10 %."),
+        ("50 -5 -5,5", "Ein Anteil am Startgeld kann nicht negativ sein: -5 %, -5,5 %."),
+        ("50 dreißig 20", "„dreißig“ ist kein Prozentsatz: Bitte Zahlen angeben"),
+        ("50 3O", "„3O“ ist kein Prozentsatz"),
+        ("50,30,20", "„50,30,20“ ist kein Prozentsatz"),
+    ],
+    ids=["negative", "minus-sign-apart", "two-negative", "word", "letter-o", "commas"],
+)
+def test_percentages_that_are_no_shares_are_refused_naming_them_and_nothing_is_saved(
+    typed: str, message: str
+) -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "1. Präsentkorb"})
+
+    page = client.post(url, {"percentages": typed, "confirm": "yes"}).content.decode()
+
+    assert message in page
+    assert [str(p) for p in Prize.objects.all()] == ["1. Präsentkorb"]
+
+
+def test_the_service_refuses_a_negative_share_too() -> None:
+    table = playing_table(entry_fee=Decimal(5))
+    with pytest.raises(ValidationError) as error:
+        services.prizes_split_fees(
+            tournament=table.tournament, percentages=[Decimal(-10), Decimal(50)]
+        )
+    assert error.value.code == "negative_share"
+    assert not Prize.objects.exists()
 
 
 def test_the_prize_list_is_replaced_whole() -> None:
