@@ -100,6 +100,7 @@ class Code(StrEnum):
     RACE_TWO_TENTHS = "race_two_tenths"  # C4.2: only the first to ten gets there
     RACE_AFTER_TENTH = "race_after_tenth"  # a trick entered after the tenth
     RACE_OVER = "race_over"  # a deal after the game was won
+    RACE_ANNOUNCED_OFF = "race_announced_off"  # C4.2 [KZ]: only where the table agreed
     RACE_FILLER = "race_filler"  # tables of five are filled up with 4 or 6
     RACE_TABLES_UNSEATABLE = "race_tables_unseatable"
     # Tippen: the pot ledger (SPEC C6)

@@ -30,6 +30,9 @@ its tenth trick, or null; "sweeps", the seats that won all five tricks of a deal
 not count), in order; "cents", each seat's net money in this game: -80 each at the start,
 +100 per other player to a sweeper and -100 from each other player, and the players'
 80 ct to the winner. A deal that cannot be exits with status 2 and a one-line reason.
+With --announced-fipsen (the Kreiszeitung's variant), a deal may end in "@SEAT", the seat
+that announced Fipsen, e.g. "4 1 0 0 0 @0"; an announcer who loses a trick of that deal pays
+100 ct to each other player, and the object also has "failed", those seats in order.
 """
 
 TIPPEN_HELP = """\
@@ -53,6 +56,11 @@ def add_race_command(commands: argparse._SubParsersAction[Any]) -> None:
         choices=RACE_PLAYER_COUNTS,
         default=TABLE_SIZE,
         help="the players at the table (default 5)",
+    )
+    race.add_argument(
+        "--announced-fipsen",
+        action="store_true",
+        help='a player may announce Fipsen: "@SEAT" after a deal\'s counts',
     )
     race.add_argument("deals", nargs="*", metavar="DEAL", help='e.g. "2 1 1 1 0"')
 
@@ -86,14 +94,29 @@ def _command(
 
 
 def run_race(args: argparse.Namespace) -> list[str]:
-    state = Race(players=args.players).play_all([_counts(deal) for deal in args.deals])
-    result = {
+    race = Race(players=args.players, announced_fipsen=args.announced_fipsen)
+    deals = [_announced(deal) for deal in args.deals]
+    state = race.play_all([counts for counts, _ in deals], [seat for _, seat in deals])
+    result: dict[str, object] = {
         "tallies": list(state.tallies),
         "winner": state.winner,
         "sweeps": list(state.sweeps),
         "cents": list(state.cents),
     }
+    if args.announced_fipsen:
+        result["failed"] = list(state.failed)
     return [json.dumps(result)]
+
+
+def _announced(deal: str) -> tuple[list[int], int | None]:
+    """A deal's trick counts and its announcer ("@SEAT" at the end), if any."""
+    if "@" not in deal:
+        return _counts(deal), None
+    counts, _, seat = deal.rpartition("@")
+    announcer = _counts(seat)
+    if len(announcer) > 1:
+        raise NotationError.of(Code.NOTATION_UNKNOWN_WORD, "deal", word=seat.strip())
+    return _counts(counts), announcer[0]
 
 
 def run_tippen(args: argparse.Namespace) -> list[str]:

@@ -165,6 +165,9 @@ MESSAGES: Mapping[Code, str] = {
     Code.RACE_OVER: gettext_noop(
         "Seat %(winner)s has won this game with his tenth trick: start a new game."
     ),
+    Code.RACE_ANNOUNCED_OFF: gettext_noop(
+        "Seat %(seat)s cannot announce Fipsen: this table plays without the announced Fipsen."
+    ),
     Code.RACE_FILLER: gettext_noop(
         "Tables of five are filled up with tables of 4 or of 6, not %(filler)s."
     ),

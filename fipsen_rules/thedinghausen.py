@@ -5,6 +5,9 @@ accumulate, and the game ends at once when a player wins his tenth trick, even i
 of a deal (so the last deal may hold fewer than five). All five tricks of one deal do not
 count: they win the sweeper 5 Hedewigs, 1 € from each of the others. Every player pays one
 bun (80 ct) at the start of a game, and the winner gets the buns (SPEC C4.2, seed ``000_…``).
+With the Kreiszeitung's announced Fipsen, a player who announced and lost a trick of that deal
+pays 5 Hedewigs, 1 € to each of the others (the source does not say to whom: the sweep's
+mirror).
 
 A game is a :class:`RaceState`, a value; playing a deal returns the next one:
 
@@ -22,7 +25,7 @@ fipsen_rules.errors.InvalidEntryError: The tricks of a deal add up to 5, not 4; 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fipsen_rules.errors import Code, InvalidEntryError, SeatingError
 
@@ -54,6 +57,8 @@ class Race:
         not divide by five. The race is the same: five cards each, so five tricks a deal.
     :param must_trump: the Kreiszeitung's "muss (!) gestochen werden": a player who cannot
         follow must trump. Recorded for the table card only; it changes no count.
+    :param announced_fipsen: the Kreiszeitung's announced Fipsen: a player may announce
+        that he wins every trick of the deal, and pays 5 Hedewigs if he does not.
 
     >>> Race(players=6).start().tallies
     (0, 0, 0, 0, 0, 0)
@@ -65,6 +70,7 @@ class Race:
 
     players: int = TABLE_SIZE
     must_trump: bool = False
+    announced_fipsen: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in RACE_PLAYER_COUNTS:
@@ -72,10 +78,15 @@ class Race:
 
     def start(self) -> RaceState:
         """A new game: every tally at zero, as after every game at the same table."""
-        return RaceState((0,) * self.players)
+        return RaceState((0,) * self.players, announcing=self.announced_fipsen)
 
-    def play_all(self, deals: Sequence[Sequence[int]]) -> RaceState:
-        """A new game with ``deals`` (each the trick counts in seat order) played in turn.
+    def play_all(
+        self,
+        deals: Sequence[Sequence[int]],
+        announcers: Sequence[int | None] = (),
+    ) -> RaceState:
+        """A new game with ``deals`` (each the trick counts in seat order) played in turn;
+        ``announcers[i]`` is the seat that announced Fipsen in deal ``i``, if any.
 
         >>> Race().play_all([[2, 1, 1, 1, 0]] * 4 + [[2, 0, 0, 0, 0]]).winner
         0
@@ -83,8 +94,8 @@ class Race:
         :raises InvalidEntryError: as :meth:`RaceState.play`, for the first deal at fault.
         """
         state = self.start()
-        for counts in deals:
-            state = state.play(counts)
+        for index, counts in enumerate(deals):
+            state = state.play(counts, announcers[index] if index < len(announcers) else None)
         return state
 
 
@@ -96,12 +107,16 @@ class RaceState:
     :param winner: the seat that won its tenth trick, or ``None`` while the game runs.
     :param sweeps: the seats that won all five tricks of a deal, in the order of the deals.
     :param deals: how many deals were played.
+    :param failed: the seats that announced Fipsen and lost a trick, in the order of the deals.
+    :param announcing: whether a player may announce Fipsen (:attr:`Race.announced_fipsen`).
     """
 
     tallies: tuple[int, ...]
     winner: int | None = None
     sweeps: tuple[int, ...] = ()
     deals: int = 0
+    failed: tuple[int, ...] = ()
+    announcing: bool = False
 
     @property
     def players(self) -> int:
@@ -118,22 +133,28 @@ class RaceState:
         the sum is zero.
 
         Every player pays 80 ct at the start; a sweep brings its sweeper 1 € from each of
-        the others; the winner takes the game's buns, the 80 ct of every player.
+        the others, a failed announcement costs its announcer 1 € to each of the others;
+        the winner takes the game's buns, the 80 ct of every player.
 
         >>> Race(players=4).play_all([[0, 5, 0, 0], [0, 0, 4, 1], [0, 0, 5, 0]]).cents
         (-280, 120, 120, -280)
+        >>> Race(players=4, announced_fipsen=True).play_all([[4, 1, 0, 0]], [0]).cents
+        (-380, 20, 20, 20)
         """
         players = self.players
         cents = [-STAKE_CENTS] * players
-        for sweeper in self.sweeps:
+        for payee, sign in [(seat, 1) for seat in self.sweeps] + [(s, -1) for s in self.failed]:
             for seat in range(players):
-                cents[seat] += SWEEP_CENTS * (players - 1) if seat == sweeper else -SWEEP_CENTS
+                share = SWEEP_CENTS * (players - 1) if seat == payee else -SWEEP_CENTS
+                cents[seat] += sign * share
         if self.winner is not None:
             cents[self.winner] += STAKE_CENTS * players
         return tuple(cents)
 
-    def play(self, counts: Sequence[int]) -> RaceState:
-        """The game after a deal in which seat ``i`` won ``counts[i]`` tricks.
+    def play(self, counts: Sequence[int], announcer: int | None = None) -> RaceState:
+        """The game after a deal in which seat ``i`` won ``counts[i]`` tricks, and in which
+        seat ``announcer`` announced Fipsen: it is made when he won every trick played
+        (a sweep, or his tenth trick without losing one), and fails otherwise.
 
         All five tricks to one player are a sweep (SPEC C4.2: also at his fifth and sixth
         trick to ten, where "the sweep rule takes precedence"); a player with six or more
@@ -151,13 +172,22 @@ class RaceState:
             for a count per seat missing or too many; ``RACE_TRICK_COUNT`` for a count
             outside 0..5; ``RACE_DEAL_SUM`` for a deal of more than five tricks, or fewer
             without a tenth trick; ``RACE_OVERSHOT`` for a tally past ten;
-            ``RACE_TWO_TENTHS`` when two players would reach ten in one deal.
+            ``RACE_TWO_TENTHS`` when two players would reach ten in one deal;
+            ``RACE_ANNOUNCED_OFF`` for an announcement the table did not agree, ``SEAT``
+            for an announcer not at the table.
         """
         counts = self._checked(counts)
+        self._check_announcer(announcer)
+        state = self._after(counts)
+        if announcer is None or counts[announcer] == sum(counts):
+            return state
+        return replace(state, failed=(*state.failed, announcer))
+
+    def _after(self, counts: tuple[int, ...]) -> RaceState:
         total = sum(counts)
         sweeper = next((s for s, c in enumerate(counts) if c == TRICKS_PER_DEAL), None)
         if sweeper is not None and self.tallies[sweeper] + TRICKS_PER_DEAL <= TARGET:
-            return RaceState(self.tallies, None, (*self.sweeps, sweeper), self.deals + 1)
+            return replace(self, sweeps=(*self.sweeps, sweeper), deals=self.deals + 1)
         tallies = tuple(t + c for t, c in zip(self.tallies, counts, strict=True))
         for seat, tally in enumerate(tallies):
             if tally > TARGET:
@@ -170,9 +200,9 @@ class RaceState:
         if total != TRICKS_PER_DEAL and not reached:
             raise InvalidEntryError.of(Code.RACE_DEAL_SUM, "counts", total=total)
         winner = reached[0] if reached else None
-        return RaceState(tallies, winner, self.sweeps, self.deals + 1)
+        return replace(self, tallies=tallies, winner=winner, deals=self.deals + 1)
 
-    def play_tricks(self, winners: Sequence[int]) -> RaceState:
+    def play_tricks(self, winners: Sequence[int], announcer: int | None = None) -> RaceState:
         """The game after a deal entered as the winner of each trick, in the order played.
 
         Play stops at a tenth trick, so a trick after it cannot have been played.
@@ -201,7 +231,15 @@ class RaceState:
                     Code.RACE_AFTER_TENTH, "winners", seat=tenth, trick=index + 1, at=index
                 )
             counts[seat] += 1
-        return self.play(counts)
+        return self.play(counts, announcer)
+
+    def _check_announcer(self, announcer: int | None) -> None:
+        if announcer is None:
+            return
+        if not self.announcing:
+            raise InvalidEntryError.of(Code.RACE_ANNOUNCED_OFF, "announcer", seat=announcer)
+        if isinstance(announcer, bool) or not 0 <= announcer < self.players:
+            raise InvalidEntryError.of(Code.SEAT, "announcer", seat=announcer, players=self.players)
 
     def _check_open(self) -> None:
         if self.winner is not None:

@@ -332,6 +332,12 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
     ),
     ("race-after-tenth", Code.RACE_AFTER_TENTH, lambda: race_tricks([0, 0, 1], 8), None),
     ("race-over", Code.RACE_OVER, lambda: race_deal([0, 0, 0, 0, 0], 10), InvalidEntryError),
+    (
+        "race-announced-off",
+        Code.RACE_ANNOUNCED_OFF,
+        lambda: Race().start().play([2, 1, 1, 1, 0], 0),
+        InvalidEntryError,
+    ),
     ("race-filler", Code.RACE_FILLER, lambda: race_table_split(12, filler=3), SeatingError),
     ("race-unseatable", Code.RACE_TABLES_UNSEATABLE, lambda: race_table_split(7), SeatingError),
     ("tippen-players", Code.TIPPEN_PLAYERS, lambda: Tippen(players=2), SeatingError),

@@ -83,6 +83,31 @@ def test_race_invalid(deals: tuple[str, ...]) -> None:
     assert_invalid(run("race", "--rules", "thedinghausen", *deals))
 
 
+def test_race_announced_fipsen() -> None:
+    process = run("race", "--announced-fipsen", "4 1 0 0 0 @0", "0 5 0 0 0 @1", EVEN)
+    assert process.returncode == 0, process.stderr
+    assert json.loads(process.stdout) == {
+        "tallies": [6, 2, 1, 1, 0],
+        "winner": None,
+        "sweeps": [1],
+        "cents": [-580, 420, -80, -80, -80],
+        "failed": [0],
+    }
+
+
+@pytest.mark.parametrize(
+    ("flags", "deal"),
+    [
+        pytest.param((), "4 1 0 0 0 @0", id="not-agreed"),
+        pytest.param(("--announced-fipsen",), "4 1 0 0 0 @5", id="no-such-seat"),
+        pytest.param(("--announced-fipsen",), "4 1 0 0 0 @", id="no-seat"),
+        pytest.param(("--announced-fipsen",), "4 1 0 0 0 @1 2", id="two-seats"),
+    ],
+)
+def test_race_announced_fipsen_invalid(flags: tuple[str, ...], deal: str) -> None:
+    assert_invalid(run("race", *flags, deal))
+
+
 def test_race_other_rules_refused() -> None:
     assert_invalid(run("race", "--rules", "prisdorf", EVEN))
 

@@ -237,11 +237,62 @@ def test_standings_rank_by_games_won_then_hedewigs() -> None:
     assert race_places(games, cents) == {"Bernd": 1, "Dora": 2, "Anke": 3, "Claus": 3}
 
 
+KZ = Race(announced_fipsen=True)
+
+
+# SPEC C4.2 [KZ]: "He must then win all 5 tricks, and if one trick goes elsewhere he pays 5
+# Hedewigs." Whom to is not stated: the app's default mirrors the sweep, 1 € to each other.
+@pytest.mark.parametrize(
+    ("deals", "announcers", "failed", "sweeps", "cents"),
+    [
+        pytest.param([[5, 0, 0, 0, 0]], [0], (), (0,), (320, -180, -180, -180, -180), id="made"),
+        pytest.param(
+            [[4, 1, 0, 0, 0]], [0], (0,), (), (-480, 20, 20, 20, 20), id="one-trick-elsewhere"
+        ),
+        pytest.param(
+            [[0, 0, 0, 0, 5]], [1], (1,), (4,), (-80, -580, -80, -80, 420), id="another-swept"
+        ),
+        pytest.param(
+            [EVEN] * 3 + [[4, 0, 0, 0, 0]],
+            [None, None, None, 0],
+            (),
+            (),
+            (320, -80, -80, -80, -80),
+            id="tenth-trick-before-losing-one",
+        ),
+        pytest.param(
+            [EVEN] * 3 + [[4, 0, 0, 0, 0]],
+            [None, None, None, 1],
+            (1,),
+            (),
+            (420, -480, 20, 20, 20),
+            id="game-ended-by-another",
+        ),
+    ],
+)
+def test_the_announced_fipsen(
+    deals: list[list[int]],
+    announcers: list[int | None],
+    failed: tuple[int, ...],
+    sweeps: tuple[int, ...],
+    cents: tuple[int, ...],
+) -> None:
+    state = KZ.play_all(deals, announcers)
+    assert (state.failed, state.sweeps, state.cents) == (failed, sweeps, cents)
+
+
+def test_the_announced_fipsen_by_tricks_and_without_the_option() -> None:
+    assert KZ.start().play_tricks([0, 0, 0, 0, 1], announcer=0).failed == (0,)
+    assert code_of(Race().start().play, EVEN, 0) == Code.RACE_ANNOUNCED_OFF
+    assert code_of(KZ.start().play, EVEN, 5) == Code.SEAT
+
+
 @st.composite
 def games(draw: st.DrawFn) -> RaceState:
-    """A game played by random deals, each drawn among the deals that can be."""
+    """A game played by random deals, each drawn among the deals that can be, some of them
+    announced."""
     players = draw(st.sampled_from([4, 5, 6]))
-    state = Race(players=players).start()
+    state = Race(players=players, announced_fipsen=True).start()
     for _ in range(draw(st.integers(0, 30))):
         if state.winner is not None:
             break
@@ -251,7 +302,7 @@ def games(draw: st.DrawFn) -> RaceState:
             if any(state.tallies[s] + counts[s] >= 10 > counts[s] for s in range(players)):
                 break
             counts[seat] += 1
-        state = state.play(counts)
+        state = state.play(counts, draw(st.none() | st.integers(0, players - 1)))
     return state
 
 
