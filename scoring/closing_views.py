@@ -167,7 +167,8 @@ def _player_leaving(table: Table, seat_pk: str) -> tuple[dict[str, str], list[st
     if leaving is None:
         return {}, []
     reason = _("%(player)s had to stop.") % {"player": leaving.registration.player.name}
-    warning = _(
+    # A table of three (Prisdorf), or any table of rules that cannot be played short.
+    warning = str(table.tournament.no_leaving_note or "") or _(
         "A table of three cannot play on without a player: end the table early "
         "instead (its deals stand)."
     )

@@ -72,6 +72,9 @@ class Choice:
     #: Whether a table plays on when a player leaves (Prisdorf: four become three). Where the
     #: sources say nothing of it, a table that loses a player is ended early instead.
     players_may_leave: bool = False
+    #: Why a table of these rules ends when a player has to stop (where none may leave): the
+    #: tables page and the confirmation say it before the organiser taps.
+    no_leaving: "StrOrPromise | None" = None
 
     def offered(self) -> tuple[tuple[Option, OptionText], ...]:
         """The options of the rule set that the form offers, in the library's order."""
@@ -143,6 +146,11 @@ GROSSENASPE = Choice(
             _("An opponent may knock before the first trick: the deal counts double."),
         ),
     },
+    no_leaving=_(
+        "Großenaspe Fipsen cannot go on without a player: if one has to stop, the whole table "
+        "ends early, and its deals stand. At four the rest would play Karo Fipsen, whose "
+        "scoring is unknown; at five the player who left would still count as an opponent."
+    ),
 )
 
 #: The rule sets a tournament can choose, in the order offered.
@@ -162,6 +170,21 @@ def players_may_leave(tournament: "TournamentRules") -> bool:
     """Can a table of the tournament's rules play on without a player who leaves?"""
     choice = CHOICES.get(tournament.rule_set)
     return choice is not None and choice.players_may_leave
+
+
+#: Said where a rule set gives no reason of its own.
+NO_LEAVING = _(
+    "Under these rules a table cannot play on without a player: end the table early instead "
+    "(its deals stand)."
+)
+
+
+def no_leaving_note(tournament: "TournamentRules") -> "StrOrPromise | None":
+    """Why a player who has to stop ends the table (None where the table plays on)."""
+    if players_may_leave(tournament):
+        return None
+    choice = CHOICES.get(tournament.rule_set)
+    return (choice.no_leaving if choice else None) or NO_LEAVING
 
 
 def is_race(tournament: "TournamentRules") -> bool:
@@ -338,6 +361,11 @@ class TournamentRules(models.Model):
     def players_may_leave(self) -> bool:
         """A table plays on when a player leaves; otherwise the organiser ends it early."""
         return players_may_leave(self)
+
+    @property
+    def no_leaving_note(self) -> "StrOrPromise | None":
+        """Why a player who has to stop ends the table, where none may leave."""
+        return no_leaving_note(self)
 
     @property
     def rules_summary(self) -> list[str]:

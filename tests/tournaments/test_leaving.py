@@ -89,3 +89,45 @@ def test_under_rules_that_cannot_play_short_the_table_is_ended_instead(
 def test_under_prisdorf_the_tables_page_offers_leaving() -> None:
     table = playing_table(players=4, deals=100, played=12)
     assert table.tournament.players_may_leave
+
+
+ASPE_NO_LEAVING = (
+    "Großenaspe Fipsen geht nicht ohne einen Spieler weiter: Muss einer aufhören, endet der "
+    "ganze Tisch vorzeitig, und seine Spiele zählen."
+)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_grossenaspe_table_says_before_any_tap_that_a_leaver_ends_it(
+    players: int, organiser: Client
+) -> None:
+    from tests.scoring.helpers import aspe_night
+
+    tournament = aspe_night(players)
+    table = tournament.tables.get()
+    seat = Seat.objects.select_related("registration__player").get(table=table, position=1)
+
+    tables_page = " ".join(
+        organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode().split()
+    )
+    assert ASPE_NO_LEAVING in tables_page  # on the page with the button, before its click
+    assert "Karo Fipsen spielen, dessen Wertung unbekannt ist" in tables_page
+    assert reverse("tournaments:leave", args=[tournament.pk, seat.pk]) not in tables_page
+
+    end = reverse("scoring:table_end", args=[tournament.pk, table.pk]) + f"?player={seat.pk}"
+    confirmation = " ".join(organiser.get(end).content.decode().split())
+    assert ASPE_NO_LEAVING in confirmation
+    assert "Dreiertisch" not in confirmation
+    assert f"{seat.registration.player.name} musste aufhören." in confirmation
+    table.refresh_from_db()
+    assert not table.ended_early  # the page asks first
+
+    with pytest.raises(ValidationError) as refused:
+        services.seat_leave(seat=seat, after_deal=0)
+    assert refused.value.messages[0].startswith(ASPE_NO_LEAVING)
+
+
+def test_a_prisdorf_table_of_four_shows_no_such_note(organiser: Client) -> None:
+    table = playing_table(players=4, deals=100, played=12)
+    page = organiser.get(reverse("tournaments:tables", args=[table.tournament_id])).content
+    assert "no-leaving" not in page.decode()

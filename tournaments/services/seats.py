@@ -40,14 +40,9 @@ def _require_can_leave(table: Table, seats: list[Seat], seat: Seat) -> None:
     require_state(table.tournament, Tournament.State.PLAYING, action=_("Leaving"))
     if seat.left_after_deal is not None:
         raise ValidationError(_("This player has already left."), code="already_left")
-    if not rule_choice.players_may_leave(table.tournament):
-        raise ValidationError(
-            _(
-                "Under these rules a table cannot play on without a player: end the table "
-                "early instead (its deals stand)."
-            ),
-            code="rules_no_leaving",
-        )
+    no_leaving = rule_choice.no_leaving_note(table.tournament)
+    if no_leaving is not None:
+        raise ValidationError(no_leaving, code="rules_no_leaving")
     if sum(s.left_after_deal is None for s in seats) <= 3:
         raise ValidationError(
             _(
