@@ -20,4 +20,8 @@ class ScoringConfig(AppConfig):
             table_resume="scoring:table_resume",
         )
         printing_kinds.register()
-        table_progress.register("scoring", lambda table: selectors.deals_played(table=table))
+        table_progress.register(
+            "scoring",
+            lambda table: selectors.deals_played(table=table),
+            recheck=selectors.deals_unfit_for_leaving,
+        )

@@ -1,4 +1,5 @@
-"""How many deals a table has played, asked of the app that keeps its deals.
+"""How many deals a table has played, and whether they fit a player leaving after an earlier
+one, asked of the app that keeps its deals.
 
 A player may only leave after a deal the table has played (``seat_leave``), but this app does
 not know the deals (tests/project/test_layering.py): each app that keeps a table's deals
@@ -8,18 +9,37 @@ do (:mod:`tournaments.night_links`). A table has the deals of one app only: the 
 
 from collections.abc import Callable
 
-from tournaments.models import Table
+from tournaments.models import Seat, Table
 
 DealsPlayed = Callable[[Table], int]
+#: The numbers of the deals after ``after_deal`` that do not fit the player at ``position``
+#: having left after it (keyword arguments: table, seats, position, after_deal).
+DealsUnfit = Callable[..., list[int]]
 
 _counters: dict[str, DealsPlayed] = {}
+_rechecks: dict[str, DealsUnfit] = {}
 
 
-def register(app: str, counter: DealsPlayed) -> None:
-    """Say how ``app`` counts a table's deals played (passed deals not counted)."""
+def register(app: str, counter: DealsPlayed, recheck: DealsUnfit | None = None) -> None:
+    """Say how ``app`` counts a table's deals played (passed deals not counted), and how it
+    finds the deals that do not fit a player leaving after an earlier deal (none: its tables
+    have no such deals)."""
     _counters[app] = counter
+    if recheck is not None:
+        _rechecks[app] = recheck
 
 
 def deals_played(table: Table) -> int:
     """The table's deals played so far, as the apps that keep deals count them."""
     return sum(counter(table) for counter in _counters.values())
+
+
+def deals_unfit_for_leaving(
+    table: Table, seats: list[Seat], *, position: int, after_deal: int
+) -> list[int]:
+    """The deals after ``after_deal`` that the table could not have played without the player
+    at ``position`` (he dealt or declared in them, say), as the apps that keep deals find them."""
+    unfit = set[int]()
+    for recheck in _rechecks.values():
+        unfit.update(recheck(table=table, seats=seats, position=position, after_deal=after_deal))
+    return sorted(unfit)

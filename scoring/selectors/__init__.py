@@ -13,6 +13,7 @@ from scoring.selectors.entry import (
     recent_rows,
     seat_totals,
 )
+from scoring.selectors.leaving import deals_unfit_for_leaving
 from scoring.selectors.progress import (
     DealsProgress,
     deals_played,
@@ -45,6 +46,7 @@ __all__ = [
     "deal_history",
     "deals_played",
     "deals_progress",
+    "deals_unfit_for_leaving",
     "fee_pot",
     "fee_split_prizes",
     "next_deal",

@@ -6,9 +6,10 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tests.scoring.helpers import playing_table
+from scoring import selectors
+from tests.scoring.helpers import enter, playing_table
 from tournaments import services
-from tournaments.models import Seat, Tournament, TournamentEvent
+from tournaments.models import Seat, Table, Tournament, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -30,13 +31,77 @@ def test_the_service_refuses_a_deal_not_played_yet_and_changes_nothing() -> None
     assert not TournamentEvent.objects.exists()
 
 
-@pytest.mark.parametrize("after_deal", [12, 7, 0])
-def test_the_last_deal_played_or_an_earlier_one_is_taken(after_deal: int) -> None:
+def test_the_last_deal_played_is_taken() -> None:
     table = playing_table(players=4, deals=100, played=12)
     seat = Seat.objects.get(table=table, position=1)
-    services.seat_leave(seat=seat, after_deal=after_deal)
+    services.seat_leave(seat=seat, after_deal=12)
     seat.refresh_from_db()
-    assert seat.left_after_deal == after_deal
+    assert seat.left_after_deal == 12
+
+
+# An earlier deal: the organiser heard late that a player left, and the three went on entering
+# deals on the phone, which still seated him. Those deals must be ones the three could play.
+
+
+def _late_leaver(deals: int, *, declares: int | None = None) -> tuple[Table, Seat]:
+    """A table of four whose player dealing deal 2 left after it (the organiser learns it
+    late): ``deals`` deals entered, the declarer never he unless in deal ``declares``."""
+    table = playing_table(players=4, deals=100)
+    leaver = (table.first_dealer + 1) % 4  # deals deal 2, and next deal 6 at a table of four
+    for number in range(1, deals + 1):
+        other = next(seat for seat in range(4) if seat != leaver)
+        enter(table, leaver if number == declares else other, "2 gewonnen")
+    return table, Seat.objects.select_related("registration__player").get(
+        table=table, position=leaver
+    )
+
+
+def test_an_earlier_deal_is_taken_when_he_sat_out_the_deals_after_it() -> None:
+    table, seat = _late_leaver(5)  # deals 3 to 5: the other three dealt, as at a table of 3
+
+    services.seat_leave(seat=seat, after_deal=2)
+
+    seat.refresh_from_db()
+    assert seat.left_after_deal == 2
+    assert selectors.next_deal(table=table).dealer != seat.position
+
+
+@pytest.mark.parametrize(
+    ("deals", "declares", "unfit", "last"),
+    [(6, None, "Spiel 6 wurde", 6), (5, 4, "Spiel 4 wurde", 4), (7, 4, "Die Spiele 4, 6", 6)],
+    ids=["he-dealt", "he-declared", "both"],
+)
+def test_an_earlier_deal_is_refused_naming_the_deals_he_was_in(
+    deals: int, declares: int | None, unfit: str, last: int
+) -> None:
+    _table, seat = _late_leaver(deals, declares=declares)
+
+    with pytest.raises(ValidationError) as refused:
+        services.seat_leave(seat=seat, after_deal=2)
+
+    assert refused.value.code == "deals_after_with_player"
+    [message] = refused.value.messages
+    name = seat.registration.player.name
+    assert message.startswith(f"{name} kann nicht nach Spiel 2 aufgehört haben: {unfit}")
+    assert message.endswith(
+        f"Geben Sie Spiel {last} oder ein späteres an; zuletzt gespielt wurde Spiel {deals}."
+    )
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
+
+
+def test_the_page_refuses_an_earlier_deal_he_played_in_and_saves_nothing(
+    organiser: Client,
+) -> None:
+    table, seat = _late_leaver(6)
+    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
+
+    response = organiser.post(url, {"after_deal": "2", "confirm": "yes"})
+
+    assert response.status_code == 200
+    assert "Spiel 6 wurde mit ihm am Tisch eingegeben" in response.content.decode()
+    seat.refresh_from_db()
+    assert seat.left_after_deal is None
 
 
 def test_the_page_offers_leaving_now_after_the_last_deal_played(organiser: Client) -> None:

@@ -4,6 +4,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments import rule_choice, selectors, table_progress
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
@@ -60,9 +61,10 @@ def seat_leave_check(*, seat: Seat) -> None:
     _require_can_leave(seat.table, seats, next(s for s in seats if s.pk == seat.pk))
 
 
-def _require_played(table: Table, after_deal: int) -> None:
+def _require_played(table: Table, after_deal: int) -> int:
     """A player leaves after a deal the table has played, never after one still to come: the
-    phone and the sheets would count him on until then, and it cannot be undone."""
+    phone and the sheets would count him on until then, and it cannot be undone. Returns the
+    deals the table has played."""
     if not 0 <= after_deal <= table.deals:
         raise ValidationError(
             _("Deal %(deal)s is not a deal of this table."),
@@ -80,6 +82,37 @@ def _require_played(table: Table, after_deal: int) -> None:
             code="deal_not_played",
             params={"deal": after_deal, "number": table.number, "played": played},
         )
+    return played
+
+
+def _require_sat_out(
+    table: Table, seats: list[Seat], seat: Seat, *, after_deal: int, played: int
+) -> None:
+    """A player who leaves after an earlier deal than the last one played (the organiser heard
+    of it late) must have sat out the deals after it: the three entered them without him."""
+    unfit = table_progress.deals_unfit_for_leaving(
+        table, seats, position=seat.position, after_deal=after_deal
+    )
+    if unfit:
+        raise ValidationError(
+            ngettext(
+                "%(player)s cannot have left after deal %(deal)s: deal %(deals)s was "
+                "entered with him at the table (he dealt or declared in it). Give deal "
+                "%(last)s or a later one; the last deal played is %(played)s.",
+                "%(player)s cannot have left after deal %(deal)s: deals %(deals)s were "
+                "entered with him at the table (he dealt or declared in them). Give deal "
+                "%(last)s or a later one; the last deal played is %(played)s.",
+                len(unfit),
+            ),
+            code="deals_after_with_player",
+            params={
+                "player": seat.registration.player.name,
+                "deal": after_deal,
+                "deals": ", ".join(str(number) for number in unfit),
+                "last": unfit[-1],
+                "played": played,
+            },
+        )
 
 
 def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
@@ -88,8 +121,9 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
     four plays on as a table of three from the next deal. A table of three cannot lose a
     player.
 
-    :raises ValidationError: not during play, the table would fall below three, he left, or
-        the deal is not one the table has played.
+    :raises ValidationError: not during play, the table would fall below three, he left, the
+        deal is not one the table has played, or a deal after it was played with him (the
+        message names those deals).
     """
     with transaction.atomic():
         # The table's lock, as a deal entry takes it: no deal is saved with the seats as they
@@ -97,7 +131,8 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
         table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
         seat = next(s for s in seats if s.pk == seat.pk)
         _require_can_leave(table, seats, seat)
-        _require_played(table, after_deal)
+        played = _require_played(table, after_deal)
+        _require_sat_out(table, seats, seat, after_deal=after_deal, played=played)
         seat.left_after_deal = after_deal
         seat.save(update_fields=["left_after_deal"])
     return seat
