@@ -7,7 +7,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
-from scoring import night_transfer
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.models import Tournament
@@ -59,7 +58,6 @@ def print_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "tables": list(selectors.tables_with_seats(tournament=tournament)),
-        "no_race_export": night_transfer.NO_RACE_EXPORT,
     }
     return render(request, "night/print.html", context)
 

@@ -1,13 +1,13 @@
 """One night as one file: export a tournament, import it into another installation.
 
 The file is JSON: the tournament and its rules, its players (name, club, contact), the
-registrations, the tables with their seats and deals, each deal with its history, the seat
-swaps and the prizes. Rows refer to each other by keys inside the file, never by the
-database's ids, so the night lands in any installation: a player is matched by name (folded:
-"Müller" = "mueller") and club, or created. The tables keep their links (QR codes already
-printed go on working) unless the installation uses the same link already; then they get new
-ones. Who changed a deal is kept when that account exists here; else the line stays, without
-the account.
+registrations, the tables with their seats and deals, each deal with its history (a race
+table's deals: :mod:`scoring.race_transfer`), the seat swaps and the prizes. Rows refer to
+each other by keys inside the file, never by the database's ids, so the night lands in any
+installation: a player is matched by name (folded: "Müller" = "mueller") and club, or
+created. The tables keep their links (QR codes already printed go on working) unless the
+installation uses the same link already; then they get new ones. Who changed a deal is kept
+when that account exists here; else the line stays, without the account.
 
 Importing is all or nothing, inside one transaction: a file that is not such a file, is cut
 short, or contradicts itself (a seat of an unknown registration, a deal number twice) is
@@ -18,27 +18,32 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping
-from datetime import datetime
-from typing import Any, TypeVar, cast
+from collections.abc import Mapping
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from scoring import race_transfer
 from scoring.models import Deal, DealChange, Prize
+from scoring.transfer_rows import BATCH
+from scoring.transfer_rows import keep_times as _keep_times
+from scoring.transfer_rows import row as _row
+from scoring.transfer_rows import values as _values
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
 
 MARK = "preisfipsen_night"
-VERSION = 2
-#: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid.
-READABLE = (1, VERSION)
+VERSION = 3
+#: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
+#: version 2 one from before a race's deals were in the file (a race was refused then).
+#: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
+#: without its games.
+READABLE = (1, 2, VERSION)
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
     *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
@@ -71,18 +76,8 @@ OPTIONAL_DEAL_FIELD = "opponents_score"
 CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
 SWAP_FIELDS = ("created_at",)
 PRIZE_FIELDS = ("place", "money", "name")
-#: Fields whose value the database sets on save; set again after the rows are in.
-AUTO_TIMES = {"created_at", "updated_at"}
-#: Rows per query when saving in bulk.
-BATCH = 500
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB.
 MAX_BYTES = 20_000_000
-
-
-NO_RACE_EXPORT = gettext_lazy(
-    "A race cannot be exported as a file yet: the file would lack its games. A backup "
-    "(start page, “Download a backup”) keeps the whole evening, the race included."
-)
 
 
 class NightFileError(Exception):
@@ -92,37 +87,8 @@ class NightFileError(Exception):
 # Export
 
 
-ModelT = TypeVar("ModelT", bound=models.Model)
-
-
-def _field(model: type[models.Model] | models.Model, name: str) -> models.Field[Any, Any]:
-    """The concrete field ``name``: the names exported here are never relations' reverse sides
-    or generic keys, which get_field may also return."""
-    return cast("models.Field[Any, Any]", model._meta.get_field(name))
-
-
-def _values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
-    encoder = DjangoJSONEncoder()
-    result: dict[str, Any] = {}
-    for name in names:
-        value = _field(obj, name).value_from_object(obj)
-        if isinstance(value, datetime):
-            # Always to the millisecond, so that a time exported, imported and exported
-            # again reads the same (DjangoJSONEncoder leaves out a fraction of .000).
-            result[name] = value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        else:
-            result[name] = value if value is None else json.loads(encoder.encode(value))
-    return result
-
-
 def night_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The night of ``tournament`` as plain values (a fixed number of queries).
-
-    :raises ValidationError: a race, whose games this file does not carry (yet): a file
-        without them would lose the evening's tricks on import.
-    """
-    if tournament.is_race:
-        raise ValidationError(NO_RACE_EXPORT, code="race_export")
+    """The night of ``tournament`` as plain values (a fixed number of queries)."""
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
     )
@@ -168,6 +134,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
     deals_of: dict[int, list[Deal]] = {}
     for deal in deals.order_by("table", "sequence"):
         deals_of.setdefault(deal.table_id, []).append(deal)
+    race_deals = race_transfer.race_deals_export(tournament=tournament)
     return [
         {
             **_values(table, TABLE_FIELDS),
@@ -177,6 +144,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
             ],
             # "deals" is the table's number of deals (TABLE_FIELDS)
             "deals_played": [_deal_export(deal) for deal in deals_of.get(table.pk, [])],
+            race_transfer.KEY: race_deals.get(table.pk, []),
         }
         for table in tables
     ]
@@ -238,22 +206,6 @@ def _deal_fields(item: Any) -> tuple[str, ...]:
     """The deal fields of a file's deal: with each opponent's gain where it has one."""
     has = isinstance(item, Mapping) and OPTIONAL_DEAL_FIELD in item
     return DEAL_FIELDS + ((OPTIONAL_DEAL_FIELD,) if has else ())
-
-
-def _row(model: type[ModelT], values: Any, names: Iterable[str], **given: Any) -> ModelT:
-    """A new row of ``model`` from the file's ``values``, each field checked as a form would.
-
-    :raises ValidationError, KeyError, TypeError: a field is missing or wrong.
-    """
-    if not isinstance(values, Mapping):
-        raise TypeError("a row must be an object")
-    fields = {}
-    for name in names:
-        fields[name] = _field(model, name).to_python(values[name])
-    row = model(**fields, **given)
-    exclude = [name for name in AUTO_TIMES if hasattr(row, name)]
-    row.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
-    return row
 
 
 def night_import(data: Mapping[str, Any]) -> Tournament:
@@ -377,6 +329,9 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
     DealChange.objects.bulk_create([change for change, _ in changes], batch_size=BATCH)
     _keep_times(Deal, deals)
     _keep_times(DealChange, changes)
+    race_transfer.race_deals_import(
+        table=table, players=len(item["seats"]), items=race_transfer.race_deals_of(item)
+    )
 
 
 def _user(username: object) -> Any:
@@ -384,13 +339,3 @@ def _user(username: object) -> Any:
     if not username:
         return None
     return get_user_model().objects.filter(username=username).first()
-
-
-def _keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any]]]) -> None:
-    """Put back the times the database set on save (auto_now_add, auto_now) as in the file."""
-    names = [name for name in AUTO_TIMES if any(f.name == name for f in model._meta.fields)]
-    for row, item in rows:
-        for name in names:
-            setattr(row, name, _field(model, name).to_python(item[name]))
-    if rows and names:
-        model._default_manager.bulk_update([row for row, _ in rows], names, batch_size=BATCH)

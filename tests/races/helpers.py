@@ -7,6 +7,7 @@ from races import services
 from races.models import RaceDeal
 from tests.tournaments.night_helpers import night
 from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.race_rules import race_options
 from tournaments.services.common import new_token
 
 
@@ -21,7 +22,7 @@ def race_night(*sizes: int) -> Tournament:
         for position in range(size):
             Seat.objects.create(table=table, position=position, registration=registrations.pop(0))
     Tournament.objects.filter(pk=tournament.pk).update(
-        rule_set="thedinghausen", state=Tournament.State.PLAYING
+        rule_set="thedinghausen", rule_options=race_options({}), state=Tournament.State.PLAYING
     )
     tournament.refresh_from_db()
     return tournament

@@ -1,39 +1,145 @@
-"""A race night is not exported as a file: the night's file carries deals scored by a game,
-not a race's tricks, and a file without them would lose the evening on import."""
+"""A race night as one file (scoring/night_transfer.py, scoring/race_transfer.py): its deals
+(trick counts and taps) go into the file and come back, so the games, tallies and money of the
+evening are the same after export → wipe → import; a file whose race deals the rules refuse
+is refused and saves nothing. Runs on SQLite and PostgreSQL (make test)."""
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.races.helpers import deals_entered, race_table
+from races import selectors, services
+from races.models import RaceDeal
+from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from tests.races.helpers import deals_entered, race_night
+from tournaments.models import Table, Tournament
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("german")]
 
-REASON = "Ein Stichrennen kann noch nicht als Datei exportiert werden"
-
-
-def test_the_print_page_says_why_instead_of_offering_the_export(organiser: Client) -> None:
-    table = race_table()
-    deals_entered(table, (2, 1, 1, 1, 0))
-    page = organiser.get(reverse("night:print", args=[table.tournament_id])).content.decode()
-    assert REASON in page
-    assert reverse("night:export", args=[table.tournament_id]) not in page
+#: Table 1 (five): a game won by seat 0 with a sweep by seat 1 on the way, a new game begun;
+#: table 2 (four): two deals, the second tapped.
+FIVE = [(2, 1, 1, 1, 0)] * 4 + [(0, 5, 0, 0, 0), (2, 0, 0, 0, 0), (1, 1, 1, 1, 1)]
 
 
-def test_the_export_address_refuses_with_the_reason(organiser: Client) -> None:
-    table = race_table()
-    response = organiser.get(reverse("night:export", args=[table.tournament_id]), follow=True)
-    assert response.redirect_chain[-1][0] == reverse("night:print", args=[table.tournament_id])
-    assert "Content-Disposition" not in response
-    assert REASON in response.content.decode()
+@pytest.fixture
+def raced() -> Tournament:
+    tournament = race_night(5, 4)
+    first, second = Table.objects.filter(tournament=tournament).order_by("number")
+    deals_entered(first, *FIVE)
+    deals_entered(second, (2, 1, 1, 1))
+    services.race_deal_record(table=second, sequence=2, taps=[3, 3, 0, 1, 3])
+    deal = RaceDeal.objects.get(table=second, sequence=1)
+    services.race_deal_correct(deal=deal, counts=[1, 2, 1, 1])
+    return tournament
 
 
-def test_the_command_refuses_with_the_reason(tmp_path: Path) -> None:
-    table = race_table()
+def evening(tournament: Tournament) -> list[tuple[Any, ...]]:
+    """What the standings and the cash box show of each player."""
+    return [
+        (p.name, p.table, p.place, p.games, p.games_won, p.sweeps, p.cents, p.buns)
+        for p in selectors.race_players(tournament=tournament)
+    ]
+
+
+def wipe() -> None:
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def test_export_wipe_import_gives_back_the_same_race(raced: Tournament) -> None:
+    exported = night_export(tournament=raced)
+    before = evening(raced)
+    wipe()
+
+    imported = night_import_bytes(json.dumps(exported).encode())
+
+    assert imported.is_race
+    assert RaceDeal.objects.count() == len(FIVE) + 2
+    assert evening(imported) == before
+    assert night_export(tournament=imported) == exported
+    tapped = RaceDeal.objects.get(table__number=2, sequence=2)
+    assert tapped.taps == [3, 3, 0, 1, 3]
+    corrected = RaceDeal.objects.get(table__number=2, sequence=1)
+    assert corrected.corrected_at is not None
+    assert corrected.counts == [1, 2, 1, 1]
+
+
+def test_the_file_carries_every_race_deal(raced: Tournament) -> None:
+    tables = night_export(tournament=raced)["tables"]
+    assert [len(table["race_deals"]) for table in tables] == [len(FIVE), 2]
+    assert tables[0]["race_deals"][4]["counts"] == [0, 5, 0, 0, 0]
+    assert all(table["deals_played"] == [] for table in tables)
+
+
+def _spoilt(data: dict[str, Any], change: str) -> None:
+    deals = data["tables"][0]["race_deals"]
+    if change == "an eleventh trick":
+        deals[3]["counts"] = [5, 0, 0, 0, 0]  # seat 0 has 6 tricks: five more make eleven
+    elif change == "six tricks":
+        deals[0]["counts"] = [2, 2, 1, 1, 0]
+    elif change == "a deal left out":
+        del deals[2]
+    elif change == "taps that do not give the counts":
+        data["tables"][1]["race_deals"][1]["taps"] = [0, 0, 0, 1, 3]
+    elif change == "a seat that is not at the table":
+        deals[0]["counts"] = [2, 1, 1, 1, 0, 0]
+    elif change == "counts as text":
+        deals[0]["counts"] = "21110"
+
+
+SPOILT = [
+    "an eleventh trick",
+    "six tricks",
+    "a deal left out",
+    "taps that do not give the counts",
+    "a seat that is not at the table",
+    "counts as text",
+]
+
+
+@pytest.mark.parametrize("change", SPOILT)
+def test_a_file_with_a_race_deal_the_rules_refuse_saves_nothing(
+    raced: Tournament, change: str
+) -> None:
+    data = night_export(tournament=raced)
+    wipe()
+    _spoilt(data, change)
+    with pytest.raises(NightFileError):
+        night_import_bytes(json.dumps(data).encode())
+    assert Tournament.objects.count() == 0
+    assert RaceDeal.objects.count() == 0
+
+
+def test_a_version_2_file_of_a_night_without_race_deals_still_imports(raced: Tournament) -> None:
+    data = night_export(tournament=raced)
+    wipe()
+    data["preisfipsen_night"] = 2
+    for table in data["tables"]:
+        del table["race_deals"]
+    imported = night_import_bytes(json.dumps(data).encode())
+    assert imported.is_race
+    assert RaceDeal.objects.count() == 0
+
+
+def test_the_print_page_offers_the_export(organiser: Client, raced: Tournament) -> None:
+    page = organiser.get(reverse("night:print", args=[raced.pk])).content.decode()
+    assert reverse("night:export", args=[raced.pk]) in page
+
+
+def test_the_export_address_downloads_the_race(organiser: Client, raced: Tournament) -> None:
+    response = organiser.get(reverse("night:export", args=[raced.pk]))
+    assert response["Content-Disposition"].startswith("attachment")
+    data = json.loads(response.content)
+    assert len(data["tables"][0]["race_deals"]) == len(FIVE)
+
+
+def test_the_commands_take_a_race_there_and_back(tmp_path: Path, raced: Tournament) -> None:
     output = tmp_path / "race.json"
-    with pytest.raises(CommandError, match=REASON):
-        call_command("export_night", table.tournament_id, output=output, verbosity=0)
-    assert not output.exists()
+    before = evening(raced)
+    call_command("export_night", raced.pk, output=output, verbosity=0)
+    wipe()
+    call_command("import_night", output, verbosity=0)
+    assert evening(Tournament.objects.get()) == before

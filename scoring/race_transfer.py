@@ -1,0 +1,103 @@
+"""A race table's deals in the night's file (:mod:`scoring.night_transfer`).
+
+A race (SPEC C4) stores no scored deal but its deals as trick counts or taps
+(:class:`races.models.RaceDeal`); its games, tallies and money follow from them. The file
+carries each race table's deals under ``race_deals``; on import they are checked as the
+captain's entries were: numbered from 1 without a gap, taps that give the counts, and an
+evening the rules allow when replayed (:func:`races.replay.replay`). A file made before races
+were exported has no ``race_deals``: its tables had none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from races.models import RaceDeal
+from races.replay import DealRefused, counts_of_taps, replay
+from scoring.transfer_rows import BATCH, keep_times, row, values
+from tournaments.models import Table, Tournament
+from tournaments.rule_choice import is_race
+from tournaments.rules_errors import rules_error_text
+
+#: The key of a table's race deals in the file.
+KEY = "race_deals"
+RACE_DEAL_FIELDS = ("sequence", "counts", "taps", "submission", "created_at", "corrected_at")
+
+
+def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    """Each race table's deals as plain values, by the table's id: one query for a race, none
+    for a night of deals scored by a game."""
+    if not is_race(tournament):
+        return {}
+    deals: dict[int, list[dict[str, Any]]] = {}
+    for deal in RaceDeal.objects.filter(table__tournament=tournament).order_by("table", "sequence"):
+        deals.setdefault(deal.table_id, []).append(values(deal, RACE_DEAL_FIELDS))
+    return deals
+
+
+def race_deals_import(*, table: Table, players: int, items: Any) -> None:
+    """Save the race deals of a table of ``players`` from the file (``items``: its list).
+
+    :raises ValidationError: a deal number out of order, taps that do not give the counts, or
+        a deal the rules refuse once the table's evening is replayed.
+    :raises KeyError, TypeError: a deal is missing a field or is not an object.
+    """
+    if not isinstance(items, list):
+        raise TypeError(f"{KEY} must be a list")
+    if not items:
+        return  # every table of a night scored by a game, a race table before its first deal
+    deals = [(row(RaceDeal, item, RACE_DEAL_FIELDS, table=table), item) for item in items]
+    for index, (deal, _item) in enumerate(deals, start=1):
+        if deal.sequence != index:
+            raise ValidationError(
+                _("Table %(table)s: race deal %(number)s is not the deal after %(before)s.")
+                % {"table": table.number, "number": deal.sequence, "before": index - 1}
+            )
+        _check_deal(table, players, deal)
+    _check_evening(table, players, [deal.counts for deal, _item in deals])
+    RaceDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
+    keep_times(RaceDeal, deals)
+
+
+def _whole_numbers(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(number, int) and not isinstance(number, bool) for number in value
+    )
+
+
+def _check_deal(table: Table, players: int, deal: RaceDeal) -> None:
+    """A deal's counts are whole numbers (the rules check them on replay); taps stored with it
+    are seats of the table and give its counts."""
+    if not _whole_numbers(deal.counts):
+        raise TypeError(f"the tricks of race deal {deal.sequence} must be a list of numbers")
+    taps = deal.taps
+    valid = _whole_numbers(taps) and all(0 <= seat < players for seat in taps)
+    if not valid or (taps and counts_of_taps(players, taps) != deal.counts):
+        raise ValidationError(
+            _("Table %(table)s: the taps of race deal %(number)s do not give its tricks.")
+            % {"table": table.number, "number": deal.sequence}
+        )
+
+
+def _check_evening(table: Table, players: int, counts: Sequence[Any]) -> None:
+    """The table's evening replayed: a deal the rules refuse is named with the reason."""
+    try:
+        replay(players, counts)
+    except DealRefused as refused:
+        raise ValidationError(
+            _("Table %(table)s, race deal %(number)s: %(reason)s")
+            % {
+                "table": table.number,
+                "number": refused.index + 1,
+                "reason": rules_error_text(refused.error),
+            }
+        ) from None
+
+
+def race_deals_of(item: Mapping[str, Any]) -> Any:
+    """A file's table's race deals (none in a file made before races were exported)."""
+    return item.get(KEY, [])

@@ -1,0 +1,66 @@
+"""Rows of the night's file (:mod:`scoring.night_transfer`): a model's fields as plain values,
+and back as a checked new row; shared by the deals scored by a game and a race's deals
+(:mod:`scoring.race_transfer`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any, TypeVar, cast
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+
+#: Fields whose value the database sets on save; set again after the rows are in.
+AUTO_TIMES = {"created_at", "updated_at"}
+#: Rows per query when saving in bulk.
+BATCH = 500
+
+ModelT = TypeVar("ModelT", bound=models.Model)
+
+
+def field(model: type[models.Model] | models.Model, name: str) -> models.Field[Any, Any]:
+    """The concrete field ``name``: the names exported here are never relations' reverse sides
+    or generic keys, which get_field may also return."""
+    return cast("models.Field[Any, Any]", model._meta.get_field(name))
+
+
+def values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
+    encoder = DjangoJSONEncoder()
+    result: dict[str, Any] = {}
+    for name in names:
+        value = field(obj, name).value_from_object(obj)
+        if isinstance(value, datetime):
+            # Always to the millisecond, so that a time exported, imported and exported
+            # again reads the same (DjangoJSONEncoder leaves out a fraction of .000).
+            result[name] = value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        else:
+            result[name] = value if value is None else json.loads(encoder.encode(value))
+    return result
+
+
+def row(model: type[ModelT], given_values: Any, names: Iterable[str], **given: Any) -> ModelT:
+    """A new row of ``model`` from the file's values, each field checked as a form would.
+
+    :raises ValidationError, KeyError, TypeError: a field is missing or wrong.
+    """
+    if not isinstance(given_values, Mapping):
+        raise TypeError("a row must be an object")
+    fields = {}
+    for name in names:
+        fields[name] = field(model, name).to_python(given_values[name])
+    new = model(**fields, **given)
+    exclude = [name for name in AUTO_TIMES if hasattr(new, name)]
+    new.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    return new
+
+
+def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any]]]) -> None:
+    """Put back the times the database set on save (auto_now_add, auto_now) as in the file."""
+    names = [name for name in AUTO_TIMES if any(f.name == name for f in model._meta.fields)]
+    for saved, item in rows:
+        for name in names:
+            setattr(saved, name, field(model, name).to_python(item[name]))
+    if rows and names:
+        model._default_manager.bulk_update([saved for saved, _ in rows], names, batch_size=BATCH)
