@@ -16,7 +16,7 @@ from scoring import selectors, services
 from scoring.aspe_forms import AspeDealForm, aspe_initial, deal_form
 from scoring.evaluation import Scored, evaluate_deal, score_deal
 from scoring.forms import DealForm
-from scoring.models import Deal
+from scoring.models import FIVE_PLAYERS, Deal
 from tournaments.models import Seat, Table
 
 
@@ -47,9 +47,12 @@ def kept_deal_form(form: DealForm, table: Table, seats: list[Seat], *, sequence:
 def correction_form(
     data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
 ) -> DealForm:
-    """The deal form filled with ``deal`` as it stands (``data``: as posted)."""
+    """The deal form filled with ``deal`` as it stands (``data``: as posted); the dealer of a
+    table of five sat the deal out and is not offered as its declarer."""
     aspe = table.tournament.rule_set == "grossenaspe" and deal.game
     initial = aspe_initial(deal) if aspe else _initial(deal)
+    if len(playing) == FIVE_PLAYERS:
+        playing = tuple(seat for seat in playing if seat != deal.dealer)
     return deal_form(table.tournament, data, initial=initial, seats=seats, playing=playing)
 
 

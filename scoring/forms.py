@@ -101,7 +101,12 @@ class DealForm(forms.Form):
         widget=forms.HiddenInput, error_messages={"required": _OUT_OF_DATE}
     )
     declarer = forms.TypedChoiceField(
-        label=_("Who played?"), coerce=int, required=False, widget=forms.RadioSelect
+        label=_("Who played?"),
+        coerce=int,
+        required=False,
+        widget=forms.RadioSelect,
+        # A seat not offered: a player who left, or the dealer who sits out at a five.
+        error_messages={"invalid_choice": _("This player does not play this deal.")},
     )
     contract = forms.ChoiceField(
         label=_("What was played?"),
