@@ -40,7 +40,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 
     A save from htmx is one request: it answers with the new screen (totals, "Entered: …", a
     fresh form), swapped in place. Without JavaScript the form posts plainly and the page
-    redirects to itself (POST/redirect/GET), the message in the session.
+    redirects to itself (POST/redirect/GET), the message in the session; but a deal another
+    phone entered first is answered with the page itself, the taps kept for the next deal.
     """
     if request.method == "POST":
         return _entry_post(request, token)
@@ -76,9 +77,10 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     except Table.DoesNotExist:
         raise TableLinkNotValid from None
     except services.EntryOutOfDate as error:
-        # Another phone entered this deal (on the captain's screen its taps are kept), or the
-        # table moved on: say so, with a fresh form for the next entry (this one's is used up).
-        if isinstance(error, services.DealAlreadyEntered) and request.htmx:  # type: ignore[attr-defined]
+        # Another phone entered this deal: its taps are kept for the next one, with or
+        # without JavaScript (the screen is answered at once, not redirected: a redirect
+        # would lose them). Or the table moved on: say so, with a fresh form.
+        if isinstance(error, services.DealAlreadyEntered):
             return _already_entered(request, error, *seated[0], token=token)
         deal = None
         notice = Notice("error", " ".join(error.messages))
