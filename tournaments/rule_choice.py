@@ -131,6 +131,12 @@ THEDINGHAUSEN = Choice(
             _("Who cannot follow suit must trump: on the table card only, it changes no count."),
         ),
     },
+    # The sources are silent on a player who leaves; the app does not invent a race short.
+    no_leaving=_(
+        "In the Thedinghausen race no player can leave a table: the sources do not say how a "
+        "race goes on with one player fewer. If a player has to stop, the whole table ends "
+        "early; its games, tricks and money up to then stand, and a game begun has no winner."
+    ),
 )
 
 GROSSENASPE = Choice(
