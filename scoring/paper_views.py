@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
+from scoring.models import FIVE_PLAYERS
 from scoring.paper_forms import PaperSheetForm
 from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
@@ -53,6 +54,7 @@ def _paper(
     """The paper sheet's page: "check" shows what would be saved, "save" saves and goes back."""
     seats = selectors.seats_of(table=table) if seats is None else seats
     upcoming = selectors.next_deal(table=table, seats=seats)
+    aspe = table.tournament.rule_set == "grossenaspe"
     closed = None
     try:
         services.sheet_require_open(table=table, upcoming=upcoming)
@@ -83,7 +85,8 @@ def _paper(
         "form": form,
         "closed": closed,
         "back": back,
-        "example": paper_example(seats),
+        "example": paper_example(seats, aspe=aspe),
+        "aspe": aspe,
         **_sheet_context(sheet, seats),
     }
     return render(request, "scoring/paper.html", context)
@@ -104,14 +107,33 @@ def _sheet_save(
     messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
 
 
-def paper_example(seats: list[Seat]) -> list[str]:
+def paper_example(seats: list[Seat], *, aspe: bool = False) -> list[str]:
     """Three lines as the help writes them, for this table: its players' first names, one
     total for each seat ("57. Anna 3 Hand verloren | -12 0 0")."""
+    if aspe:
+        return _aspe_example(seats)
     names = [_short_name(seat, seats) for seat in seats[:2]]
     totals = [[-12, 0], [-12, 10], [-12, 4]]
     games = [f"{names[0]} 3 Hand verloren", "2 5 +", f"{names[1]} -6"]
     return [
         f"{57 + index}. {game} | " + " ".join(map(str, [*deal, *[0] * (len(seats) - 2)]))
+        for index, (game, deal) in enumerate(zip(games, totals, strict=True))
+    ]
+
+
+def _aspe_example(seats: list[Seat]) -> list[str]:
+    """Großenaspe's three lines: a beet (each opponent gains), a Fips by seat number, a Kieker
+    given up; at a five the dealer of each (seat 5, 1, 2) sits out and gains nothing
+    ("57. Anna 3 Gute beet | 0 6 6 6 0")."""
+    first, third = _short_name(seats[0], seats), _short_name(seats[2], seats)
+    games = [f"{first} 3 Gute beet", "2 Fips gewonnen", f"{third} Kieker aufgegeben"]
+    totals = (
+        [[0, 6, 6, 6, 0], [0, 26, 6, 6, 0], [5, 26, 6, 11, 5]]
+        if len(seats) == FIVE_PLAYERS
+        else [[0, 6, 6, 6], [0, 26, 6, 6], [5, 31, 6, 11]]
+    )
+    return [
+        f"{57 + index}. {game} | " + " ".join(map(str, deal))
         for index, (game, deal) in enumerate(zip(games, totals, strict=True))
     ]
 

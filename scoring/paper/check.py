@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fipsen_rules import Code, DealEntry, FipsenError, Game, GameKind, Prisdorf, Violation
+from fipsen_rules import FipsenError, Grossenaspe, Prisdorf
 from fipsen_rules.signs import signed_total
 from scoring.paper.lines import DASHES, Line, read_line, split_totals
+from scoring.paper.notation import Notation, Scored, notation_of
 from scoring.paper.problems import LineProblem, PaperCode, Problem, SheetError, WrongLine
 from scoring.paper.sheet import Row, Sheet, SheetStart
-from scoring.paper.values import games_for_value
 
 
-def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
-    """Read and check every line of ``text``; the rows to save, in order.
+def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf | Grossenaspe) -> Sheet:
+    """Read and check every line of ``text`` under ``rules``; the rows to save, in order.
 
     A wrong line does not stop the check: the lines after it are checked too, going on from
     what the wrong line most likely meant (see :class:`_Checked`), so that one round of
@@ -22,6 +22,7 @@ def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
 
     :raises SheetError: naming every wrong line (nothing of the sheet is to be saved).
     """
+    notation = notation_of(rules)
     number = start.number
     totals: tuple[int, ...] | None = start.totals  # unknown after a line without them
     rows: list[Row] = []
@@ -31,7 +32,7 @@ def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf) -> Sheet:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        checked = _check_line(line, line_number, number, start, rules, totals)
+        checked = _check_line(line, line_number, number, start, notation, totals)
         if checked.problems:
             wrong.append(WrongLine(checked.problems, line=line_number, number=number, text=line))
         elif checked.row is not None:
@@ -72,16 +73,16 @@ def _check_line(
     line_number: int,
     number: int,
     start: SheetStart,
-    rules: Prisdorf,
+    notation: Notation,
     totals: tuple[int, ...] | None,
 ) -> _Checked:
     try:
-        line = read_line(text, start.seats)
+        line = read_line(text, start.seats, notation)
     except LineProblem as problem:
         return _Checked(None, (problem.problem,), number + 1, _written_totals(text, start))
     guessed = line.totals if line.totals and len(line.totals) == len(start.seats) else None
     try:
-        deal = _check_deal(line, number, start, rules)
+        deal = _check_deal(line, number, start, notation)
     except LineProblem as problem:
         code = problem.problem.code
         if code == PaperCode.PASSED or code == PaperCode.NUMBER_ENTERED:
@@ -92,11 +93,12 @@ def _check_line(
     except FipsenError as error:  # the game breaks a rule: every broken rule is said
         problems = tuple(Problem.rule(v) for v in error.violations)
         return _Checked(None, problems, number + 1, guessed)
-    game, score = deal
     if totals is None:  # an earlier line could not be scored: its totals are not known
         return _Checked(None, (), number + 1, guessed, totals_unchecked=line.totals is not None)
     after = list(totals)
-    after[line.declarer] += score
+    playing = start.playing(number)
+    for seat, gain in zip(playing, deal.gains, strict=True):
+        after[seat] += gain
     if line.totals is not None:
         try:
             _check_totals(line.totals, after, start, start.playing(number))
@@ -106,19 +108,18 @@ def _check_line(
         line=line_number,
         number=number,
         declarer=line.declarer,
-        game=game,
-        score=score,
+        game=deal.game,
+        score=deal.value,
         written_value=line.value,
         totals=tuple(after),
         value_only=line.game is None,
+        sitting_out=None if deal.sitting_out is None else playing[deal.sitting_out],
     )
     return _Checked(row, (), number + 1, row.totals)
 
 
-def _check_deal(
-    line: Line, number: int, start: SheetStart, rules: Prisdorf
-) -> tuple[Game | None, int]:
-    """The deal of a read line, checked against the table: its game (scored) and score.
+def _check_deal(line: Line, number: int, start: SheetStart, notation: Notation) -> Scored:
+    """The deal of a read line, checked against the table: its game, value and gains.
 
     :raises LineProblem: what is wrong with the line.
     :raises FipsenError: the game breaks the rules (InvalidEntryError, with every rule).
@@ -136,16 +137,16 @@ def _check_deal(
                 PaperCode.NOT_PLAYING, name=seat.name, left=seat.left_after_deal, number=number
             )
         )
-    game = line.game
-    if game is None:
-        game = _game_of_value(line.value or 0, rules)
-    elif game.kind is GameKind.PASSED:
-        raise LineProblem(Problem.of(PaperCode.PASSED))
-    if game is None:  # several games have this value: the deal keeps the value alone
-        return None, line.value or 0
-    entry = DealEntry(game, declarer=playing.index(line.declarer), captain_value=line.value)
-    outcome = rules.evaluate(entry, players=len(playing))
-    return outcome.game, outcome.declarer_score
+    dealer = start.dealer_of(number)
+    if dealer == line.declarer and notation.dealer_sits_out(len(playing)):
+        raise LineProblem(Problem.of(PaperCode.DEALER_SITS_OUT, name=seat.name, number=number))
+    return notation.score(
+        line.game,
+        line.value,
+        declarer=playing.index(line.declarer),
+        players=len(playing),
+        dealer=playing.index(dealer) if dealer in playing else None,
+    )
 
 
 def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
@@ -155,15 +156,6 @@ def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
     except LineProblem:
         return None
     return totals if totals and len(totals) == len(start.seats) else None
-
-
-def _game_of_value(value: int, rules: Prisdorf) -> Game | None:
-    """The game a value alone stands for, if only one game has it; a problem if none has."""
-    if value not in rules.possible_scores():
-        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
-        raise LineProblem(Problem.rule(violation))
-    games = games_for_value(rules, value)
-    return games[0] if len(games) == 1 else None
 
 
 def _check_totals(

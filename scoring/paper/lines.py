@@ -8,8 +8,9 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from fipsen_rules import FipsenError, Game, GameKind
+from fipsen_rules import FipsenError
 from fipsen_rules.signs import MINUS_SIGN
+from scoring.paper.notation import AnyGame, Notation
 from scoring.paper.problems import LineProblem, PaperCode, Problem
 from scoring.paper.sheet import SeatInfo
 
@@ -32,7 +33,7 @@ class Line:
 
     number: int | None
     declarer: int
-    game: Game | None
+    game: AnyGame | None
     value: int | None
     totals: tuple[int, ...] | None
 
@@ -42,19 +43,15 @@ class _Reading:
     """The declarer and what follows, read from the line's words (before the totals)."""
 
     declarer: int
-    game: Game | None
+    game: AnyGame | None
     value: int | None
-
-    @property
-    def complete(self) -> bool:
-        """A value, or a game that says how it ended: a fully readable line."""
-        if self.game is None:
-            return True
-        return self.game.result is not None or self.game.kind is not GameKind.NUMBER
+    complete: bool
+    """A value, or a game that says how it ended: a fully readable line."""
 
 
-def read_line(text: str, seats: Sequence[SeatInfo]) -> Line:
-    """The parts of a line, without the checks that need the table's state."""
+def read_line(text: str, seats: Sequence[SeatInfo], notation: Notation) -> Line:
+    """The parts of a line, in the notation of the rule set, without the checks that need the
+    table's state."""
     text = text.translate(DASHES)
     head, totals = split_totals(text)
     number = None
@@ -66,9 +63,9 @@ def read_line(text: str, seats: Sequence[SeatInfo]) -> Line:
     if not words:
         raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
     if explicit:
-        reading = _reading(words, seats)
+        reading = _reading(words, seats, notation)
     else:
-        number, reading = _reading_maybe_numbered(words, seats)
+        number, reading = _reading_maybe_numbered(words, seats, notation)
     return Line(number, reading.declarer, reading.game, reading.value, totals)
 
 
@@ -96,14 +93,14 @@ def split_totals(text: str) -> tuple[str, tuple[int, ...] | None]:
 
 
 def _reading_maybe_numbered(
-    words: list[str], seats: Sequence[SeatInfo]
+    words: list[str], seats: Sequence[SeatInfo], notation: Notation
 ) -> tuple[int | None, _Reading]:
     """Whether a number at the start is the deal number (``57 Anna …``) or the declarer's seat
     (``2 3 Hand verloren``): the reading that makes a whole line wins. Both cannot: the words
     after the seat would be a game with two numbers, or none."""
     plain: _Reading | LineProblem
     try:
-        plain = _reading(words, seats)
+        plain = _reading(words, seats, notation)
     except LineProblem as problem:
         plain = problem
     if isinstance(plain, _Reading) and plain.complete:
@@ -114,7 +111,7 @@ def _reading_maybe_numbered(
         return None, plain
     numbered: _Reading | LineProblem
     try:
-        numbered = _reading(words[1:], seats)
+        numbered = _reading(words[1:], seats, notation)
     except LineProblem as problem:
         numbered = problem
     if isinstance(numbered, _Reading) and numbered.complete:
@@ -132,22 +129,22 @@ def _reading_maybe_numbered(
     raise plain
 
 
-def _reading(words: Sequence[str], seats: Sequence[SeatInfo]) -> _Reading:
+def _reading(words: Sequence[str], seats: Sequence[SeatInfo], notation: Notation) -> _Reading:
     taken = _full_name_words(words, seats)
     declarer = _declarer(" ".join(words[:taken]), seats)
     rest = list(words[taken:])
     if not rest:
-        raise LineProblem(Problem.of(PaperCode.ENTRY_MISSING))
+        raise LineProblem(Problem.of(notation.entry_missing))
     value = None
     if _INT.fullmatch(rest[-1]):
         value = int(rest.pop())
     if not rest:
-        return _Reading(declarer, None, value)
+        return _Reading(declarer, None, value, complete=True)
     try:
-        game = Game.parse(" ".join(rest))
+        game = notation.parse(" ".join(rest))
     except FipsenError as error:
         raise LineProblem(Problem.rule(error.violations[0])) from None
-    return _Reading(declarer, game, value)
+    return _Reading(declarer, game, value, complete=notation.complete(game))
 
 
 def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:

@@ -32,6 +32,9 @@ class PaperCode(StrEnum):
     NUMBER_ENTERED = "paper_number_entered"
     NUMBER_WRONG = "paper_number_wrong"
     TABLE_FULL = "paper_table_full"
+    ASPE_ENTRY_MISSING = "paper_aspe_entry_missing"
+    ASPE_VALUE_ONLY = "paper_aspe_value_only"
+    DEALER_SITS_OUT = "paper_dealer_sits_out"
 
 
 PAPER_MESSAGES: Mapping[PaperCode, str] = {
@@ -77,6 +80,17 @@ PAPER_MESSAGES: Mapping[PaperCode, str] = {
     ),
     PaperCode.TABLE_FULL: gettext_noop(
         "The table plays %(deals)s deals: deal %(number)s is one too many."
+    ),
+    PaperCode.ASPE_ENTRY_MISSING: gettext_noop(
+        "After the player, write the game, e.g. “3 Gute beet”, “4 gewonnen” or “Kieker aufgegeben”."
+    ),
+    PaperCode.ASPE_VALUE_ONLY: gettext_noop(
+        "“%(value)s” alone does not say which game it was: write the game, e.g. “3 Gute beet” "
+        "(the value may follow it)."
+    ),
+    PaperCode.DEALER_SITS_OUT: gettext_noop(
+        "%(name)s dealt deal %(number)s and sat it out (a table of five): another player "
+        "played it. Is the seat or the name wrong, or a line missing?"
     ),
 }
 

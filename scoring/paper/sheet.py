@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fipsen_rules import Game
-from fipsen_rules.seats import Seating
+from fipsen_rules import Game, GrossenaspeGame
+from fipsen_rules.grossenaspe_seats import PLAYER_COUNTS as ASPE_PLAYER_COUNTS
+from fipsen_rules.seats import PLAYER_COUNTS, Seating
+
+#: Prisdorf's tables of three and four, Großenaspe's of four and five.
+_SIZES = tuple(sorted({*PLAYER_COUNTS, *ASPE_PLAYER_COUNTS}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +32,30 @@ class SheetStart:
     deals: int
     #: Every seat's running total so far, by position.
     totals: tuple[int, ...]
+    #: The dealer of deal ``number``, where the rules need him (at Großenaspe's table of five
+    #: he sits out); each deal on the sheet passes the deal on (a passed one has no line).
+    dealer: int | None = None
 
     def playing(self, number: int) -> tuple[int, ...]:
         """The seats that play deal ``number``: all but those who left before it."""
-        return Seating.of(self.seats).playing(number)
+        return self._seating().playing(number)
+
+    def dealer_of(self, number: int) -> int | None:
+        """The dealer of deal ``number`` (from ``self.number`` on), if the start names one.
+
+        >>> seats = tuple(SeatInfo(p, str(p)) for p in range(5))
+        >>> [SheetStart(seats, 7, 125, (0,) * 5, dealer=3).dealer_of(n) for n in (7, 8, 9)]
+        [3, 4, 0]
+        """
+        if self.dealer is None or number < self.number:
+            return None
+        seating, dealer = self._seating(), self.dealer
+        for later in range(self.number + 1, number + 1):
+            dealer = seating.next_dealer(dealer, later, completed=True)
+        return dealer
+
+    def _seating(self) -> Seating:
+        return Seating.of(self.seats, _SIZES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +68,9 @@ class Row:
     declarer: int
     #: The game, scored by the rules (for a value alone: the only game with that value, or
     #: None where several games have it and the deal keeps the value alone).
-    game: Game | None
-    #: The declarer's score, the sheet's value column.
+    game: Game | GrossenaspeGame | None
+    #: The sheet's value column: the declarer's score; in Großenaspe, negative, what each
+    #: opponent gained.
     score: int
     #: The value as written on the line, if one was.
     written_value: int | None
@@ -53,6 +78,8 @@ class Row:
     totals: tuple[int, ...]
     #: Whether the line gave only the value (and the game follows from it).
     value_only: bool = False
+    #: The seat that sat this deal out: the dealer of a table of five (Großenaspe).
+    sitting_out: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

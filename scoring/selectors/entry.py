@@ -155,4 +155,5 @@ def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper
         number=upcoming.number if upcoming.number is not None else table.deals + 1,
         deals=table.deals,
         totals=seat_totals(table=table, seats=seats),
+        dealer=upcoming.dealer,
     )

@@ -8,13 +8,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from fipsen_rules import Grossenaspe, Prisdorf
 from scoring import paper, selectors
-from scoring.evaluation import rules_for
 from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
-from tournaments.rule_choice import DEFAULT_RULES
+from tournaments.rule_choice import rules_of
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -22,22 +22,31 @@ from tournaments.states import require_open_for_entry
 def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     """A paper sheet can go on this table now.
 
-    :raises ValidationError: the tournament is finished or not started, plays another rule
-        set than Prisdorf, the table has played all its deals, or its last deal waits for a
-        confirmation.
+    :raises ValidationError: the tournament is finished or not started, plays a rule set
+        whose sheets the app cannot read (neither Prisdorf nor Großenaspe), the table has
+        played all its deals, or its last deal waits for a confirmation.
     """
     require_open_for_entry(table)
-    if table.tournament.rule_set != DEFAULT_RULES:
-        # The sheet's notation is Prisdorf's: a value column for the declarer alone, where a
-        # Großenaspe line would need each opponent's gain and the dealer sitting out.
+    sheet_rules(table)
+    require_next_free(table, upcoming, await_confirmation=True)
+
+
+def sheet_rules(table: Table) -> Prisdorf | Grossenaspe:
+    """The rules a paper sheet of ``table`` is read by: Prisdorf's notation, or Großenaspe's
+    (each opponent's gain, the dealer sitting out at a five).
+
+    :raises ValidationError: another rule set, whose sheets the app cannot read.
+    """
+    rules = rules_of(table.tournament)
+    if not isinstance(rules, Prisdorf | Grossenaspe):
         raise ValidationError(
             _(
-                "Paper sheets can be typed in for Prisdorf Fipsen only. Enter this night's "
-                "deals on the phone, or one by one on the table's page."
+                "Paper sheets can be typed in for Prisdorf and Großenaspe Fipsen only. Enter "
+                "this night's deals on the phone, or one by one on the table's page."
             ),
             code="paper_rules",
         )
-    require_next_free(table, upcoming, await_confirmation=True)
+    return rules
 
 
 def sheet_check(*, table: Table, text: str) -> paper.Sheet:
@@ -50,7 +59,7 @@ def sheet_check(*, table: Table, text: str) -> paper.Sheet:
     upcoming = selectors.next_deal(table=table, seats=seats)
     sheet_require_open(table=table, upcoming=upcoming)
     start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming)
-    return paper.check_sheet(text, start=start, rules=rules_for(table.tournament))
+    return paper.check_sheet(text, start=start, rules=sheet_rules(table))
 
 
 def sheet_import(
@@ -83,7 +92,7 @@ def sheet_import(
         upcoming = selectors.next_deal(table=locked, seats=seats)
         sheet_require_open(table=locked, upcoming=upcoming)
         start = selectors.paper_start(table=locked, seats=seats, upcoming=upcoming)
-        sheet = paper.check_sheet(text, start=start, rules=rules_for(locked.tournament))
+        sheet = paper.check_sheet(text, start=start, rules=sheet_rules(locked))
         return [
             deal_record(
                 table=locked,

@@ -1,0 +1,185 @@
+"""What a sheet's lines mean under a rule set: its notation, and what each seat gains.
+
+Prisdorf's sheet has a value column for the declarer alone, and a value may stand without its
+game. Großenaspe's (SPEC C3.2) scores either the declarer or each of his opponents, never the
+dealer who sits out at a table of five (C3.3); its lines name the game (``3 Gute beet``,
+``Kieker aufgegeben``), a value after it is checked against the game's signed value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from fipsen_rules import (
+    Code,
+    DealEntry,
+    Game,
+    GameKind,
+    Grossenaspe,
+    GrossenaspeGame,
+    InvalidEntryError,
+    Prisdorf,
+    Violation,
+)
+from fipsen_rules.grossenaspe_game import AspeKind
+from fipsen_rules.grossenaspe_seats import sitting_out
+from fipsen_rules.signs import signed_total
+from scoring.paper.problems import LineProblem, PaperCode, Problem
+from scoring.paper.values import games_for_value
+
+AnyGame = Game | GrossenaspeGame
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A line's deal as the rules score it: the game (None: the value alone), the value
+    column (signed: what the declarer gains, or, negative, what each opponent gains in
+    Großenaspe; Prisdorf's declarer score), and each playing seat's gain, in their order."""
+
+    game: AnyGame | None
+    value: int
+    gains: tuple[int, ...]
+    #: Which of the playing seats sat the deal out (Großenaspe's dealer at a five), if any.
+    sitting_out: int | None = None
+
+
+class Notation(Protocol):
+    """What the check of a sheet asks of a rule set."""
+
+    @property
+    def entry_missing(self) -> PaperCode:
+        """The message for a line with a player and nothing after him (its examples)."""
+
+    def parse(self, text: str) -> AnyGame:
+        """:raises FipsenError: the words are not a game."""
+
+    def complete(self, game: AnyGame) -> bool:
+        """The game says how it ended (a line that reads whole)."""
+
+    def dealer_sits_out(self, players: int) -> bool:
+        """At a table of ``players``, the dealer sits the deal out."""
+
+    def score(
+        self,
+        game: AnyGame | None,
+        value: int | None,
+        *,
+        declarer: int,
+        players: int,
+        dealer: int | None,
+    ) -> Scored:
+        """The deal of a line among ``players`` playing seats (``declarer`` and ``dealer``
+        counted among them).
+
+        :raises LineProblem: all passed, or a value no game has.
+        :raises FipsenError: the game breaks a rule.
+        """
+
+
+@dataclass(frozen=True, slots=True)
+class PrisdorfNotation:
+    rules: Prisdorf
+    entry_missing: PaperCode = PaperCode.ENTRY_MISSING
+
+    def parse(self, text: str) -> AnyGame:
+        return Game.parse(text)
+
+    def complete(self, game: AnyGame) -> bool:
+        game = _of_type(game, Game)
+        return game.result is not None or game.kind is not GameKind.NUMBER
+
+    def dealer_sits_out(self, players: int) -> bool:
+        return False
+
+    def score(
+        self,
+        game: AnyGame | None,
+        value: int | None,
+        *,
+        declarer: int,
+        players: int,
+        dealer: int | None,
+    ) -> Scored:
+        if game is None:
+            game = _game_of_value(value or 0, self.rules)
+        elif game.kind is GameKind.PASSED:
+            raise LineProblem(Problem.of(PaperCode.PASSED))
+        gains = [0] * players
+        if game is None:  # several games have this value: the deal keeps the value alone
+            gains[declarer] = value or 0
+            return Scored(None, value or 0, tuple(gains))
+        game = _of_type(game, Game)
+        entry = DealEntry(game, declarer=declarer, captain_value=value)
+        outcome = self.rules.evaluate(entry, players=players)
+        return Scored(outcome.game, outcome.declarer_score, outcome.score_changes)
+
+
+def _game_of_value(value: int, rules: Prisdorf) -> Game | None:
+    """The game a value alone stands for, if only one game has it; a problem if none has."""
+    if value not in rules.possible_scores():
+        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
+        raise LineProblem(Problem.rule(violation))
+    games = games_for_value(rules, value)
+    return games[0] if len(games) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class AspeNotation:
+    rules: Grossenaspe
+    entry_missing: PaperCode = PaperCode.ASPE_ENTRY_MISSING
+
+    def parse(self, text: str) -> AnyGame:
+        return GrossenaspeGame.parse(text)
+
+    def complete(self, game: AnyGame) -> bool:
+        game = _of_type(game, GrossenaspeGame)
+        return game.ending is not None or game.kind is not AspeKind.NUMBER
+
+    def dealer_sits_out(self, players: int) -> bool:
+        return players == max(self.rules.table_sizes)
+
+    def score(
+        self,
+        game: AnyGame | None,
+        value: int | None,
+        *,
+        declarer: int,
+        players: int,
+        dealer: int | None,
+    ) -> Scored:
+        if game is None:  # "-6" is "3 Gute beet", "3 Kreuz beet" or "3 Durch verloren" …
+            raise LineProblem(Problem.of(PaperCode.ASPE_VALUE_ONLY, value=signed_total(value)))
+        game = _of_type(game, GrossenaspeGame)
+        if game.kind is AspeKind.PASSED:
+            raise LineProblem(Problem.of(PaperCode.PASSED))
+        scored = self.rules.evaluate(game, players=players, declarer=declarer, dealer=dealer)
+        if value is not None and value != scored.game_value:
+            raise InvalidEntryError.of(
+                Code.VALUE_MISMATCH,
+                "captain_value",
+                value=value,
+                computed=scored.game_value,
+                game=str(game),
+            )
+        return Scored(game, scored.game_value, scored.score_changes, sitting_out(players, dealer))
+
+
+_G = TypeVar("_G", Game, GrossenaspeGame)
+
+
+def _of_type(game: AnyGame, kind: type[_G]) -> _G:
+    """``game`` as the rule set's own (the line was read in its notation)."""
+    if not isinstance(game, kind):
+        raise TypeError(f"not a game of these rules: {game!r}")
+    return game
+
+
+def notation_of(rules: Prisdorf | Grossenaspe) -> Notation:
+    """The notation of a sheet under ``rules``."""
+    if isinstance(rules, Grossenaspe):
+        return AspeNotation(rules)
+    return PrisdorfNotation(rules)
+
+
+__all__ = ["AnyGame", "AspeNotation", "Notation", "PrisdorfNotation", "Scored", "notation_of"]
