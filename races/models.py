@@ -23,6 +23,8 @@ class RaceDeal(models.Model):
     counts = models.JSONField(_("tricks"))
     #: The seat that won each trick, in the order played; empty when the counts were typed.
     taps = models.JSONField(_("winner of each trick"), default=list, blank=True)
+    #: The seat that announced Fipsen in this deal (only where the tournament agreed it).
+    announcer = models.PositiveSmallIntegerField(_("announced Fipsen"), null=True, blank=True)
     #: The form's id: the same form posted twice (a dropped connection) is saved once.
     submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

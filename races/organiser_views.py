@@ -8,8 +8,10 @@ from django.utils.translation import gettext as _
 
 from races import selectors, services
 from races.models import RaceDeal
+from races.screen import parse_announcer
 from races.words import deal_words
 from tournaments.models import Table, Tournament
+from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
@@ -52,7 +54,8 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         deal = get_object_or_404(RaceDeal, table=table, pk=_int(request.POST.get("deal")))
         try:
             counts = [int(request.POST.get(f"count-{seat}", "")) for seat in range(len(seats))]
-            services.race_deal_correct(deal=deal, counts=counts)
+            announcer = parse_announcer(request.POST.get("announcer"), len(seats))
+            services.race_deal_correct(deal=deal, counts=counts, announcer=announcer)
         except ValueError:
             error = _("Enter the tricks of each player as a number from 0 to 5.")
         except ValidationError as refused:
@@ -67,6 +70,7 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "seats": seats,
         "deals": [(deal, deal_words(race, deal)) for deal in race.deals],
         "error": error,
+        "announcing": announced_fipsen(table.tournament.rule_options),
     }
     return render(request, "races/table_deals.html", context, status=422 if error else 200)
 

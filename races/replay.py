@@ -69,6 +69,13 @@ class Evening:
         )
 
     @property
+    def failed(self) -> tuple[int, ...]:
+        """How many announced Fipsen each seat lost this evening."""
+        return tuple(
+            sum(game.failed.count(seat) for game in self.games) for seat in range(self.players)
+        )
+
+    @property
     def cents(self) -> tuple[int, ...]:
         """Each seat's net money this evening: every game begun, the stakes of the one being
         played paid in and not yet won."""
@@ -78,22 +85,30 @@ class Evening:
         )
 
 
-def replay(players: int, deals: Sequence[Sequence[int]]) -> Evening:
-    """The evening of a table of ``players`` after ``deals`` (trick counts by seat).
+def replay(
+    players: int,
+    deals: Sequence[Sequence[int]],
+    announcers: Sequence[int | None] = (),
+    *,
+    announced_fipsen: bool = False,
+) -> Evening:
+    """The evening of a table of ``players`` after ``deals`` (trick counts by seat), with
+    ``announcers[i]`` the seat that announced Fipsen in deal ``i``, if any.
 
     >>> replay(4, []).current.tallies, replay(4, []).cents
     ((0, 0, 0, 0), (0, 0, 0, 0))
 
     :raises DealRefused: a deal the rules refuse (:meth:`RaceState.play`), with its index.
     """
-    race = Race(players=players)
+    race = Race(players=players, announced_fipsen=announced_fipsen)
     games: list[RaceState] = [race.start()]
     deal_games: list[int] = []
     for index, counts in enumerate(deals):
         if games[-1].winner is not None:
             games.append(race.start())
         try:
-            games[-1] = games[-1].play(counts)
+            announcer = announcers[index] if index < len(announcers) else None
+            games[-1] = games[-1].play(counts, announcer)
         except InvalidEntryError as error:
             raise DealRefused(index, error) from None
         deal_games.append(len(games) - 1)

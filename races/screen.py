@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fipsen_rules import RaceState
 from fipsen_rules.thedinghausen import TARGET, TRICKS_PER_DEAL
 
-__all__ = ["SeatRow", "TapScreen", "parse_taps"]
+__all__ = ["SeatRow", "TapScreen", "parse_announcer", "parse_taps"]
 
 
 @dataclass(frozen=True)
@@ -42,16 +42,24 @@ class TapScreen:
 
     rows: tuple[SeatRow, ...]
     taps: tuple[int, ...]
+    #: The seat that announced Fipsen in this deal, if any.
+    announcer: int | None = None
 
     @classmethod
-    def of(cls, game: RaceState, names: Sequence[str], taps: Sequence[int]) -> TapScreen:
+    def of(
+        cls,
+        game: RaceState,
+        names: Sequence[str],
+        taps: Sequence[int],
+        announcer: int | None = None,
+    ) -> TapScreen:
         counts = [0] * len(names)
         for seat in taps:
             counts[seat] += 1
         rows = tuple(
             SeatRow(seat, name, game.tallies[seat], counts[seat]) for seat, name in enumerate(names)
         )
-        return cls(rows, tuple(taps))
+        return cls(rows, tuple(taps), announcer)
 
     @classmethod
     def of_taps(cls, screen: TapScreen, taps: Sequence[int]) -> TapScreen:
@@ -75,6 +83,18 @@ class TapScreen:
         if len(self.taps) < TRICKS_PER_DEAL or self.tenth is not None:
             return None
         return next((row.name for row in self.rows if row.tricks == TRICKS_PER_DEAL), None)
+
+    @property
+    def announcement_failed(self) -> str | None:
+        """The player who announced Fipsen and has lost a trick of this deal: he pays.
+
+        >>> from fipsen_rules import Race
+        >>> TapScreen.of(Race().start(), "ABCDE", [0, 1], announcer=0).announcement_failed
+        'A'
+        """
+        if self.announcer is None or all(seat == self.announcer for seat in self.taps):
+            return None
+        return self.rows[self.announcer].name
 
     @property
     def complete(self) -> bool:
@@ -104,3 +124,15 @@ def parse_taps(text: str, players: int) -> list[int]:
             break
         taps.append(int(part))
     return taps
+
+
+def parse_announcer(text: str | None, players: int) -> int | None:
+    """The seat chosen as having announced Fipsen: the form counts seats from 1, and 0 (or
+    anything that is not a seat of the table) is nobody.
+
+    >>> parse_announcer("2", 5), parse_announcer("0", 5), parse_announcer("9", 5)
+    (1, None, None)
+    """
+    if not text or not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= players:
+        return None
+    return int(text) - 1

@@ -12,6 +12,7 @@ from fipsen_rules.thedinghausen import STAKE_CENTS
 from races.models import RaceDeal
 from races.replay import Evening, replay
 from tournaments.models import Seat, Table, Tournament
+from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import tables_with_seats
 
 
@@ -36,7 +37,17 @@ class TableRace:
 def table_race(*, table: Table, seats: list[Seat]) -> TableRace:
     """The table's deals and evening (one query: the seats are read already)."""
     deals = list(RaceDeal.objects.filter(table=table).order_by("sequence"))
-    return TableRace(table, seats, deals, replay(len(seats), [d.counts for d in deals]))
+    return TableRace(table, seats, deals, _evening(table, seats, deals))
+
+
+def _evening(table: Table, seats: list[Seat], deals: list[RaceDeal]) -> Evening:
+    """The evening of the table's ``deals`` under its tournament's options."""
+    return replay(
+        len(seats),
+        [deal.counts for deal in deals],
+        [deal.announcer for deal in deals],
+        announced_fipsen=announced_fipsen(table.tournament.rule_options),
+    )
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,7 @@ def table_races(*, tournament: Tournament) -> list[TableRace]:
         table.tournament = tournament  # the same object: no query for it
         seats = list(table.seats.all())
         own = deals[table.pk]
-        races.append(TableRace(table, seats, own, replay(len(seats), [d.counts for d in own])))
+        races.append(TableRace(table, seats, own, _evening(table, seats, own)))
     return races
 
 

@@ -6,6 +6,7 @@ its stored deals under the table's lock: two phones cannot both save "the next d
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -16,6 +17,7 @@ from fipsen_rules import FipsenError
 from races.models import RaceDeal
 from races.replay import DealRefused, Evening, counts_of_taps, replay
 from tournaments.models import Table
+from tournaments.race_rules import announced_fipsen
 from tournaments.rules_errors import rules_error_text
 from tournaments.states import require_open_for_entry
 
@@ -26,9 +28,11 @@ def race_deal_record(
     sequence: int,
     counts: Sequence[int] | None = None,
     taps: Sequence[int] = (),
+    announcer: int | None = None,
     submission: uuid.UUID | None = None,
 ) -> RaceDeal:
-    """Save the table's next deal: its trick counts, or the winner of each trick (``taps``).
+    """Save the table's next deal: its trick counts, or the winner of each trick (``taps``),
+    and the seat that announced Fipsen in it, if any.
 
     :raises ValidationError: the table takes no deals now; ``sequence`` is not the next deal
         (another phone saved it: code ``out_of_date``); the rules refuse the deal (its code).
@@ -40,34 +44,37 @@ def race_deal_record(
             done = RaceDeal.objects.filter(table=locked, submission=submission).first()
             if done is not None:
                 return done  # the same form posted twice
-        stored = _stored_counts(locked)
-        if sequence != len(stored) + 1:
+        stored = _Stored.of(locked)
+        if sequence != len(stored.counts) + 1:
             raise ValidationError(
                 _("Deal %(sequence)s was entered already on another phone."),
                 code="out_of_date",
                 params={"sequence": sequence},
             )
-        players = locked.seats.count()
         taps = list(taps)
         if taps:
-            _check_taps(players, stored, taps)
-            counts = counts_of_taps(players, taps)
+            _check_taps(stored, taps, announcer)
+            counts = counts_of_taps(stored.players, taps)
         counts = list(counts or ())
-        _checked(players, [*stored, counts], changed=len(stored))
+        stored.with_deal(len(stored.counts), counts, announcer).checked()
         try:
             return RaceDeal.objects.create(
                 table=locked,
                 sequence=sequence,
                 counts=counts,
                 taps=taps,
+                announcer=announcer,
                 submission=submission or uuid.uuid4(),
             )
         except IntegrityError:  # pragma: no cover (the lock orders the writers)
             raise ValidationError(_("Another phone saved this deal."), code="out_of_date") from None
 
 
-def race_deal_correct(*, deal: RaceDeal, counts: Sequence[int]) -> RaceDeal:
-    """The organiser corrects a saved deal's trick counts (its taps are dropped).
+def race_deal_correct(
+    *, deal: RaceDeal, counts: Sequence[int], announcer: int | None = None
+) -> RaceDeal:
+    """The organiser corrects a saved deal's trick counts and its announcer (its taps are
+    dropped).
 
     :raises ValidationError: the table takes no deals now, or the evening with the corrected
         deal is one the rules refuse (this deal or a later one; its code).
@@ -75,13 +82,12 @@ def race_deal_correct(*, deal: RaceDeal, counts: Sequence[int]) -> RaceDeal:
     with transaction.atomic():
         locked = _locked(deal.table_id)
         require_open_for_entry(locked)
-        stored = _stored_counts(locked)
-        stored[deal.sequence - 1] = list(counts)
-        _checked(locked.seats.count(), stored, changed=deal.sequence - 1)
+        _Stored.of(locked).with_deal(deal.sequence - 1, list(counts), announcer).checked()
         deal.counts = list(counts)
+        deal.announcer = announcer
         deal.taps = []
         deal.corrected_at = timezone.now()
-        deal.save(update_fields=["counts", "taps", "corrected_at"])
+        deal.save(update_fields=["counts", "announcer", "taps", "corrected_at"])
     return deal
 
 
@@ -90,33 +96,61 @@ def _locked(table_pk: int) -> Table:
     return Table.objects.select_for_update().select_related("tournament").get(pk=table_pk)
 
 
-def _stored_counts(table: Table) -> list[list[int]]:
-    return [
-        list(counts)
-        for counts in RaceDeal.objects.filter(table=table)
-        .order_by("sequence")
-        .values_list("counts", flat=True)
-    ]
+@dataclass(frozen=True)
+class _Stored:
+    """A table's stored deals (trick counts and announcers) and what the rules need to
+    replay them; ``changed`` is the deal being entered or corrected."""
+
+    players: int
+    counts: list[list[int]]
+    announcers: list[int | None]
+    announced_fipsen: bool
+    changed: int = -1
+
+    @classmethod
+    def of(cls, table: Table) -> "_Stored":
+        rows = RaceDeal.objects.filter(table=table).order_by("sequence")
+        deals = list(rows.values_list("counts", "announcer"))
+        return cls(
+            table.seats.count(),
+            [list(counts) for counts, _ in deals],
+            [announcer for _, announcer in deals],
+            announced_fipsen(table.tournament.rule_options),
+        )
+
+    def with_deal(self, index: int, counts: list[int], announcer: int | None) -> "_Stored":
+        """These deals with deal ``index`` (0-based; one past the last: a new deal) set."""
+        return replace(
+            self,
+            counts=[*self.counts[:index], counts, *self.counts[index + 1 :]],
+            announcers=[*self.announcers[:index], announcer, *self.announcers[index + 1 :]],
+            changed=index,
+        )
+
+    def evening(self) -> Evening:
+        """:raises DealRefused: as :func:`races.replay.replay`."""
+        return replay(
+            self.players, self.counts, self.announcers, announced_fipsen=self.announced_fipsen
+        )
+
+    def checked(self) -> Evening:
+        """The evening, or the rules' reason against it as a ValidationError; a later deal
+        than the changed one that no longer holds is named."""
+        try:
+            return self.evening()
+        except DealRefused as refused:
+            message = rules_error_text(refused.error)
+            if refused.index != self.changed:
+                message = str(_("Deal %(number)s would not hold any more: %(reason)s")) % {
+                    "number": refused.index + 1,
+                    "reason": message,
+                }
+            raise ValidationError(message, code=refused.error.code) from None
 
 
-def _check_taps(players: int, stored: list[list[int]], taps: list[int]) -> None:
+def _check_taps(stored: _Stored, taps: list[int], announcer: int | None) -> None:
     """Taps after a tenth trick, or of a seat not at the table, are refused as such."""
     try:
-        replay(players, stored).current.play_tricks(taps)
+        stored.evening().current.play_tricks(taps, announcer)
     except FipsenError as error:
         raise ValidationError(rules_error_text(error), code=error.code) from None
-
-
-def _checked(players: int, deals: list[list[int]], *, changed: int) -> Evening:
-    """The evening of ``deals``, or the rules' reason against it as a ValidationError; a
-    later deal than the ``changed`` one that no longer holds is named."""
-    try:
-        return replay(players, deals)
-    except DealRefused as refused:
-        message = rules_error_text(refused.error)
-        if refused.index != changed:
-            message = str(_("Deal %(number)s would not hold any more: %(reason)s")) % {
-                "number": refused.index + 1,
-                "reason": message,
-            }
-        raise ValidationError(message, code=refused.error.code) from None

@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 
 from races import selectors, services
 from races.models import RaceDeal
-from races.screen import TapScreen, parse_taps
+from races.screen import TapScreen, parse_announcer, parse_taps
 from races.words import deal_words
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
+from tournaments.race_rules import announced_fipsen
 from tournaments.rule_choice import is_race
 from tournaments.selectors import table_for_token
 
@@ -32,14 +33,18 @@ def race_entry(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         return race_page(request, table, seats, token=token)
     taps = parse_taps(request.POST.get("taps", ""), len(seats))
+    announcer = _announcer(request, table, len(seats))
     action = request.POST.get("action", "")
     if action.startswith("tap-") and action[4:].isdigit() and int(action[4:]) < len(seats):
         taps.append(int(action[4:]))
     elif action == "undo":
         taps = taps[:-1]
     elif action in ("save_taps", "save_counts"):
-        return _save(request, table, seats, token=token, taps=taps, by_taps=action == "save_taps")
-    return race_page(request, table, seats, token=token, taps=taps)
+        return _save(
+            request, table, seats, token=token, taps=taps, announcer=announcer,
+            by_taps=action == "save_taps",
+        )  # fmt: skip
+    return race_page(request, table, seats, token=token, taps=taps, announcer=announcer)
 
 
 def _save(
@@ -49,6 +54,7 @@ def _save(
     *,
     token: str,
     taps: list[int],
+    announcer: int | None,
     by_taps: bool,
 ) -> HttpResponse:
     try:
@@ -58,12 +64,14 @@ def _save(
             sequence=_int(request.POST.get("sequence")),
             counts=counts,
             taps=taps if by_taps else (),
+            announcer=announcer,
             submission=_uuid(request.POST.get("submission")),
         )
     except ValidationError as error:
         return race_page(
-            request, table, seats, token=token, taps=taps, error=" ".join(error.messages)
-        )
+            request, table, seats, token=token, taps=taps, announcer=announcer,
+            error=" ".join(error.messages),
+        )  # fmt: skip
     race = selectors.table_race(table=table, seats=seats)
     messages.success(request, _("Entered: %(deal)s") % {"deal": deal_words(race, deal)})
     return redirect("races:entry", token=token)
@@ -76,12 +84,13 @@ def race_page(
     *,
     token: str,
     taps: list[int] | None = None,
+    announcer: int | None = None,
     error: str = "",
 ) -> HttpResponse:
     """The captain's screen: tallies, the deal tapped so far, the counts form, last deals."""
     race = selectors.table_race(table=table, seats=seats)
     names = [seat.registration.player.name for seat in seats]
-    screen = TapScreen.of(race.evening.current, names, taps or [])
+    screen = TapScreen.of(race.evening.current, names, taps or [], announcer)
     recent: list[tuple[RaceDeal, str]] = [
         (deal, deal_words(race, deal)) for deal in reversed(race.deals[-3:])
     ]
@@ -95,7 +104,13 @@ def race_page(
         "recent": recent,
         "error": error,
         "submission": uuid.uuid4(),
+        "announcing": announced_fipsen(table.tournament.rule_options),
         "posted": request.POST if error else {},
+        # What was typed stays in the fields when the deal is refused.
+        "count_rows": [
+            (row, request.POST.get(f"count-{row.seat}", "0")[:3] if error else "0")
+            for row in screen.rows
+        ],
     }
     return render(request, "races/table_race.html", context, status=422 if error else 200)
 
@@ -111,6 +126,13 @@ def _posted_counts(request: HttpRequest, players: int) -> list[int]:
         raise ValidationError(
             _("Enter the tricks of each player as a number from 0 to 5."), code="counts"
         ) from None
+
+
+def _announcer(request: HttpRequest, table: Table, players: int) -> int | None:
+    """The seat chosen as having announced Fipsen, where the tournament plays with it."""
+    if not announced_fipsen(table.tournament.rule_options):
+        return None
+    return parse_announcer(request.POST.get("announcer"), players)
 
 
 def _int(text: str | None) -> int:

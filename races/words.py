@@ -16,6 +16,8 @@ def deal_words(race: TableRace, deal: RaceDeal) -> str:
         f"{name} {count}" for name, count in zip(names, deal.counts, strict=True) if count
     )
     words = _("Deal %(number)s: %(counts)s") % {"number": deal.sequence, "counts": counts}
+    if deal.announcer is not None:
+        words += " – " + _announcement(names[deal.announcer], deal.counts, deal.announcer)
     game = race.evening.games[race.evening.deal_games[deal.sequence - 1]]
     sweeper = next((seat for seat, count in enumerate(deal.counts) if count == 5), None)
     if sweeper is not None and game.winner != sweeper:
@@ -27,6 +29,15 @@ def deal_words(race: TableRace, deal: RaceDeal) -> str:
             + _("%(name)s wins the game with the tenth trick") % {"name": names[game.winner]}
         )
     return words
+
+
+def _announcement(name: str, counts: list[int], announcer: int) -> str:
+    """Whether the announced Fipsen was made: every trick of the deal to its announcer."""
+    if counts[announcer] == sum(counts):
+        return _("Fipsen announced by %(name)s, made") % {"name": name}
+    return _("Fipsen announced by %(name)s, lost: %(name)s pays 1 € to each of the others") % {
+        "name": name
+    }
 
 
 def _is_last_of_game(race: TableRace, deal: RaceDeal) -> bool:

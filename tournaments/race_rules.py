@@ -21,6 +21,7 @@ RACE_TABLE_DEALS = 1
 RACE_OPTIONS = (
     Option("must_trump", False, "who cannot follow must trump (on the table card only)"),
     Option("filler", 4, "tables of 4 or 6 where the players do not divide by five"),
+    Option("announced_fipsen", False, "a player may announce Fipsen (the Kreiszeitung's)"),
 )
 
 
@@ -28,7 +29,7 @@ def race_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """Every option with its value, checked by the rules library.
 
     >>> race_options({"filler": 6})
-    {'must_trump': False, 'filler': 6}
+    {'must_trump': False, 'filler': 6, 'announced_fipsen': False}
 
     :raises fipsen_rules.FipsenError: an option the race does not have, or a filler other
         than 4 or 6 (``RACE_FILLER``).
@@ -46,7 +47,7 @@ def race_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
             known=", ".join(known),
         )
     values = {**known, **options}
-    Race(must_trump=bool(values["must_trump"]))
+    Race(must_trump=bool(values["must_trump"]), announced_fipsen=bool(values["announced_fipsen"]))
     race_table_split(10, filler=int(values["filler"]))  # raises RACE_FILLER for another size
     return values
 
@@ -62,3 +63,8 @@ def race_split(players: int, options: Mapping[str, OptionValue]) -> tuple[TableS
     filler = int(options.get("filler", 4))
     sizes = race_table_split(players, filler=filler)
     return tuple(TableSpec(size, RACE_TABLE_DEALS) for size in sizes)
+
+
+def announced_fipsen(options: Mapping[str, OptionValue]) -> bool:
+    """Whether a player of the race may announce Fipsen (SPEC C4.2, the Kreiszeitung's)."""
+    return bool(options.get("announced_fipsen", False))

@@ -130,6 +130,13 @@ THEDINGHAUSEN = Choice(
             _("must trump (KZ)"),
             _("Who cannot follow suit must trump: on the table card only, it changes no count."),
         ),
+        "announced_fipsen": OptionText(
+            _("announced Fipsen (KZ)"),
+            _(
+                "A player may announce that he wins all five tricks of the deal; if he loses "
+                "one, he pays 1 € to each of the others."
+            ),
+        ),
     },
     # The sources are silent on a player who leaves; the app does not invent a race short.
     no_leaving=_(

@@ -56,4 +56,4 @@ def test_a_race_tournament_is_created_with_its_filler(organiser: object) -> None
     )
     assert response.status_code == 302, response.content.decode()
     tournament = Tournament.objects.get(name="Bauernkör")
-    assert tournament.rule_options == {"must_trump": True, "filler": 6}
+    assert tournament.rule_options == {"must_trump": True, "filler": 6, "announced_fipsen": False}
