@@ -20,12 +20,15 @@ from races.models import RaceDeal
 from races.replay import DealRefused, counts_of_taps, replay
 from scoring.transfer_rows import BATCH, keep_times, row, values
 from tournaments.models import Table, Tournament
+from tournaments.race_rules import announced_fipsen
 from tournaments.rule_choice import is_race
 from tournaments.rules_errors import rules_error_text
 
 #: The key of a table's race deals in the file.
 KEY = "race_deals"
 RACE_DEAL_FIELDS = ("sequence", "counts", "taps", "submission", "created_at", "corrected_at")
+#: Exported with every deal; a file from before the announced Fipsen lacks it (nobody announced).
+ANNOUNCER = "announcer"
 
 
 def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
@@ -35,7 +38,7 @@ def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any
         return {}
     deals: dict[int, list[dict[str, Any]]] = {}
     for deal in RaceDeal.objects.filter(table__tournament=tournament).order_by("table", "sequence"):
-        deals.setdefault(deal.table_id, []).append(values(deal, RACE_DEAL_FIELDS))
+        deals.setdefault(deal.table_id, []).append(values(deal, (*RACE_DEAL_FIELDS, ANNOUNCER)))
     return deals
 
 
@@ -50,7 +53,7 @@ def race_deals_import(*, table: Table, players: int, items: Any) -> None:
         raise TypeError(f"{KEY} must be a list")
     if not items:
         return  # every table of a night scored by a game, a race table before its first deal
-    deals = [(row(RaceDeal, item, RACE_DEAL_FIELDS, table=table), item) for item in items]
+    deals = [(row(RaceDeal, item, _fields(item), table=table), item) for item in items]
     for index, (deal, _item) in enumerate(deals, start=1):
         if deal.sequence != index:
             raise ValidationError(
@@ -58,9 +61,14 @@ def race_deals_import(*, table: Table, players: int, items: Any) -> None:
                 % {"table": table.number, "number": deal.sequence, "before": index - 1}
             )
         _check_deal(table, players, deal)
-    _check_evening(table, players, [deal.counts for deal, _item in deals])
+    _check_evening(table, players, [deal for deal, _item in deals])
     RaceDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
     keep_times(RaceDeal, deals)
+
+
+def _fields(item: Any) -> tuple[str, ...]:
+    has_announcer = isinstance(item, Mapping) and ANNOUNCER in item
+    return (*RACE_DEAL_FIELDS, ANNOUNCER) if has_announcer else RACE_DEAL_FIELDS
 
 
 def _whole_numbers(value: Any) -> bool:
@@ -83,10 +91,16 @@ def _check_deal(table: Table, players: int, deal: RaceDeal) -> None:
         )
 
 
-def _check_evening(table: Table, players: int, counts: Sequence[Any]) -> None:
-    """The table's evening replayed: a deal the rules refuse is named with the reason."""
+def _check_evening(table: Table, players: int, deals: Sequence[RaceDeal]) -> None:
+    """The table's evening replayed: a deal the rules refuse (an announcer not at the table,
+    or where the night plays without the announced Fipsen, too) is named with the reason."""
     try:
-        replay(players, counts)
+        replay(
+            players,
+            [deal.counts for deal in deals],
+            [deal.announcer for deal in deals],
+            announced_fipsen=announced_fipsen(table.tournament.rule_options),
+        )
     except DealRefused as refused:
         raise ValidationError(
             _("Table %(table)s, race deal %(number)s: %(reason)s")

@@ -143,3 +143,24 @@ def test_the_commands_take_a_race_there_and_back(tmp_path: Path, raced: Tourname
     wipe()
     call_command("import_night", output, verbosity=0)
     assert evening(Tournament.objects.get()) == before
+
+
+def test_an_announced_fipsen_travels_in_the_file_and_is_checked() -> None:
+    tournament = race_night(5)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        rule_options={"filler": 4, "must_trump": False, "announced_fipsen": True}
+    )
+    tournament.refresh_from_db()
+    table = Table.objects.select_related("tournament").get(tournament=tournament)
+    services.race_deal_record(table=table, sequence=1, counts=[4, 1, 0, 0, 0], announcer=0)
+    data = night_export(tournament=tournament)
+    before = evening(tournament)
+    wipe()
+    imported = night_import_bytes(json.dumps(data).encode())
+    assert RaceDeal.objects.get().announcer == 0
+    assert evening(imported) == before
+    wipe()
+    data["tournament"]["rule_options"]["announced_fipsen"] = False
+    with pytest.raises(NightFileError, match="ohne angesagten Fipsen"):
+        night_import_bytes(json.dumps(data).encode())
+    assert RaceDeal.objects.count() == 0
