@@ -246,35 +246,49 @@ class Prisdorf:
         :raises InvalidEntryError: with one violation for every rule the entry breaks.
         :raises TypeError: for a ``declarer`` beside an entry (the entry names its own).
         """
-        entry = _as_entry(deal, declarer)
-        game = entry.game
+        if isinstance(deal, Game):  # the hot path: no DealEntry built for a game alone
+            return self._evaluate(deal, declarer, players)
+        if declarer is not None:
+            raise TypeError("an entry names its declarer; pass the declarer with a game only")
+        return self._evaluate(deal.game, deal.declarer, players, deal)
+
+    def _evaluate(
+        self, game: Game, declarer: int | None, players: int, entry: DealEntry | None = None
+    ) -> Outcome:
+        """:meth:`evaluate` of a game and its declarer, and of what ``entry`` adds, if given
+        (the tricks, the value, the bid, the pictures)."""
         if players not in PLAYER_COUNTS:
             raise InvalidEntryError.of(Code.PLAYERS, None, players=players)
-        violations = list(_declarer_violations(entry, players))
-        violations += score_game(self, game).violations
-        if game.kind is GameKind.KIEKER and entry.has_pictures:
-            violations.append(rule_broken(Code.KIEKER_PICTURES, "has_pictures"))
-        if entry.bid is not None:
-            violations += self._bid_obligations(entry.bid, entry.bid_held, game)
-        durch_bid = entry.bid is not None and entry.bid.durch and game.durch
-        tricks = check_tricks(self, game, entry.declarer_tricks, durch_bid=durch_bid)
-        violations += tricks.violations
-        scored = score_game(self, tricks.game)
-        if entry.captain_value is not None:
-            violations += _value_violations(self, entry.captain_value, tricks.game, scored.score)
+        scored = score_game(self, game)
+        violations = [*_declarer_violations(game, declarer, players), *scored.violations]
+        played, warnings = game, _NO_WARNINGS
+        if entry is not None:
+            if game.kind is GameKind.KIEKER and entry.has_pictures:
+                violations.append(rule_broken(Code.KIEKER_PICTURES, "has_pictures"))
+            bid = entry.bid
+            if bid is not None:
+                violations += self._bid_obligations(bid, entry.bid_held, game)
+            durch_bid = bid is not None and bid.durch and game.durch
+            tricks = check_tricks(self, game, entry.declarer_tricks, durch_bid=durch_bid)
+            violations += tricks.violations
+            played, warnings = tricks.game, tricks.warnings
+            if played is not game:  # Durch inferred from the tricks: it scores as such
+                scored = score_game(self, played)
+            if entry.captain_value is not None:
+                violations += _value_violations(self, entry.captain_value, played, scored.score)
         if violations:
             raise InvalidEntryError(tuple(violations))
         changes = [0] * players
-        if entry.declarer is not None:
-            changes[entry.declarer] = scored.score
+        if declarer is not None:
+            changes[declarer] = scored.score
         return Outcome(
-            game=tricks.game,
-            declarer=entry.declarer,
+            game=played,
+            declarer=declarer,
             game_value=scored.game_value,
             declarer_score=scored.score,
             score_changes=tuple(changes),
             counts_as_deal=game.kind is not GameKind.PASSED,
-            warnings=tricks.warnings,
+            warnings=warnings,
         )
 
     def _bid_obligations(self, bid: Bid, held: bool, game: Game) -> list[Violation]:
@@ -343,19 +357,14 @@ def _possible_score_set(rules: Prisdorf) -> frozenset[int]:
     return frozenset(_possible_scores(rules))
 
 
-def _as_entry(deal: DealEntry | Game, declarer: int | None) -> DealEntry:
-    if isinstance(deal, Game):
-        return DealEntry(deal, declarer=declarer)
-    if declarer is not None:
-        raise TypeError("an entry names its declarer; pass the declarer with a game only")
-    return deal
+_NO_WARNINGS: tuple[Violation, ...] = ()
 
 
-def _declarer_violations(entry: DealEntry, players: int) -> Iterator[Violation]:
-    if entry.game.kind is GameKind.PASSED:
-        if entry.declarer is not None:
+def _declarer_violations(game: Game, declarer: int | None, players: int) -> Iterator[Violation]:
+    if game.kind is GameKind.PASSED:
+        if declarer is not None:
             yield rule_broken(Code.PASSED_WITH_DECLARER, "declarer")
-    elif entry.declarer is None:
+    elif declarer is None:
         yield rule_broken(Code.DECLARER_MISSING, "declarer")
-    elif not 0 <= entry.declarer < players:
-        yield rule_broken(Code.SEAT, "declarer", seat=entry.declarer, players=players)
+    elif not 0 <= declarer < players:
+        yield rule_broken(Code.SEAT, "declarer", seat=declarer, players=players)

@@ -313,3 +313,25 @@ def test_a_siebener_fips_voids_the_bid() -> None:
     """S2: the contract is void, so nothing it obliged matters."""
     e = entry("Siebener Fips", 1, bid="4 Hand")
     assert PRISDORF.evaluate(e, players=4).declarer_score == 30
+
+
+# A game and its declarer (the hot path: no DealEntry is built) judge as the entry of them does.
+
+
+def _judged(rules: Prisdorf, deal: DealEntry | Game, players: int, **given: int | None) -> object:
+    """The outcome, or the codes of the rules broken."""
+    try:
+        return rules.evaluate(deal, players=players, **given)
+    except InvalidEntryError as error:
+        return tuple(violation.code for violation in error.violations)
+
+
+@pytest.mark.parametrize("rules", [PRISDORF, STRICT, MIN_BID_3, Prisdorf(kontra=True)])
+def test_a_game_and_its_declarer_are_judged_as_their_entry(rules: Prisdorf) -> None:
+    games = [*rules.games(), Game.parse("1 gewonnen"), Game.parse("Kieker Hand gewonnen")]
+    for game in games:
+        for players in (3, 4, 5):
+            for declarer in (None, 0, players - 1, players):
+                alone = _judged(rules, game, players, declarer=declarer)
+                whole = _judged(rules, DealEntry(game, declarer=declarer), players)
+                assert alone == whole, (str(game), players, declarer)
