@@ -97,7 +97,9 @@ def _fee_split_confirmed(
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: None,
+        check=lambda: services.prizes_split_fees_check(
+            tournament=tournament, percentages=percentages
+        ),
         act=lambda: services.prizes_split_fees(tournament=tournament, percentages=percentages),
         success=_("The prizes are saved."),
         done=prizes_url,

@@ -13,7 +13,7 @@ from scoring.services.entry import (
     deal_record_at_link,
     deal_words,
 )
-from scoring.services.prizes import prizes_set, prizes_split_fees
+from scoring.services.prizes import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
 from scoring.services.tables import (
     table_end_early,
@@ -35,6 +35,7 @@ __all__ = [
     "deal_words",
     "prizes_set",
     "prizes_split_fees",
+    "prizes_split_fees_check",
     "sheet_check",
     "sheet_import",
     "sheet_require_open",

@@ -61,13 +61,22 @@ def fee_shares_check(percentages: list[Decimal]) -> None:
         )
 
 
-def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:
-    """Money prizes as shares of the entry fees of the players seated (named prizes kept).
+def prizes_split_fees_check(*, tournament: Tournament, percentages: list[Decimal]) -> None:
+    """Why the entry fees cannot be split so, raised (the confirmation page asks first).
 
-    :raises ValidationError: the shares add up to more than 100 %, or there is no entry fee.
+    :raises ValidationError: a share is negative, the shares add up to more than 100 %, or
+        there is no entry fee.
     """
     fee_shares_check(percentages)
     if not tournament.entry_fee:
         raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
+
+
+def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:
+    """Money prizes as shares of the entry fees of the players seated (named prizes kept).
+
+    :raises ValidationError: as :func:`prizes_split_fees_check`.
+    """
+    prizes_split_fees_check(tournament=tournament, percentages=percentages)
     prizes = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
     return prizes_set(tournament=tournament, prizes=prizes)

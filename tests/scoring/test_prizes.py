@@ -282,3 +282,14 @@ def test_the_shares_check_names_their_total() -> None:
         )
     assert error.value.code == "over_100"
     assert error.value.params == {"total": "110,5"}  # German by default
+
+
+def test_a_split_without_an_entry_fee_is_refused_before_any_confirmation() -> None:
+    client, url, _tournament = prizes_page(table_fee=0)
+    client.post(url, {"lines": "1. 50 €"})
+
+    page = client.post(url, {"percentages": "60 40"}).content.decode()
+
+    assert "Das Turnier hat kein Startgeld zum Aufteilen." in page
+    assert "Ja, Preise ersetzen" not in page  # no confirmation page offering 0,00 € prizes
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
