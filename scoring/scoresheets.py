@@ -22,6 +22,9 @@ from fipsen_rules.signs import signed_score, signed_total
 from scoring.models import TABLE_SIZES
 from scoring.selectors import TableSheet
 
+#: The rule set whose sheets have a legend of their own (SPEC C3).
+ASPE_RULES = "grossenaspe"
+
 
 @dataclass(frozen=True)
 class Column:
@@ -147,6 +150,9 @@ class Scoresheet:
     played: int
     #: "Table 3 ended early after 57 of 120 deals: …" on a filled sheet, else empty.
     ended_early_note: str = ""
+    #: Großenaspe's sheet: a failed game's value goes to each opponent, and at a table of
+    #: five the dealer sits out; the legend says so in its own words.
+    grossenaspe: bool = False
 
     @property
     def head_length(self) -> int:
@@ -208,4 +214,8 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
         for seat, total in zip(seats, sheet.totals, strict=True)
     )
     note = "" if blank else table.ended_early_note
-    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played, note)
+    # A table built without its tournament (the layout's own tests) is Prisdorf's.
+    aspe = table.tournament_id is not None and table.tournament.rule_set == ASPE_RULES
+    return Scoresheet(
+        table.number, table.deals, columns, tuple(lines), not blank, played, note, aspe
+    )
