@@ -3,6 +3,7 @@ through the services as a captain would (checked by the rules), sweeps now and t
 
 import random
 
+from fipsen_rules import RaceState
 from races import selectors, services
 from races.screen import TapScreen
 from tournaments.models import Table, Tournament
@@ -25,18 +26,17 @@ def race_demo_play(tournament: Tournament, rng: random.Random, *, games: int = D
             won = sum(1 for game in race.evening.games if game.winner is not None)
             if won >= games:
                 break
-            taps = _deal_taps(rng, TapScreen.of(race.evening.current, names, []))
+            taps = _deal_taps(rng, race.evening.current, names)
             services.race_deal_record(table=table, sequence=race.next_sequence, taps=taps)
             entered += 1
     return entered
 
 
-def _deal_taps(rng: random.Random, screen: TapScreen) -> list[int]:
+def _deal_taps(rng: random.Random, game: RaceState, names: list[str]) -> list[int]:
     """The winners of a deal's tricks until it is complete (five, or a tenth trick)."""
-    players = len(screen.rows)
+    players = len(names)
     sweeper = rng.randrange(players) if rng.random() < SWEEP_CHANCE else None
     taps: list[int] = []
-    while not screen.complete:
+    while not TapScreen.of(game, names, taps).complete:
         taps.append(sweeper if sweeper is not None else rng.randrange(players))
-        screen = TapScreen.of_taps(screen, taps)
     return taps

@@ -38,6 +38,7 @@ def cash_box(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "players": players,
         "buns": sum(player.buns for player in players),
+        "announcing": announced_fipsen(tournament.rule_options),
     }
     return render(request, "races/cash_box.html", context)
 

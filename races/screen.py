@@ -30,10 +30,12 @@ class SeatRow:
     name: str
     tally: int
     tricks: int
+    #: False for the tricks of a sweep: they do not count towards ten (SPEC C4.2).
+    counted: bool = True
 
     @property
     def total(self) -> int:
-        return self.tally + self.tricks
+        return self.tally + self.tricks if self.counted else self.tally
 
 
 @dataclass(frozen=True)
@@ -57,20 +59,10 @@ class TapScreen:
         for seat in taps:
             counts[seat] += 1
         rows = tuple(
-            SeatRow(seat, name, game.tallies[seat], counts[seat]) for seat, name in enumerate(names)
+            SeatRow(seat, name, game.tallies[seat], counts[seat], not _swept(game, seat, counts))
+            for seat, name in enumerate(names)
         )
         return cls(rows, tuple(taps), announcer)
-
-    @classmethod
-    def of_taps(cls, screen: TapScreen, taps: Sequence[int]) -> TapScreen:
-        """The same deal's screen with ``taps`` instead of its own."""
-        counts = [0] * len(screen.rows)
-        for seat in taps:
-            counts[seat] += 1
-        rows = tuple(
-            SeatRow(row.seat, row.name, row.tally, counts[row.seat]) for row in screen.rows
-        )
-        return cls(rows, tuple(taps))
 
     @property
     def tenth(self) -> str | None:
@@ -110,6 +102,11 @@ class TapScreen:
     def taps_text(self) -> str:
         """The hidden field's value: the seats, comma-separated."""
         return ",".join(str(seat) for seat in self.taps)
+
+
+def _swept(game: RaceState, seat: int, counts: Sequence[int]) -> bool:
+    """Whether ``seat`` won all five tricks of the deal short of his tenth: a sweep."""
+    return counts[seat] == TRICKS_PER_DEAL and game.tallies[seat] + TRICKS_PER_DEAL <= TARGET
 
 
 def parse_taps(text: str, players: int) -> list[int]:

@@ -62,6 +62,7 @@ class RacePlayer:
     sweeps: int
     cents: int
     buns: int  # the buns of the games he won: one from every player of his table
+    failed: int = 0  # announced Fipsen lost
     place: int = 0
     shared: bool = False  # another player has the same place
 
@@ -77,6 +78,11 @@ class RacePlayer:
     @property
     def owes(self) -> bool:
         return self.cents < 0
+
+    @property
+    def amount_cents(self) -> int:
+        """What he pays (when he :attr:`owes`) or gets: the cash box's figure, unsigned."""
+        return abs(self.cents)
 
 
 def table_races(*, tournament: Tournament) -> list[TableRace]:
@@ -119,6 +125,7 @@ def ranked_players(races: list[TableRace]) -> list[RacePlayer]:
                     evening.sweeps[seat.position],
                     evening.cents[seat.position],
                     won * len(race.seats),
+                    evening.failed[seat.position],
                 )
             )
     return _ranked(players)

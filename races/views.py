@@ -6,6 +6,7 @@ far; a save: the deal stored, and the page again (POST/redirect/GET) with what i
 """
 
 import uuid
+from collections.abc import Mapping, Sequence
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from races import selectors, services
 from races.models import RaceDeal
-from races.screen import TapScreen, parse_announcer, parse_taps
+from races.screen import SeatRow, TapScreen, parse_announcer, parse_taps
 from races.words import deal_words
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
@@ -39,6 +40,8 @@ def race_entry(request: HttpRequest, token: str) -> HttpResponse:
         taps.append(int(action[4:]))
     elif action == "undo":
         taps = taps[:-1]
+    elif action == "correct_last":
+        return _correct_last(request, table, seats, token=token, announcer=announcer)
     elif action in ("save_taps", "save_counts"):
         return _save(
             request, table, seats, token=token, taps=taps, announcer=announcer,
@@ -77,6 +80,27 @@ def _save(
     return redirect("races:entry", token=token)
 
 
+def _correct_last(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, announcer: int | None
+) -> HttpResponse:
+    """The captain corrects the table's last deal (its counts typed again), as long as no
+    deal followed it: ``sequence`` is the deal he saw as the last one."""
+    last = RaceDeal.objects.filter(table=table).order_by("sequence").last()
+    try:
+        if last is None or last.sequence != _int(request.POST.get("sequence")):
+            raise ValidationError(
+                _("Another phone has entered a deal since: correct it on the fresh page."),
+                code="out_of_date",
+            )
+        counts = _posted_counts(request, len(seats))
+        deal = services.race_deal_correct(deal=last, counts=counts, announcer=announcer)
+    except ValidationError as error:
+        return race_page(request, table, seats, token=token, error=" ".join(error.messages))
+    race = selectors.table_race(table=table, seats=seats)
+    messages.success(request, _("Corrected: %(deal)s") % {"deal": deal_words(race, deal)})
+    return redirect("races:entry", token=token)
+
+
 def race_page(
     request: HttpRequest,
     table: Table,
@@ -91,6 +115,8 @@ def race_page(
     race = selectors.table_race(table=table, seats=seats)
     names = [seat.registration.player.name for seat in seats]
     screen = TapScreen.of(race.evening.current, names, taps or [], announcer)
+    # The deal passes to the left after every deal, across games, as at any table.
+    dealer = (table.first_dealer + race.next_sequence - 1) % len(seats)
     recent: list[tuple[RaceDeal, str]] = [
         (deal, deal_words(race, deal)) for deal in reversed(race.deals[-3:])
     ]
@@ -105,14 +131,32 @@ def race_page(
         "error": error,
         "submission": uuid.uuid4(),
         "announcing": announced_fipsen(table.tournament.rule_options),
-        "posted": request.POST if error else {},
-        # What was typed stays in the fields when the deal is refused.
-        "count_rows": [
-            (row, request.POST.get(f"count-{row.seat}", "0")[:3] if error else "0")
-            for row in screen.rows
-        ],
+        "dealer": dealer,
+        "dealer_name": names[dealer],
+        **_typed_forms(request.POST if error else {}, screen, race.last_deal),
     }
     return render(request, "races/table_race.html", context, status=422 if error else 200)
+
+
+def _typed_forms(
+    posted: Mapping[str, str], screen: TapScreen, last: RaceDeal | None
+) -> dict[str, object]:
+    """The counts form and the last deal's correction: each opened, with what was typed kept,
+    when it was the one refused; else the new deal's at 0 and the correction's as saved."""
+    action = posted.get("action", "")
+
+    def rows(form: str, saved: Sequence[int]) -> list[tuple[SeatRow, str]]:
+        typed = posted if action == form else {}
+        return [
+            (row, typed.get(f"count-{row.seat}", str(saved[row.seat]))[:3]) for row in screen.rows
+        ]
+
+    return {
+        "counts_open": action == "save_counts",
+        "count_rows": rows("save_counts", [0] * len(screen.rows)),
+        "correct_open": action == "correct_last",
+        "correct_rows": rows("correct_last", last.counts) if last else [],
+    }
 
 
 def _posted_counts(request: HttpRequest, players: int) -> list[int]:

@@ -24,7 +24,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from fipsen_rules.signs import signed_total
-from races.selectors import race_players
+from races.selectors import RacePlayer, race_players
+from races.templatetags.race_money import euros
 from scoring import selectors
 from tournaments.models import Table, Tournament
 from tournaments.rule_choice import is_race
@@ -66,6 +67,8 @@ class BoardRow:
     name: str
     table: int
     points: str
+    #: A race's money, which ranks players with the same games won; empty at other nights.
+    money: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ def _row(standing: Ranked) -> BoardRow:
         name=standing.name,
         table=standing.table,
         points=signed_total(standing.points),
+        money=euros(standing.cents) if isinstance(standing, RacePlayer) else "",
     )
 
 
@@ -157,6 +161,7 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     page = board_pages(ranked, tables, number)
     context = {
         "points_label": _("Games won") if race else _("Points"),
+        "race": race,
         "tournament": tournament,
         "page": page,
         "next_url": f"{url}?page={page.next}",

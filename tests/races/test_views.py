@@ -79,7 +79,7 @@ def test_the_organiser_sees_standings_and_cash_box(organiser: Client) -> None:
     assert "Spieler 00" in page
     cash = organiser.get(reverse("races:cash_box", args=[tournament.pk])).content.decode()
     assert "1,40 €" in cash  # the winner: 3,20 € won, 80 ct stake and 1 € for the sweep
-    assert "−2,60 €" in cash
+    assert "2,60 €" in cash  # in the column "Zahlt": without a minus
     assert "5 Brötchen" in cash
 
 
@@ -140,3 +140,24 @@ def test_the_organiser_s_sheet_of_a_race_table_is_its_deals(organiser: Client) -
     assert response["Location"] == reverse(
         "races:table_deals", args=[table.tournament_id, table.pk]
     )
+
+
+def test_the_board_shows_the_money_that_orders_equal_games_won() -> None:
+    tournament = race_night(5)
+    deals_entered(Table.objects.get(tournament=tournament), [0, 5, 0, 0, 0])
+    page = Client().get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
+    assert "Geld" in page
+    assert "3,20 €" in page  # the sweeper: 4 € from the others, less his 80 ct
+    assert page.index("Spieler 01") < page.index("Spieler 00")
+    assert "2. =" in page  # the other four share place 2
+
+
+def test_the_cash_box_says_what_is_paid_without_a_double_minus(organiser: Client) -> None:
+    tournament = race_night(5)
+    deals_entered(Table.objects.get(tournament=tournament), [0, 5, 0, 0, 0])
+    page = organiser.get(reverse("races:cash_box", args=[tournament.pk])).content.decode()
+    assert "1,80 €" in page
+    assert "−1,80" not in page
+    assert "Alle fünf Stiche" in page
+    standings = organiser.get(reverse("races:standings", args=[tournament.pk])).content.decode()
+    assert "2. =" in standings
