@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fipsen_rules import Game, GrossenaspeGame
 from fipsen_rules.grossenaspe_seats import PLAYER_COUNTS as ASPE_PLAYER_COUNTS
@@ -41,21 +42,31 @@ class SheetStart:
         return self._seating().playing(number)
 
     def dealer_of(self, number: int) -> int | None:
-        """The dealer of deal ``number`` (from ``self.number`` on), if the start names one.
+        """The dealer of deal ``number`` (from ``self.number`` to ``self.deals``), if the start
+        names one.
 
         >>> seats = tuple(SeatInfo(p, str(p)) for p in range(5))
         >>> [SheetStart(seats, 7, 125, (0,) * 5, dealer=3).dealer_of(n) for n in (7, 8, 9)]
         [3, 4, 0]
         """
-        if self.dealer is None or number < self.number:
+        if self.dealer is None or not self.number <= number <= self.deals:
             return None
-        seating, dealer = self._seating(), self.dealer
-        for later in range(self.number + 1, number + 1):
-            dealer = seating.next_dealer(dealer, later, completed=True)
-        return dealer
+        return _dealers(self)[number - self.number]
 
     def _seating(self) -> Seating:
         return Seating.of(self.seats, _SIZES)
+
+
+@lru_cache(maxsize=8)
+def _dealers(start: SheetStart) -> tuple[int, ...]:
+    """The dealer of each deal from ``start.number`` to ``start.deals``, worked out once per
+    sheet (each line passes the deal on: a passed deal has no line)."""
+    seating, dealer = start._seating(), start.dealer or 0
+    dealers = [dealer]
+    for number in range(start.number + 1, start.deals + 1):
+        dealer = seating.next_dealer(dealer, number, completed=True)
+        dealers.append(dealer)
+    return tuple(dealers)
 
 
 @dataclass(frozen=True, slots=True)
