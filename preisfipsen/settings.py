@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "races",
+    "pots",
 ]
 
 MIDDLEWARE = [

@@ -10,9 +10,25 @@ class RacesConfig(AppConfig):
 
     def ready(self) -> None:
         from races import printing_kinds
+        from races.demo import race_demo_play
         from races.models import RaceDeal
-        from tournaments import table_progress
+        from races.selectors import race_players
+        from races.views import race_page
+        from tournaments import own_pages, table_progress
+        from tournaments.race_rules import RACE_RULES
 
         printing_kinds.register()
         # A race deal has no passed kind: every deal entered was played.
         table_progress.register("races", lambda table: RaceDeal.objects.filter(table=table).count())
+        own_pages.register(
+            RACE_RULES,
+            own_pages.OwnPages(
+                captain=race_page,
+                standings="races:standings",
+                table_deals="races:table_deals",
+                board=lambda tournament: race_players(tournament=tournament),
+                points_label=_("Games won"),
+                no_sheets=_("A Thedinghausen race prints its scoresheets from its standings page."),
+                demo=race_demo_play,
+            ),
+        )

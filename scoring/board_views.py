@@ -24,11 +24,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from fipsen_rules.signs import signed_total
-from races.selectors import RacePlayer, race_players
+from races.selectors import RacePlayer
 from races.templatetags.race_money import euros
 from scoring import selectors
 from tournaments.models import Table, Tournament
-from tournaments.rule_choice import is_race
+from tournaments.own_pages import own_pages_of
 
 #: Places on one page of the standings, and tables on one page of the progress.
 STANDINGS_PER_PAGE = 10
@@ -149,19 +149,19 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     url = reverse("scoring:board", args=[tournament.board_token])
     # The board shows no names per table: the seats need not be fetched. After the night it
     # shows the final ranking alone.
-    race = is_race(tournament)
+    own = own_pages_of(tournament)
     tables = (
         []
-        if tournament.is_finished or race  # a race plays games, not a number of deals
+        if tournament.is_finished or own  # the race, Tippen: no number of deals
         else list(selectors.tables_progress(tournament=tournament).prefetch_related(None))
     )
     ranked: Sequence[Ranked] = (
-        race_players(tournament=tournament) if race else selectors.standings(tournament=tournament)
+        own.board(tournament) if own else selectors.standings(tournament=tournament)
     )
     page = board_pages(ranked, tables, number)
     context = {
-        "points_label": _("Games won") if race else _("Points"),
-        "race": race,
+        "points_label": own.points_label if own else _("Points"),
+        "race": tournament.is_race,
         "tournament": tournament,
         "page": page,
         "next_url": f"{url}?page={page.next}",

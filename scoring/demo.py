@@ -25,7 +25,6 @@ from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable
-from races.demo import race_demo_play
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
 from scoring.evaluation import aspe_rules_for, rules_for
@@ -33,7 +32,8 @@ from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
-from tournaments.rule_choice import DEFAULT_RULES, is_race, require_playable
+from tournaments.own_pages import own_pages_of
+from tournaments.rule_choice import DEFAULT_RULES, require_playable
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -231,9 +231,11 @@ def demo_night_play(
 
 
 def _night_played(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
-    """Every table's deals entered; the entries and the deals played (a race: its deals)."""
-    if is_race(tournament):
-        played = race_demo_play(tournament, rng)
+    """Every table's deals entered; the entries and the deals played (the race, Tippen:
+    their deals)."""
+    own = own_pages_of(tournament)
+    if own is not None:
+        played = own.demo(tournament, rng)
         return played, played
     rule_set = tournament.rule_set
     rules = aspe_rules_for(tournament) if rule_set == "grossenaspe" else rules_for(tournament)

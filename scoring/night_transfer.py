@@ -80,6 +80,12 @@ PRIZE_FIELDS = ("place", "money", "name")
 MAX_BYTES = 20_000_000
 
 
+NO_OWN_EXPORT = gettext_lazy(
+    "A Tippen night cannot be exported as a file yet: the file would lack its deals. A "
+    "backup (start page, “Download a backup”) keeps the whole evening, its deals included."
+)
+
+
 class NightFileError(Exception):
     """The file cannot be imported; the message says why. Nothing was saved."""
 
@@ -88,7 +94,13 @@ class NightFileError(Exception):
 
 
 def night_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The night of ``tournament`` as plain values (a fixed number of queries)."""
+    """The night of ``tournament`` as plain values (a fixed number of queries).
+
+    :raises ValidationError: a Tippen night, whose deals this file does not carry (yet): a
+        file without them would lose the evening's chips on import.
+    """
+    if tournament.has_own_pages and not tournament.is_race:  # Tippen
+        raise ValidationError(NO_OWN_EXPORT, code="tippen_export")
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
     )

@@ -15,7 +15,7 @@ from scoring.exports import SafeTableExport
 from scoring.models import Deal
 from scoring.tables import StandingsTable
 from tournaments.models import Table, Tournament
-from tournaments.rule_choice import is_race
+from tournaments.own_pages import own_pages_of
 from tournaments.views.access import organiser_required
 
 
@@ -23,8 +23,9 @@ from tournaments.views.access import organiser_required
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table with its players and the deals played; refreshes itself."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if is_race(tournament):  # a race plays games, not deals: its tables are on its standings
-        return redirect("races:standings", pk=pk)
+    own = own_pages_of(tournament)
+    if own is not None:  # no number of deals (the race, Tippen): its tables are on its standings
+        return redirect(own.standings, pk=pk)
     context = {"tournament": tournament, "tables": selectors.tables_progress(tournament=tournament)}
     return _part_or_page(request, "scoring/_progress.html", "scoring/dashboard.html", context)
 
@@ -35,8 +36,9 @@ def organiser_sheet(request: HttpRequest, pk: int, table_pk: int) -> HttpRespons
     table = get_object_or_404(
         Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
     )
-    if is_race(table.tournament):  # its deals and their corrections are the race's page
-        return redirect("races:table_deals", pk=pk, table_pk=table_pk)
+    own = own_pages_of(table.tournament)
+    if own is not None:  # its deals and their corrections are its own app's page
+        return redirect(own.table_deals, pk=pk, table_pk=table_pk)
     context = {
         "table": table,
         "tournament": table.tournament,
@@ -83,8 +85,9 @@ def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> Ht
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live ranking, sortable; ``?_export=csv`` or ``xlsx`` downloads it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if is_race(tournament):  # ranked by games won, then money: the race's own page
-        return redirect("races:standings", pk=pk)
+    own = own_pages_of(tournament)
+    if own is not None:  # ranked by games won (the race), by chips (Tippen): its own page
+        return redirect(own.standings, pk=pk)
     ranked = selectors.standings(tournament=tournament)
     table = StandingsTable(ranked)
     RequestConfig(request, paginate=False).configure(table)

@@ -30,8 +30,8 @@ from scoring.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
+from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import tournament_of
-from tournaments.rule_choice import is_race
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
@@ -47,12 +47,11 @@ def _sheets_of(tournament: Tournament) -> list[TableSheet]:
 
 
 def _deal_scored(tournament: Tournament) -> Tournament:
-    """:raises ValidationError: a race, whose sheets and ranking are the races app's."""
-    if is_race(tournament):
-        raise ValidationError(
-            _("A Thedinghausen race prints its scoresheets from its standings page."),
-            code="race",
-        )
+    """:raises ValidationError: the race or Tippen, whose sheets and ranking are their own
+    app's."""
+    own = own_pages_of(tournament)
+    if own is not None:
+        raise ValidationError(own.no_sheets, code="race")
     return tournament
 
 

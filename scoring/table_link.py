@@ -9,11 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from races.views import race_page
 from scoring import selectors
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.rule_choice import is_race
+from tournaments.own_pages import own_pages_of
 from tournaments.selectors import table_for_token
 
 
@@ -27,15 +26,15 @@ class FinishedTableLink(Exception):
         self.seats = seats
 
 
-def table_of_link(token: str, *, race: bool = False) -> tuple[Table, list[Seat]]:
+def table_of_link(token: str, *, own_page: bool = False) -> tuple[Table, list[Seat]]:
     """The table of a link and its seats; a revoked or unknown link opens nothing, nor does a
-    race table's link open a page of deal-scored tables (unless ``race``: the captain's page,
-    which shows the race's own).
+    link of a table played on its own pages (the race, Tippen) open a page of deal-scored
+    tables (unless ``own_page``: the captain's page, which shows the table's own).
 
     :raises FinishedTableLink: the tournament is finished (see ``answers_finished_link``).
     """
     seated = table_for_token(token=token)
-    if seated is None or (is_race(seated[0].tournament) and not race):
+    if seated is None or (own_pages_of(seated[0].tournament) and not own_page):
         raise TableLinkNotValid
     if seated[0].tournament.is_finished:
         raise FinishedTableLink(*seated)
@@ -58,8 +57,9 @@ def answers_finished_link(view: Callable[..., HttpResponse]) -> Callable[..., Ht
 
 
 def _finished_page(request: HttpRequest, table: Table, seats: list[Seat]) -> HttpResponse:
-    if is_race(table.tournament):  # the race's tallies and games won, read only
-        response = race_page(request, table, seats, token="")
+    own = own_pages_of(table.tournament)
+    if own is not None:  # the race's tallies, Tippen's chips: read only
+        response = own.captain(request, table, seats, token="")
         response.status_code = 410
         return response
     context = {

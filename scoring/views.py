@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from fipsen_rules import InvalidEntryError
-from races.views import race_page
 from scoring import selectors, services
 from scoring.aspe_forms import fresh_deal_form
 from scoring.deal_pages import (
@@ -31,7 +30,7 @@ from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.rule_choice import is_race
+from tournaments.own_pages import own_pages_of
 
 
 @answers_finished_link
@@ -45,9 +44,10 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """
     if request.method == "POST":
         return _entry_post(request, token)
-    table, seats = table_of_link(token, race=True)
-    if is_race(table.tournament):  # the race's own page; its forms post to races:entry
-        return race_page(request, table, seats, token=token)
+    table, seats = table_of_link(token, own_page=True)
+    own = own_pages_of(table.tournament)
+    if own is not None:  # the race's or Tippen's own page; its forms post to its own app
+        return own.captain(request, table, seats, token=token)
     return _screen(request, table, seats, token=token)
 
 
@@ -100,8 +100,9 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def refuse_race(table: Table) -> None:
-    """:raises TableLinkNotValid: a race table: its page posts to its own address."""
-    if is_race(table.tournament):
+    """:raises TableLinkNotValid: a table played on its own pages (the race, Tippen): its
+    page posts to its own address."""
+    if own_pages_of(table.tournament) is not None:
         raise TableLinkNotValid
 
 

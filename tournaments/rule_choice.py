@@ -29,15 +29,10 @@ from fipsen_rules import (
 from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
 from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
-from fipsen_rules.thedinghausen import RACE_PLAYER_COUNTS
-from tournaments.race_rules import (
-    RACE_OPTIONS,
-    RACE_RULES,
-    RACE_TABLE_DEALS,
-    race_options,
-    race_split,
-)
+from tournaments.own_rules import OWN_RULES
+from tournaments.race_rules import RACE_RULES
 from tournaments.rules_errors import violation_error
+from tournaments.tippen_rules import TIPPEN_RULES
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -57,7 +52,7 @@ class OptionText:
 
     label: "StrOrPromise"
     help: "StrOrPromise" = ""
-    choices: tuple[tuple[int, str], ...] = ()
+    choices: tuple[tuple[int, "StrOrPromise"], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,15 +161,46 @@ GROSSENASPE = Choice(
     ),
 )
 
+TIPPEN = Choice(
+    TIPPEN_RULES,
+    _("Tippen"),
+    _(
+        "Dreiblatt for chips, as a pot ledger: 3 cards, the dealer's stake, who taps plays, "
+        "each trick takes a third of the pot. Tables of four (three to five)."
+    ),
+    {
+        "stake": OptionText(
+            _("dealer's stake"),
+            _("Chips the dealer pays into the pot; a multiple of 3 keeps a third of it whole."),
+            choices=((3, "3"), (6, "6"), (9, "9"), (12, "12")),
+        ),
+        "katira": OptionText(
+            _("Bête: the whole pot (Katira)"),
+            _(
+                "Who tapped and took no trick pays the whole pot, a gambler's rule. Unticked: "
+                "the stake (Grupp), for a social evening."
+            ),
+        ),
+        "max_bete": OptionText(
+            _("maximum bête"),
+            _(
+                "No bête is higher, and the pot a deal starts from holds at most this much: "
+                "the excess is set aside for later deals."
+            ),
+            choices=((0, _("none")), (9, "9"), (12, "12"), (18, "18"), (30, "30")),
+        ),
+    },
+)
+
 #: The rule sets a tournament can choose, in the order offered.
 CHOICES: Mapping[str, Choice] = {
-    choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE)
+    choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE, TIPPEN)
 }
 PLAYABLE = tuple(CHOICES)
 #: Rule sets whose screens are being built: the database takes them, so that their tests can
 #: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
 #: Großenaspe was one, until its night worked end to end.
-IN_THE_MAKING: tuple[str, ...] = ("ansegger", "duttfips", "tippen")
+IN_THE_MAKING: tuple[str, ...] = ("ansegger", "duttfips")
 #: Sorted, so that a rule set moving from the making to the playable needs no migration.
 STORABLE = tuple(sorted({*PLAYABLE, *IN_THE_MAKING}))
 
@@ -205,6 +231,11 @@ def is_race(tournament: "TournamentRules") -> bool:
     return tournament.rule_set == RACE_RULES
 
 
+def has_own_pages(tournament: "TournamentRules") -> bool:
+    """Is the tournament's rule set played on an app's own pages, without scored deals?"""
+    return tournament.rule_set in OWN_RULES
+
+
 def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:
     """The tournament's rule set with its options."""
     return rule_set(tournament.rule_set, **tournament.rule_options)
@@ -214,8 +245,9 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     """The deals of a table by its number of players, for each size the rule set seats: the
     tournament's own count where the organiser sets one (tables of four and three), else
     the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
-    if is_race(tournament):
-        return dict.fromkeys(RACE_PLAYER_COUNTS, RACE_TABLE_DEALS)
+    own_rules = OWN_RULES.get(tournament.rule_set)
+    if own_rules is not None:
+        return dict.fromkeys(own_rules.table_sizes, own_rules.table_deals)
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
     rules = rules_of(tournament)
     return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
@@ -243,8 +275,8 @@ def draw_split(
 
     :raises fipsen_rules.SeatingError: the count cannot be seated.
     """
-    if rules_name == RACE_RULES:
-        return race_split(players, options or {})
+    if rules_name in OWN_RULES:
+        return OWN_RULES[rules_name].split(players, options or {})
     if rules_name == "grossenaspe":
         if players == KARO_FIPSEN_PLAYERS:
             raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
@@ -266,14 +298,14 @@ def tournament_split(tournament: "Tournament", players: int) -> tuple[TableSpec,
 
 
 def library_options(name: str) -> tuple[Option, ...]:
-    """The options rule set ``name`` takes: the registry's, or the race's own."""
-    return RACE_OPTIONS if name == RACE_RULES else RULE_SETS[name].options
+    """The options rule set ``name`` takes: the registry's, or those of its own pages."""
+    return OWN_RULES[name].options if name in OWN_RULES else RULE_SETS[name].options
 
 
 def _options_checked(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue]:
     """:raises FipsenError: the library refuses an option; TypeError: not an option at all."""
-    if name == RACE_RULES:
-        return race_options(options)
+    if name in OWN_RULES:
+        return OWN_RULES[name].checked(options)
     return dict(rule_set(name, **options).options)
 
 
@@ -369,6 +401,11 @@ class TournamentRules(models.Model):
     def is_race(self) -> bool:
         """A Thedinghausen race: games to ten tricks, not a number of deals (the table card)."""
         return is_race(self)
+
+    @property
+    def has_own_pages(self) -> bool:
+        """Played on an app's own pages, with no number of deals (the race, Tippen)."""
+        return has_own_pages(self)
 
     @property
     def players_may_leave(self) -> bool:

@@ -7,6 +7,9 @@
   ``templates/tournaments/``. Scoring builds on tournaments, not the other way round.
 - ``races`` (the Thedinghausen race: its deals, standings, cash box) does not reach
   ``scoring``; ``tournaments`` does not reach ``races``.
+- ``pots`` (Tippen: its deals, the chips, standings) reaches neither ``scoring`` nor
+  ``races``; ``tournaments`` does not reach ``pots``. Scoring hands over to both through
+  ``tournaments/own_pages.py``, which they fill in when they start.
 - ``printing`` (the file jobs and PDFs) reaches none of them.
 
 Read from the source (an AST walk over every import, string constants for URL names and
@@ -53,6 +56,7 @@ WEB = frozenset(
         "tournaments",
         "scoring",
         "races",
+        "pots",
         "preisfipsen",
         "printing",
     }
@@ -64,18 +68,33 @@ LAYERS = (
         "tournaments",
         "tournaments",
         "templates/tournaments",
-        frozenset({"scoring", "races"}),
-        frozenset({"scoring", "races"}),
+        frozenset({"scoring", "races", "pots"}),
+        frozenset({"scoring", "races", "pots"}),
     ),
     # The race builds on the night (tables, seats) and the rules; scoring may offer its
     # pages (the table's link opens the race's page at a race table), not the other way.
-    Layer("races", "races", "templates/races", frozenset({"scoring"}), frozenset({"scoring"})),
+    Layer(
+        "races",
+        "races",
+        "templates/races",
+        frozenset({"scoring", "pots"}),
+        frozenset({"scoring", "pots"}),
+    ),
+    # Tippen builds on the night and the rules, as the race does, and knows neither scoring
+    # nor the race.
+    Layer(
+        "pots",
+        "pots",
+        "templates/pots",
+        frozenset({"scoring", "races"}),
+        frozenset({"scoring", "races"}),
+    ),
     Layer(
         "printing",
         "printing",
         "templates/printing",
-        frozenset({"tournaments", "scoring", "races"}),
-        frozenset({"tournaments", "scoring", "races"}),
+        frozenset({"tournaments", "scoring", "races", "pots"}),
+        frozenset({"tournaments", "scoring", "races", "pots"}),
     ),
 )
 

@@ -11,6 +11,7 @@ from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
 from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES, draw_split, tournament_split
+from tournaments.tippen_rules import TIPPEN_RULES
 
 
 def unseatable_message(fewer: object, code: object = None) -> str:
@@ -23,7 +24,12 @@ def unseatable_message(fewer: object, code: object = None) -> str:
 
 
 #: Reasons a rule set gives for a count it cannot seat, said as they are.
-_OWN_REASONS = (Code.KARO_FIPSEN, Code.TABLES_UNSEATABLE_FIVE, Code.RACE_TABLES_UNSEATABLE)
+_OWN_REASONS = (
+    Code.KARO_FIPSEN,
+    Code.TABLES_UNSEATABLE_FIVE,
+    Code.RACE_TABLES_UNSEATABLE,
+    Code.TIPPEN_PLAYERS,
+)
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,8 @@ class SplitSummary:
     #: A Thedinghausen race: its tables of five and the organiser's filler (4 or 6).
     race_filler: int | None = None
     sixes: int = 0
+    #: Tables of any size from three to six, said as they are (Tippen: nobody sits out).
+    plain_sizes: bool = False
 
     @property
     def seatable(self) -> bool:
@@ -93,6 +101,7 @@ def split_summary(
         fives=sizes.count(5),
         race_filler=filler,
         sixes=sizes.count(6),
+        plain_sizes=rules == TIPPEN_RULES,
     )
 
 

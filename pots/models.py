@@ -1,0 +1,40 @@
+"""The deals of a Tippen table: who tapped, and the tricks of each who played (SPEC C6).
+
+A deal stores one entry per seat: ``None`` for a player who passed, else the tricks he took
+(0 for one who tapped alone and took the pot). The pot, the bêtes and every player's chips
+follow from the deals in order (:mod:`pots.replay`); nothing else is stored.
+"""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Table
+
+
+class PotDeal(models.Model):
+    """One deal of a Tippen table; ``sequence`` numbers the table's deals from 1."""
+
+    #: PROTECT: a table with deals (so its tournament too) is history and is not deleted.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="pot_deals")
+    sequence = models.PositiveIntegerField(_("deal"))
+    #: Per seat, seat 0 first: null (passed) or the tricks taken by a player who tapped.
+    taps = models.JSONField(_("taps and tricks"))
+    #: The form's id: the same form posted twice (a dropped connection) is saved once.
+    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Set when the captain or the organiser corrected the deal.
+    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "sequence"]
+        verbose_name = _("Tippen deal")
+        verbose_name_plural = _("Tippen deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "sequence"], name="pot_deal_sequence"),
+            models.CheckConstraint(condition=models.Q(sequence__gte=1), name="pot_deal_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.sequence}: {self.taps}"

@@ -1,0 +1,74 @@
+"""The organiser's Tippen pages: the standings by chips, a table's deals and corrections."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from pots import selectors, services
+from pots.models import PotDeal
+from pots.views import CHOICES, named_refusal, posted_taps
+from pots.words import deal_words
+from tournaments.models import Table, Tournament
+from tournaments.selectors import seats_of
+from tournaments.views.access import organiser_required
+
+
+@organiser_required
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The players ranked by chips; each table's pot and deals."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    pots = selectors.table_pots(tournament=tournament)
+    context = {
+        "tournament": tournament,
+        "players": selectors.ranked_players(pots),
+        "tables": pots,
+    }
+    return render(request, "pots/standings.html", context)
+
+
+@organiser_required
+def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """A table's deals in order, each with a form to correct it."""
+    table = get_object_or_404(
+        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+    )
+    seats = seats_of(table=table)
+    error = ""
+    if request.method == "POST":
+        deal = get_object_or_404(PotDeal, table=table, pk=_int(request.POST.get("deal")))
+        taps = posted_taps(request.POST, seats)
+        try:
+            services.pot_deal_correct(deal=deal, taps=taps)
+        except ValidationError as refused:
+            error = named_refusal(refused, seats, taps)
+        else:
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.sequence})
+            return redirect("pots:table_deals", pk=pk, table_pk=table.pk)
+    pot = selectors.table_pot(table=table, seats=seats)
+    deals = [
+        (deal, deal_words(pot.names, pot.ledger, index), _choices(deal, pot.names))
+        for index, deal in enumerate(pot.deals)
+    ]
+    context = {
+        "tournament": table.tournament,
+        "table": table,
+        "pot": pot,
+        "deals": deals,
+        "choices": CHOICES,
+        "error": error,
+    }
+    return render(request, "pots/table_deals.html", context, status=422 if error else 200)
+
+
+def _choices(deal: PotDeal, names: list[str]) -> list[tuple[int, str, str]]:
+    """Each seat, its player's name, and the choice the deal stores for it."""
+    return [
+        (seat, name, "-" if deal.taps[seat] is None else str(deal.taps[seat]))
+        for seat, name in enumerate(names)
+    ]
+
+
+def _int(text: str | None) -> int:
+    return int(text) if text and text.isdigit() and len(text) < 10 else 0

@@ -1,0 +1,105 @@
+"""What the Tippen pages read: a table's ledger, the standings.
+
+The chips and the pot are replayed from the stored deals (:mod:`pots.replay`); a page reads
+the tables, seats and deals in a fixed number of queries.
+"""
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+
+from fipsen_rules import places
+from pots.models import PotDeal
+from pots.replay import Ledger, replay
+from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import tables_with_seats
+from tournaments.tippen_rules import tippen_of
+
+
+@dataclass(frozen=True)
+class TablePot:
+    """A Tippen table as its captain sees it: its deals and the ledger they make."""
+
+    table: Table
+    seats: list[Seat]
+    deals: list[PotDeal]
+    ledger: Ledger
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.registration.player.name for seat in self.seats]
+
+    @property
+    def next_sequence(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def last_deal(self) -> PotDeal | None:
+        return self.deals[-1] if self.deals else None
+
+    @property
+    def dealer_name(self) -> str:
+        """Who deals next: seat 0 first, then clockwise after every deal."""
+        return self.names[self.ledger.current.dealer]
+
+
+def _table_pot(table: Table, seats: list[Seat], deals: list[PotDeal]) -> TablePot:
+    rules = tippen_of(table.tournament.rule_options, players=len(seats))
+    ledger = replay(rules, [deal.taps for deal in deals], first_dealer=table.first_dealer or 0)
+    return TablePot(table, seats, deals, ledger)
+
+
+def table_pot(*, table: Table, seats: list[Seat]) -> TablePot:
+    """The table's deals and ledger (one query: the seats are read already)."""
+    return _table_pot(table, seats, list(PotDeal.objects.filter(table=table).order_by("sequence")))
+
+
+@dataclass(frozen=True)
+class PotPlayer:
+    """One player's evening: the standings' row."""
+
+    name: str
+    table: int
+    seat: int
+    chips: int
+    place: int = 0
+    shared: bool = False  # another player has the same place
+
+    @property
+    def points(self) -> int:
+        """What the board shows in its points column: the chips."""
+        return self.chips
+
+
+def table_pots(*, tournament: Tournament) -> list[TablePot]:
+    """Every table of the tournament with its seats, deals and ledger, in table order
+    (three queries: tables, seats with players, deals)."""
+    tables = list(tables_with_seats(tournament=tournament))
+    deals: dict[int, list[PotDeal]] = defaultdict(list)
+    for deal in PotDeal.objects.filter(table__tournament=tournament).order_by("sequence"):
+        deals[deal.table_id].append(deal)
+    pots = []
+    for table in tables:
+        table.tournament = tournament  # the same object: no query for it
+        pots.append(_table_pot(table, list(table.seats.all()), deals[table.pk]))
+    return pots
+
+
+def pot_players(*, tournament: Tournament) -> list[PotPlayer]:
+    """Every seated player with his chips, ranked by chips (three queries)."""
+    return ranked_players(table_pots(tournament=tournament))
+
+
+def ranked_players(pots: list[TablePot]) -> list[PotPlayer]:
+    """The players of ``pots`` ranked by chips, highest first; equal chips share a place."""
+    players = [
+        PotPlayer(name, pot.table.number, seat.position, pot.ledger.current.chips[seat.position])
+        for pot in pots
+        for seat, name in zip(pot.seats, pot.names, strict=True)
+    ]
+    ranks = places({key: (player.chips,) for key, player in enumerate(players)})
+    tied = Counter(ranks.values())
+    ranked = [
+        replace(player, place=ranks[key], shared=tied[ranks[key]] > 1)
+        for key, player in enumerate(players)
+    ]
+    return sorted(ranked, key=lambda player: (player.place, player.name))

@@ -1,0 +1,178 @@
+"""Tippen's pages: the captain enters who passed and the tricks of who tapped, sees the pot
+and the chips, corrects the last deal; the organiser's standings, corrections, the board; and
+scoring's pages hand over to them."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from pots.models import PotDeal
+from tests.pots.helpers import deals_entered, tippen_night, tippen_table
+from tournaments import services as tournament_services
+from tournaments.models import Table
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
+
+
+def post(client: Client, table: Table, choices: dict[str, str], **fields: object) -> str:
+    data: dict[str, object] = {
+        "action": "save",
+        "sequence": PotDeal.objects.filter(table=table).count() + 1,
+        **{f"seat-{seat}": value for seat, value in choices.items()},
+        **fields,
+    }
+    response = client.post(reverse("pots:entry", args=[table.token]), data, follow=True)
+    assert response.status_code in (200, 422)
+    return response.content.decode()
+
+
+def test_the_table_s_link_opens_the_tippen_page(client: Client) -> None:
+    table = tippen_table()
+    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    assert "Spiel 1: Spieler 00 gibt" in page
+    assert "Im Pott: 0; mit dem Einsatz von Spieler 00 (3): 3." in page
+    assert page.count('class="tile-input" type="radio"') == 4 * 5
+
+
+def test_a_deal_is_saved_and_the_chips_shown(client: Client) -> None:
+    table = tippen_table()
+    page = post(client, table, {"0": "2", "1": "1", "3": "0"})
+    assert [deal.taps for deal in PotDeal.objects.all()] == [[2, 1, None, 0]]
+    assert "Eingetragen: Spiel 1 (Spieler 00 gibt, Pott 3)" in page
+    assert "Spieler 03 zahlt 3 Bête" in page
+    assert "Spiel 2: Spieler 01 gibt" in page
+    assert '<span class="total-points">-3</span>' in page
+
+
+def test_all_passed_is_one_button(client: Client) -> None:
+    table = tippen_table()
+    page = post(client, table, {"0": "2"}, action="all_passed")
+    assert [deal.taps for deal in PotDeal.objects.all()] == [[None] * 4]
+    assert "alle gepasst" in page
+    assert "Im Pott: 3; mit dem Einsatz von Spieler 01 (3): 6." in page
+
+
+def test_a_refused_deal_keeps_every_choice_and_names_the_reason(client: Client) -> None:
+    table = tippen_table()
+    page = post(client, table, {"0": "2", "1": "2", "2": "0"})
+    assert not PotDeal.objects.exists()
+    assert "zusammen 3 Stiche, nicht 4" in page
+    assert 'id="seat-1-3" name="seat-1" value="2" checked' in page
+    lone = post(client, table, {"2": "3"})
+    assert "Spieler 02 hat allein getippt" in lone
+    assert not PotDeal.objects.exists()
+
+
+def test_the_same_form_posted_twice_is_saved_once(client: Client) -> None:
+    table = tippen_table()
+    fields = {"submission": "2b1f1c9e-6c1a-4a43-9f55-0d6f1d2a0a11"}
+    post(client, table, {"0": "3", "1": "0"}, **fields)
+    post(client, table, {"0": "3", "1": "0"}, sequence=1, **fields)
+    assert PotDeal.objects.count() == 1
+
+
+def test_the_captain_corrects_the_last_deal(client: Client) -> None:
+    table = tippen_table(3)
+    deals_entered(table, "- - -", "1 1 1")
+    page = post(client, table, {}, action="correct", sequence=2, **{"fix-seat-2": "0"})
+    assert [deal.taps for deal in PotDeal.objects.order_by("sequence")] == [
+        [None] * 3,
+        [None, None, 0],
+    ]
+    assert "Korrigiert: Spiel 2" in page
+    early = post(client, table, {}, action="correct", sequence=1, **{"fix-seat-0": "0"})
+    assert "nur das letzte Spiel" in early
+
+
+def test_a_link_that_is_not_a_tippen_table_s_opens_nothing(client: Client) -> None:
+    from tests.scoring.helpers import playing_table
+
+    table = playing_table()
+    assert client.get(reverse("pots:entry", args=[table.token])).status_code == 404
+
+
+def test_a_finished_night_s_link_shows_the_chips_read_only(client: Client) -> None:
+    table = tippen_table(3)
+    deals_entered(table, "- t -")
+    tournament_services.tournament_finish(tournament=table.tournament)
+    response = client.get(reverse("scoring:table_entry", args=[table.token]))
+    assert response.status_code == 410
+    page = response.content.decode()
+    assert "Das Turnier ist beendet." in page
+    assert 'name="action"' not in page
+    post_after = client.post(reverse("pots:entry", args=[table.token]), {"action": "all_passed"})
+    assert post_after.status_code == 200
+    assert PotDeal.objects.count() == 1
+
+
+def test_the_organiser_s_pages_hand_over_to_tippen_s(organiser: Client) -> None:
+    table = tippen_table()
+    pk = table.tournament_id
+    for name, args, target in [
+        ("scoring:standings", [pk], reverse("pots:standings", args=[pk])),
+        ("scoring:dashboard", [pk], reverse("pots:standings", args=[pk])),
+        (
+            "scoring:organiser_sheet",
+            [pk, table.pk],
+            reverse("pots:table_deals", args=[pk, table.pk]),
+        ),
+    ]:
+        response = organiser.get(reverse(name, args=args))
+        assert response.status_code == 302
+        assert response["Location"] == target
+
+
+def test_the_organiser_sees_the_standings_and_corrects_a_deal(organiser: Client) -> None:
+    tournament = tippen_night(3)
+    table = Table.objects.get(tournament=tournament)
+    deals_entered(table, "- - -", "0 3 -")
+    page = organiser.get(reverse("pots:standings", args=[tournament.pk])).content.decode()
+    assert page.index("Spieler 01") < page.index("Spieler 00")
+    assert "2 Spiele eingetragen" in page
+    deal = PotDeal.objects.get(sequence=2)
+    url = reverse("pots:table_deals", args=[tournament.pk, table.pk])
+    refused = organiser.post(url, {"deal": deal.pk, "seat-0": "3", "seat-1": "3"})
+    assert refused.status_code == 422
+    assert "nicht 6" in refused.content.decode()
+    response = organiser.post(url, {"deal": deal.pk, "seat-0": "1", "seat-1": "2"}, follow=True)
+    assert "Spiel 2 korrigiert." in response.content.decode()
+    deal.refresh_from_db()
+    assert deal.taps == [1, 2, None]
+
+
+def test_the_board_ranks_by_chips() -> None:
+    tournament = tippen_night(3)
+    deals_entered(Table.objects.get(tournament=tournament), "- - -", "- t -")
+    page = Client().get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
+    assert "Marken" in page
+    assert page.index("Spieler 01") < page.index("Spieler 02") < page.index("Spieler 00")
+
+
+def test_scoring_s_pdfs_say_where_tippen_prints(organiser: Client) -> None:
+    from printing import kinds
+    from printing.kinds import FileJob
+    from printing.models import GeneratedFile
+    from tournaments.printing_kinds import owner_of_tournament
+
+    tournament = tippen_night(4)
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind="scoresheets"))
+    with pytest.raises(Exception, match="Abrechnungen auf der Rangliste"):
+        kinds.kind_named("scoresheets").renderer()(job)
+
+
+def test_a_paper_sheet_is_refused_with_the_reason(organiser: Client) -> None:
+    table = tippen_table()
+    url = reverse("scoring:organiser_paper", args=[table.tournament_id, table.pk])
+    page = organiser.get(url).content.decode()
+    assert "Papierzettel lassen sich nur für Prisdorfer Fipsen abtippen." in page
+    assert 'name="text"' not in page
+    assert Client().get(reverse("scoring:table_paper", args=[table.token])).status_code == 404
+
+
+def test_a_tippen_night_is_not_exported_as_a_file(organiser: Client) -> None:
+    table = tippen_table()
+    page = organiser.get(reverse("night:print", args=[table.tournament_id])).content.decode()
+    assert "Ein Tippen-Abend lässt sich noch nicht als Datei exportieren" in page
+    assert reverse("night:export", args=[table.tournament_id]) not in page
+    response = organiser.get(reverse("night:export", args=[table.tournament_id]), follow=True)
+    assert "Content-Disposition" not in response

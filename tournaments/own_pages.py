@@ -1,0 +1,82 @@
+"""The pages of a rule set that is played on an app's own pages (the race, Tippen).
+
+Such a rule set has no scored deal, so scoring's captain page, table sheet, standings and board
+cannot show it. Its app registers its pages here when it starts (``AppConfig.ready``), keyed
+by the rule set's name, as the night's links are (:mod:`tournaments.night_links`); scoring
+asks :func:`own_pages_of` and hands over to them. This app knows none of those apps.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.http import HttpRequest, HttpResponse
+from django_stubs_ext import StrOrPromise
+
+from tournaments.models import Seat, Table, Tournament
+from tournaments.own_rules import OWN_RULES
+from tournaments.rule_choice import TournamentRules
+
+
+class BoardRow(Protocol):
+    """A player's row as the board shows it."""
+
+    @property
+    def place(self) -> int: ...
+    @property
+    def shared(self) -> bool: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+
+
+class CaptainPage(Protocol):
+    """The captain's page of a table, read only when the tournament is finished."""
+
+    def __call__(
+        self, request: HttpRequest, table: Table, seats: list[Seat], *, token: str
+    ) -> HttpResponse: ...
+
+
+@dataclass(frozen=True)
+class OwnPages:
+    """What scoring hands over to.
+
+    :param captain: the page the table's link opens.
+    :param standings: the URL name of the standings (the tournament's pk).
+    :param table_deals: the URL name of a table's deals and corrections (the tournament's
+        pk, the table's).
+    :param board: the ranked players, for the hall's board.
+    :param points_label: the board's points column.
+    :param no_sheets: why scoring's scoresheet PDFs refuse the tournament.
+    :param demo: plays a demo night's deals at every table; the deals entered.
+    """
+
+    captain: CaptainPage
+    standings: str
+    table_deals: str
+    board: Callable[[Tournament], Sequence[BoardRow]]
+    points_label: StrOrPromise
+    no_sheets: StrOrPromise
+    demo: Callable[[Tournament, Any], int]
+
+
+_pages: dict[str, OwnPages] = {}
+
+
+def register(rule_set: str, pages: OwnPages) -> None:
+    """Say which pages play ``rule_set``.
+
+    :raises ValueError: a rule set that is not played on its own pages.
+    """
+    if rule_set not in OWN_RULES:
+        raise ValueError(f"The rule set {rule_set!r} is played on scoring's pages.")
+    _pages[rule_set] = pages
+
+
+def own_pages_of(tournament: TournamentRules) -> OwnPages | None:
+    """The pages of the tournament's rule set, or None for a deal-scored one."""
+    return _pages.get(tournament.rule_set)
