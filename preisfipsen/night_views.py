@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
+from scoring import night_transfer
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.models import Tournament

@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import race_transfer
 from scoring.models import Deal, DealChange, Prize
