@@ -15,7 +15,8 @@ from fipsen_rules.ruleset import Option
 from tournaments import selectors
 from tournaments.models import MAX_DEALS, Player, Seat, Tournament
 from tournaments.names import player_name_key
-from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, OptionText, rules_checked
+from tournaments.option_text import OptionText
+from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField, name_has_letter
 

@@ -29,10 +29,11 @@ from fipsen_rules import (
 from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
 from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+from tournaments.option_text import OptionText
 from tournaments.own_rules import OWN_RULES
 from tournaments.race_rules import RACE_RULES
 from tournaments.rules_errors import violation_error
-from tournaments.tippen_rules import TIPPEN_RULES
+from tournaments.tippen_rules import TIPPEN_RULES, TIPPEN_TEXTS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -44,15 +45,6 @@ DEFAULT_RULES = "prisdorf"
 
 #: The option that doubles scores by calls (SPEC C2): never at a Preisfipsen.
 KONTRA = "kontra"
-
-
-@dataclass(frozen=True)
-class OptionText:
-    """An option as the organiser reads it; ``choices`` for an option of a few numbers."""
-
-    label: "StrOrPromise"
-    help: "StrOrPromise" = ""
-    choices: tuple[tuple[int, "StrOrPromise"], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,28 +160,7 @@ TIPPEN = Choice(
         "Dreiblatt for chips, as a pot ledger: 3 cards, the dealer's stake, who taps plays, "
         "each trick takes a third of the pot. Tables of four (three to five)."
     ),
-    {
-        "stake": OptionText(
-            _("dealer's stake"),
-            _("Chips the dealer pays into the pot; a multiple of 3 keeps a third of it whole."),
-            choices=((3, "3"), (6, "6"), (9, "9"), (12, "12")),
-        ),
-        "katira": OptionText(
-            _("Bête: the whole pot (Katira)"),
-            _(
-                "Who tapped and took no trick pays the whole pot, a gambler's rule. Unticked: "
-                "the stake (Grupp), for a social evening."
-            ),
-        ),
-        "max_bete": OptionText(
-            _("maximum bête"),
-            _(
-                "No bête is higher, and the pot a deal starts from holds at most this much: "
-                "the excess is set aside for later deals."
-            ),
-            choices=((0, _("none")), (9, "9"), (12, "12"), (18, "18"), (30, "30")),
-        ),
-    },
+    TIPPEN_TEXTS,
 )
 
 #: The rule sets a tournament can choose, in the order offered.

@@ -8,8 +8,11 @@ stores whole numbers only, so the bête is a switch (``katira``) and "no maximum
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext_lazy as _
+
 from fipsen_rules import Bete, Code, RulesError, SeatingError, TableSpec, Tippen
 from fipsen_rules.ruleset import Option, OptionValue
+from tournaments.option_text import OptionText
 
 #: The rule set's name, as a tournament stores it.
 TIPPEN_RULES = "tippen"
@@ -23,6 +26,30 @@ TIPPEN_OPTIONS = (
     Option("katira", False, "the bête is the whole pot (Katira), not the stake (Grupp)"),
     Option("max_bete", 0, "the maximum bête; the excess is set aside (0: no maximum)"),
 )
+
+#: The options as the organiser's form offers them.
+TIPPEN_TEXTS = {
+    "stake": OptionText(
+        _("dealer's stake"),
+        _("Chips the dealer pays into the pot; a multiple of 3 keeps a third of it whole."),
+        choices=((3, "3"), (6, "6"), (9, "9"), (12, "12")),
+    ),
+    "katira": OptionText(
+        _("Bête: the whole pot (Katira)"),
+        _(
+            "Who tapped and took no trick pays the whole pot, a gambler's rule. Unticked: "
+            "the stake (Grupp), for a social evening."
+        ),
+    ),
+    "max_bete": OptionText(
+        _("maximum bête"),
+        _(
+            "No bête is higher, and the pot a deal starts from holds at most this much: "
+            "the excess is set aside for later deals."
+        ),
+        choices=((0, _("none")), (9, "9"), (12, "12"), (18, "18"), (30, "30")),
+    ),
+}
 
 
 def tippen_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:

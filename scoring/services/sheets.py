@@ -14,7 +14,7 @@ from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
-from tournaments.rule_choice import rules_of
+from tournaments.rule_choice import has_own_pages, rules_of
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -37,7 +37,8 @@ def sheet_rules(table: Table) -> Prisdorf | Grossenaspe:
 
     :raises ValidationError: another rule set, whose sheets the app cannot read.
     """
-    rules = rules_of(table.tournament)
+    own = has_own_pages(table.tournament)  # the race, Tippen: not rule sets of the library
+    rules = None if own else rules_of(table.tournament)
     if not isinstance(rules, Prisdorf | Grossenaspe):
         raise ValidationError(
             _(
