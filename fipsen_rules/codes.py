@@ -103,6 +103,7 @@ class Code(StrEnum):
     RACE_ANNOUNCED_OFF = "race_announced_off"  # C4.2 [KZ]: only where the table agreed
     RACE_FILLER = "race_filler"  # tables of five are filled up with 4 or 6
     RACE_TABLES_UNSEATABLE = "race_tables_unseatable"
+    RACE_TABLES_OTHER_FILLER = "race_tables_other_filler"  # the other filler would seat them
     # Tippen: the pot ledger (SPEC C6)
     TIPPEN_PLAYERS = "tippen_players"  # 3 to 6 players
     TIPPEN_STAKE = "tippen_stake"  # the dealer's stake is at least 1 chip

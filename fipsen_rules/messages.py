@@ -174,6 +174,10 @@ MESSAGES: Mapping[Code, str] = {
     Code.RACE_TABLES_UNSEATABLE: gettext_noop(
         "%(players)s players cannot be seated at tables of five and %(filler)s."
     ),
+    Code.RACE_TABLES_OTHER_FILLER: gettext_noop(
+        "%(players)s players cannot be seated at tables of five and %(filler)s, but at tables "
+        "of five and %(other)s: choose tables of %(other)s to fill up."
+    ),
     Code.TIPPEN_PLAYERS: gettext_noop("Tippen is played by 3 to 6 players, not %(players)s."),
     Code.TIPPEN_STAKE: gettext_noop("The dealer's stake is at least 1 chip, not %(stake)s."),
     Code.TIPPEN_MAX_BETE: gettext_noop(

@@ -279,21 +279,30 @@ def race_table_split(players: int, *, filler: int = 4) -> tuple[int, ...]:
     ((5, 5), (5, 4, 4), (5, 5, 6))
     >>> race_table_split(11, filler=6)
     (5, 6)
-    >>> race_table_split(11)
+    >>> race_table_split(11)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fipsen_rules.errors.SeatingError: 11 players cannot be seated at tables of five and 4.
+    fipsen_rules.errors.SeatingError: 11 players cannot be seated at tables of five and 4, but ...
+    >>> race_table_split(7)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: 7 players cannot be seated at tables of five and 4.
 
     :raises SeatingError: ``RACE_FILLER`` for a filler other than 4 or 6,
-        ``RACE_TABLES_UNSEATABLE`` when the count cannot be seated so.
+        ``RACE_TABLES_OTHER_FILLER`` when the count cannot be seated so but with the other
+        filler, ``RACE_TABLES_UNSEATABLE`` when it cannot be seated with either.
     """
     if filler not in (4, 6):
         raise SeatingError.of(Code.RACE_FILLER, "filler", filler=filler)
     fill = _fill_count(players, filler) if players > 0 else None
     if fill is None:
-        raise SeatingError.of(
-            Code.RACE_TABLES_UNSEATABLE, "players", players=players, filler=filler
+        other = 10 - filler  # the other filler: 6 for 4, 4 for 6
+        code = (
+            Code.RACE_TABLES_OTHER_FILLER
+            if players > 0 and _fill_count(players, other) is not None
+            else Code.RACE_TABLES_UNSEATABLE
         )
+        raise SeatingError.of(code, "players", players=players, filler=filler, other=other)
     fives = (players - filler * fill) // TABLE_SIZE
     return (TABLE_SIZE,) * fives + (filler,) * fill
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable
+from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable, race_fillers
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
 from scoring.evaluation import aspe_rules_for, rules_for
@@ -33,6 +33,7 @@ from tournaments import services as tournament_services
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
 from tournaments.own_pages import own_pages_of
+from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES, require_playable
 
 FIRST_NAMES = (
@@ -139,6 +140,13 @@ def demo_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return [(name, rng.choice(CLUBS)) for name in rng.sample(names, count)]
 
 
+def race_demo_options(players: int) -> dict[str, object]:
+    """A demo race fills up with tables of four where they seat its players, else with the
+    tables of six that do (11: one)."""
+    fillers = race_fillers(players)
+    return {"filler": fillers[0]} if fillers and fillers != (5,) else {}
+
+
 def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
     """A demo night can seat ``count`` players by rule set ``rule_set``.
 
@@ -152,9 +160,10 @@ def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
             params={"max": MAX_PLAYERS},
         )
     if rule_set != DEFAULT_RULES:
-        summary = tournament_selectors.split_summary(players=count, rules=rule_set)
+        options = race_demo_options(count) if rule_set == RACE_RULES else None
+        summary = tournament_selectors.split_summary(players=count, rules=rule_set, options=options)
         if not summary.seatable:
-            raise ValidationError(summary.reason or summary.message, code="unseatable")
+            raise ValidationError(summary.message, code="unseatable", params=summary.params)
         return
     if is_seatable(count):
         return
@@ -257,7 +266,11 @@ def _tournament_started(
     rule_set: str,
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
-    options = {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
+    options: dict[str, object] = (
+        {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
+    )
+    if rule_set == RACE_RULES:
+        options["rule_options"] = race_demo_options(players)
     tournament = tournament_services.tournament_create(
         name=name or gettext("Demo night %(date)s") % {"date": date.strftime("%d.%m.%Y")},
         date=date,

@@ -340,6 +340,12 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
     ),
     ("race-filler", Code.RACE_FILLER, lambda: race_table_split(12, filler=3), SeatingError),
     ("race-unseatable", Code.RACE_TABLES_UNSEATABLE, lambda: race_table_split(7), SeatingError),
+    (
+        "race-other-filler",
+        Code.RACE_TABLES_OTHER_FILLER,
+        lambda: race_table_split(11),
+        SeatingError,
+    ),
     ("tippen-players", Code.TIPPEN_PLAYERS, lambda: Tippen(players=2), SeatingError),
     ("tippen-stake", Code.TIPPEN_STAKE, lambda: Tippen(stake=0), InvalidEntryError),
     ("tippen-max-bete", Code.TIPPEN_MAX_BETE, lambda: Tippen(max_bete=2), InvalidEntryError),

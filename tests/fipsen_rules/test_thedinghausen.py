@@ -206,12 +206,24 @@ def test_race_table_split(players: int, filler: int, tables: tuple[int, ...]) ->
 
 
 @pytest.mark.parametrize(
-    ("players", "filler"), [(0, 4), (3, 4), (6, 4), (7, 4), (11, 4), (7, 6), (13, 6), (19, 6)]
+    ("players", "filler", "code"),
+    [
+        (0, 4, Code.RACE_TABLES_UNSEATABLE),
+        (3, 4, Code.RACE_TABLES_UNSEATABLE),
+        (7, 4, Code.RACE_TABLES_UNSEATABLE),
+        (7, 6, Code.RACE_TABLES_UNSEATABLE),
+        # The other filler seats them: the message says which to choose.
+        (6, 4, Code.RACE_TABLES_OTHER_FILLER),
+        (11, 4, Code.RACE_TABLES_OTHER_FILLER),
+        (13, 6, Code.RACE_TABLES_OTHER_FILLER),
+        (19, 6, Code.RACE_TABLES_OTHER_FILLER),
+    ],
 )
-def test_race_table_split_unseatable(players: int, filler: int) -> None:
+def test_race_table_split_unseatable(players: int, filler: int, code: Code) -> None:
     with pytest.raises(SeatingError) as info:
         race_table_split(players, filler=filler)
-    assert info.value.code is Code.RACE_TABLES_UNSEATABLE
+    assert info.value.code is code
+    assert (code is Code.RACE_TABLES_OTHER_FILLER) == (10 - filler in race_fillers(players))
     assert filler not in race_fillers(players)
 
 

@@ -87,3 +87,20 @@ def test_the_two_save_buttons_say_which_is_which(client: Client) -> None:
     page = page_of(client, race_table())
     assert "Spiel 1 speichern" in page
     assert "Spiel 1 mit diesen Stichen speichern" in page
+
+
+def test_a_count_the_other_filler_seats_says_which_to_choose() -> None:
+    from tournaments.selectors import split_summary
+
+    summary = split_summary(players=11, rules="thedinghausen", options={"filler": 4})
+    assert not summary.seatable
+    assert "Auffülltische“ 6 wählen" in summary.reason
+    assert split_summary(players=11, rules="thedinghausen", options={"filler": 6}).sixes == 1
+
+
+def test_a_demo_race_of_eleven_fills_up_with_a_table_of_six() -> None:
+    from scoring.demo import race_demo_options
+
+    assert race_demo_options(11) == {"filler": 6}
+    assert race_demo_options(16) == {"filler": 4}
+    assert race_demo_options(10) == {}

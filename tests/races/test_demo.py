@@ -57,3 +57,13 @@ def test_a_race_tournament_is_created_with_its_filler(organiser: object) -> None
     assert response.status_code == 302, response.content.decode()
     tournament = Tournament.objects.get(name="Bauernkör")
     assert tournament.rule_options == {"must_trump": True, "filler": 6, "announced_fipsen": False}
+
+
+def test_a_demo_race_of_eleven_is_seated_at_a_five_and_a_six() -> None:
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    call_command("demo_night", "--rules", "thedinghausen", "--players", "11", "--seed", "5")
+    tournament = Tournament.objects.get()
+    assert [t.seats.count() for t in tournament.tables.order_by("number")] == [5, 6]

@@ -29,6 +29,7 @@ _OWN_REASONS = (
     Code.TABLES_UNSEATABLE_FIVE,
     Code.RACE_TABLES_UNSEATABLE,
     Code.TIPPEN_PLAYERS,
+    Code.RACE_TABLES_OTHER_FILLER,
 )
 
 
@@ -66,7 +67,15 @@ class SplitSummary:
         """Why it cannot be seated, in words: where a rule set gives its own reason."""
         if self.code not in _OWN_REASONS:
             return ""
-        return self.message % {"players": self.players, "filler": self.race_filler}
+        return self.message % self.params
+
+    @property
+    def params(self) -> dict[str, int | None]:
+        """The parameters of :attr:`message`: the count, the nearest counts, a race's fillers."""
+        params = {"players": self.players, "fewer": self.fewer, "more": self.more}
+        if self.race_filler is not None:  # the race's reason names the filler, and the other
+            params |= {"filler": self.race_filler, "other": 10 - self.race_filler}
+        return params
 
 
 def split_summary(

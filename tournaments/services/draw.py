@@ -24,10 +24,7 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     require_state(tournament, *BEFORE_PLAY, action=_("Drawing the tables"))
     summary = selectors.present_summary(tournament=tournament)
     if not summary.seatable:
-        params = {"players": summary.players, "fewer": summary.fewer, "more": summary.more}
-        if summary.race_filler is not None:  # the race's reason names the filler
-            params["filler"] = summary.race_filler
-        raise ValidationError(summary.message, code="unseatable", params=params)
+        raise ValidationError(summary.message, code="unseatable", params=summary.params)
 
 
 def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tournament:

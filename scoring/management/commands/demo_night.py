@@ -65,9 +65,13 @@ class Command(BaseCommand):
         made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
         lines = [
             _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,") % made,
-            _(
-                "%(deals)s deals played and %(passed)s where all passed, entered in "
-                "%(seconds).1f s (seed %(seed)s)."
+            (
+                _(
+                    "%(deals)s deals played and %(passed)s where all passed, entered in "
+                    "%(seconds).1f s (seed %(seed)s)."
+                )
+                if night.passed  # a race, or a night where nobody passed, has none to say
+                else _("%(deals)s deals played, entered in %(seconds).1f s (seed %(seed)s).")
             )
             % {"deals": night.deals, "passed": night.passed, "seconds": seconds, "seed": seed},
             "",
