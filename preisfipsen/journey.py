@@ -71,6 +71,8 @@ class NightFigures:
     #: The deals the draw planned, and how many tables ended before theirs.
     deals_planned: int = 0
     tables_ended_early: int = 0
+    #: A race: its tables play until the organiser finishes; ``deals_played`` its deals entered.
+    race: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ def current_step(figures: NightFigures) -> StepKey:
             return StepKey.DRAW
         return StepKey.START if figures.cards_printed else StepKey.PRINT_CARDS
     if figures.state == TournamentState.PLAYING:
-        all_played = figures.deals_played >= figures.deals_total
+        # A race plays until the night ends: finishing is on the home page all along.
+        all_played = not figures.race and figures.deals_played >= figures.deals_total
         return StepKey.FINISH if all_played else StepKey.PLAY
     return StepKey.RESULTS
 
@@ -103,13 +106,19 @@ def _label(key: StepKey, figures: NightFigures) -> str:
             "%(present)s of %(registered)s present",
             figures.registered,
         ) % {"present": figures.present, "registered": figures.registered}
-    if key == StepKey.PLAY and figures.deals_total:
+    if key == StepKey.PLAY and (figures.deals_total or figures.race):
         planned = max(figures.deals_planned, figures.deals_total)
-        label = ngettext(
-            "%(played)s of %(total)s deal played",
-            "%(played)s of %(total)s deals played",
-            planned,
-        ) % {"played": figures.deals_played, "total": planned}
+        label = (
+            ngettext("%(played)s deal entered", "%(played)s deals entered", figures.deals_played)
+            % {"played": figures.deals_played}
+            if figures.race
+            else ngettext(
+                "%(played)s of %(total)s deal played",
+                "%(played)s of %(total)s deals played",
+                planned,
+            )
+            % {"played": figures.deals_played, "total": planned}
+        )
         if figures.tables_ended_early:
             label += " · " + ngettext(
                 "%(count)s table ended early",

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
+from races.selectors import race_history
 from scoring import night_transfer
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
@@ -30,6 +31,7 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["deals_played"], figures["deals_total"] = progress.played, progress.total
         figures["deals_planned"] = progress.planned
         figures["tables_ended_early"] = progress.ended_early
+        figures["race"] = progress.race
     return NightFigures(state=tournament.state, **figures)
 
 
@@ -77,5 +79,9 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "changes": scoring_selectors.night_history(tournament=tournament, everything=everything),
         "swaps": selectors.seat_swaps(tournament=tournament),
         "events": selectors.tournament_history(tournament=tournament),
+        # A race's deals are its own (races.models.RaceDeal): their corrections, and entries.
+        "race_deals": race_history(tournament=tournament, everything=everything)
+        if tournament.is_race
+        else [],
     }
     return render(request, "night/history.html", context)

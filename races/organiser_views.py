@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from races import selectors, services
 from races.models import RaceDeal
+from races.prizes import with_prizes
 from races.screen import parse_announcer
 from races.words import deal_words
 from tournaments.models import Table, Tournament
@@ -23,7 +24,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     races = selectors.table_races(tournament=tournament)
     context = {
         "tournament": tournament,
-        "players": selectors.ranked_players(races),
+        "players": with_prizes(tournament, selectors.ranked_players(races)),
         "tables": races,
     }
     return render(request, "races/standings.html", context)

@@ -65,6 +65,7 @@ class RacePlayer:
     failed: int = 0  # announced Fipsen lost
     place: int = 0
     shared: bool = False  # another player has the same place
+    prize: str = ""  # his share of the prize list (races.prizes), as the standings write it
 
     @property
     def points(self) -> int:
@@ -141,3 +142,13 @@ def _ranked(players: list[RacePlayer]) -> list[RacePlayer]:
         replace(players[key], place=places[key], shared=tied[places[key]] > 1) for key in keys
     ]
     return sorted(ranked, key=lambda player: (player.place, player.name))
+
+
+def race_history(*, tournament: Tournament, everything: bool = False) -> list[RaceDeal]:
+    """The race's deals the organiser corrected, the latest correction first; with
+    ``everything`` every deal entered, the newest first (one query). A race deal keeps when it
+    was corrected and what it says now (``RaceDeal.corrected_at``), not who or what before."""
+    deals = RaceDeal.objects.filter(table__tournament=tournament).select_related("table")
+    if not everything:
+        return list(deals.filter(corrected_at__isnull=False).order_by("-corrected_at", "-pk"))
+    return list(deals.order_by("-created_at", "-pk"))

@@ -10,11 +10,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import selectors, services
 from scoring.forms import TableEndForm
 from tournaments import services as tournament_services
+from tournaments import table_progress
 from tournaments.models import Seat, Table, Tournament
+from tournaments.rule_choice import is_race
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, table_to_confirm
 
@@ -29,7 +32,13 @@ class _Act(Protocol):
     def __call__(self, *, tournament: Tournament, user: User | None = None) -> Tournament: ...
 
 
-def _table_count(table: Table) -> str:
+def _table_count(table: Table, *, race: bool) -> str:
+    if race:  # no count of deals to play (RACE_TABLE_DEALS)
+        return ngettext(
+            "Table %(number)s: %(played)s deal entered",
+            "Table %(number)s: %(played)s deals entered",
+            table.played,  # type: ignore[attr-defined]
+        ) % {"number": table.number, "played": table.played}  # type: ignore[attr-defined]
     return _("Table %(number)s: %(played)s of %(deals)s deals") % {
         "number": table.number,
         "played": table.played,  # type: ignore[attr-defined]
@@ -37,21 +46,31 @@ def _table_count(table: Table) -> str:
     }
 
 
+def _unfinished_title(unfinished: list[Table], *, race: bool) -> str:
+    if not unfinished:
+        return ""
+    if race:
+        return _(
+            "These tables are still racing: finishing stops them where they are. A game "
+            "begun and not won has no winner; its stakes stay paid in the cash box:"
+        )
+    return _(
+        "These tables have not played all their deals yet. End them early first if the "
+        "night ran out of time for them, or let them play on:"
+    )
+
+
 @organiser_required
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """Finish the tournament, once confirmed; the page names every table still playing."""
     tournament = get_object_or_404(Tournament, pk=pk)
     unfinished = selectors.unfinished_tables(tournament=tournament)
+    race = is_race(tournament)
     confirmation = Confirmation(
         tournament=tournament,
         title=_("Finish the tournament?"),
-        warning_title=_(
-            "These tables have not played all their deals yet. End them early first if the "
-            "night ran out of time for them, or let them play on:"
-        )
-        if unfinished
-        else "",
-        warnings=[_table_count(table) for table in unfinished],
+        warning_title=_unfinished_title(unfinished, race=race),
+        warnings=[_table_count(table, race=race) for table in unfinished],
         consequences=[
             _(
                 "The captains' phones cannot enter or correct deals any more: the links of the "
@@ -123,16 +142,10 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """End one table early with a reason, once confirmed; ``?player=<seat>`` names the player
     who left a table of three, as the reason to start from."""
     table, table_url = table_to_confirm(pk, table_pk)
-    played = selectors.deals_played(table=table)
+    played = table_progress.deals_played(table)  # a race table's deals too
     initial, warnings = _player_leaving(table, request.GET.get("player", ""))
     if played == 0:  # ending it takes its players out of the night without a point
-        warnings.append(
-            _(
-                "Table %(number)s has not played a single deal yet: its players would end the "
-                "night without a point from it."
-            )
-            % {"number": table.number}
-        )
+        warnings.append(_nothing_played(table))
     form = TableEndForm(request.POST or None, initial=initial)
     confirmation = Confirmation(
         tournament=table.tournament,
@@ -175,10 +188,29 @@ def _player_leaving(table: Table, seat_pk: str) -> tuple[dict[str, str], list[st
     return {"reason": reason}, [warning]
 
 
+def _nothing_played(table: Table) -> str:
+    if is_race(table.tournament):
+        return _(
+            "Table %(number)s has not entered a single deal yet: its players would end the "
+            "night without a game from it."
+        ) % {"number": table.number}
+    return _(
+        "Table %(number)s has not played a single deal yet: its players would end the "
+        "night without a point from it."
+    ) % {"number": table.number}
+
+
 def _table_end_consequences(table: Table, played: int) -> list[str]:
+    ends = (
+        _(
+            "Table %(number)s ends after %(played)s deals; a game begun and not won has no "
+            "winner, its stakes stay paid."
+        )
+        if is_race(table.tournament)  # no count of deals to play (RACE_TABLE_DEALS)
+        else _("Table %(number)s ends after %(played)s of %(deals)s deals.")
+    )
     return [
-        _("Table %(number)s ends after %(played)s of %(deals)s deals.")
-        % {"number": table.number, "played": played, "deals": table.deals},
+        ends % {"number": table.number, "played": played, "deals": table.deals},
         _("Its deals stand; the captain's phone takes no more deals."),
         _(
             "The table counts as done; the standings, its sheet and the ranking say that it "
@@ -200,12 +232,7 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         tournament=table.tournament,
         title=_("Resume table %(number)s?") % {"number": table.number},
         consequences=[
-            _("Table %(number)s plays on from deal %(next)s of %(deals)s.")
-            % {
-                "number": table.number,
-                "next": (table.ended_early_after or 0) + 1,
-                "deals": table.deals,
-            },
+            _resume_from(table),
             _("The captain's phone takes deals again; the deals played so far stand."),
             _("The history keeps that it was ended early, and who resumed it when."),
         ],
@@ -223,3 +250,13 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         success=_("Table %(number)s plays on.") % {"number": table.number},
         done=table_url,
     )
+
+
+def _resume_from(table: Table) -> str:
+    resumed = {"number": table.number, "next": (table.ended_early_after or 0) + 1}
+    if is_race(table.tournament):  # no count of deals to play (RACE_TABLE_DEALS)
+        return _("Table %(number)s races on from deal %(next)s.") % resumed
+    return _("Table %(number)s plays on from deal %(next)s of %(deals)s.") % {
+        **resumed,
+        "deals": table.deals,
+    }

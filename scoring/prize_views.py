@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 from scoring import selectors, services
 from scoring.models import Prize as PrizeRow
 from scoring.prize_forms import FeeSplitForm, PrizeListForm
+from scoring.race_prizes import race_awards
 from tournaments.models import Tournament
+from tournaments.rule_choice import is_race
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
@@ -59,6 +61,8 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         "pot": selectors.fee_pot(tournament=tournament),
         "list_form": list_form,
         "split_form": split_form,
+        # A race ranks by games won, then money: who gets what follows its standings.
+        "race_awards": race_awards(tournament=tournament) if is_race(tournament) else None,
     }
     return render(request, "scoring/prizes.html", context)
 

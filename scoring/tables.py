@@ -1,5 +1,6 @@
 """The standings as a django-tables2 table: sortable on the page, exported as CSV and XLSX."""
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 import django_tables2 as tables
@@ -52,12 +53,17 @@ def place_text(standing: Standing) -> str:
 
 def prize_text(standing: Standing) -> str:
     """ "25,50 €", "Präsentkorb", "25,50 € + Präsentkorb (geteilt)"; empty without a prize."""
-    parts = [f"{number_format(standing.money, 2)} €"] if standing.money else []
-    parts += standing.prize_names
+    return award_text(standing.money, standing.prize_names, shared=standing.prize_shared)
+
+
+def award_text(money: Decimal, names: Sequence[str], *, shared: bool) -> str:
+    """A prize as the standings write it (see prize_text); a race's too (scoring.race_prizes)."""
+    parts = [f"{number_format(money, 2)} €"] if money else []
+    parts += names
     if not parts:
         return ""
     text = " + ".join(parts)
-    if not standing.prize_shared:
+    if not shared:
         return text
-    shared = _("shared")  # outside the f-string, where makemessages finds it
-    return f"{text} ({shared})"
+    word = _("shared")  # outside the f-string, where makemessages finds it
+    return f"{text} ({word})"

@@ -14,8 +14,13 @@ from fipsen_rules.ruleset import Option, OptionValue
 #: The rule set's name, as a tournament stores it.
 RACE_RULES = "thedinghausen"
 
-#: A race table plays games until the night ends, not a number of deals: the table's count
-#: of deals, which the table keeps for deal-scored nights, is this placeholder.
+#: A race table plays games until the night ends, not a number of deals, so its stored count
+#: of deals (``Table.deals``) is this placeholder, and nothing reads it for a race: the pages,
+#: the closing steps, the history and the night's progress ask ``is_race`` first and count
+#: the race's deals (tests/races/test_closing.py). The column stays NOT NULL (≥ 1) because the
+#: draw, the table cards, the scoresheets, the paper sheets, a leave's check and the night's
+#: file read it as a number for every other rule set; a nullable column would be a migration
+#: of the tables of every night and a None check in each of them, for no gain to the race.
 RACE_TABLE_DEALS = 1
 
 RACE_OPTIONS = (

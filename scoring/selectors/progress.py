@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
+from races.models import RaceDeal
 from scoring.models import Deal, DealChange
 from tournaments.models import Table, Tournament
+from tournaments.rule_choice import is_race
 from tournaments.selectors import tables_with_seats
 
 if TYPE_CHECKING:
@@ -35,7 +37,11 @@ def table_is_done(table: Table, played: int) -> bool:
 
 def unfinished_tables(*, tournament: Tournament) -> list[Table]:
     """The tables still playing, each with ``played``: finishing the tournament names them
-    (one query)."""
+    (one query). A race plays games until the night ends, not a number of deals: each of its
+    tables not ended early is still racing, ``played`` its deals entered."""
+    if is_race(tournament):
+        racing = Table.objects.filter(tournament=tournament, ended_early_at__isnull=True)
+        return list(racing.annotate(played=Count("race_deals")).order_by("number"))
     tables = Table.objects.filter(tournament=tournament).annotate(
         played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
     )
@@ -57,13 +63,20 @@ class DealsProgress:
     #: The deals the draw planned, whatever tables ended early.
     planned: int = 0
     ended_early: int = 0
+    #: A race: ``played`` counts its deals entered; it has no deals to play (total, planned).
+    race: bool = False
 
 
 def deals_progress(*, tournament: Tournament) -> DealsProgress:
     """Deals played (passed ones do not count) of all the deals the tables play: two queries.
 
-    A table ended early counts with the deals it had played then: it is done.
+    A table ended early counts with the deals it had played then: it is done. A race's
+    tables have no count of deals to play: its deals entered, and the tables ended early.
     """
+    if is_race(tournament):
+        ended = Table.objects.filter(tournament=tournament, ended_early_at__isnull=False)
+        entered = RaceDeal.objects.filter(table__tournament=tournament).count()
+        return DealsProgress(entered, 0, ended_early=ended.count(), race=True)
     to_play = Case(
         When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
     )

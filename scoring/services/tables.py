@@ -6,9 +6,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring import selectors
 from tournaments import services as tournament_services
+from tournaments import table_progress
 from tournaments.models import Table, TournamentEvent
+from tournaments.rule_choice import is_race
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 
@@ -18,10 +19,11 @@ _ENDING_FIELDS = ["ended_early_at", "ended_early_after", "ended_early_reason"]
 def table_end_early_check(*, table: Table, played: int) -> None:
     """Why the table cannot be ended early now, raised; nothing when it can.
 
-    :raises ValidationError: not in play, ended already, or it has played all its deals.
+    :raises ValidationError: not in play, ended already, or it has played all its deals
+        (never a race table, which has no count of deals to play).
     """
     require_open_for_entry(table)
-    if played >= table.deals:
+    if not is_race(table.tournament) and played >= table.deals:
         raise ValidationError(_("This table has played all its deals."), code="table_complete")
 
 
@@ -41,7 +43,7 @@ def table_end_early(*, table: Table, reason: str, user: User | None) -> Table:
     with transaction.atomic():
         # The table's lock, as an entry takes it: no deal slips in after the count below.
         locked, _seats = table_with_seats_locked(table_id=table.pk)
-        played = selectors.deals_played(table=locked)
+        played = table_progress.deals_played(locked)  # a race table's deals too
         table_end_early_check(table=locked, played=played)
         locked.ended_early_at = timezone.now()
         locked.ended_early_after = played
