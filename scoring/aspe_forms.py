@@ -130,7 +130,9 @@ class AspeDealForm(DealForm):
 
     def add_refusal(self, error: FipsenError | ValidationError) -> None:
         """Every broken rule as a message on the tile it concerns."""
-        add_refusal(self, error, fields=ASPE_FIELDS, wording=self._tap_message)
+        add_refusal(
+            self, error, fields=ASPE_FIELDS, wording=self._tap_message, names=self.seat_names()
+        )
 
     def _tile_label(self, field: str) -> str:
         if field in self.flags():

@@ -51,9 +51,12 @@ def correction_form(
     table of five sat the deal out and is not offered as its declarer."""
     aspe = table.tournament.rule_set == "grossenaspe" and deal.game
     initial = aspe_initial(deal) if aspe else _initial(deal)
-    if len(playing) == FIVE_PLAYERS:
+    five = len(playing) == FIVE_PLAYERS
+    if five:
         playing = tuple(seat for seat in playing if seat != deal.dealer)
-    return deal_form(table.tournament, data, initial=initial, seats=seats, playing=playing)
+    form = deal_form(table.tournament, data, initial=initial, seats=seats, playing=playing)
+    form.sitting_out = deal.dealer if five else None
+    return form
 
 
 def playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, FipsenError, Game, GameKind, Prisdorf, Result, Violation
 from tournaments.models import Seat
-from tournaments.rules_errors import add_refusal
+from tournaments.rules_errors import add_refusal, violation_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -147,6 +147,36 @@ class DealForm(forms.Form):
         #: How a Kieker is played at three (SPEC A10.4), which surprises players used to four.
         self.kieker_note = gettext(rules.kieker_procedure(3)) if len(seats) == 3 else ""
 
+    #: The dealer who sits out the deal at a table of five (Großenaspe), if the form knows it.
+    sitting_out: int | None = None
+
+    def seat_names(self) -> list[str]:
+        """The players in seat order: a refusal names the seat it is about."""
+        return [seat.registration.player.name for seat in self._seats]
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self._name_declarer_not_offered()
+
+    def _name_declarer_not_offered(self) -> None:
+        """A seat of the table that was not offered is named, with why (Django's "invalid
+        choice" would say neither)."""
+        errors = self.errors.get("declarer")
+        if not errors or "invalid_choice" not in {e.code for e in errors.as_data()}:
+            return
+        posted = str(self.data.get(self.add_prefix("declarer"), ""))
+        seat = next((s for s in self._seats if str(s.position) == posted), None)
+        if seat is None:
+            return
+        if seat.position == self.sitting_out:
+            violation = Violation(Code.DEALER_SITS_OUT, "declarer", {"seat": seat.position})
+            text = violation_text(violation, self.seat_names())
+        else:
+            text = gettext("%(name)s does not play this deal.") % {
+                "name": seat.registration.player.name
+            }
+        self.errors["declarer"] = self.error_class([ValidationError(text, code="seat")])
+
     def offer_declarers(self, playing: tuple[int, ...] | None) -> None:
         """Offer only the seats in ``playing`` (None: all) as the declarer."""
         self.fields["declarer"].choices = [  # type: ignore[attr-defined]
@@ -232,7 +262,9 @@ class DealForm(forms.Form):
         """Why the rules or a service refused the form's deal, on the form: every broken rule
         as a plain message on the field it concerns; a tile the game does not take says how
         to take it back."""
-        add_refusal(self, error, fields=RULES_FIELDS, wording=self._tap_message)
+        add_refusal(
+            self, error, fields=RULES_FIELDS, wording=self._tap_message, names=self.seat_names()
+        )
 
     def _tap_message(self, violation: Violation, field: str | None) -> ValidationError | None:
         """For a tile to tap off (or to tap) what to tap; None: the rules' own message."""

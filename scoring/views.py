@@ -174,7 +174,9 @@ def _screen(
     ``upcoming``: the table's next entry if known (after a save), else it is read."""
     if upcoming is None:
         upcoming = selectors.next_deal(table=table, seats=seats)
+    marks: selectors.NextDeal | selectors.DealSeating = upcoming
     if correcting is not None:
+        marks = selectors.deal_seating(seats, correcting, upcoming.number or 1)
         playing = selectors.playing_seats(seats, correcting.number or upcoming.number or 1)
         if form is None:
             form = correction_form(None, correcting, seats, table, playing)
@@ -188,6 +190,8 @@ def _screen(
         "tournament": table.tournament,
         "seats": seats,
         "upcoming": upcoming,
+        # The dealer and Vorhand of the deal on the form: a correction's own.
+        "marks": marks,
         "standing": list(zip(seats, totals, strict=True)),
         # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
         "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],

@@ -3,16 +3,17 @@
 translated text and Django form errors.
 
 The templates are translated here, late, where they are shown (the German is in the ``.po``);
-a missing parameter shows as ``?`` rather than failing the page.
+a missing parameter shows as ``?`` rather than failing the page. The library numbers seats from
+0; the pages, like the table card, from 1, with the player's name where the page knows it.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.forms import BaseForm
 from django.utils.translation import gettext
 
-from fipsen_rules import MESSAGES, FipsenError, Violation
+from fipsen_rules import MESSAGES, Code, FipsenError, Violation
 from fipsen_rules.errors import ParamValue
 from fipsen_rules.messages import format_message
 from fipsen_rules.signs import signed_total
@@ -34,19 +35,44 @@ def _written(value: ParamValue) -> ParamValue:
     return value
 
 
-def violation_text(violation: Violation) -> str:
-    """One broken rule as a sentence in the user's language."""
-    return translated(MESSAGES[violation.code], violation.params)
+#: The parameters of the rules' messages that are a seat (from 0), in every rule set's
+#: messages; and those that are one in a single message only ("other" is a word elsewhere).
+SEAT_PARAMS = frozenset({"seat", "expected"})
+SEAT_PARAMS_OF = {Code.RACE_TWO_TENTHS: frozenset({"other"})}
 
 
-def violation_error(violation: Violation) -> ValidationError:
-    """One broken rule as a form error, with the rules' code."""
-    return ValidationError(violation_text(violation), code=violation.code)
+def violation_text(violation: Violation, names: Sequence[str] = ()) -> str:
+    """One broken rule as a sentence in the user's language; a seat counted from 1, as on the
+    table card, and named: ``names`` are the players in the library's seat order.
+
+    ("Seat 5 (Gerda Schulz) dealt and sits out …").
+    """
+    seats = SEAT_PARAMS | SEAT_PARAMS_OF.get(violation.code, frozenset())
+    params = {
+        key: _seat(value, names) if key in seats else value
+        for key, value in violation.params.items()
+    }
+    return translated(MESSAGES[violation.code], params)
 
 
-def rules_error_text(error: FipsenError) -> str:
+def _seat(seat: ParamValue, names: Sequence[str]) -> ParamValue:
+    """A seat of the library (from 0) as the table card numbers it, with the player's name."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return seat
+    if 0 <= seat < len(names):
+        return f"{seat + 1} ({names[seat]})"
+    return seat + 1
+
+
+def violation_error(violation: Violation, names: Sequence[str] = ()) -> ValidationError:
+    """One broken rule as a form error, with the rules' code (``names``: as
+    :func:`violation_text`)."""
+    return ValidationError(violation_text(violation, names), code=violation.code)
+
+
+def rules_error_text(error: FipsenError, names: Sequence[str] = ()) -> str:
     """Every broken rule of ``error`` in one line (a failed file's message)."""
-    return " ".join(violation_text(violation) for violation in error.violations)
+    return " ".join(violation_text(violation, names) for violation in error.violations)
 
 
 def add_refusal(
@@ -55,12 +81,14 @@ def add_refusal(
     *,
     fields: Mapping[str, str] | None = None,
     wording: Wording | None = None,
+    names: Sequence[str] = (),
 ) -> None:
     """Why the rules or a service refused what ``form`` sent, on the form.
 
     Each broken rule goes on the form's field it concerns (``fields`` maps the rules' field
     names to the form's), each error of a ``ValidationError`` on its own field if the form has
-    it; anything else on the form as a whole.
+    it; anything else on the form as a whole. ``names``: the players in the rules' seat
+    order, to name a seat.
     """
     if isinstance(error, ValidationError):
         _add_validation_error(form, error)
@@ -68,7 +96,9 @@ def add_refusal(
     for violation in error.violations:
         field = (fields or {}).get(violation.field or "")
         shown = wording(violation, field) if wording is not None else None
-        form.add_error(field if field in form.fields else None, shown or violation_error(violation))
+        form.add_error(
+            field if field in form.fields else None, shown or violation_error(violation, names)
+        )
 
 
 def _add_validation_error(form: BaseForm, error: ValidationError) -> None:

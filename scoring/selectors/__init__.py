@@ -5,7 +5,9 @@ public names are re-exported here, so callers write ``selectors.next_deal``."""
 
 from scoring.selectors.entry import (
     RECENT_ENTRIES,
+    DealSeating,
     NextDeal,
+    deal_seating,
     next_deal,
     next_deal_after,
     paper_start,
@@ -37,6 +39,7 @@ from tournaments.selectors import seats_of as seats_of  # re-exported for the sc
 
 __all__ = [
     "RECENT_ENTRIES",
+    "DealSeating",
     "DealsProgress",
     "FeePot",
     "NextDeal",
@@ -44,6 +47,7 @@ __all__ = [
     "Standing",
     "TableSheet",
     "deal_history",
+    "deal_seating",
     "deals_played",
     "deals_progress",
     "deals_unfit_for_leaving",

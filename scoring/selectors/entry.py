@@ -48,6 +48,23 @@ class NextDeal:
         return self.last is not None and self.last.confirmed_by is None
 
 
+@dataclass(frozen=True)
+class DealSeating:
+    """Who dealt a deal, who led it and who played it: the marks of the totals."""
+
+    dealer: int
+    vorhand: int
+    seats: tuple[int, ...]
+
+
+def deal_seating(seats: list[Seat], deal: Deal, number: int) -> DealSeating:
+    """The marks of ``deal`` (a correction shows its dealer, not the next deal's); ``number``:
+    its number, or the next deal's for an "all passed"."""
+    seating = Seating.of(seats, TABLE_SIZES)
+    number = deal.number or number
+    return DealSeating(deal.dealer, seating.vorhand(deal.dealer, number), seating.playing(number))
+
+
 def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
     """The seats that play deal ``number``: all but those who left before it."""
     return Seating.of(seats, TABLE_SIZES).playing(number)

@@ -131,7 +131,8 @@ def test_at_a_table_of_five_the_corrected_deal_s_dealer_still_sits_out(organiser
     assert first.game == "3 gewonnen"
     assert _every_total(table) == before
     assert "Korrigiert" not in refused
-    assert "Dieser Spieler spielt dieses Spiel nicht mit." in refused
+    assert f"Platz {dealer + 1} (" in refused
+    assert "hat gegeben und setzt" in refused
 
     declarer = first.declarer
     assert declarer is not None
