@@ -7,14 +7,17 @@ how it ended: gewonnen, verloren, beet, pott beet, aufgegeben. The taps become a
 """
 
 import uuid
+from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import FipsenError, Grossenaspe
+from fipsen_rules import GROSSENASPE, Code, FipsenError, Grossenaspe, Violation
 from fipsen_rules.grossenaspe_game import AspeKind, Ending, GrossenaspeGame
 from scoring.evaluation import rules_for
 from scoring.forms import DealForm, TileGroup, _tiles_html
@@ -59,6 +62,18 @@ ASPE_FIELDS = {
     "dealer": "declarer",
 }
 
+#: The rules' refusals of how a game ended (or that it did not say): the captain is told the
+#: results that game can have, every one of which it takes (SPEC C3.2).
+_RESULT_CODES = frozenset(
+    {
+        Code.RESULT_MISSING,
+        Code.NOT_APPLICABLE,
+        Code.FAILURE_UNSAID,
+        Code.SURRENDER_NOT_KIEKER,
+        Code.BEET_IMPOSSIBLE,
+    }
+)
+_PLAYED_WITHOUT = _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it.")
 _GUTE_IS_CLUBS = _("“Gute” already says clubs – tap “Kreuz” again to deselect it.")
 
 
@@ -134,10 +149,67 @@ class AspeDealForm(DealForm):
             self, error, fields=ASPE_FIELDS, wording=self._tap_message, names=self.seat_names()
         )
 
+    def _tap_message(self, violation: Violation, field: str | None) -> ValidationError | None:
+        game = getattr(self, "cleaned_data", {}).get("game")
+        about_result = field == "result" and violation.code in _RESULT_CODES
+        if about_result and game is not None and game.kind is not AspeKind.PASSED:
+            return self._results_message(game)
+        tile = self._tile_label(field or "")
+        if violation.code == Code.NOT_APPLICABLE and field in ("gute", "kreuz") and tile:
+            params = {"game": violation.params.get("game", ""), "tile": tile}
+            return ValidationError(_PLAYED_WITHOUT, code=violation.code, params=params)
+        return super()._tap_message(violation, field)
+
+    def _results_message(self, game: GrossenaspeGame) -> ValidationError:
+        """What ``game`` can end with, as tiles to tap; the wrong one tapped, if any."""
+        labels = dict(ASPE_RESULTS)
+        params = {
+            "game": str(replace(game, ending=None, geklopft=False)),
+            "results": one_of_words([str(labels[ending]) for ending in endings_of(game)]),
+        }
+        if game.ending is None:
+            text = _("Tap how %(game)s ended: %(results)s.")
+            return ValidationError(text, code=Code.RESULT_MISSING, params=params)
+        text = _("%(game)s ends with %(results)s, not with “%(tile)s”: tap one of those.")
+        params["tile"] = str(labels[game.ending])
+        return ValidationError(text, code="result", params=params)
+
     def _tile_label(self, field: str) -> str:
         if field in self.flags():
             return str(self.fields[field].label)
         return super()._tile_label(field)
+
+
+def endings_of(game: GrossenaspeGame) -> tuple[Ending, ...]:
+    """How Großenaspe lets ``game`` end (its own ending aside), in the order of the tiles; for
+    a game it does not allow at all, how the bid alone ends (its flag is refused apart).
+
+    >>> [e.value for e in endings_of(GrossenaspeGame.parse("1 beet"))]
+    ['won', 'pott_beet']
+    """
+    endings = _endings_by_head()
+    bare = replace(game, gute=False, kreuz=False, durch=False)
+    return endings.get(_head(game)) or endings.get(_head(bare)) or ()
+
+
+def _head(game: GrossenaspeGame) -> GrossenaspeGame:
+    return replace(game, ending=None, geklopft=False)
+
+
+@cache
+def _endings_by_head() -> dict[GrossenaspeGame, tuple[Ending, ...]]:
+    heads: dict[GrossenaspeGame, set[Ending | None]] = {}
+    for game in GROSSENASPE.games():
+        heads.setdefault(_head(game), set()).add(game.ending)
+    return {head: tuple(e for e in Ending if e in ends) for head, ends in heads.items()}
+
+
+def one_of_words(words: list[str]) -> str:
+    """“a”, “b” or “c”: the words quoted, the last after "or"."""
+    quoted = [gettext("“%(word)s”") % {"word": word} for word in words]
+    if len(quoted) < 2:
+        return "".join(quoted)
+    return gettext("%(some)s or %(last)s") % {"some": ", ".join(quoted[:-1]), "last": quoted[-1]}
 
 
 def deal_form(tournament: Tournament, data: Any = None, **kwargs: Any) -> DealForm:
