@@ -157,6 +157,7 @@ def correct_page(
         "table": table,
         "tournament": table.tournament,
         "deal": deal,
+        "deal_words": services.deal_words(deal, seats),
         "form": form,
         "seats": seats,
         "back": back,

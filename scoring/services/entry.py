@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Game, GrossenaspeGame
@@ -241,12 +242,16 @@ def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:
 
 def deal_words(deal: Deal, seats: list[Seat]) -> str:
     """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12" (or "Anna: −12"
-    when only the value is known)."""
+    when only the value is known). A failed Großenaspe game scores for the opponents, and
+    says so: "Hans Müller: 3 beet – the opponents each +3" (its −3 would read as his loss)."""
     if deal.declarer is None or deal.declarer >= len(seats):
         return deal.game
     name = seats[deal.declarer].registration.player.name
     game = f" {deal.game}" if deal.game else ""
     words = f"{name}:{game} {signed_score(deal.value)}"
+    if deal.opponents_score:
+        gain = gettext("the opponents each %(score)s")
+        words = f"{name}:{game} – {gain % {'score': signed_score(deal.opponents_score)}}"
     # A name (100) and a game (60) fit DealChange.after; a name saved before that bound
     # (SQLite kept any length) must not make the deal unsaveable.
     return words[: DealChange._meta.get_field("after").max_length]

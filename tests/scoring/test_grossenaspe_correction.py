@@ -64,7 +64,7 @@ def test_a_won_game_corrected_to_beet_scores_each_opponent_instead(organiser: Cl
     assert [row.totals for row in sheet.rows] == [(0, 6, 6, 6), (0, 10, 6, 6)]
     change = DealChange.objects.get(deal=first, action=DealChange.Action.CORRECTED)
     assert change.before.endswith("3 gewonnen +3")
-    assert change.after.endswith("3 Gute beet −6")
+    assert change.after.endswith("3 Gute beet – die Gegner je +6")
     assert change.reason == "Zettel falsch gelesen"
     assert "Korrigiert" in page
 

@@ -87,3 +87,28 @@ def test_the_captain_s_entry_of_the_dealer_names_him_and_counts_from_1() -> None
     name = table.seats.get(position=0).registration.player.name
     assert f"Platz 1 ({name}) hat gegeben und setzt in diesem Spiel aus" in text
     assert selectors.next_deal(table=table).sequence == upcoming.sequence  # nothing saved
+
+
+def test_a_failed_game_reads_as_the_opponents_gain_wherever_it_is_in_words(
+    organiser: Client,
+) -> None:
+    table = Table.objects.get(tournament=aspe_night(4))
+    _enter(table, 0, "2 gewonnen")
+    failed = _enter(table, 1, "3 beet")
+    name = table.seats.get(position=1).registration.player.name
+    words = f"{name}: 3 beet – die Gegner je +3"
+
+    captain = " ".join(Client().get(reverse("scoring:table_entry", args=[table.token]))
+                       .content.decode().split())  # fmt: skip
+    assert f"Zuletzt: {words}" in captain
+    assert f"<span>{words}</span>" in captain  # the last entries
+    assert "3 beet −3" not in captain
+
+    url = reverse("scoring:organiser_correct", args=[table.tournament_id, failed.pk])
+    correcting = " ".join(organiser.get(url).content.decode().split())
+    assert f"Jetzt: {words}" in correcting
+
+    sheet = " ".join(Client().get(reverse("scoring:table_sheet", args=[table.token]))
+                     .content.decode().split())  # fmt: skip
+    assert words in sheet  # the history under the sheet
+    assert "3 beet −3" not in sheet.split("</table>", 1)[1]
