@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import NewPage
 from tests.factories import PASSWORD
 from tournaments import services
 from tournaments.models import Registration, Tournament
@@ -37,8 +38,6 @@ class Counted:
     page: Page
     clicks: int = 0
     keystrokes: int = 0
-    #: Taps on the walk-in name field that lost its focus after a save (see below).
-    refocused: int = 0
 
     def click(self, target: Locator) -> None:
         target.click()
@@ -98,15 +97,7 @@ def test_the_night_from_login_to_the_start_of_play_in_few_clicks_and_keys(
         expect(page.locator("#registrations")).to_contain_text(name)
         name_field = page.locator("#walk-in").get_by_label("Name")
         expect(name_field).to_have_value("")
-        expect(name_field).to_have_attribute("autofocus", "")
-        # The field comes back focused; in about one run of five under load the focus is on
-        # nothing after a save (cause not found, older than issue 11). Then a tap brings it
-        # back, counted apart so that the night's exact count below stays what a user does.
-        try:
-            expect(name_field).to_be_focused(timeout=2000)
-        except AssertionError:
-            name_field.click()
-            hands.refocused += 1
+        expect(name_field).to_be_focused()  # no tap needed for the next name
     summary = page.locator("#split-summary")
     expect(summary).to_contain_text(
         re.compile(r"13 Spieler anwesend\s*→\s*1 Vierertisch,\s*3 Dreiertische")
@@ -127,9 +118,56 @@ def test_the_night_from_login_to_the_start_of_play_in_few_clicks_and_keys(
     assert sorted(present.values_list("player__name", flat=True)) == sorted(REGULARS + WALK_INS)
     # Exact counts, so that any change shows; the issue asks for at most 30 and 120.
     assert (hands.clicks, hands.keystrokes) == (15, 87)
-    assert hands.refocused < len(WALK_INS), "the name field came back focused at least once"
     assert hands.clicks <= MAX_CLICKS
     assert hands.keystrokes <= MAX_KEYSTROKES
+
+
+def test_the_next_walk_in_typed_at_once_on_a_busy_machine_is_saved_in_place(
+    page: Page,
+    organiser: AbstractBaseUser,
+    log_in: Callable[[Page, AbstractBaseUser], None],
+) -> None:
+    """The next name typed before htmx settled the form that came back (a loaded machine runs
+    the keys before htmx's timers) goes through htmx too: no whole page load, which would
+    leave the focus on nothing (the flake of the test above, one run in five under load)."""
+    tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
+    log_in(page, organiser)
+    page.goto(f"/tournaments/{tournament.pk}/")
+    # htmx's timers as late as on a very busy machine: it settles only after 10 s.
+    page.evaluate("htmx.config.defaultSettleDelay = 10000")
+    loads: list[str] = []
+    page.on("load", lambda loaded: loads.append(loaded.url))
+    name_field = page.locator("#walk-in").get_by_label("Name")
+    name_field.click()
+    for name in WALK_INS:
+        page.keyboard.type(name)
+        page.keyboard.press("Enter")
+        expect(page.locator("#registrations")).to_contain_text(name)
+        expect(name_field).to_have_value("")
+        expect(name_field).to_be_focused()
+    assert loads == []
+    present = Registration.objects.filter(tournament=tournament, checked_in_at__isnull=False)
+    assert sorted(present.values_list("player__name", flat=True)) == sorted(WALK_INS)
+
+
+def test_a_walk_in_without_javascript_comes_back_focused_for_the_next(
+    new_page: NewPage,
+    organiser: AbstractBaseUser,
+    log_in: Callable[[Page, AbstractBaseUser], None],
+) -> None:
+    tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
+    page = new_page(java_script_enabled=False)
+    log_in(page, organiser)
+    page.goto(f"/tournaments/{tournament.pk}/")
+    name_field = page.locator("#walk-in").get_by_label("Name")
+    name_field.click()
+    for name in WALK_INS[:2]:
+        page.keyboard.type(name)
+        page.keyboard.press("Enter")
+        expect(page.locator("#registrations")).to_contain_text(name)
+        expect(name_field).to_have_value("")
+        expect(name_field).to_be_focused()
+        expect(name_field).to_be_in_viewport()
 
 
 def test_a_tap_in_the_list_keeps_the_page_the_search_and_the_focus(

@@ -221,7 +221,9 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         return _desk_update(
             request, tournament, "tournaments/night/_walk_in.html", walk_in_form=next_form
         )
-    return redirect(f"{night_url(tournament)}?walk_in=1#walk-in")
+    # No "#walk-in": browsers leave autofocus alone on a page opened at a fragment, and the
+    # focused field is scrolled to anyway.
+    return redirect(f"{night_url(tournament)}?walk_in=1")
 
 
 @organiser_required
