@@ -1,6 +1,8 @@
 """A player who has to stop leaves after a deal the table has played (the walk's finding: a
 leave "after deal 50" at deal 12 was taken, shown as done, and could not be undone)."""
 
+from collections.abc import Callable
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -90,20 +92,6 @@ def test_an_earlier_deal_is_refused_naming_the_deals_he_was_in(
     assert seat.left_after_deal is None
 
 
-def test_the_page_refuses_an_earlier_deal_he_played_in_and_saves_nothing(
-    organiser: Client,
-) -> None:
-    table, seat = _late_leaver(6)
-    url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
-
-    response = organiser.post(url, {"after_deal": "2", "confirm": "yes"})
-
-    assert response.status_code == 200
-    assert "Spiel 6 wurde mit ihm am Tisch eingegeben" in response.content.decode()
-    seat.refresh_from_db()
-    assert seat.left_after_deal is None
-
-
 def test_the_page_offers_leaving_now_after_the_last_deal_played(organiser: Client) -> None:
     table = playing_table(players=4, deals=100, played=12)
     seat = Seat.objects.get(table=table, position=1)
@@ -116,15 +104,29 @@ def test_the_page_offers_leaving_now_after_the_last_deal_played(organiser: Clien
     assert "Das letzte gespielte Spiel ist Spiel 12" in page
 
 
-def test_the_page_refuses_a_deal_to_come_with_the_reason(organiser: Client) -> None:
+def _twelve_played() -> tuple[Table, Seat]:
     table = playing_table(players=4, deals=100, played=12)
-    seat = Seat.objects.get(table=table, position=1)
+    return table, Seat.objects.get(table=table, position=1)
+
+
+@pytest.mark.parametrize(
+    ("setting", "after_deal", "reason"),
+    [
+        (_twelve_played, "50", "Spiel 50 ist noch nicht gespielt"),
+        (lambda: _late_leaver(6), "2", "Spiel 6 wurde mit ihm am Tisch eingegeben"),
+    ],
+    ids=["deal-to-come", "earlier-deal-he-played-in"],
+)
+def test_the_page_refuses_a_deal_with_the_reason_and_saves_nothing(
+    organiser: Client, setting: Callable[[], tuple[Table, Seat]], after_deal: str, reason: str
+) -> None:
+    table, seat = setting()
     url = reverse("tournaments:leave", args=[table.tournament_id, seat.pk])
 
-    response = organiser.post(url, {"after_deal": "50", "confirm": "yes"})
+    response = organiser.post(url, {"after_deal": after_deal, "confirm": "yes"})
 
     assert response.status_code == 200
-    assert "Spiel 50 ist noch nicht gespielt" in response.content.decode()
+    assert reason in response.content.decode()
     seat.refresh_from_db()
     assert seat.left_after_deal is None
 
