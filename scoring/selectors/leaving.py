@@ -22,8 +22,10 @@ def deals_unfit_for_leaving(
     *, table: Table, seats: list[Seat], position: int, after_deal: int
 ) -> list[int]:
     """The numbers of the deals after ``after_deal`` that the table could not have played had
-    the player at ``position`` left after it: he dealt or declared in it (a passed deal is
-    numbered as the deal it was redealt for). Empty: the deals after it fit.
+    the player at ``position`` left after it: he dealt or declared in it. A passed deal is not
+    named (it scores nothing, and leaving now, after the last deal played, must not be refused
+    for the redeal he dealt): if he dealt it, the deal played after it, dealt by him again,
+    is. Empty: the deals after it fit.
     """
     seating = Seating.of(
         [
@@ -36,11 +38,12 @@ def deals_unfit_for_leaving(
     dealer, completed, number = table.first_dealer, False, 1
     for deal in Deal.objects.filter(table=table).order_by("sequence"):
         expected = seating.next_dealer(dealer, number, completed=completed)
-        if number > after_deal and not _fits(seating.playing(number), deal, expected):
+        played = not deal.is_passed  # a passed deal scores nothing; the deal after it shows
+        if played and number > after_deal and not _fits(seating.playing(number), deal, expected):
             unfit.append(number)
-        dealer, completed = deal.dealer, not deal.is_passed
+        dealer, completed = deal.dealer, played
         number += completed
-    return sorted(set(unfit))
+    return unfit
 
 
 def _fits(playing: tuple[int, ...], deal: Deal, dealer: int) -> bool:

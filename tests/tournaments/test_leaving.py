@@ -68,6 +68,24 @@ def test_an_earlier_deal_is_taken_when_he_sat_out_the_deals_after_it() -> None:
     assert selectors.next_deal(table=table).dealer != seat.position
 
 
+@pytest.mark.parametrize("played", [0, 2])
+def test_leaving_now_is_taken_after_a_redeal_he_dealt(played: int) -> None:
+    """All passed at his deal, and the organiser learns now that he must go: the passed deal
+    scores nothing and is no deal he played (the hypothesis run that found it: at deal 0)."""
+    table = playing_table(players=4, deals=100)
+    leaver = (table.first_dealer + played) % 4  # deals deal played + 1
+    for _number in range(played):
+        enter(table, (leaver + 1) % 4, "2 gewonnen")
+    enter(table, None, "alle gepasst")
+    seat = Seat.objects.get(table=table, position=leaver)
+
+    services.seat_leave(seat=seat, after_deal=played)
+
+    seat.refresh_from_db()
+    assert seat.left_after_deal == played
+    assert selectors.next_deal(table=table).dealer == (leaver + 1) % 4
+
+
 @pytest.mark.parametrize(
     ("deals", "declares", "unfit", "last"),
     [(6, None, "Spiel 6 wurde", 6), (5, 4, "Spiel 4 wurde", 4), (7, 4, "Die Spiele 4, 6", 6)],
