@@ -8,13 +8,21 @@ do (:mod:`tournaments.night_links`). A table has the deals of one app only: the 
 """
 
 from collections.abc import Callable
+from typing import Protocol
 
 from tournaments.models import Seat, Table
 
 DealsPlayed = Callable[[Table], int]
-#: The numbers of the deals after ``after_deal`` that do not fit the player at ``position``
-#: having left after it (keyword arguments: table, seats, position, after_deal).
-DealsUnfit = Callable[..., list[int]]
+
+
+class DealsUnfit(Protocol):
+    """The numbers of the deals after ``after_deal`` that do not fit the player at
+    ``position`` having left after it."""
+
+    def __call__(
+        self, *, table: Table, seats: list[Seat], position: int, after_deal: int
+    ) -> list[int]: ...
+
 
 _counters: dict[str, DealsPlayed] = {}
 _rechecks: dict[str, DealsUnfit] = {}
