@@ -202,20 +202,25 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
             for seat in seats
         )
         lines.append(Line(number, cells))
-    columns = tuple(
+    columns = _columns(sheet, blank=blank)
+    note = "" if blank else table.ended_early_note
+    # A table built without its tournament (the layout's own tests) is Prisdorf's.
+    aspe = table.tournament_id is not None and table.tournament.rule_set == ASPE_RULES
+    return Scoresheet(
+        table.number, table.deals, columns, tuple(lines), not blank, played, note, aspe
+    )
+
+
+def _columns(sheet: TableSheet, *, blank: bool) -> tuple[Column, ...]:
+    """A column per seat: its player, and his total on a filled sheet."""
+    return tuple(
         Column(
             number=seat.position + 1,
             name=seat.registration.player.name,
             club=seat.registration.player.club,
             left_after_deal=seat.left_after_deal,
             total=None if blank else total,
-            deals_first=seat.position == table.first_dealer,
+            deals_first=seat.position == sheet.table.first_dealer,
         )
-        for seat, total in zip(seats, sheet.totals, strict=True)
-    )
-    note = "" if blank else table.ended_early_note
-    # A table built without its tournament (the layout's own tests) is Prisdorf's.
-    aspe = table.tournament_id is not None and table.tournament.rule_set == ASPE_RULES
-    return Scoresheet(
-        table.number, table.deals, columns, tuple(lines), not blank, played, note, aspe
+        for seat, total in zip(sheet.seats, sheet.totals, strict=True)
     )
