@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
-from races.selectors import race_history
+from races.selectors import race_entries, race_history
 from scoring import night_transfer
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
@@ -80,8 +80,9 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "swaps": selectors.seat_swaps(tournament=tournament),
         "events": selectors.tournament_history(tournament=tournament),
         # A race's deals are its own (races.models.RaceDeal): their corrections, and entries.
-        "race_deals": race_history(tournament=tournament, everything=everything)
-        if tournament.is_race
+        "race_changes": race_history(tournament=tournament) if tournament.is_race else [],
+        "race_entries": race_entries(tournament=tournament)
+        if tournament.is_race and everything
         else [],
     }
     return render(request, "night/history.html", context)

@@ -7,7 +7,9 @@ trick in order. The games, tallies, sweeps and money follow from the deals in or
 
 import uuid
 
+from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Table
@@ -42,3 +44,48 @@ class RaceDeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, {self.sequence}: {self.counts}"
+
+
+class RaceDealChange(models.Model):
+    """A correction of a race deal: who (the organiser's account, or none for the captain's
+    phone), when, and the deal before and after. An entry needs no line: the deal keeps when it
+    was entered, and the captain has no account."""
+
+    #: PROTECT: a deal with a history cannot be deleted.
+    deal = models.ForeignKey(RaceDeal, on_delete=models.PROTECT, related_name="changes")
+    before_counts = models.JSONField(_("tricks before"))
+    before_announcer = models.PositiveSmallIntegerField(null=True, blank=True)
+    after_counts = models.JSONField(_("tricks after"))
+    after_announcer = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "pk"]
+        verbose_name = _("correction of a race deal")
+        verbose_name_plural = _("corrections of race deals")
+
+    def __str__(self) -> str:
+        return f"{self.deal}: {self.before} → {self.after}"
+
+    @property
+    def before(self) -> str:
+        """ "2 1 1 1 0", and who announced Fipsen if anyone did."""
+        return _deal_text(self.before_counts, self.before_announcer)
+
+    @property
+    def after(self) -> str:
+        return _deal_text(self.after_counts, self.after_announcer)
+
+
+def _deal_text(counts: list[int], announcer: int | None) -> str:
+    text = " ".join(str(count) for count in counts)
+    if announcer is None:
+        return text
+    return gettext("%(counts)s, Fipsen announced by seat %(seat)s") % {
+        "counts": text,
+        "seat": announcer + 1,
+    }

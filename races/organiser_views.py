@@ -57,7 +57,12 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         try:
             counts = [int(request.POST.get(f"count-{seat}", "")) for seat in range(len(seats))]
             announcer = parse_announcer(request.POST.get("announcer"), len(seats))
-            services.race_deal_correct(deal=deal, counts=counts, announcer=announcer)
+            services.race_deal_correct(
+                deal=deal,
+                counts=counts,
+                announcer=announcer,
+                user=request.user,  # type: ignore[arg-type]
+            )
         except ValueError:
             error = _("Enter the tricks of each player as a number from 0 to 5.")
         except ValidationError as refused:

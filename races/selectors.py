@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from fipsen_rules import race_places
 from fipsen_rules.thedinghausen import STAKE_CENTS
-from races.models import RaceDeal
+from races.models import RaceDeal, RaceDealChange
 from races.replay import Evening, replay
 from tournaments.models import Seat, Table, Tournament
 from tournaments.race_rules import announced_fipsen
@@ -144,11 +144,14 @@ def _ranked(players: list[RacePlayer]) -> list[RacePlayer]:
     return sorted(ranked, key=lambda player: (player.place, player.name))
 
 
-def race_history(*, tournament: Tournament, everything: bool = False) -> list[RaceDeal]:
-    """The race's deals the organiser corrected, the latest correction first; with
-    ``everything`` every deal entered, the newest first (one query). A race deal keeps when it
-    was corrected and what it says now (``RaceDeal.corrected_at``), not who or what before."""
+def race_history(*, tournament: Tournament) -> list[RaceDealChange]:
+    """The race's deals corrected (by the organiser, or the captain's phone), the latest first,
+    each with who, before and after (one query)."""
+    changes = RaceDealChange.objects.filter(deal__table__tournament=tournament)
+    return list(changes.select_related("deal__table", "user").order_by("-created_at", "-pk"))
+
+
+def race_entries(*, tournament: Tournament) -> list[RaceDeal]:
+    """Every race deal entered, the newest first (one query)."""
     deals = RaceDeal.objects.filter(table__tournament=tournament).select_related("table")
-    if not everything:
-        return list(deals.filter(corrected_at__isnull=False).order_by("-corrected_at", "-pk"))
     return list(deals.order_by("-created_at", "-pk"))

@@ -8,13 +8,14 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import FipsenError
-from races.models import RaceDeal
+from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, Evening, counts_of_taps, replay
 from tournaments.models import Table
 from tournaments.race_rules import announced_fipsen
@@ -71,10 +72,14 @@ def race_deal_record(
 
 
 def race_deal_correct(
-    *, deal: RaceDeal, counts: Sequence[int], announcer: int | None = None
+    *,
+    deal: RaceDeal,
+    counts: Sequence[int],
+    announcer: int | None = None,
+    user: User | None = None,
 ) -> RaceDeal:
-    """The organiser corrects a saved deal's trick counts and its announcer (its taps are
-    dropped).
+    """The organiser (``user``), or the captain's phone, corrects a saved deal's trick counts
+    and its announcer (its taps are dropped); the history keeps who, when, before and after.
 
     :raises ValidationError: the table takes no deals now, or the evening with the corrected
         deal is one the rules refuse (this deal or a later one; its code).
@@ -83,6 +88,14 @@ def race_deal_correct(
         locked = _locked(deal.table_id)
         require_open_for_entry(locked)
         _Stored.of(locked).with_deal(deal.sequence - 1, list(counts), announcer).checked()
+        RaceDealChange.objects.create(
+            deal=deal,
+            before_counts=deal.counts,
+            before_announcer=deal.announcer,
+            after_counts=list(counts),
+            after_announcer=announcer,
+            user=user if user is not None and user.is_authenticated else None,
+        )
         deal.counts = list(counts)
         deal.announcer = announcer
         deal.taps = []

@@ -21,7 +21,6 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
@@ -33,6 +32,7 @@ from scoring.models import Deal, DealChange, Prize
 from scoring.transfer_rows import BATCH
 from scoring.transfer_rows import keep_times as _keep_times
 from scoring.transfer_rows import row as _row
+from scoring.transfer_rows import user_named as _user
 from scoring.transfer_rows import values as _values
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
@@ -345,10 +345,3 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
     race_transfer.race_deals_import(
         table=table, players=len(item["seats"]), items=race_transfer.race_deals_of(item)
     )
-
-
-def _user(username: object) -> Any:
-    """The account of that name here, or None (then the line stays, without the account)."""
-    if not username:
-        return None
-    return get_user_model().objects.filter(username=username).first()

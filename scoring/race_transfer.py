@@ -4,8 +4,10 @@ A race (SPEC C4) stores no scored deal but its deals as trick counts or taps
 (:class:`races.models.RaceDeal`); its games, tallies and money follow from them. The file
 carries each race table's deals under ``race_deals``; on import they are checked as the
 captain's entries were: numbered from 1 without a gap, taps that give the counts, and an
-evening the rules allow when replayed (:func:`races.replay.replay`). A file made before races
-were exported has no ``race_deals``: its tables had none.
+evening the rules allow when replayed (:func:`races.replay.replay`). Each deal carries its
+corrections (who, when, before, after) under ``changes``. A file made before races were
+exported has no ``race_deals``: its tables had none; one made before their corrections were
+kept has no ``changes``.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from races.models import RaceDeal
+from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, counts_of_taps, replay
-from scoring.transfer_rows import BATCH, keep_times, row, values
+from scoring.transfer_rows import BATCH, keep_times, row, user_named, values
 from tournaments.models import Table, Tournament
 from tournaments.race_rules import announced_fipsen
 from tournaments.rule_choice import is_race
@@ -29,6 +31,14 @@ KEY = "race_deals"
 RACE_DEAL_FIELDS = ("sequence", "counts", "taps", "submission", "created_at", "corrected_at")
 #: Exported with every deal; a file from before the announced Fipsen lacks it (nobody announced).
 ANNOUNCER = "announcer"
+CHANGES = "changes"
+CHANGE_FIELDS = (
+    "before_counts",
+    "before_announcer",
+    "after_counts",
+    "after_announcer",
+    "created_at",
+)
 
 
 def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
@@ -37,9 +47,23 @@ def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any
     if not is_race(tournament):
         return {}
     deals: dict[int, list[dict[str, Any]]] = {}
-    for deal in RaceDeal.objects.filter(table__tournament=tournament).order_by("table", "sequence"):
-        deals.setdefault(deal.table_id, []).append(values(deal, (*RACE_DEAL_FIELDS, ANNOUNCER)))
+    played = RaceDeal.objects.filter(table__tournament=tournament)
+    for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
+        deals.setdefault(deal.table_id, []).append(
+            {**values(deal, (*RACE_DEAL_FIELDS, ANNOUNCER)), CHANGES: _changes_export(deal)}
+        )
     return deals
+
+
+def _changes_export(deal: RaceDeal) -> list[dict[str, Any]]:
+    """A deal's corrections; who by user name (the ids differ elsewhere)."""
+    return [
+        {
+            **values(change, CHANGE_FIELDS),
+            "user": change.user.get_username() if change.user else None,
+        }
+        for change in deal.changes.all()
+    ]
 
 
 def race_deals_import(*, table: Table, players: int, items: Any) -> None:
@@ -64,6 +88,16 @@ def race_deals_import(*, table: Table, players: int, items: Any) -> None:
     _check_evening(table, players, [deal for deal, _item in deals])
     RaceDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
     keep_times(RaceDeal, deals)
+    changes = [
+        (
+            row(RaceDealChange, change, CHANGE_FIELDS, deal=deal, user=user_named(change["user"])),
+            change,
+        )
+        for deal, item in deals
+        for change in item.get(CHANGES, [])
+    ]
+    RaceDealChange.objects.bulk_create([change for change, _item in changes], batch_size=BATCH)
+    keep_times(RaceDealChange, changes)
 
 
 def _fields(item: Any) -> tuple[str, ...]:

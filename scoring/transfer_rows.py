@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
+from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
@@ -64,3 +65,10 @@ def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any
             setattr(saved, name, field(model, name).to_python(item[name]))
     if rows and names:
         model._default_manager.bulk_update([saved for saved, _ in rows], names, batch_size=BATCH)
+
+
+def user_named(username: object) -> Any:
+    """The account of that name here, or None (then the line stays, without the account)."""
+    if not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races.models import RaceDeal
+from races.models import RaceDeal, RaceDealChange
 from scoring import services
 from scoring.models import Prize
 from tests.races.helpers import deals_entered, race_night
@@ -198,21 +198,50 @@ def test_the_prize_page_of_a_night_scored_by_a_game_has_no_race_section(
     assert "Wer was bekommt" not in page
 
 
-def test_the_history_lists_the_race_deals_corrected_and_with_all_every_deal(
+def test_the_history_keeps_who_corrected_a_race_deal_when_and_what_it_said_before(
     organiser: Client, raced: Tournament
 ) -> None:
     from races import services as race_services
 
     _first, second = _tables(raced)
     deal = RaceDeal.objects.get(table=second, sequence=2)
-    race_services.race_deal_correct(deal=deal, counts=[1, 1, 1, 1, 1])
-    url = reverse("night:history", args=[raced.pk])
+    url = reverse("races:table_deals", args=[raced.pk, second.pk])
+    counts = {f"count-{seat}": count for seat, count in enumerate([1, 1, 1, 1, 1])}
+    organiser.post(url, {"deal": deal.pk, **counts})  # the organiser, logged in
+    deal.refresh_from_db()
+    race_services.race_deal_correct(deal=deal, counts=[0, 1, 2, 1, 1])  # the captain's phone
+    history = reverse("night:history", args=[raced.pk])
 
-    corrections = _text(organiser, url)
-    everything = _text(organiser, url + "?all=1")
+    corrections = _text(organiser, history)
+    everything = _text(organiser, history + "?all=1")
 
-    assert "Tisch 2, Spiel 2:</strong> korrigiert 1 1 1 1 1" in corrections
-    assert corrections.count('class="race-deal"') == 1
+    username = RaceDealChange.objects.get(before_counts=[0, 2, 1, 1, 1]).user.get_username()
+    assert (
+        f"Tisch 2, Spiel 2:</strong> korrigiert 0 2 1 1 1 → 1 1 1 1 1 <small>{username}</small>"
+        in corrections
+    )
+    assert "Tisch 2, Spiel 2:</strong> korrigiert 1 1 1 1 1 → 0 1 2 1 1 <small>Tisch</small>" in (
+        corrections
+    )
+    assert corrections.index("→ 0 1 2 1 1") < corrections.index("→ 1 1 1 1 1")  # latest first
+    assert corrections.count('class="race-deal"') == 2
     assert "Noch kein Spiel wurde korrigiert" not in corrections
-    assert everything.count('class="race-deal"') == RaceDeal.objects.count()
+    assert everything.count('class="race-deal"') == 2 + RaceDeal.objects.count()
     assert "Tisch 1, Spiel 6:</strong> eingetragen 1 1 1 1 1" in everything
+
+
+def test_a_race_night_without_corrections_says_so(organiser: Client, raced: Tournament) -> None:
+    page = _text(organiser, reverse("night:history", args=[raced.pk]))
+    assert "Noch kein Spiel wurde korrigiert oder bestätigt." in page
+
+
+def test_a_corrected_race_deal_cannot_be_deleted(raced: Tournament) -> None:
+    from django.db.models import ProtectedError
+
+    from races import services as race_services
+
+    deal = RaceDeal.objects.get(table__number=2, sequence=1)
+    race_services.race_deal_correct(deal=deal, counts=[1, 2, 1, 1, 0])
+    with pytest.raises(ProtectedError):
+        deal.delete()
+    assert RaceDealChange.objects.filter(deal=deal).count() == 1

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from races import selectors, services
-from races.models import RaceDeal
+from races.models import RaceDeal, RaceDealChange
 from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from tests.factories import UserFactory
 from tests.races.helpers import deals_entered, race_night
 from tournaments.models import Table, Tournament
 
@@ -33,7 +34,9 @@ def raced() -> Tournament:
     deals_entered(second, (2, 1, 1, 1))
     services.race_deal_record(table=second, sequence=2, taps=[3, 3, 0, 1, 3])
     deal = RaceDeal.objects.get(table=second, sequence=1)
-    services.race_deal_correct(deal=deal, counts=[1, 2, 1, 1])
+    services.race_deal_correct(deal=deal, counts=[2, 2, 0, 1])  # the captain's phone
+    organiser = UserFactory(username="leitung", is_staff=True)
+    services.race_deal_correct(deal=deal, counts=[1, 2, 1, 1], user=organiser)
     return tournament
 
 
@@ -53,6 +56,7 @@ def test_export_wipe_import_gives_back_the_same_race(raced: Tournament) -> None:
     exported = night_export(tournament=raced)
     before = evening(raced)
     wipe()
+    UserFactory(username="leitung")  # the organiser's account exists here too
 
     imported = night_import_bytes(json.dumps(exported).encode())
 
@@ -62,6 +66,15 @@ def test_export_wipe_import_gives_back_the_same_race(raced: Tournament) -> None:
     assert night_export(tournament=imported) == exported
     tapped = RaceDeal.objects.get(table__number=2, sequence=2)
     assert tapped.taps == [3, 3, 0, 1, 3]
+    captain, organiser = RaceDealChange.objects.order_by("created_at", "pk")
+    assert (captain.user, captain.before_counts, captain.after_counts) == (
+        None,
+        [2, 1, 1, 1],
+        [2, 2, 0, 1],
+    )
+    assert organiser.user is not None
+    assert organiser.user.get_username() == "leitung"
+    assert organiser.before_counts == [2, 2, 0, 1]
     corrected = RaceDeal.objects.get(table__number=2, sequence=1)
     assert corrected.corrected_at is not None
     assert corrected.counts == [1, 2, 1, 1]
@@ -88,6 +101,10 @@ def _spoilt(data: dict[str, Any], change: str) -> None:
         deals[0]["counts"] = [2, 1, 1, 1, 0, 0]
     elif change == "counts as text":
         deals[0]["counts"] = "21110"
+    elif change == "a correction that is no object":
+        data["tables"][1]["race_deals"][0]["changes"] = ["korrigiert"]
+    elif change == "a correction without its counts":
+        del data["tables"][1]["race_deals"][0]["changes"][0]["after_counts"]
 
 
 SPOILT = [
@@ -97,6 +114,8 @@ SPOILT = [
     "taps that do not give the counts",
     "a seat that is not at the table",
     "counts as text",
+    "a correction that is no object",
+    "a correction without its counts",
 ]
 
 
