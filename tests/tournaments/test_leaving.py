@@ -104,7 +104,8 @@ def test_an_earlier_deal_is_refused_naming_the_deals_he_was_in(
     name = seat.registration.player.name
     assert message.startswith(f"{name} kann nicht nach Spiel 2 aufgehört haben: {unfit}")
     assert message.endswith(
-        f"Geben Sie Spiel {last} oder ein späteres an; zuletzt gespielt wurde Spiel {deals}."
+        f"Er hat frühestens nach Spiel {last} aufgehört; nach Spiel {deals}, dem zuletzt "
+        "gespielten, kann er immer aufhören."
     )
     seat.refresh_from_db()
     assert seat.left_after_deal is None

@@ -97,11 +97,13 @@ def _require_sat_out(
         raise ValidationError(
             ngettext(
                 "%(player)s cannot have left after deal %(deal)s: deal %(deals)s was "
-                "entered with him at the table (he dealt or declared in it). Give deal "
-                "%(last)s or a later one; the last deal played is %(played)s.",
+                "entered with him at the table (he dealt or declared in it). He left after "
+                "deal %(last)s at the earliest; after deal %(played)s, the last one played, "
+                "he can always leave.",
                 "%(player)s cannot have left after deal %(deal)s: deals %(deals)s were "
-                "entered with him at the table (he dealt or declared in them). Give deal "
-                "%(last)s or a later one; the last deal played is %(played)s.",
+                "entered with him at the table (he dealt or declared in them). He left "
+                "after deal %(last)s at the earliest; after deal %(played)s, the last one "
+                "played, he can always leave.",
                 len(unfit),
             ),
             code="deals_after_with_player",
