@@ -32,6 +32,9 @@ from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.own_pages import own_pages_of
 
+#: The length from which a name makes the captain's screen set the names smaller.
+LONG_NAME = 20
+
 
 @answers_finished_link
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
@@ -201,6 +204,8 @@ def _screen(
         "notice": notice,
         "correcting": correcting,
         "correcting_words": services.deal_words(correcting, seats) if correcting else "",
+        # Names of more than two short words get the phone's smaller type (site.css).
+        "long_names": any(len(s.registration.player.name) > LONG_NAME for s in seats),
     }
     htmx = request.htmx  # type: ignore[attr-defined]
     template = "scoring/_table_screen.html" if htmx else "scoring/table_entry.html"
