@@ -27,7 +27,7 @@ def test_every_step_asks_first_and_works_without_javascript(
     # "Zurück" leaves everything as it was.
     page.get_by_role("link", name="Tische auslosen").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Tische auslosen?")
-    expect(page.locator(".consequences")).to_contain_text("Vierertische: 1, Dreiertische: 1.")
+    expect(page.locator(".consequences")).to_contain_text("1 Vierertisch, 1 Dreiertisch.")
     page.get_by_role("link", name="Zurück").click()
     assert not Table.objects.exists()
 

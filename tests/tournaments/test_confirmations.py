@@ -178,7 +178,7 @@ def test_drawing_again_says_what_is_replaced(organiser: Client) -> None:
     tournament = _drawn()
     page = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
     assert "7 anwesende Spieler werden an die Tische gelost." in page
-    assert "Vierertische: 1, Dreiertische: 1." in page
+    assert "1 Vierertisch, 1 Dreiertisch." in page
     assert "Schon gedruckte Tischkarten und Sitzlisten passen nicht mehr" in page
 
 

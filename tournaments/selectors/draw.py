@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from fipsen_rules import MESSAGES, Code, SeatingError
 from tournaments.draw import draw_tables
@@ -52,10 +52,28 @@ class SplitSummary:
     sixes: int = 0
     #: Tables of any size from three to six, said as they are (Tippen: nobody sits out).
     plain_sizes: bool = False
+    #: The rule set (its words for a table of five).
+    rules: str = DEFAULT_RULES
 
     @property
     def seatable(self) -> bool:
         return self.fours + self.threes + self.fives + self.sixes > 0
+
+    @property
+    def tables_text(self) -> str:
+        """The tables the split makes, each size with its count, none said as zero: "1 table
+        of five, 1 table of six" (empty when it cannot be seated)."""
+        counts = {4: self.fours, 3: self.threes, 5: self.fives, 6: self.sixes}
+        order = (
+            (5, 4, 6)
+            if self.rules == RACE_RULES
+            else (6, 5, 4, 3)  # largest first where nobody sits out (Tippen)
+            if self.plain_sizes
+            else (4, 3, 5, 6)
+        )
+        sitting_out = self.rules == "grossenaspe"
+        parts = [_tables_of(size, counts[size], sitting_out) for size in order if counts[size]]
+        return ", ".join(parts)
 
     @property
     def message(self) -> str:
@@ -76,6 +94,25 @@ class SplitSummary:
         if self.race_filler is not None:  # the race's reason names the filler, and the other
             params |= {"filler": self.race_filler, "other": 10 - self.race_filler}
         return params
+
+
+def _tables_of(size: int, count: int, sitting_out: bool) -> str:
+    """ "1 table of four", "2 tables of six": the tables of one size (``sitting_out``: at a five
+    the dealer sits out each deal, as at Großenaspe; a race's five all play)."""
+    if size == 5 and sitting_out:
+        words = ngettext(
+            "%(tables)s table of five (the dealer sits out each deal)",
+            "%(tables)s tables of five (the dealer sits out each deal)",
+            count,
+        )
+    else:
+        words = {
+            3: ngettext("%(tables)s table of three", "%(tables)s tables of three", count),
+            4: ngettext("%(tables)s table of four", "%(tables)s tables of four", count),
+            5: ngettext("%(tables)s table of five", "%(tables)s tables of five", count),
+            6: ngettext("%(tables)s table of six", "%(tables)s tables of six", count),
+        }[size]
+    return words % {"tables": count}
 
 
 def split_summary(
@@ -101,6 +138,7 @@ def split_summary(
             more=more if isinstance(more, int) else None,
             code=code,
             race_filler=filler,
+            rules=rules,
         )
     sizes = [table.size for table in split]
     return SplitSummary(
@@ -111,6 +149,7 @@ def split_summary(
         race_filler=filler,
         sixes=sizes.count(6),
         plain_sizes=rules == TIPPEN_RULES,
+        rules=rules,
     )
 
 

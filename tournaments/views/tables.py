@@ -61,12 +61,8 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         )
         % {"players": summary.players}
         + " "
-        + (
-            _("%(fours)s tables of four and %(fives)s tables of five.")
-            if summary.fives
-            else _("%(fours)s tables of four and %(threes)s tables of three.")
-        )
-        % {"fours": summary.fours, "threes": summary.threes, "fives": summary.fives},
+        + summary.tables_text
+        + ".",
         _("Each table gets its own link for the captain's phone, and the first dealer."),
     ]
     if again:
