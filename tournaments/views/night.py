@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import selectors, services
+from tournaments import rule_choice, selectors, services
 from tournaments.forms import TournamentForm, WalkInForm
 from tournaments.models import Player, Registration, Tournament
 from tournaments.views.access import id_or_404, organiser_required, search_query
@@ -57,7 +57,23 @@ def tournament_rules(request: HttpRequest, pk: int) -> HttpResponse:
     """The rules the night is played by, to read: "Ändern" leads to the form while it can
     still change anything."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    return render(request, "tournaments/night/rules.html", {"tournament": tournament})
+    # The deals by the table sizes the rule set seats (a race plays to tricks, not deals).
+    deals = {} if rule_choice.is_race(tournament) else rule_choice.table_deals(tournament)
+    context = {
+        "tournament": tournament,
+        "deals_by_size": [(deals_at_label(size), count) for size, count in deals.items()],
+    }
+    return render(request, "tournaments/night/rules.html", context)
+
+
+def deals_at_label(size: int) -> str:
+    """ "deals at a table of five": the label of a table size's deals."""
+    return {
+        3: _("deals at a table of three"),
+        4: _("deals at a table of four"),
+        5: _("deals at a table of five"),
+        6: _("deals at a table of six"),
+    }.get(size) or _("deals at a table of %(players)s") % {"players": size}
 
 
 @organiser_required

@@ -2,9 +2,10 @@
 the tables with their links and QR codes, swaps before play, a new link, a player leaving."""
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from django.contrib import messages
+from django.db.models import Field
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,13 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services, table_progress
+from tournaments import rule_choice, selectors, services, table_progress
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
-from tournaments.views.night import attempt, night_url
+from tournaments.views.night import attempt, deals_at_label, night_url
 
 
 class TournamentStep(Protocol):
@@ -93,7 +94,8 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
         consequences=[
             _("The tables' links open the entry of deals on the captains' phones."),
             _("The draw stays as it is: no more swaps, registrations or check-ins."),
-            _("The rules (minimum bid, deals per table) cannot change any more."),
+            _("These rules cannot change any more: %(rules)s.")
+            % {"rules": ", ".join(locked_rules(tournament))},
         ],
         button=_("Yes, start play"),
         back=reverse("tournaments:tables", args=[pk]),
@@ -102,6 +104,25 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     return _confirm_then_tables(
         request, confirmation, services.tournament_start_check, services.tournament_start, success
     )
+
+
+def locked_rules(tournament: Tournament) -> list[str]:
+    """What the start fixes, in the rule set's own terms: its options (Prisdorf's minimum bid,
+    Großenaspe's Kloppen), the deals by the table sizes it seats (a race plays to tricks), the
+    prize tournament and the tie-break."""
+
+    def field(name: str) -> "Field[Any, Any]":
+        return cast("Field[Any, Any]", Tournament._meta.get_field(name))
+
+    choice = rule_choice.CHOICES.get(tournament.rule_set)
+    deals = {} if rule_choice.is_race(tournament) else rule_choice.table_deals(tournament)
+    return [
+        str(choice.label if choice else tournament.rule_set),
+        *(str(text.label) for _option, text in (choice.offered() if choice else ())),
+        *(deals_at_label(size) for size in deals),
+        str(field("prize_tournament").verbose_name),
+        str(field("tie_break").verbose_name),
+    ]
 
 
 @dataclass(frozen=True)
