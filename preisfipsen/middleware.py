@@ -6,8 +6,11 @@ from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
+
+from tournaments.links import is_table_link_path
 
 
 class UnreadableFormMiddleware:
@@ -46,3 +49,20 @@ class UnreadableFormMiddleware:
                     status=HttpResponseBadRequest.status_code,
                 )
         return self.get_response(request)
+
+
+class NoStoreOnLiveLinksMiddleware:
+    """The table's link and the board are never kept by a browser's cache, whatever they
+    answer: a finished tournament's 410 kept by a phone would still say "finished" after the
+    organiser reopened it, and a page of play kept would show old totals."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        board = match is not None and match.view_name == "scoring:board"
+        if board or is_table_link_path(request.path_info):
+            add_never_cache_headers(response)
+        return response
