@@ -102,6 +102,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "formats": EXPORT_FORMATS,
         "ended_early": selectors.tables_ended_early(ranked),
+        "played_short": selectors.tables_played_short(ranked) if tournament.is_finished else [],
         # While play goes on the page says how far it is and refreshes itself.
         "progress": selectors.deals_progress(tournament=tournament) if playing else None,
         "refresh_seconds": STANDINGS_REFRESH_SECONDS if playing else None,

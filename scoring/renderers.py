@@ -128,6 +128,7 @@ def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> d
         "lines": ranking_lines(standings),
         "final": tournament.is_finished,
         "ended_early": selectors.tables_ended_early(standings),
+        "played_short": selectors.tables_played_short(standings) if tournament.is_finished else [],
     }
 
 

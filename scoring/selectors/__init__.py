@@ -23,6 +23,7 @@ from scoring.selectors.progress import (
     night_history,
     table_is_done,
     tables_ended_early,
+    tables_played_short,
     tables_progress,
     unfinished_tables,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "table_sheet",
     "table_sheets",
     "tables_ended_early",
+    "tables_played_short",
     "tables_progress",
     "unfinished_tables",
 ]

@@ -56,6 +56,32 @@ def tables_ended_early(standings: Iterable["Standing"]) -> list[Table]:
 
 
 @dataclass(frozen=True)
+class ShortTable:
+    """A table that did not play all its deals and was not ended early."""
+
+    number: int
+    played: int
+    deals: int
+
+
+def tables_played_short(standings: Iterable["Standing"]) -> list[ShortTable]:
+    """The tables, in order, that played fewer deals than drawn without being ended early (the
+    tournament was finished while they played), from the standings (no query): a finished
+    night's standings and ranking name them, rather than rank their players without a word."""
+    played: dict[int, int] = {}
+    tables: dict[int, Table] = {}
+    for standing in standings:
+        table = standing.seat.table
+        tables[table.pk] = table
+        played[table.pk] = max(played.get(table.pk, 0), standing.deals)
+    return [
+        ShortTable(table.number, played[pk], table.deals)
+        for pk, table in sorted(tables.items(), key=lambda item: item[1].number)
+        if not table.ended_early and played[pk] < table.deals
+    ]
+
+
+@dataclass(frozen=True)
 class DealsProgress:
     played: int
     #: The deals still to be played in all: a table ended early counts with those it played.
