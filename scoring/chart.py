@@ -37,16 +37,19 @@ class LineStyle:
     colour: str
     #: SVG stroke-dasharray; empty for a solid line.
     dashes: str
-    #: One of circle, square, triangle, diamond.
+    #: One of circle, square, triangle, diamond, cross, triangle-down.
     marker: str
 
 
-#: Okabe–Ito colours (told apart by colour-blind eyes too), each with its dashes and marker.
+#: Okabe–Ito colours (told apart by colour-blind eyes too), each with its dashes and marker:
+#: six, for the largest table (a race's filler of six); a table of five or six repeats none.
 STYLES = (
     LineStyle("#0072B2", "", "circle"),
     LineStyle("#D55E00", "14 7", "square"),
     LineStyle("#007A5A", "3 6", "triangle"),
     LineStyle("#000000", "16 6 3 6", "diamond"),
+    LineStyle("#CC79A7", "24 5 3 5 3 5", "cross"),
+    LineStyle("#9A6B00", "7 4", "triangle-down"),
 )
 
 
@@ -133,7 +136,10 @@ def running_totals_svg(sheet: TableSheet) -> SafeString:
             title,
         ),
         _axes(scale, x_step, y_step),
-        *(_line(s, STYLES[i % len(STYLES)], scale, x_step) for i, s in enumerate(series)),
+        *(
+            _line(s, style, scale, x_step)
+            for s, style in zip(series, styles_for(len(series)), strict=True)
+        ),
         _labels(series, scale),
     ]
     return format_html("{}</svg>", _join(parts))
@@ -201,8 +207,17 @@ def _marker(shape: str, x: float, y: float, colour: str) -> SafeString:
             2 * size,
             colour,
         )
+    if shape == "cross":
+        return format_html(
+            '<path d="M{},{}L{},{}M{},{}L{},{}" stroke="{}" stroke-width="4"/>',
+            *(round(v, 1) for v in (x - size, y - size, x + size, y + size)),
+            *(round(v, 1) for v in (x - size, y + size, x + size, y - size)),
+            colour,
+        )
     if shape == "triangle":
         corners = [(x, y - size - 1), (x + size + 1, y + size), (x - size - 1, y + size)]
+    elif shape == "triangle-down":
+        corners = [(x, y + size + 1), (x + size + 1, y - size), (x - size - 1, y - size)]
     else:  # diamond
         corners = [(x, y - size - 2), (x + size + 2, y), (x, y + size + 2), (x - size - 2, y)]
     return format_html(
@@ -274,8 +289,7 @@ def _labels(series: Sequence[Series], scale: Scale) -> SafeString:
     ends = [scale.y(s.total) for s in series]
     ys = label_positions(ends, gap=LABEL_GAP, top=TOP + 6, bottom=HEIGHT - 40)
     labels = []
-    for i, (s, y) in enumerate(zip(series, ys, strict=True)):
-        style = STYLES[i % len(STYLES)]
+    for s, y, style in zip(series, ys, styles_for(len(series)), strict=True):
         name = s.name if len(s.name) <= NAME_LENGTH else s.name[: NAME_LENGTH - 1] + "…"
         dashes = format_html(' stroke-dasharray="{}"', style.dashes) if style.dashes else ""
         labels.append(
@@ -298,3 +312,28 @@ def _labels(series: Sequence[Series], scale: Scale) -> SafeString:
             )
         )
     return _join(labels)
+
+
+def running_totals_key(sheet: TableSheet) -> SafeString:
+    """The chart's key in the page's own type (the names inside the drawing shrink with it to
+    a few pixels on a phone): each player's line and mark, name and total, as a list."""
+    items = (
+        format_html(
+            '<li data-seat="{}"><svg class="key-sample" viewBox="0 0 48 18" width="48" '
+            'height="18" aria-hidden="true"><line x1="2" y1="9" x2="46" y2="9" stroke="{}" '
+            'stroke-width="3"{}/>{}</svg> <strong>{}</strong> {}</li>',
+            s.seat,
+            style.colour,
+            format_html(' stroke-dasharray="{}"', style.dashes) if style.dashes else "",
+            _marker(style.marker, 24, 9, style.colour),
+            s.name,
+            signed_total(s.total),
+        )
+        for s, style in zip(series_of(sheet), styles_for(len(sheet.seats)), strict=True)
+    )
+    return format_html('<ul class="chart-key">{}</ul>', _join(items))
+
+
+def styles_for(players: int) -> list[LineStyle]:
+    """The style of each seat's line, in seat order."""
+    return [STYLES[i % len(STYLES)] for i in range(players)]

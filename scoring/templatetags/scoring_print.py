@@ -40,6 +40,12 @@ def running_totals_chart(sheet: TableSheet) -> SafeString:
 
 
 @register.filter
+def running_totals_key(sheet: TableSheet) -> SafeString:
+    """The chart's key: each player's line and mark, name and total, in the page's type."""
+    return chart.running_totals_key(sheet)
+
+
+@register.filter
 def ruled_lines(block: scoresheets.Block) -> SafeString:
     """The lines between a block's rows, as SVG in mm (no text: quick to lay out)."""
     rows = len(block.lines)
