@@ -1,0 +1,30 @@
+"""Small faults the walk found at the desk and on the error page: the walk-in question left
+the last message standing, an empty directory was said to be all registered, and the stale
+form's "Back to the page" led a captain to the organiser's home."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.night_helpers import night
+from tournaments import services
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
+
+HTMX = {"HX-Request": "true", "HX-Target": "walk-in"}
+
+
+def test_the_walk_in_question_clears_the_last_message(organiser: Client) -> None:
+    tournament = night(present=0)
+    services.player_create(name="Hans Müller", club="")
+    url = reverse("tournaments:walk_in", args=[tournament.pk])
+    saved = organiser.post(url, {"name": "Otto Neu", "club": ""}, headers=HTMX)
+    assert "Otto Neu ist angemeldet und eingecheckt." in saved.content.decode()
+
+    asked = organiser.post(url, {"name": "Hans Mueller", "club": ""}, headers=HTMX)
+
+    page = " ".join(asked.content.decode().split())
+    assert "Ist es einer dieser Spieler?" in page
+    assert '<div id="desk-messages" class="desk-messages" role="status" aria-live="polite" ' \
+        'hx-swap-oob="true"> </div>' in page  # fmt: skip
+    assert "angemeldet und eingecheckt" not in page
