@@ -28,3 +28,18 @@ def test_the_walk_in_question_clears_the_last_message(organiser: Client) -> None
     assert '<div id="desk-messages" class="desk-messages" role="status" aria-live="polite" ' \
         'hx-swap-oob="true"> </div>' in page  # fmt: skip
     assert "angemeldet und eingecheckt" not in page
+
+
+def test_an_empty_directory_says_so_and_how_to_fill_it(organiser: Client) -> None:
+    tournament = night(present=0)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert "Die Kartei hat noch keine Spieler." in page
+    assert reverse("tournaments:players_import") in page
+    assert "Alle Spieler der Kartei sind angemeldet" not in page
+
+
+def test_a_full_registration_still_says_everyone_is_registered(organiser: Client) -> None:
+    tournament = night(present=2)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert "Alle Spieler der Kartei sind angemeldet" in page
+    assert "Die Kartei hat noch keine Spieler." not in page
