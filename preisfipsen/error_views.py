@@ -16,7 +16,7 @@ from django.http import (
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template import loader
-from django.urls import Resolver404, reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -71,7 +71,20 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     safe_referer = url_has_allowed_host_and_scheme(
         referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    back = referer if safe_referer else reverse("tournaments:home")
+    back = referer if safe_referer and referer else _page_of_form(request)
     return render(
         request, "errors/csrf.html", {"back_url": back}, status=HttpResponseForbidden.status_code
     )
+
+
+def _page_of_form(request: HttpRequest) -> str:
+    """Where a form without a usable referer came from, as near as the address tells: a
+    table link's form, the table's page (home is a dead end for a captain); else home."""
+    if is_table_link_path(request.path_info):
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return reverse("tournaments:home")
+        if "token" in match.kwargs:
+            return reverse("scoring:table_entry", args=[match.kwargs["token"]])
+    return reverse("tournaments:home")

@@ -3,9 +3,11 @@ the last message standing, an empty directory was said to be all registered, and
 form's "Back to the page" led a captain to the organiser's home."""
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services
 
@@ -43,3 +45,16 @@ def test_a_full_registration_still_says_everyone_is_registered(organiser: Client
     page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
     assert "Alle Spieler der Kartei sind angemeldet" in page
     assert "Die Kartei hat noch keine Spieler." not in page
+
+
+def test_a_captains_stale_form_leads_back_to_the_tables_page_not_home() -> None:
+    table = playing_table(players=3, deals=10)
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("scoring:table_entry", args=[table.token]))
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+
+    response = client.post(reverse("scoring:table_preview", args=[table.token]), {})
+
+    assert response.status_code == 403
+    back = reverse("scoring:table_entry", args=[table.token])
+    assert f'href="{back}">Zurück zur Seite</a>' in response.content.decode()
