@@ -115,8 +115,10 @@ def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]
         "query": query,
         "found": found[: selectors.DESK_LIST_SIZE],
         "found_more": len(found) > selectors.DESK_LIST_SIZE,
-        # Nobody left to register: because the directory is empty? (asked only then)
-        "directory_empty": not found and not query and not selectors.player_directory().exists(),
+        # Nobody left to register: because the directory is empty? (asked only when nobody
+        # is registered either: a registered player is in the directory)
+        "directory_empty": not (found or query or registrations)
+        and not selectors.player_directory().exists(),
     }
 
 
