@@ -22,8 +22,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from printing.kinds import FileJob, Progress, no_progress
-from printing.pdf import Pages
+from printing.pdf import Pages, render_pdf
 from scoring import selectors
+from scoring.race_prizes import race_awards
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
@@ -32,6 +33,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import tournament_of
+from tournaments.rule_choice import is_race
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
@@ -146,11 +148,26 @@ def ranking_pdf(
 
 
 def render_ranking(job: FileJob) -> bytes:
-    tournament = _deal_scored(tournament_of(job))
+    tournament = tournament_of(job)
+    if is_race(tournament):  # its own places (games won, then money), the same prize rule
+        return race_ranking_pdf(tournament=tournament, progress=job.progress)
+    tournament = _deal_scored(tournament)
     standings = selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress)
+
+
+def race_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
+    """A race's ranking with the prizes (pdf/race_ranking.html: pdf/ranking.html's page).
+
+    :raises ValidationError: the tables are not drawn yet.
+    """
+    players = race_awards(tournament=tournament)
+    if not players:
+        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    context = {"tournament": tournament, "players": players, "final": tournament.is_finished}
+    return render_pdf("pdf/race_ranking.html", context, progress=progress)
 
 
 # The whole night

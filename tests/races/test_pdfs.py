@@ -60,7 +60,7 @@ def test_the_table_card_says_race_and_must_trump() -> None:
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures("german")
-@pytest.mark.parametrize("kind", ["scoresheets", "blank_scoresheets", "ranking", "night"])
+@pytest.mark.parametrize("kind", ["scoresheets", "blank_scoresheets", "night"])
 def test_the_deal_scored_pdfs_refuse_a_race_and_say_where_to_print(kind: str) -> None:
     from django.core.exceptions import ValidationError
 
@@ -71,3 +71,32 @@ def test_the_deal_scored_pdfs_refuse_a_race_and_say_where_to_print(kind: str) ->
     )
     with pytest.raises(ValidationError, match="Spiellisten"):
         kinds.kind_named(kind).renderer()(job)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("german")
+def test_the_final_ranking_of_a_race_has_its_places_and_prizes() -> None:
+    """ "Print the final ranking" on the print page: a race's own places and the prizes shared
+    by them (it refused a race before)."""
+    from decimal import Decimal
+
+    from scoring.models import Prize
+
+    tournament = race_night(5, 5)
+    first, second = Table.objects.filter(tournament=tournament).order_by("number")
+    deals_entered(first, [0, 5, 0, 0, 0], *[EVEN] * 4, [2, 0, 0, 0, 0])
+    deals_entered(second, *[EVEN] * 4, [2, 0, 0, 0, 0])
+    Prize.objects.create(tournament=tournament, place=1, money=Decimal("30.00"))
+    Prize.objects.create(tournament=tournament, place=3, name="Präsentkorb")
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind="ranking"))
+
+    pdf = kinds.kind_named("ranking").renderer()(job)
+
+    text = " ".join(pdf_text(pdf).split())
+    assert "Nach gewonnenen Partien, dann nach dem Geld der Hedewig-Kasse." in text
+    assert "Vorläufig" in text  # not finished yet
+    # Table 2's winner first (more money: table 1's paid the sweeper), the sweeper third.
+    assert text.index("Spieler 05") < text.index("Spieler 00") < text.index("Spieler 01")
+    assert "30,00 €" in text
+    assert "Präsentkorb" in text
+    assert "Unterschrift" in text
