@@ -108,6 +108,18 @@ class TournamentForm(forms.ModelForm):
         """The options' fields, shown below the rule sets."""
         return [self[name] for name in self.fields if is_option_field(name)]
 
+    def option_groups(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each rule set with options: its name, its label and its options' fields. Shown
+        under the rule set's name (only the chosen one's with JavaScript); the options of a
+        rule set not chosen are not read (see ``clean``)."""
+        groups = []
+        for choice in CHOICES.values():
+            own = option_field_name(choice.name, "")
+            fields = [self[name] for name in self.fields if name.startswith(own)]
+            if fields:
+                groups.append((choice.name, str(choice.label), fields))
+        return groups
+
     def main_fields(self) -> list[forms.BoundField]:
         """Every field but the options'."""
         return [self[name] for name in self.fields if not is_option_field(name)]

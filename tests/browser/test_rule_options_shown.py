@@ -1,0 +1,23 @@
+"""With JavaScript the new-tournament form shows only the chosen rule set's options."""
+
+from collections.abc import Callable
+
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Page, expect
+
+
+def test_only_the_chosen_rule_sets_options_are_shown(
+    page: Page, organiser: AbstractBaseUser, log_in: Callable[..., None]
+) -> None:
+    log_in(page, organiser)
+    page.goto("/tournaments/new/")
+    groups = page.locator("fieldset.rule-options")
+    expect(groups.locator("visible=true")).to_have_count(1)
+    expect(page.locator('fieldset[data-rules="prisdorf"]')).to_be_visible()
+    expect(page.get_by_label("Kloppen")).to_be_hidden()
+
+    page.locator('input[name="rule_set"][value="grossenaspe"]').check()
+
+    expect(page.get_by_label("Kloppen")).to_be_visible()
+    expect(page.locator('fieldset[data-rules="prisdorf"]')).to_be_hidden()
+    expect(groups.locator("visible=true")).to_have_count(1)
