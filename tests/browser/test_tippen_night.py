@@ -10,6 +10,7 @@ from collections.abc import Callable
 from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Locator, Page, expect
 
+from fipsen_rules.signs import signed_total
 from pots.models import PotDeal
 from pots.printing_kinds import POT_LEDGERS
 from printing import kinds
@@ -111,7 +112,7 @@ def test_a_short_tippen_night(
     )
     chips = dict(zip(seat, (2, -2, -12, 9), strict=True))
     for name, total in chips.items():
-        expect(phone.locator(".total", has_text=name)).to_contain_text(str(total))
+        expect(phone.locator(".total", has_text=name)).to_contain_text(signed_total(total))
     assert PotDeal.objects.filter(table=table).count() == 6
 
     page.goto(f"/tournaments/{tournament.pk}/standings/")
@@ -119,7 +120,7 @@ def test_a_short_tippen_night(
     expect(rows.first).to_contain_text(seat[3])
     expect(rows.first).to_contain_text("9")
     expect(rows.last).to_contain_text(seat[2])
-    expect(rows.last).to_contain_text("-12")
+    expect(rows.last).to_contain_text("−12")
 
     job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind=POT_LEDGERS))
     pdf = kinds.kind_named(POT_LEDGERS).renderer()(job)

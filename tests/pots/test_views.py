@@ -41,7 +41,7 @@ def test_a_deal_is_saved_and_the_chips_shown(client: Client) -> None:
     assert "Eingetragen: Spiel 1 (Spieler 00 gibt, Pott 3)" in page
     assert "Spieler 03 zahlt 3 Bête" in page
     assert "Spiel 2: Spieler 01 gibt" in page
-    assert '<span class="total-points">-3</span>' in page
+    assert '<span class="total-points">−3</span>' in page
 
 
 def test_all_passed_is_one_button(client: Client) -> None:
