@@ -61,7 +61,6 @@ def print_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "tables": list(selectors.tables_with_seats(tournament=tournament)),
-        "no_own_export": night_transfer.NO_OWN_EXPORT,
     }
     return render(request, "night/print.html", context)
 

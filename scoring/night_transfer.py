@@ -25,9 +25,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from scoring import race_transfer
+from scoring import pot_transfer, race_transfer
 from scoring.models import Deal, DealChange, Prize
 from scoring.transfer_rows import BATCH
 from scoring.transfer_rows import keep_times as _keep_times
@@ -39,12 +38,12 @@ from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tour
 from tournaments.names import player_name_key
 
 MARK = "preisfipsen_night"
-VERSION = 3
+VERSION = 4
 #: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
 #: version 2 one from before a race's deals were in the file (a race was refused then).
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
-#: without its games.
-READABLE = (1, 2, VERSION)
+#: without its games. Version 4 carries Tippen's deals, for the same reason.
+READABLE = (1, 2, 3, VERSION)
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
     *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
@@ -81,12 +80,6 @@ PRIZE_FIELDS = ("place", "money", "name")
 MAX_BYTES = 20_000_000
 
 
-NO_OWN_EXPORT = gettext_lazy(
-    "A Tippen night cannot be exported as a file yet: the file would lack its deals. A "
-    "backup (start page, “Download a backup”) keeps the whole evening, its deals included."
-)
-
-
 class NightFileError(Exception):
     """The file cannot be imported; the message says why. Nothing was saved."""
 
@@ -95,13 +88,7 @@ class NightFileError(Exception):
 
 
 def night_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The night of ``tournament`` as plain values (a fixed number of queries).
-
-    :raises ValidationError: a Tippen night, whose deals this file does not carry (yet): a
-        file without them would lose the evening's chips on import.
-    """
-    if tournament.has_own_pages and not tournament.is_race:  # Tippen
-        raise ValidationError(NO_OWN_EXPORT, code="tippen_export")
+    """The night of ``tournament`` as plain values (a fixed number of queries)."""
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
     )
@@ -148,6 +135,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
     for deal in deals.order_by("table", "sequence"):
         deals_of.setdefault(deal.table_id, []).append(deal)
     race_deals = race_transfer.race_deals_export(tournament=tournament)
+    pot_deals = pot_transfer.pot_deals_export(tournament=tournament)
     return [
         {
             **_values(table, TABLE_FIELDS),
@@ -158,6 +146,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
             # "deals" is the table's number of deals (TABLE_FIELDS)
             "deals_played": [_deal_export(deal) for deal in deals_of.get(table.pk, [])],
             race_transfer.KEY: race_deals.get(table.pk, []),
+            pot_transfer.KEY: pot_deals.get(table.pk, []),
         }
         for table in tables
     ]
@@ -344,4 +333,7 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
     _keep_times(DealChange, changes)
     race_transfer.race_deals_import(
         table=table, players=len(item["seats"]), items=race_transfer.race_deals_of(item)
+    )
+    pot_transfer.pot_deals_import(
+        table=table, players=len(item["seats"]), items=pot_transfer.pot_deals_of(item)
     )

@@ -167,12 +167,3 @@ def test_a_paper_sheet_is_refused_with_the_reason(organiser: Client) -> None:
     assert "Papierzettel lassen sich nur für Prisdorfer und Großenasper Fipsen abtippen." in page
     assert 'name="text"' not in page
     assert Client().get(reverse("scoring:table_paper", args=[table.token])).status_code == 404
-
-
-def test_a_tippen_night_is_not_exported_as_a_file(organiser: Client) -> None:
-    table = tippen_table()
-    page = organiser.get(reverse("night:print", args=[table.tournament_id])).content.decode()
-    assert "Ein Tippen-Abend lässt sich noch nicht als Datei exportieren" in page
-    assert reverse("night:export", args=[table.tournament_id]) not in page
-    response = organiser.get(reverse("night:export", args=[table.tournament_id]), follow=True)
-    assert "Content-Disposition" not in response
