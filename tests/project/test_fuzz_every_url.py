@@ -30,6 +30,8 @@ from printing.models import GeneratedFile
 from races.models import RaceDeal
 from scoring.models import Deal, DealChange, Prize
 from tests.factories import PASSWORD, UserFactory
+from tests.pots.helpers import deals_entered as tippen_deals_entered
+from tests.pots.helpers import tippen_night
 from tests.races.helpers import deals_entered, race_night
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
@@ -108,6 +110,9 @@ class World:
         self.race = race_night(5)  # a Thedinghausen race in play, its pages are its own
         self.race_table = Table.objects.get(tournament=self.race)
         deals_entered(self.race_table, [2, 1, 1, 1, 0], [0, 5, 0, 0, 0])
+        self.tippen = tippen_night(4)  # Tippen in play, its pages are its own too
+        self.tippen_table = Table.objects.get(tournament=self.tippen)
+        tippen_deals_entered(self.tippen_table, "- - - -", "2 1 - 0")
         Prize.objects.create(tournament=self.playing, place=1, name="Präsentkorb")
         self.file = GeneratedFile.objects.create(
             owner=owner_of_tournament(self.playing),
@@ -283,13 +288,28 @@ def valid_data(world: World, name: str) -> dict[str, Any]:
 def path_values(world: World, converter: str, name: str) -> list[str]:
     """Values for a path parameter: some that exist, some that do not."""
     existing: dict[str, list[Any]] = {
-        "pk": [world.playing.pk, world.open.pk, world.race.pk, *world.ids(Player)[:1]],
+        "pk": [
+            world.playing.pk,
+            world.open.pk,
+            world.race.pk,
+            world.tippen.pk,
+            *world.ids(Player)[:1],
+        ],
         "registration_pk": world.ids(Registration, tournament=world.open)[:1]
         + world.ids(Registration, tournament=world.playing)[:1],
-        "table_pk": [*world.ids(Table, tournament=world.playing)[:1], world.race_table.pk],
+        "table_pk": [
+            *world.ids(Table, tournament=world.playing)[:1],
+            world.race_table.pk,
+            world.tippen_table.pk,
+        ],
         "seat_pk": world.ids(Seat, table__tournament=world.playing)[:2],
         "deal_pk": world.ids(Deal, table__tournament=world.playing)[:2],
-        "token": [world.token(), world.playing.board_token, world.race_table.token],
+        "token": [
+            world.token(),
+            world.playing.board_token,
+            world.race_table.token,
+            world.tippen_table.token,
+        ],
         "sheet_token": [t.sheet_token for t in Table.objects.filter(tournament=world.playing)[:1]],
         "file_id": [world.file.pk],
         "kind": ["table_cards", "seating_list", "scoresheets", "blank_scoresheets", "ranking"],
