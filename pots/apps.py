@@ -30,5 +30,6 @@ class PotsConfig(AppConfig):
                 points_label=_("Chips"),
                 no_sheets=_("Tippen prints its ledgers from its standings page."),
                 demo=pot_demo_play,
+                deals_name="pot_deals",
             ),
         )

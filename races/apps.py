@@ -30,5 +30,6 @@ class RacesConfig(AppConfig):
                 points_label=_("Games won"),
                 no_sheets=_("A Thedinghausen race prints its scoresheets from its standings page."),
                 demo=race_demo_play,
+                deals_name="race_deals",
             ),
         )

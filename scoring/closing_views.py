@@ -17,7 +17,7 @@ from scoring.forms import TableEndForm
 from tournaments import services as tournament_services
 from tournaments import table_progress
 from tournaments.models import Seat, Table, Tournament
-from tournaments.rule_choice import is_race
+from tournaments.rule_choice import has_own_pages, is_race
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, table_to_confirm
 
@@ -46,9 +46,14 @@ def _table_count(table: Table, *, race: bool) -> str:
     }
 
 
-def _unfinished_title(unfinished: list[Table], *, race: bool) -> str:
+def _unfinished_title(unfinished: list[Table], *, race: bool, own: bool = False) -> str:
     if not unfinished:
         return ""
+    if own and not race:  # Tippen: no count of deals to play either
+        return _(
+            "These tables are still playing Tippen: finishing stops them where they are; "
+            "what is left in a pot stays there:"
+        )
     if race:
         return _(
             "These tables are still racing: finishing stops them where they are. A game "
@@ -65,12 +70,12 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """Finish the tournament, once confirmed; the page names every table still playing."""
     tournament = get_object_or_404(Tournament, pk=pk)
     unfinished = selectors.unfinished_tables(tournament=tournament)
-    race = is_race(tournament)
+    race, own = is_race(tournament), has_own_pages(tournament)
     confirmation = Confirmation(
         tournament=tournament,
         title=_("Finish the tournament?"),
-        warning_title=_unfinished_title(unfinished, race=race),
-        warnings=[_table_count(table, race=race) for table in unfinished],
+        warning_title=_unfinished_title(unfinished, race=race, own=own),
+        warnings=[_table_count(table, race=own) for table in unfinished],
         consequences=[
             _(
                 "The captains' phones cannot enter or correct deals any more: the links of the "
@@ -207,6 +212,8 @@ def _table_end_consequences(table: Table, played: int) -> list[str]:
             "winner, its stakes stay paid."
         )
         if is_race(table.tournament)  # no count of deals to play (RACE_TABLE_DEALS)
+        else _("Table %(number)s ends after %(played)s deals; what is left in its pot stays there.")
+        if has_own_pages(table.tournament)  # Tippen: no count of deals to play either
         else _("Table %(number)s ends after %(played)s of %(deals)s deals.")
     )
     return [
@@ -256,6 +263,8 @@ def _resume_from(table: Table) -> str:
     resumed = {"number": table.number, "next": (table.ended_early_after or 0) + 1}
     if is_race(table.tournament):  # no count of deals to play (RACE_TABLE_DEALS)
         return _("Table %(number)s races on from deal %(next)s.") % resumed
+    if has_own_pages(table.tournament):  # Tippen
+        return _("Table %(number)s plays on from deal %(next)s.") % resumed
     return _("Table %(number)s plays on from deal %(next)s of %(deals)s.") % {
         **resumed,
         "deals": table.deals,

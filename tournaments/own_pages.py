@@ -53,6 +53,7 @@ class OwnPages:
     :param points_label: the board's points column.
     :param no_sheets: why scoring's scoresheet PDFs refuse the tournament.
     :param demo: plays a demo night's deals at every table; the deals entered.
+    :param deals_name: the related name of a table's deals (``Count`` of the deals entered).
     """
 
     captain: CaptainPage
@@ -62,6 +63,7 @@ class OwnPages:
     points_label: StrOrPromise
     no_sheets: StrOrPromise
     demo: Callable[[Tournament, Any], int]
+    deals_name: str
 
 
 _pages: dict[str, OwnPages] = {}

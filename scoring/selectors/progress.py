@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
-from races.models import RaceDeal
 from scoring.models import Deal, DealChange
 from tournaments.models import Table, Tournament
-from tournaments.rule_choice import is_race
+from tournaments.own_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
 
 if TYPE_CHECKING:
@@ -39,9 +38,10 @@ def unfinished_tables(*, tournament: Tournament) -> list[Table]:
     """The tables still playing, each with ``played``: finishing the tournament names them
     (one query). A race plays games until the night ends, not a number of deals: each of its
     tables not ended early is still racing, ``played`` its deals entered."""
-    if is_race(tournament):
+    own = own_pages_of(tournament)
+    if own is not None:  # the race, Tippen: no count of deals to play
         racing = Table.objects.filter(tournament=tournament, ended_early_at__isnull=True)
-        return list(racing.annotate(played=Count("race_deals")).order_by("number"))
+        return list(racing.annotate(played=Count(own.deals_name)).order_by("number"))
     tables = Table.objects.filter(tournament=tournament).annotate(
         played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
     )
@@ -99,9 +99,11 @@ def deals_progress(*, tournament: Tournament) -> DealsProgress:
     A table ended early counts with the deals it had played then: it is done. A race's
     tables have no count of deals to play: its deals entered, and the tables ended early.
     """
-    if is_race(tournament):
+    own = own_pages_of(tournament)
+    if own is not None:  # the race, Tippen: no count of deals to play
         ended = Table.objects.filter(tournament=tournament, ended_early_at__isnull=False)
-        entered = RaceDeal.objects.filter(table__tournament=tournament).count()
+        tables = Table.objects.filter(tournament=tournament)
+        entered = tables.aggregate(entered=Count(own.deals_name))["entered"]
         return DealsProgress(entered, 0, ended_early=ended.count(), race=True)
     to_play = Case(
         When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")

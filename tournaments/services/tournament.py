@@ -212,8 +212,8 @@ def event_record(
         kind=kind,
         user=user if user is not None and user.is_authenticated else None,
         table_number=table.number if table is not None else None,
-        # A race table has no count of deals to play (RACE_TABLE_DEALS): none is recorded.
-        deals=table.deals if table is not None and not tournament.is_race else None,
+        # A race or Tippen table has no count of deals to play: none is recorded.
+        deals=table.deals if table is not None and not tournament.has_own_pages else None,
         deals_played=deals_played,
         reason=reason,
     )
