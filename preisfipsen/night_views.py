@@ -8,7 +8,6 @@ from django.shortcuts import get_object_or_404, render
 
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
 from races.selectors import race_entries, race_history
-from scoring import night_transfer
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.models import Tournament
