@@ -277,5 +277,10 @@ def test_the_whole_sheet_fits_the_phone_and_explains_its_marks(phone_page: Page)
     assert box is not None
     assert box["x"] >= 0
     assert box["x"] + box["width"] <= WIDTH
-    expect(phone_page.locator(".chart-legend")).to_contain_text("Kreis, Quadrat, Dreieck, Raute")
+    expect(phone_page.locator(".chart-legend")).to_contain_text(
+        "in eigener Farbe, Strichelung und Markierung"
+    )
+    key = phone_page.locator(".chart-key li")
+    expect(key).to_have_count(4)
+    assert key.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16
     expect(phone_page.locator(".sheet-legend")).to_contain_text("grüner Strich")
