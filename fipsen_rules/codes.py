@@ -91,6 +91,7 @@ class Code(StrEnum):
     CLUB_POINTS_MISSING = "club_points_missing"  # SPEC C5: the club's table lacks a contract
     DUTT_NOT_VORHAND = "dutt_not_vorhand"  # SPEC C5: nobody bid, Vorhand takes the Dutt
     RUTEN_OEWER_BY_VORHAND = "ruten_oewer_by_vorhand"  # SPEC C5: another player takes it over
+    TABLES_OF_FOUR = "tables_of_four"  # SPEC C5: four players a table, no other size
     # Thedinghausen: the race to ten tricks (SPEC C4)
     RACE_PLAYERS = "race_players"  # a table of 4, 5 or 6
     RACE_COUNTS = "race_counts"  # one trick count per player

@@ -29,7 +29,7 @@ from fipsen_rules.game import Result
 from fipsen_rules.mecklenburg_game import FIPS_TRICKS, MeckKind, MecklenburgGame
 from fipsen_rules.messages import gettext_noop
 from fipsen_rules.ruleset import Option, OptionValue, option_values
-from fipsen_rules.tables import DEALS_AT_FOUR
+from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
     from fipsen_rules.ruleset import RuleSet
@@ -44,6 +44,7 @@ __all__ = [
     "Duttfips",
     "MeckKind",
     "MecklenburgGame",
+    "fours_split",
 ]
 
 PLAYERS = 4
@@ -275,6 +276,26 @@ def _check_players(title: str, players: int) -> None:
         raise SeatingError.of(
             Code.TABLE_SIZE, "players", rules=title, sizes=str(PLAYERS), players=players
         )
+
+
+def fours_split(players: int, *, deals_at_four: int = DEALS_AT_FOUR) -> tuple[TableSpec, ...]:
+    """The tables for ``players``: all of four, the only size Mecklenburg Fips is played at.
+
+    >>> [str(t) for t in fours_split(8, deals_at_four=60)]
+    ['4 60', '4 60']
+    >>> fours_split(10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: 10 players cannot be seated: ... of four only.
+
+    :raises SeatingError: ``TABLES_OF_FOUR`` (no count but a multiple of four), or
+        ``DEALS_RANGE`` for fewer than one deal.
+    """
+    if deals_at_four < 1:
+        raise SeatingError.of(Code.DEALS_RANGE, "deals_at_four", deals=deals_at_four)
+    if players < PLAYERS or players % PLAYERS:
+        raise SeatingError.of(Code.TABLES_OF_FOUR, "players", players=players)
+    return (TableSpec(PLAYERS, deals_at_four),) * (players // PLAYERS)
 
 
 def _dutt_violations(game: MecklenburgGame, declarer: int, vorhand: int) -> Iterator[Violation]:

@@ -139,6 +139,9 @@ MESSAGES: Mapping[Code, str] = {
     Code.RUTEN_OEWER_BY_VORHAND: gettext_noop(
         "Vorhand (seat %(seat)s) has the Dutt already: “Ruten oewer!” is another player's call."
     ),
+    Code.TABLES_OF_FOUR: gettext_noop(
+        "%(players)s players cannot be seated: Mecklenburg Fips is played at tables of four only."
+    ),
     Code.RACE_PLAYERS: gettext_noop(
         "A Thedinghausen table has 4, 5 or 6 players, not %(players)s."
     ),

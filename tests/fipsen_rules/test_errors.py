@@ -47,7 +47,7 @@ from fipsen_rules.deal_scores import DealScore
 from fipsen_rules.grossenaspe import GROSSENASPE
 from fipsen_rules.grossenaspe_game import GrossenaspeGame
 from fipsen_rules.grossenaspe_seats import table_split as aspe_tables
-from fipsen_rules.mecklenburg import DUTTFIPS, Ansegger, ClubTable, Duttfips
+from fipsen_rules.mecklenburg import DUTTFIPS, Ansegger, ClubTable, Duttfips, fours_split
 from fipsen_rules.mecklenburg_game import MecklenburgGame
 
 
@@ -317,6 +317,7 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
         meck(DUTTFIPS, "Ruten oewer verloren"),
         InvalidEntryError,
     ),
+    ("tables-of-four", Code.TABLES_OF_FOUR, lambda: fours_split(6), SeatingError),
     ("race-players", Code.RACE_PLAYERS, lambda: Race(players=3), SeatingError),
     ("race-counts", Code.RACE_COUNTS, lambda: Race().start().play([5]), InvalidEntryError),
     ("race-count-6", Code.RACE_TRICK_COUNT, lambda: race_deal([6, 0, 0, 0, 0]), None),
