@@ -17,10 +17,11 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import GROSSENASPE, Code, FipsenError, Grossenaspe, Violation
+from fipsen_rules import GROSSENASPE, Ansegger, Code, Duttfips, FipsenError, Grossenaspe, Violation
 from fipsen_rules.grossenaspe_game import AspeKind, Ending, GrossenaspeGame
 from scoring.evaluation import rules_for
 from scoring.forms import DealForm, TileGroup, _tiles_html
+from scoring.meck_forms import MeckDealForm
 from scoring.models import Deal
 from tournaments.models import Seat, Tournament
 from tournaments.rule_choice import rules_of
@@ -82,6 +83,7 @@ class AspeDealForm(DealForm):
     paper sheet: its sheets are not transcribed, and its fifth ending needs the room."""
 
     without_paper_value = True
+    scores_with_dealer = True
 
     gute = forms.BooleanField(label="Gute", required=False)
     kreuz = forms.BooleanField(label="Kreuz", required=False)
@@ -217,6 +219,8 @@ def deal_form(tournament: Tournament, data: Any = None, **kwargs: Any) -> DealFo
     rules = rules_of(tournament)
     if isinstance(rules, Grossenaspe):
         return AspeDealForm(data, rules=rules, **kwargs)
+    if isinstance(rules, Ansegger | Duttfips):
+        return MeckDealForm(data, rules=rules, **kwargs)
     return DealForm(data, rules=rules_for(tournament), **kwargs)
 
 

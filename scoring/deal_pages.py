@@ -13,10 +13,12 @@ from django.utils.translation import gettext as _
 
 from fipsen_rules import Code, FipsenError, Game, InvalidEntryError, Outcome
 from scoring import selectors, services
-from scoring.aspe_forms import AspeDealForm, aspe_initial, deal_form
+from scoring.aspe_forms import aspe_initial, deal_form
 from scoring.evaluation import Scored, evaluate_deal, score_deal
 from scoring.forms import DealForm
+from scoring.meck_forms import meck_initial
 from scoring.models import FIVE_PLAYERS, Deal
+from tournaments.club_points import is_club_table_rules
 from tournaments.models import Seat, Table
 
 
@@ -49,8 +51,13 @@ def correction_form(
 ) -> DealForm:
     """The deal form filled with ``deal`` as it stands (``data``: as posted); the dealer of a
     table of five sat the deal out and is not offered as its declarer."""
-    aspe = table.tournament.rule_set == "grossenaspe" and deal.game
-    initial = aspe_initial(deal) if aspe else _initial(deal)
+    rule_set = table.tournament.rule_set
+    if rule_set == "grossenaspe" and deal.game:
+        initial = aspe_initial(deal)
+    elif is_club_table_rules(rule_set) and deal.game:
+        initial = meck_initial(deal, ansegger=rule_set == "ansegger")
+    else:
+        initial = _initial(deal)
     five = len(playing) == FIVE_PLAYERS
     if five:
         playing = tuple(seat for seat in playing if seat != deal.dealer)
@@ -81,7 +88,7 @@ def preview_page(
         entry = {"tournament": table.tournament, "seats": playing, "declarer": data["declarer"],
                  "game": data["game"], "written_value": data["written_value"]}  # fmt: skip
         try:
-            if isinstance(form, AspeDealForm):
+            if form.scores_with_dealer:
                 outcome = score_deal(**entry, dealer=dealer)
             else:
                 outcome = evaluate_deal(**entry)

@@ -24,17 +24,28 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, Grossenaspe, Prisdorf, Result, is_seatable, race_fillers
+from fipsen_rules import (
+    Ansegger,
+    Duttfips,
+    Game,
+    GameKind,
+    Grossenaspe,
+    Result,
+    is_seatable,
+    race_fillers,
+)
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
-from scoring.evaluation import aspe_rules_for, rules_for
+from scoring.evaluation import rules_for
+from scoring.meck_demo import MECK_PASSED, dutt_declarer, meck_games
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
 from tournaments.own_pages import own_pages_of
 from tournaments.race_rules import RACE_RULES
-from tournaments.rule_choice import DEFAULT_RULES, require_playable
+from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -108,22 +119,33 @@ class GameDraw:
 
     games: tuple[Any, ...]
     cumulative: tuple[float, ...]
-    #: All passed, in the rule set's games.
+    #: All passed, in the rule set's games (None: nobody passes, as in Duttfips).
     passed: Any = _PASSED
+    #: Duttfips: the Dutt is Vorhand's, "Ruten oewer!" another's (needs the dealer).
+    by_dealer: bool = False
 
     @classmethod
-    def for_rules(cls, rules: Prisdorf | Grossenaspe) -> "GameDraw":
+    def for_rules(cls, rules: Any) -> "GameDraw":
         if isinstance(rules, Grossenaspe):
             games, weights = aspe_games(rules)
             return cls(games, tuple(accumulate(weights)), ASPE_PASSED)
+        if isinstance(rules, Ansegger | Duttfips):
+            meck, meck_weights = meck_games(rules)
+            dutt = isinstance(rules, Duttfips)
+            passed = None if dutt else MECK_PASSED
+            return cls(meck, tuple(accumulate(meck_weights)), passed, by_dealer=dutt)
         prisdorf = tuple(rules.games())
         return cls(prisdorf, tuple(accumulate(game_weight(game) for game in prisdorf)))
 
-    def deal(self, rng: random.Random, seats: Sequence[int]) -> tuple[int | None, Any]:
+    def deal(
+        self, rng: random.Random, seats: Sequence[int], dealer: int | None = None
+    ) -> tuple[int | None, Any]:
         """The declarer (one of ``seats``) and the game of one deal, or (None, all passed)."""
-        if rng.random() < PASSED_SHARE:
+        if self.passed is not None and rng.random() < PASSED_SHARE:
             return None, self.passed
         (game,) = rng.choices(self.games, cum_weights=self.cumulative)
+        if dealer is not None and (taker := dutt_declarer(rng, game, seats, dealer)) is not None:
+            return taker, game
         return rng.choice(list(seats)), game
 
 
@@ -246,9 +268,8 @@ def _night_played(tournament: Tournament, rng: random.Random) -> tuple[int, int]
     if own is not None:
         played = own.demo(tournament, rng)
         return played, played
-    rule_set = tournament.rule_set
-    rules = aspe_rules_for(tournament) if rule_set == "grossenaspe" else rules_for(tournament)
-    draw = GameDraw.for_rules(rules)
+    plays_prisdorf = tournament.rule_set == DEFAULT_RULES
+    draw = GameDraw.for_rules(rules_for(tournament) if plays_prisdorf else rules_of(tournament))
     entries = deals_played = 0
     for table in Table.objects.filter(tournament=tournament).order_by("number"):
         entries += _play(table, draw, rng)
@@ -266,18 +287,20 @@ def _tournament_started(
     rule_set: str,
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
-    options: dict[str, object] = (
+    options: dict[str, Any] = (
         {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
     )
     if rule_set == RACE_RULES:
         options["rule_options"] = race_demo_options(players)
+    if is_club_table_rules(rule_set):  # the example table, saved as the demo club's own
+        options["rule_options"] = {POINTS: points_checked(rule_set, example_points(rule_set))}
     tournament = tournament_services.tournament_create(
         name=name or gettext("Demo night %(date)s") % {"date": date.strftime("%d.%m.%Y")},
         date=date,
         place=gettext("Club house (demo)"),
         entry_fee=ENTRY_FEE,
         rule_set=rule_set,
-        **options,  # type: ignore[arg-type]
+        **options,
     )
     for person, club in demo_players(rng, players):
         player = _player(person, club)
@@ -299,9 +322,12 @@ def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
     sequence = 0
     while True:
         sequence += 1
-        # At a table of five the dealer sits out (Großenaspe): ask the table who may declare.
-        declarers = selectors.next_deal(table=table).declarers if len(seats) == 5 else seats
-        declarer, game = draw.deal(rng, declarers)
+        # At a table of five the dealer sits out (Großenaspe), and Duttfips's Dutt is the
+        # dealer's Vorhand's: ask the table who may declare, and who deals.
+        upcoming = selectors.next_deal(table=table) if len(seats) == 5 or draw.by_dealer else None
+        declarers = upcoming.declarers if upcoming is not None and len(seats) == 5 else seats
+        dealer = upcoming.dealer if upcoming is not None and draw.by_dealer else None
+        declarer, game = draw.deal(rng, declarers, dealer)
         deal = services.deal_record(
             table=table,
             sequence=sequence,

@@ -1,17 +1,21 @@
 """The rules module applied to a table: which rule set, and the declarer among the playing seats."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import (
+    Ansegger,
     Code,
     DealEntry,
+    Duttfips,
     Game,
     Grossenaspe,
     GrossenaspeGame,
     InvalidEntryError,
+    MecklenburgGame,
     Outcome,
     Prisdorf,
     Violation,
@@ -92,7 +96,7 @@ def score_deal(
     tournament: Tournament,
     seats: tuple[int, ...],
     declarer: int | None,
-    game: Game | GrossenaspeGame | None,
+    game: Game | GrossenaspeGame | MecklenburgGame | None,
     written_value: int | None = None,
     dealer: int | None = None,
 ) -> Scored:
@@ -103,8 +107,8 @@ def score_deal(
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule, or the value is impossible.
     :raises ValidationError: the declarer does not play this deal.
     """
-    if isinstance(game, GrossenaspeGame):
-        return _aspe_scored(tournament, seats, declarer, dealer, game, written_value)
+    if isinstance(game, GrossenaspeGame | MecklenburgGame):
+        return _table_scored(tournament, seats, declarer, dealer, game, written_value)
     if game is not None:
         outcome = evaluate_deal(
             tournament=tournament,
@@ -131,22 +135,28 @@ def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:
         )
 
 
-def _aspe_scored(
+def _table_scored(
     tournament: Tournament,
     seats: tuple[int, ...],
     declarer: int | None,
     dealer: int | None,
-    game: GrossenaspeGame,
+    game: GrossenaspeGame | MecklenburgGame,
     written_value: int | None,
 ) -> Scored:
-    """A Großenaspe deal: the declarer gains its value, or each opponent does (SPEC C3.2);
-    at a table of five the dealer sits out. A value written on paper must be the signed one.
+    """A deal of a rule set that scores with the table's dealer. Großenaspe: the declarer
+    gains its value, or each opponent does (SPEC C3.2), and at a table of five the dealer sits
+    out. Mecklenburg: the declarer gains or loses the club's points (SPEC C5), and in Duttfips
+    the dealer's Vorhand takes the Dutt. A value written on paper must be the signed one.
 
     :raises fipsen_rules.FipsenError: the deal breaks a rule, or the value differs.
     """
     if declarer is not None:
         _require_playing(declarer, seats)
-    scored = aspe_rules_for(tournament).evaluate(
+    found = rules_of(tournament)
+    if not isinstance(found, Grossenaspe | Ansegger | Duttfips):
+        raise TypeError(f"{found.name!r} does not score {type(game).__name__}")
+    rules: Any = found  # each takes its own games: the form made the tournament's
+    scored = rules.evaluate(
         game,
         players=len(seats),
         declarer=None if declarer is None else seats.index(declarer),
@@ -161,4 +171,6 @@ def _aspe_scored(
             computed=value,
             game=str(game),
         )
-    return Scored(str(game), max(value, 0), scored.counts_as_deal, max(-value, 0))
+    if isinstance(rules, Grossenaspe):  # never negative: the declarer or each opponent gains
+        return Scored(str(game), max(value, 0), scored.counts_as_deal, max(-value, 0))
+    return Scored(str(game), value, scored.counts_as_deal)

@@ -94,6 +94,9 @@ class DealForm(forms.Form):
     """One deal in a few taps: who played, what, Hand/Ruten/Durch, Kontra/Re where the rules
     have them, and how it ended."""
 
+    #: Whether the rules score the deal with its dealer (Großenaspe's five, Duttfips's Dutt).
+    scores_with_dealer = False
+
     sequence = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _OUT_OF_DATE}
     )

@@ -33,7 +33,7 @@ def draw_tables(
     split: Sequence[TableSpec] | None = None,
 ) -> list[DrawnTable]:
     """Seat the players: the same arguments always give the same tables. The tables are
-    ``split`` (a rule set's, see ``tournaments.rule_choice.draw_split``), else Prisdorf's
+    ``split`` (a rule set's, see ``tournaments.rule_seating.draw_split``), else Prisdorf's
     fours and threes with these deals.
 
     :raises fipsen_rules.SeatingError: the count cannot be seated (1, 2, 5).

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import Option
 from tournaments import selectors
+from tournaments.club_points import POINTS
 from tournaments.models import MAX_DEALS, Player, Seat, Tournament
 from tournaments.names import player_name_key
 from tournaments.option_text import OptionText
@@ -167,6 +168,8 @@ class TournamentForm(forms.ModelForm):
             for option, _text in CHOICES[name].offered()
             if given.get(field := option_field_name(name, option.name)) is not None
         }
+        if name == self.instance.rule_set and POINTS in self.instance.rule_options:
+            options[POINTS] = self.instance.rule_options[POINTS]  # kept: its own form
         prize = bool(cleaned.get("prize_tournament"))
         try:
             cleaned["rule_options"] = rules_checked(name, options, prize_tournament=prize)

@@ -16,19 +16,12 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import (
-    DEALS_AT_FOUR,
-    DEALS_AT_THREE,
     RULE_SETS,
-    Code,
     FipsenError,
-    SeatingError,
-    TableSpec,
     rule_set,
-    table_split,
 )
-from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
-from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
-from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+from fipsen_rules.ruleset import Option, RuleSet
+from tournaments import club_points
 from tournaments.option_text import OptionText
 from tournaments.own_rules import OWN_RULES
 from tournaments.race_rules import RACE_RULES
@@ -38,7 +31,6 @@ from tournaments.tippen_rules import TIPPEN_RULES, TIPPEN_TEXTS
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from tournaments.models import Tournament
 
 #: The rule set of every tournament made before there was a choice, and the default.
 DEFAULT_RULES = "prisdorf"
@@ -153,6 +145,24 @@ GROSSENASPE = Choice(
     ),
 )
 
+ANSEGGER = Choice(
+    "ansegger",
+    _("Ansegger Fips (Mecklenburg)"),
+    _(
+        "Bids 1 to 5, each overcalled by the same with Ruten; Fips, Rutenfips on top. Tables "
+        "of four; scored by your club's own points table (the source gives none)."
+    ),
+)
+
+DUTTFIPS = Choice(
+    "duttfips",
+    _("Duttfips (Mecklenburg)"),
+    _(
+        "Vorhand takes the Dutt for most tricks, “Ruten oewer!”, Fips and Rutenfips. Tables "
+        "of four; scored by your club's own points table (the source gives none)."
+    ),
+)
+
 TIPPEN = Choice(
     TIPPEN_RULES,
     _("Tippen"),
@@ -165,13 +175,14 @@ TIPPEN = Choice(
 
 #: The rule sets a tournament can choose, in the order offered.
 CHOICES: Mapping[str, Choice] = {
-    choice.name: choice for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE, TIPPEN)
+    choice.name: choice
+    for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE, ANSEGGER, DUTTFIPS, TIPPEN)
 }
 PLAYABLE = tuple(CHOICES)
 #: Rule sets whose screens are being built: the database takes them, so that their tests can
 #: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
-#: Großenaspe was one, until its night worked end to end.
-IN_THE_MAKING: tuple[str, ...] = ("ansegger", "duttfips")
+#: Großenaspe and Mecklenburg's games were, until their nights worked end to end.
+IN_THE_MAKING: tuple[str, ...] = ()
 #: Sorted, so that a rule set moving from the making to the playable needs no migration.
 STORABLE = tuple(sorted({*PLAYABLE, *IN_THE_MAKING}))
 
@@ -208,64 +219,9 @@ def has_own_pages(tournament: "TournamentRules") -> bool:
 
 
 def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:
-    """The tournament's rule set with its options."""
-    return rule_set(tournament.rule_set, **tournament.rule_options)
-
-
-def table_deals(tournament: "Tournament") -> dict[int, int]:
-    """The deals of a table by its number of players, for each size the rule set seats: the
-    tournament's own count where the organiser sets one (tables of four and three), else
-    the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
-    own_rules = OWN_RULES.get(tournament.rule_set)
-    if own_rules is not None:
-        return dict.fromkeys(own_rules.table_sizes, own_rules.table_deals)
-    own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
-    rules = rules_of(tournament)
-    return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
-            for size in rules.table_sizes}  # fmt: skip
-
-
-def _deals_by_four(at_four: int | None, size: int) -> int | None:
-    """A table of five plays a quarter more deals than one of four: everyone sits out one in
-    five, and plays as many as at four (Großenaspe's 125 for 100)."""
-    from tournaments.models import MAX_DEALS  # the model module imports this one
-
-    return None if not at_four or size != 5 else min(at_four * size // 4, MAX_DEALS)
-
-
-def draw_split(
-    rules_name: str,
-    players: int,
-    deals: Mapping[int, int],
-    options: Mapping[str, Any] | None = None,
-) -> tuple[TableSpec, ...]:
-    """The tables of the draw for ``players`` by the rule set's seating, with ``deals`` by
-    table size (:func:`table_deals`): Prisdorf's fours and threes; Großenaspe's fours and
-    fives, where three players would be the Karo Fipsen it does not offer; the race's fives
-    and the organiser's filler (``options``).
-
-    :raises fipsen_rules.SeatingError: the count cannot be seated.
-    """
-    if rules_name in OWN_RULES:
-        return OWN_RULES[rules_name].split(players, options or {})
-    if rules_name == "grossenaspe":
-        if players == KARO_FIPSEN_PLAYERS:
-            raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
-        return aspe_table_split(
-            players, deals_at_four=deals.get(4, DEALS_AT_FOUR), deals_at_five=deals[5]
-        )
-    return table_split(
-        players,
-        deals_at_four=deals.get(4, DEALS_AT_FOUR),
-        deals_at_three=deals.get(3, DEALS_AT_THREE),
-    )
-
-
-def tournament_split(tournament: "Tournament", players: int) -> tuple[TableSpec, ...]:
-    """The tournament's tables for ``players`` (:func:`draw_split`)."""
-    return draw_split(
-        tournament.rule_set, players, table_deals(tournament), tournament.rule_options
-    )
+    """The tournament's rule set with its options (and the club's points table)."""
+    rules = rule_set(tournament.rule_set, **club_points.plain(tournament.rule_options))
+    return club_points.with_club_points(rules, tournament.rule_options)
 
 
 def library_options(name: str) -> tuple[Option, ...]:
@@ -273,14 +229,15 @@ def library_options(name: str) -> tuple[Option, ...]:
     return OWN_RULES[name].options if name in OWN_RULES else RULE_SETS[name].options
 
 
-def _options_checked(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue]:
+def _options_checked(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """:raises FipsenError: the library refuses an option; TypeError: not an option at all."""
     if name in OWN_RULES:
         return OWN_RULES[name].checked(options)
-    return dict(rule_set(name, **options).options)
+    values: dict[str, Any] = dict(rule_set(name, **club_points.plain(options)).options)
+    return values | club_points.checked(name, options)
 
 
-def options_of(name: str, options: Mapping[str, Any]) -> dict[str, OptionValue] | None:
+def options_of(name: str, options: Mapping[str, Any]) -> dict[str, Any] | None:
     """Every option of rule set ``name`` with its value; None when the library refuses them."""
     try:
         return _options_checked(name, options)
@@ -300,7 +257,7 @@ def require_playable(name: str) -> None:
 
 def rules_checked(
     name: str, options: Mapping[str, Any], *, prize_tournament: bool
-) -> dict[str, OptionValue]:
+) -> dict[str, Any]:
     """The options of rule set ``name`` as stored: every option with its value.
 
     :raises ValidationError: the app cannot play ``name`` (code ``rule_set``), the rules
@@ -308,7 +265,7 @@ def rules_checked(
     """
     require_playable(name)
     if not isinstance(options, Mapping) or not all(
-        isinstance(value, int) for value in options.values()
+        isinstance(value, int) for value in club_points.plain(options).values()
     ):
         raise ValidationError(_("The rules' options are not valid."), code="rule_options")
     try:
@@ -387,6 +344,11 @@ class TournamentRules(models.Model):
     def no_leaving_note(self) -> "StrOrPromise | None":
         """Why a player who has to stop ends the table, where none may leave."""
         return no_leaving_note(self)
+
+    @property
+    def points_note(self) -> "StrOrPromise":
+        """Where the points come from, where it needs saying (the club's own table)."""
+        return club_points.points_note(self.rule_set)
 
     @property
     def rules_summary(self) -> list[str]:

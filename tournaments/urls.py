@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from preisfipsen.url_helpers import named_by_view
-from tournaments.views import account, files, night, players, tables
+from tournaments.views import account, files, night, players, points, tables
 
 app_name = "tournaments"
 
@@ -19,6 +19,7 @@ urlpatterns = [
         {
             "": night.night,
             "rules/": night.tournament_rules,
+            "rules/points/": points.tournament_points,
             "edit/": night.tournament_edit,
             "register/": night.registration_add,
             "register-previous/": night.registrations_add_previous,

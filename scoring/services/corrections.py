@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, GrossenaspeGame
+from fipsen_rules import Game, GameKind, GrossenaspeGame, MecklenburgGame
 from scoring import selectors
 from scoring.evaluation import Scored, score_deal
 from scoring.models import Deal, DealChange
@@ -21,7 +21,7 @@ def deal_correct(
     *,
     deal: Deal,
     declarer: int | None,
-    game: Game | GrossenaspeGame,
+    game: Game | GrossenaspeGame | MecklenburgGame,
     written_value: int | None = None,
     user: User | None = None,
     reason: str = "",

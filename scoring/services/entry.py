@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GrossenaspeGame
+from fipsen_rules import Game, GrossenaspeGame, MecklenburgGame
 from fipsen_rules.signs import signed_score
 from scoring import selectors
 from scoring.evaluation import score_deal
@@ -60,7 +60,7 @@ class PostedDeal:
     sequence: int
     submission: uuid.UUID
     declarer: int | None
-    game: Game | GrossenaspeGame | None
+    game: Game | GrossenaspeGame | MecklenburgGame | None
     written_value: int | None = None
 
 
@@ -70,7 +70,7 @@ def deal_record(
     sequence: int,
     submission: uuid.UUID,
     declarer: int | None,
-    game: Game | GrossenaspeGame | None,
+    game: Game | GrossenaspeGame | MecklenburgGame | None,
     written_value: int | None = None,
     user: User | None = None,
     await_confirmation: bool = True,

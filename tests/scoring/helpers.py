@@ -70,3 +70,19 @@ def aspe_night(players: int, **options: bool) -> Tournament:
     tournament_services.tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     return tournament
+
+
+def meck_night(
+    rule_set: str, players: int = 4, points: dict[str, list[int]] | None = None
+) -> Tournament:
+    """An Ansegger or Duttfips night with ``players`` checked in, the club's ``points`` (the
+    app's example table if None) saved, drawn (seed 5) and started."""
+    from tournaments.club_points import example_points
+
+    tournament = night(present=players, rule_set=rule_set)
+    tournament_services.tournament_points_set(
+        tournament=tournament, points=points or example_points(rule_set)
+    )
+    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_services.tournament_start(tournament=tournament)
+    return tournament

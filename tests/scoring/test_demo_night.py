@@ -170,7 +170,7 @@ def test_the_rules_are_named_and_the_night_plays_them() -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["ansegger", "skat"])
+@pytest.mark.parametrize("name", ["skat", "karo"])
 def test_rules_the_app_cannot_play_are_refused_with_the_ones_it_can(name: str) -> None:
     with pytest.raises(CommandError) as error:
         _run("--players", "4", "--rules", name)

@@ -37,7 +37,7 @@ def test_a_tournament_starts_open_for_registration_with_the_default_rules() -> N
         ("rule_options", {"kloppen": True}, "rule_set"),
         ("rule_options", {"min_bid": "3"}, "rule_set"),
         ("rule_set", "skat", "rule_set"),
-        ("rule_set", "ansegger", "rule_set"),  # in the library, without screens yet
+        ("rule_set", "Prisdorf", "rule_set"),  # not a name the app stores (lower case)
         ("deals_at_four", 0, "deals_at_four"),
         ("entry_fee", -1, "entry_fee"),
     ],

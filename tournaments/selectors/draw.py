@@ -10,7 +10,8 @@ from fipsen_rules import MESSAGES, Code, SeatingError
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
 from tournaments.race_rules import RACE_RULES
-from tournaments.rule_choice import DEFAULT_RULES, draw_split, tournament_split
+from tournaments.rule_choice import DEFAULT_RULES
+from tournaments.rule_seating import draw_split, tournament_split
 from tournaments.tippen_rules import TIPPEN_RULES
 
 
@@ -30,6 +31,7 @@ _OWN_REASONS = (
     Code.RACE_TABLES_UNSEATABLE,
     Code.TIPPEN_PLAYERS,
     Code.RACE_TABLES_OTHER_FILLER,
+    Code.TABLES_OF_FOUR,
 )
 
 

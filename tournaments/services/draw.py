@@ -11,7 +11,7 @@ from fipsen_rules import SeatingError
 from tournaments import selectors
 from tournaments.draw import draw_tables
 from tournaments.models import Seat, SeatSwap, Table, Tournament
-from tournaments.rule_choice import tournament_split
+from tournaments.rule_seating import tournament_split
 from tournaments.services.common import new_token
 from tournaments.states import BEFORE_PLAY, require_state
 

@@ -11,8 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
+from tournaments.club_points import POINTS, require_club_points
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
-from tournaments.rule_choice import DEFAULT_RULES, options_of, table_deals
+from tournaments.rule_choice import DEFAULT_RULES, options_of
+from tournaments.rule_seating import table_deals
 from tournaments.services.common import one_line
 from tournaments.states import TournamentState, require_state
 
@@ -98,6 +100,16 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
     return tournament
 
 
+def tournament_points_set(*, tournament: Tournament, points: Mapping[str, object]) -> Tournament:
+    """Save the club's points table of a Mecklenburg tournament (``{"3": [3, -3], …}``),
+    checked by the rules library; only until play starts, like the other rules.
+
+    :raises ValidationError: a number or contract the rules refuse, or play has started.
+    """
+    options = {**tournament.rule_options, POINTS: dict(points)}
+    return tournament_update(tournament=tournament, rule_options=options)
+
+
 def _changes(tournament: Tournament, field: str, fields: Mapping[str, object]) -> bool:
     """Whether ``fields`` change ``field`` of the tournament; options by their values, as
     an option not stored has its default."""
@@ -112,9 +124,11 @@ def _changes(tournament: Tournament, field: str, fields: Mapping[str, object]) -
 def tournament_start_check(*, tournament: Tournament) -> None:
     """Why play cannot start now, raised; nothing when it can (the confirmation page asks).
 
-    :raises ValidationError: not drawn yet, or the registrations changed since the draw.
+    :raises ValidationError: not drawn yet, the registrations changed since the draw, or
+        the club's points table is missing (Mecklenburg).
     """
     require_state(tournament, Tournament.State.DRAWN, action=_("Starting play"))
+    require_club_points(tournament)
     if selectors.draw_is_stale(tournament=tournament):
         raise ValidationError(
             _("Check-ins changed since the draw: draw the tables again first."),

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import rule_choice, selectors, services
+from tournaments import rule_choice, rule_seating, selectors, services
+from tournaments.club_points import is_club_table_rules, points_shown
 from tournaments.forms import TournamentForm, WalkInForm
 from tournaments.models import Player, Registration, Tournament
 from tournaments.views.access import id_or_404, organiser_required, search_query
@@ -47,6 +48,11 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            if is_club_table_rules(tournament.rule_set):  # scored by the club's own table
+                messages.success(
+                    request, _("The tournament is created. Now fill in the club's points table.")
+                )
+                return redirect("tournaments:tournament_points", tournament.pk)
             messages.success(request, _("The tournament is created. Now register the players."))
             return redirect(night_url(tournament))
     return render(request, "tournaments/night/tournament_form.html", {"form": form})
@@ -58,10 +64,11 @@ def tournament_rules(request: HttpRequest, pk: int) -> HttpResponse:
     still change anything."""
     tournament = get_object_or_404(Tournament, pk=pk)
     # The deals by the table sizes the rule set seats (a race plays to tricks, not deals).
-    deals = {} if rule_choice.is_race(tournament) else rule_choice.table_deals(tournament)
+    deals = {} if rule_choice.is_race(tournament) else rule_seating.table_deals(tournament)
     context = {
         "tournament": tournament,
         "deals_by_size": [(deals_at_label(size), count) for size, count in deals.items()],
+        "points": points_shown(tournament),
     }
     return render(request, "tournaments/night/rules.html", context)
 

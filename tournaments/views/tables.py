@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import rule_choice, selectors, services, table_progress
+from tournaments import rule_choice, rule_seating, selectors, services, table_progress
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
@@ -115,7 +115,7 @@ def locked_rules(tournament: Tournament) -> list[str]:
         return cast("Field[Any, Any]", Tournament._meta.get_field(name))
 
     choice = rule_choice.CHOICES.get(tournament.rule_set)
-    deals = {} if rule_choice.is_race(tournament) else rule_choice.table_deals(tournament)
+    deals = {} if rule_choice.is_race(tournament) else rule_seating.table_deals(tournament)
     return [
         str(choice.label if choice else tournament.rule_set),
         *(str(text.label) for _option, text in (choice.offered() if choice else ())),

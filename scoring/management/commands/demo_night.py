@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.demo import demo_night_play
+from tournaments.club_points import is_club_table_rules
 from tournaments.rule_choice import DEFAULT_RULES, PLAYABLE
 
 
@@ -23,7 +24,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, default=13, help="How many (default 13).")
+        parser.add_argument(
+            "--players", type=int, help="How many (default 13; 12 at Mecklenburg's fours)."
+        )
         parser.add_argument("--seed", type=int, help="The same seed makes the same night again.")
         parser.add_argument(
             "--deals", type=int, help="Deals per table, for a quick look (default 100 and 120)."
@@ -39,7 +42,7 @@ class Command(BaseCommand):
     def handle(
         self,
         *args: Any,
-        players: int,
+        players: int | None,
         seed: int | None,
         deals: int | None,
         name: str | None,
@@ -47,6 +50,8 @@ class Command(BaseCommand):
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
+        if players is None:  # Mecklenburg seats tables of four only
+            players = 12 if is_club_table_rules(rules) else 13
         start = time.perf_counter()
         try:
             night = demo_night_play(
