@@ -38,12 +38,14 @@ from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tour
 from tournaments.names import player_name_key
 
 MARK = "preisfipsen_night"
-VERSION = 4
+VERSION = 5
 #: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
 #: version 2 one from before a race's deals were in the file (a race was refused then).
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
-#: without its games. Version 4 carries Tippen's deals, for the same reason.
-READABLE = (1, 2, 3, VERSION)
+#: without its games. Version 4 carries Tippen's deals, for the same reason; version 5 a
+#: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
+#: rather than make a table ended early play on.
+READABLE = (1, 2, 3, 4, VERSION)
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
     *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
@@ -57,6 +59,9 @@ TOURNAMENT_FIELDS = (
 PLAYER_FIELDS = ("name", "club", "contact")
 REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
 TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
+#: A table ended early: when, after how many deals, why. A file before version 5 has none: its
+#: tables were not ended early.
+ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
 SEAT_FIELDS = ("position", "left_after_deal")
 DEAL_FIELDS = (
     "sequence",
@@ -138,7 +143,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
     pot_deals = pot_transfer.pot_deals_export(tournament=tournament)
     return [
         {
-            **_values(table, TABLE_FIELDS),
+            **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
             "seats": [
                 {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
                 for seat in table.seats.all()
@@ -298,8 +303,24 @@ def _player(item: Mapping[str, Any]) -> Player:
     return new
 
 
+def _ended_early_checked(table: Table) -> None:
+    """A table ended early has its time, deals played and reason; one that was not, none."""
+    ended = table.ended_early_at is not None
+    if (table.ended_early_after is not None) != ended or bool(table.ended_early_reason) != ended:
+        raise ValidationError(
+            _(
+                "Table %(table)s: a table ended early needs the time, the deals played and the "
+                "reason, a table not ended early none of them."
+            )
+            % {"table": table.number}
+        )
+
+
 def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]) -> None:
-    table = _row(Table, item, TABLE_FIELDS, tournament=tournament)
+    has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
+    fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
+    table = _row(Table, item, fields, tournament=tournament)
+    _ended_early_checked(table)
     for token in ("token", "sheet_token"):
         if Table.objects.filter(**{token: getattr(table, token)}).exists():
             setattr(table, token, new_token())  # in use here: the new link replaces it
