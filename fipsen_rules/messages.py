@@ -191,7 +191,7 @@ MESSAGES: Mapping[Code, str] = {
         "A player takes 0 to 3 tricks; seat %(seat)s has %(tricks)s."
     ),
     Code.TIPPEN_TRICKS_SUM: gettext_noop(
-        "The players who tapped take 3 tricks between them, not %(total)s."
+        "The players who tapped must take 3 tricks between them; %(total)s are entered."
     ),
     Code.TIPPEN_LONE_TAPPER: gettext_noop(
         "Seat %(seat)s tapped alone and takes the pot without play: enter no tricks for him (t)."

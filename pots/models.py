@@ -7,9 +7,11 @@ follow from the deals in order (:mod:`pots.replay`); nothing else is stored.
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from fipsen_rules import TippenDeal
 from tournaments.models import Table
 
 
@@ -38,3 +40,40 @@ class PotDeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, {self.sequence}: {self.taps}"
+
+    @property
+    def text(self) -> str:
+        """ "2 1 - 0" ("-" passed, "t" tapped alone), as the rules library writes a deal."""
+        return str(TippenDeal(tuple(self.taps)))
+
+
+class PotDealChange(models.Model):
+    """A correction of a Tippen deal: who (the organiser's account, or none for the captain's
+    phone), when, and the deal's taps before and after (as races.models.RaceDealChange)."""
+
+    #: PROTECT: a deal with a history cannot be deleted.
+    deal = models.ForeignKey(PotDeal, on_delete=models.PROTECT, related_name="changes")
+    before_taps = models.JSONField(_("taps before"))
+    after_taps = models.JSONField(_("taps after"))
+    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "pk"]
+        verbose_name = _("correction of a Tippen deal")
+        verbose_name_plural = _("corrections of Tippen deals")
+
+    def __str__(self) -> str:
+        return f"{self.deal}: {self.before} → {self.after}"
+
+    @property
+    def before(self) -> str:
+        """ "2 1 - 0" ("-" passed, "t" tapped alone), as the rules library writes a deal."""
+        return str(TippenDeal(tuple(self.before_taps)))
+
+    @property
+    def after(self) -> str:
+        return str(TippenDeal(tuple(self.after_taps)))

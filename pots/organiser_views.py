@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -35,20 +35,34 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
     )
     seats = seats_of(table=table)
-    error = ""
+    error, refused_deal, typed = "", None, None
     if request.method == "POST":
         deal = get_object_or_404(PotDeal, table=table, pk=_int(request.POST.get("deal")))
-        taps = posted_taps(request.POST, seats)
+        taps: list[int | None] = []
         try:
-            services.pot_deal_correct(deal=deal, taps=taps)
+            taps = posted_taps(request.POST, seats)
+            services.pot_deal_correct(
+                deal=deal,
+                taps=taps,
+                user=request.user,  # type: ignore[arg-type]
+            )
         except ValidationError as refused:
-            error = named_refusal(refused, seats, taps)
+            reason = named_refusal(refused, seats, taps)
+            error = _("Deal %(number)s was not corrected: %(reason)s") % {
+                "number": deal.sequence,
+                "reason": reason,
+            }
+            refused_deal, typed = deal.pk, request.POST
         else:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.sequence})
             return redirect("pots:table_deals", pk=pk, table_pk=table.pk)
     pot = selectors.table_pot(table=table, seats=seats)
     deals = [
-        (deal, deal_words(pot.names, pot.ledger, index), _choices(deal, pot.names))
+        (
+            deal,
+            deal_words(pot.names, pot.ledger, index),
+            _choices(deal, pot.names, typed if deal.pk == refused_deal else None),
+        )
         for index, deal in enumerate(pot.deals)
     ]
     context = {
@@ -58,14 +72,24 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "deals": deals,
         "choices": CHOICES,
         "error": error,
+        "refused_deal": refused_deal,
     }
     return render(request, "pots/table_deals.html", context, status=422 if error else 200)
 
 
-def _choices(deal: PotDeal, names: list[str]) -> list[tuple[int, str, str]]:
-    """Each seat, its player's name, and the choice the deal stores for it."""
+def _choices(
+    deal: PotDeal, names: list[str], typed: QueryDict | None
+) -> list[tuple[int, str, str]]:
+    """Each seat, its player's name, and the choice the deal stores for it (or the one
+    typed, for the deal whose correction was refused)."""
     return [
-        (seat, name, "-" if deal.taps[seat] is None else str(deal.taps[seat]))
+        (
+            seat,
+            name,
+            typed.get(f"seat-{seat}", "")
+            if typed is not None
+            else ("-" if deal.taps[seat] is None else str(deal.taps[seat])),
+        )
         for seat, name in enumerate(names)
     ]
 

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 
 from fipsen_rules import places
-from pots.models import PotDeal
+from pots.models import PotDeal, PotDealChange
 from pots.replay import Ledger, replay
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import tables_with_seats
@@ -103,3 +103,16 @@ def ranked_players(pots: list[TablePot]) -> list[PotPlayer]:
         for key, player in enumerate(players)
     ]
     return sorted(ranked, key=lambda player: (player.place, player.name))
+
+
+def pot_history(*, tournament: Tournament) -> list[PotDealChange]:
+    """The Tippen deals corrected (by the organiser, or the captain's phone), the latest first,
+    each with who, before and after (one query)."""
+    changes = PotDealChange.objects.filter(deal__table__tournament=tournament)
+    return list(changes.select_related("deal__table", "user").order_by("-created_at", "-pk"))
+
+
+def pot_entries(*, tournament: Tournament) -> list[PotDeal]:
+    """Every Tippen deal entered, the newest first (one query)."""
+    deals = PotDeal.objects.filter(table__tournament=tournament).select_related("table")
+    return list(deals.order_by("-created_at", "-pk"))

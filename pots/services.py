@@ -6,12 +6,13 @@ its stored deals under the table's lock: two phones cannot both save "the next d
 
 import uuid
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from pots.models import PotDeal
+from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, Ledger, Taps, replay
 from tournaments.models import Table
 from tournaments.rules_errors import rules_error_text
@@ -53,8 +54,9 @@ def pot_deal_record(
             raise ValidationError(_("Another phone saved this deal."), code="out_of_date") from None
 
 
-def pot_deal_correct(*, deal: PotDeal, taps: Taps) -> PotDeal:
-    """The captain (his last deal) or the organiser (any deal) corrects a saved deal.
+def pot_deal_correct(*, deal: PotDeal, taps: Taps, user: User | None = None) -> PotDeal:
+    """The captain (his last deal) or the organiser (``user``; any deal) corrects a saved
+    deal; the history keeps who, when, before and after (:class:`PotDealChange`).
 
     :raises ValidationError: the table takes no deals now, or the rules refuse the deal.
     """
@@ -64,6 +66,12 @@ def pot_deal_correct(*, deal: PotDeal, taps: Taps) -> PotDeal:
         stored = _stored(locked)
         stored[deal.sequence - 1] = list(taps)
         _checked(locked, stored, changed=deal.sequence - 1)
+        PotDealChange.objects.create(
+            deal=deal,
+            before_taps=deal.taps,
+            after_taps=list(taps),
+            user=user if user is not None and user.is_authenticated else None,
+        )
         deal.taps = list(taps)
         deal.corrected_at = timezone.now()
         deal.save(update_fields=["taps", "corrected_at"])

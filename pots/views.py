@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from fipsen_rules import Code
 from pots import selectors, services
@@ -27,6 +28,8 @@ from tournaments.tippen_rules import TIPPEN_RULES
 #: A seat's choice: passed, or the tricks of a player who tapped.
 PASSED = "-"
 CHOICES = (PASSED, "0", "1", "2", "3")
+#: A save with every row on "passed": "All passed" is its own button, not a save by default.
+NOBODY_TAPPED = _lazy("Nobody tapped. Did everyone pass? Then tap “All passed”.")
 
 
 def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
@@ -39,11 +42,18 @@ def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
         return pot_page(request, table, seats, token=token)
     action = request.POST.get("action", "")
     fix = action == "correct"
-    taps = [None] * len(seats) if action == "all_passed" else posted_taps(request.POST, seats, fix)
+    taps: list[int | None] = [None] * len(seats)
     try:
+        if action != "all_passed":
+            taps = posted_taps(request.POST, seats, fix)
+            if not fix and all(tricks is None for tricks in taps):
+                raise ValidationError(NOBODY_TAPPED, code="nobody_tapped")
         deal = _saved(request, table, taps, fix=fix)
     except ValidationError as error:
-        text = named_refusal(error, seats, taps)
+        if error.code == "out_of_date":
+            text = _out_of_date(table, seats, _int(request.POST.get("sequence")))
+        else:
+            text = named_refusal(error, seats, taps)
         return pot_page(request, table, seats, token=token, error=text, fixing=fix)
     pot = selectors.table_pot(table=table, seats=seats)
     words = deal_words(pot.names, pot.ledger, deal.sequence - 1)
@@ -67,13 +77,43 @@ def _saved(request: HttpRequest, table: Table, taps: Taps, *, fix: bool) -> PotD
     )
 
 
+def _out_of_date(table: Table, seats: list[Seat], sequence: int) -> str:
+    """Another phone saved this deal (or the form's number is none the table has): what the
+    table has saved, and that this phone's taps stay in the form for the next deal."""
+    pot = selectors.table_pot(table=table, seats=seats)
+    kept = _("Your taps are kept below for deal %(next)s: check them and save, or change them.")
+    kept %= {"next": pot.next_sequence}
+    if not 1 <= sequence < pot.next_sequence:
+        return (
+            _("This page is out of date: the next deal is deal %(next)s.")
+            % {"next": pot.next_sequence}
+            + " "
+            + kept
+        )
+    saved = deal_words(pot.names, pot.ledger, sequence - 1)
+    return _("Another phone saved it first: %(deal)s.") % {"deal": saved} + " " + kept
+
+
 def posted_taps(data: QueryDict, seats: list[Seat], fix: bool = False) -> list[int | None]:
-    """Each seat's choice: None for passed (also for anything that is not a choice)."""
+    """Each seat's choice: None for passed, else the tricks.
+
+    :raises ValidationError: a seat's choice is missing or not one of :data:`CHOICES`
+        (code ``bad_choice``): nothing is read as "passed" that was not tapped as such.
+    """
     prefix = "fix-" if fix else ""
     taps: list[int | None] = []
-    for seat in range(len(seats)):
-        value = data.get(f"{prefix}seat-{seat}", PASSED)
-        taps.append(int(value) if value in CHOICES[1:] else None)
+    for index, seat in enumerate(seats):
+        value = data.get(f"{prefix}seat-{index}")
+        if value not in CHOICES:
+            raise ValidationError(
+                _(
+                    "Seat %(seat)s (%(name)s): choose “passed” or the tricks 0 to 3. "
+                    "Nothing was saved."
+                )
+                % {"seat": index + 1, "name": seat.registration.player.name},
+                code="bad_choice",
+            )
+        taps.append(None if value == PASSED else int(value))
     return taps
 
 
@@ -83,8 +123,8 @@ def named_refusal(error: ValidationError, seats: list[Seat], taps: Taps) -> str:
     if error.code == Code.TIPPEN_LONE_TAPPER and len(tappers) == 1:
         name = seats[tappers[0]].registration.player.name
         return _(
-            "%(name)s tapped alone and takes the pot without play: choose 0 for him, "
-            "or the others who tapped too."
+            "%(name)s tapped alone and takes the pot without play, so he has no tricks: "
+            "choose 0 for him. If others tapped too, choose their tricks."
         ) % {"name": name}
     return " ".join(error.messages)
 

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
+from fipsen_rules import TippenState
 from pots.replay import Ledger
 
 
@@ -25,10 +26,18 @@ def deal_words(names: Sequence[str], ledger: Ledger, index: int) -> str:
             head + ": " + _("%(name)s tapped alone and takes the pot") % {"name": names[tappers[0]]}
         )
     tricks = ", ".join(f"{names[seat]} {taps[seat]}" for seat in tappers)
+    bete = ledger.start.rules.bete_for(ledger.stakes(index))
     betes = [
-        _("%(name)s pays a bête of %(chips)s")
-        % {"name": names[seat], "chips": before.chips[seat] - after.chips[seat]}
+        _("%(name)s pays a bête of %(chips)s") % {"name": names[seat], "chips": bete}
         for seat in tappers
         if taps[seat] == 0
     ]
-    return head + ": " + " – ".join([tricks, *betes])
+    return head + ": " + " – ".join([tricks, *betes, *_set_aside(before, after)])
+
+
+def _set_aside(before: TippenState, after: TippenState) -> list[str]:
+    """The chips the maximum bête set aside in this deal, in words (none: nothing)."""
+    added = after.reserve - before.reserve
+    if added <= 0:
+        return []
+    return [_("%(chips)s above the maximum bête set aside for later deals") % {"chips": added}]

@@ -6,11 +6,13 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from pots.selectors import pot_entries, pot_history
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
 from races.selectors import race_entries, race_history
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.tippen_rules import TIPPEN_RULES
 from tournaments.views.access import organiser_required
 
 
@@ -71,6 +73,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     and the seat swaps; read only, a fixed number of queries."""
     tournament = get_object_or_404(Tournament, pk=pk)
     everything = request.GET.get("all") == "1"
+    tippen = tournament.rule_set == TIPPEN_RULES
     context = {
         "tournament": tournament,
         "everything": everything,
@@ -82,5 +85,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "race_entries": race_entries(tournament=tournament)
         if tournament.is_race and everything
         else [],
+        # Tippen's deals are its own too (pots.models.PotDeal).
+        "pot_changes": pot_history(tournament=tournament) if tippen else [],
+        "pot_entries": pot_entries(tournament=tournament) if tippen and everything else [],
     }
     return render(request, "night/history.html", context)

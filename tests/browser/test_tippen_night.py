@@ -90,7 +90,9 @@ def test_a_short_tippen_night(
     choose(phone, seat[1], "2")
     choose(phone, seat[2], "0")
     phone.get_by_role("button", name="Spiel 5 speichern").click()
-    expect(phone.get_by_role("alert")).to_contain_text("zusammen 3 Stiche, nicht 4")
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "müssen zusammen 3 Stiche machen; eingegeben sind 4"
+    )
     assert PotDeal.objects.filter(table=table).count() == 4
     choose(phone, seat[1], "1")  # 2, 1, 0: the third pays a bête of 9 (Katira, at most 9)
     save(phone, 5)

@@ -14,11 +14,16 @@ from tournaments.models import Table
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
 
-def post(client: Client, table: Table, choices: dict[str, str], **fields: object) -> str:
+def post(
+    client: Client, table: Table, choices: dict[str, str], *, every: bool = True, **fields: object
+) -> str:
+    """The captain's form posted: ``choices`` by seat, each seat not named on "passed" as the
+    page's radio buttons send it (``every=False``: only those named)."""
+    passed = {str(seat): "-" for seat in range(table.seats.count())} if every else {}
     data: dict[str, object] = {
         "action": "save",
         "sequence": PotDeal.objects.filter(table=table).count() + 1,
-        **{f"seat-{seat}": value for seat, value in choices.items()},
+        **{f"seat-{seat}": value for seat, value in (passed | choices).items()},
         **fields,
     }
     response = client.post(reverse("pots:entry", args=[table.token]), data, follow=True)
@@ -56,7 +61,7 @@ def test_a_refused_deal_keeps_every_choice_and_names_the_reason(client: Client) 
     table = tippen_table()
     page = post(client, table, {"0": "2", "1": "2", "2": "0"})
     assert not PotDeal.objects.exists()
-    assert "zusammen 3 Stiche, nicht 4" in page
+    assert "müssen zusammen 3 Stiche machen; eingegeben sind 4" in page
     assert 'id="seat-1-3" name="seat-1" value="2" checked' in page
     lone = post(client, table, {"2": "3"})
     assert "Spieler 02 hat allein getippt" in lone
@@ -74,13 +79,14 @@ def test_the_same_form_posted_twice_is_saved_once(client: Client) -> None:
 def test_the_captain_corrects_the_last_deal(client: Client) -> None:
     table = tippen_table(3)
     deals_entered(table, "- - -", "1 1 1")
-    page = post(client, table, {}, action="correct", sequence=2, **{"fix-seat-2": "0"})
+    fix = {"fix-seat-0": "-", "fix-seat-1": "-", "fix-seat-2": "0"}
+    page = post(client, table, {}, action="correct", sequence=2, **fix)
     assert [deal.taps for deal in PotDeal.objects.order_by("sequence")] == [
         [None] * 3,
         [None, None, 0],
     ]
     assert "Korrigiert: Spiel 2" in page
-    early = post(client, table, {}, action="correct", sequence=1, **{"fix-seat-0": "0"})
+    early = post(client, table, {}, action="correct", sequence=1, **{**fix, "fix-seat-0": "0"})
     assert "nur das letzte Spiel" in early
 
 
@@ -131,10 +137,12 @@ def test_the_organiser_sees_the_standings_and_corrects_a_deal(organiser: Client)
     assert "2 Spiele eingetragen" in page
     deal = PotDeal.objects.get(sequence=2)
     url = reverse("pots:table_deals", args=[tournament.pk, table.pk])
-    refused = organiser.post(url, {"deal": deal.pk, "seat-0": "3", "seat-1": "3"})
+    refused = organiser.post(url, {"deal": deal.pk, "seat-0": "3", "seat-1": "3", "seat-2": "-"})
     assert refused.status_code == 422
-    assert "nicht 6" in refused.content.decode()
-    response = organiser.post(url, {"deal": deal.pk, "seat-0": "1", "seat-1": "2"}, follow=True)
+    assert "eingegeben sind 6" in refused.content.decode()
+    response = organiser.post(
+        url, {"deal": deal.pk, "seat-0": "1", "seat-1": "2", "seat-2": "-"}, follow=True
+    )
     assert "Spiel 2 korrigiert." in response.content.decode()
     deal.refresh_from_db()
     assert deal.taps == [1, 2, None]
