@@ -1,13 +1,24 @@
-"""What Tippen prints, told to the printing app: each table's ledger. Registered from
+"""What Tippen prints, told to the printing app: each table's ledger, offered on Tippen's
+print page (a night of another rule set is refused them). Registered from
 ``PotsConfig.ready()``; the renderer is named by path, loaded when a PDF is made."""
 
 from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
-from printing.kinds import Kind
+from printing.kinds import Kind, Offer
+from tournaments.printing_kinds import DURING_PLAY, only_for
+from tournaments.tippen_rules import TIPPEN_RULES
 
 POT_LEDGERS = "pot_ledgers"
 
 
 def register() -> None:
-    kinds.register(Kind(POT_LEDGERS, "pots.renderers.render_pot_ledgers", _("Tippen ledgers")))
+    kinds.register(
+        Kind(
+            POT_LEDGERS,
+            "pots.renderers.render_pot_ledgers",
+            _("Tippen ledgers"),
+            offer=Offer(DURING_PLAY, _("Print the Tippen ledgers")),
+            refusal=only_for(TIPPEN_RULES, _("Only a Tippen night has Tippen ledgers.")),
+        )
+    )

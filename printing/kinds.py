@@ -90,11 +90,18 @@ class Kind:
     status_note: StatusNote | None = None
     extension: str = "pdf"
     content_type: str = "application/pdf"
+    #: Why the file's subject (e.g. a tournament of a rule set) cannot have a file of this
+    #: kind, or None when it can: such a kind is not offered, and a request is refused.
+    refusal: Callable[[Any], str | Promise | None] | None = None
 
     def renderer(self) -> Render:
         if callable(self.render):
             return self.render
         return cast(Render, import_string(self.render))
+
+    def refusal_for(self, subject: object) -> str | Promise | None:
+        """Why ``subject`` cannot have this kind of file (None: it can)."""
+        return self.refusal(subject) if self.refusal is not None else None
 
 
 _kinds: dict[str, Kind] = {}
@@ -126,10 +133,15 @@ def registered_kinds() -> list[str]:
     return sorted(_kinds)
 
 
-def kinds_offered_in(place: str) -> list[Kind]:
-    """The kinds that offer themselves in ``place``, in the order they were registered."""
+def kinds_offered_in(place: str, subject: object = None) -> list[Kind]:
+    """The kinds that offer themselves in ``place``, in the order they were registered; with
+    a ``subject``, only those it can have (no button that can only refuse)."""
     return [
-        kind for kind in _kinds.values() if kind.offer is not None and kind.offer.place == place
+        kind
+        for kind in _kinds.values()
+        if kind.offer is not None
+        and kind.offer.place == place
+        and (subject is None or kind.refusal_for(subject) is None)
     ]
 
 

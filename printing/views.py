@@ -40,13 +40,21 @@ def request_file(
     title: str,
     origin: str,
     options: Mapping[str, str],
+    subject: object = None,
 ) -> HttpResponse:
     """Make a file of ``kind`` with the options of its form (``request.POST``) and show its
     status page; a refusal goes back to ``next`` (the page the button was on), else ``origin``.
+    A kind ``subject`` cannot have (a race's night has no scored scoresheets) is refused on a
+    page of its own, whose one way on is ``origin``: trying again could never work.
     """
+    home = origin
     origin = same_site_path(request, request.POST.get("next", "")) or origin
     try:
-        form = kinds.kind_named(kind).form(request.POST)
+        found = kinds.kind_named(kind)
+        refusal = found.refusal_for(subject) if subject is not None else None
+        if refusal is not None:
+            return _refused(request, found, refusal, owner=owner_of(owner), back_url=home)
+        form = found.form(request.POST)
         if not form.is_valid():
             raise ValidationError([error for errors in form.errors.values() for error in errors])
         options = {**options, **form.options()}
@@ -57,6 +65,21 @@ def request_file(
         return redirect(origin)
     status_url = reverse("printing:file_status", kwargs={"file_id": file.pk})
     return redirect(f"{status_url}?{urlencode({'next': origin})}")
+
+
+def _refused(
+    request: HttpRequest, kind: kinds.Kind, refusal: object, *, owner: Owner | None, back_url: str
+) -> HttpResponse:
+    """The page that says why the file cannot be made, with the way back (no "try again")."""
+    context = {
+        "title": str(kind.label),
+        "owner": owner,
+        "refusal": refusal,
+        "back_url": back_url,
+        "back_label": _back_label(back_url, owner),
+        **(owner.context if owner is not None else {}),
+    }
+    return render(request, "printing/refused.html", context, status=400)
 
 
 def _back_label(url: str, owner: Owner | None) -> str:

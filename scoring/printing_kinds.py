@@ -1,12 +1,19 @@
 """What scoring prints, told to the printing app: the scoresheets (filled and blank), the final
 ranking and the whole night in one file. Registered from ``ScoringConfig.ready()``; the
-renderers (scoring/renderers.py) are named by path, loaded when a PDF is made."""
+renderers (scoring/renderers.py) are named by path, loaded when a PDF is made.
 
+A rule set played on its own pages (the race, Tippen) has no scored deal: its night is not
+offered these files, and a request is refused (its app prints its own sheets); the race's
+ranking is the one its renderer makes of games won."""
+
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
 from printing.kinds import Kind, Offer
-from tournaments.printing_kinds import BEFORE_PLAY, ChosenTablesForm
+from tournaments.own_pages import own_pages_of
+from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm
+from tournaments.rule_choice import TournamentRules, is_race
 
 SCORESHEETS = "scoresheets"
 BLANK_SCORESHEETS = "blank_scoresheets"
@@ -16,16 +23,31 @@ NIGHT = "night"
 __all__ = ["BLANK_SCORESHEETS", "NIGHT", "RANKING", "SCORESHEETS", "register"]
 
 
+def not_deal_scored(tournament: TournamentRules) -> str | Promise | None:
+    """Why the race's or Tippen's night has no scored sheets (None: it has)."""
+    own = own_pages_of(tournament)
+    return own.no_sheets if own is not None else None
+
+
+def no_ranking(tournament: TournamentRules) -> str | Promise | None:
+    """Why Tippen's night has no final ranking here (the race has its own)."""
+    return None if is_race(tournament) else not_deal_scored(tournament)
+
+
 def register() -> None:
     # Blank sheets are offered before play too, with a box per table: for those that keep paper.
     blank = Offer(
         BEFORE_PLAY, _("Print blank scoresheets"), template="scoring/_blank_scoresheets_form.html"
     )
     for kind in (
-        Kind(SCORESHEETS, "scoring.renderers.render_scoresheets", _("Scoresheets")),
+        Kind(SCORESHEETS, "scoring.renderers.render_scoresheets", _("Scoresheets"),
+             offer=Offer(DURING_PLAY, _("Print filled scoresheets")), refusal=not_deal_scored),
         Kind(BLANK_SCORESHEETS, "scoring.renderers.render_blank_scoresheets",
-             _("Blank scoresheets"), form=ChosenTablesForm, offer=blank),
-        Kind(RANKING, "scoring.renderers.render_ranking", _("Final ranking")),
-        Kind(NIGHT, "scoring.renderers.render_night", _("The whole night")),
+             _("Blank scoresheets"), form=ChosenTablesForm, offer=blank, refusal=not_deal_scored),
+        Kind(RANKING, "scoring.renderers.render_ranking", _("Final ranking"),
+             offer=Offer(DURING_PLAY, _("Print the final ranking")), refusal=no_ranking),
+        Kind(NIGHT, "scoring.renderers.render_night", _("The whole night"),
+             offer=Offer(DURING_PLAY, _("Everything of the night in one PDF")),
+             refusal=not_deal_scored),
     ):  # fmt: skip
         kinds.register(kind)

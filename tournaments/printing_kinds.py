@@ -6,6 +6,7 @@ The renderers are named by path (tournaments/renderers.py), so WeasyPrint is loa
 a PDF is made.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -13,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db.models.signals import post_delete
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import FipsenError
@@ -29,6 +31,8 @@ SEATING_LIST = "seating_list"
 #: Where the files of the night before play are offered: the tables page and the print page
 #: (templates/tournaments/files/_pdf_buttons.html).
 BEFORE_PLAY = "before_play"
+#: Where the files of the night's play are offered: the print page (templates/night/print.html).
+DURING_PLAY = "during_play"
 
 OWNER_TYPE = "tournament"
 
@@ -65,6 +69,11 @@ class ChosenTablesForm(NoOptions):
         if not self.cleaned_data.get("tables_chosen"):
             return {}
         return {"tables": ",".join(self.cleaned_data["table"])}
+
+
+def only_for(rule_set: str, refusal: str | Promise) -> Callable[[Tournament], str | Promise | None]:
+    """The refusal of a kind that only a tournament of ``rule_set`` prints (printing.Kind)."""
+    return lambda tournament: None if tournament.rule_set == rule_set else refusal
 
 
 def owner_of_tournament(tournament: Tournament) -> str:

@@ -19,7 +19,8 @@ from tournaments.views.access import organiser_required
 def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Start making a file of ``kind`` for the tournament, then show its status page. A
     refusal, and the status page's "back", lead to the page the button was on (the tables or
-    the print page), else to the print page."""
+    the print page), else to the print page; a kind the tournament's rule set cannot print is
+    refused on a page that leads back to the print page."""
     tournament = get_object_or_404(Tournament, pk=pk)
     return request_file(
         request,
@@ -28,4 +29,5 @@ def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         title=file_title(tournament),
         origin=reverse("night:print", args=[tournament.pk]),
         options={"base_url": public_base_url(request)},
+        subject=tournament,
     )
