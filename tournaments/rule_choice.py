@@ -171,6 +171,12 @@ TIPPEN = Choice(
         "each trick takes a third of the pot. Tables of four (three to five)."
     ),
     TIPPEN_TEXTS,
+    # The source says nothing of a player who leaves; the chips pass a seat at a time.
+    no_leaving=_(
+        "At Tippen no player can leave a table: the sources do not say how the deal and the "
+        "pot go on with one player fewer. If a player has to stop, the whole table ends early; "
+        "its chips up to then stand."
+    ),
 )
 
 #: The rule sets a tournament can choose, in the order offered.
