@@ -58,3 +58,11 @@ def test_a_captains_stale_form_leads_back_to_the_tables_page_not_home() -> None:
     assert response.status_code == 403
     back = reverse("scoring:table_entry", args=[table.token])
     assert f'href="{back}">Zurück zur Seite</a>' in response.content.decode()
+
+
+def test_the_tables_page_before_the_draw_leads_to_the_draw(organiser: Client) -> None:
+    tournament = night(present=4)
+    page = organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
+    assert "Die Tische sind noch nicht ausgelost." in page
+    night_url = reverse("tournaments:night", args=[tournament.pk])
+    assert f'<a href="{night_url}">Ausgelost wird auf der Seite „Anmeldung“.</a>' in page
