@@ -7,6 +7,8 @@ failed (nobody passes: Vorhand takes the Dutt). The taps become a
 (a contract the club's table lacks, the Dutt taken by the wrong player) land on their tiles.
 """
 
+import dataclasses
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
@@ -72,6 +74,7 @@ class MeckDealForm(DealForm):
         self.ansegger = isinstance(rules, Ansegger)
         contracts = ANSEGGER_CONTRACTS if self.ansegger else DUTTFIPS_CONTRACTS
         self.fields["contract"].choices = contracts  # type: ignore[attr-defined]
+        self.offered = _offered(rules)  # a contract posted from elsewhere: the rules refuse it
         self.fields["result"].choices = MECK_RESULTS  # type: ignore[attr-defined]
         self.fields["result"].label = _("Made or failed?")
         for name in ("hand", "durch", "kontra", "re") + (() if self.ansegger else ("ruten",)):
@@ -79,11 +82,11 @@ class MeckDealForm(DealForm):
         self.kieker_note = ""
 
     def tile_groups(self) -> list[TileGroup]:
-        groups = [
-            self._choice_group("players", "declarer"),
-            self._choice_group("contract", "contract"),
-        ]
-        if self.ansegger:
+        contracts = self._choice_group("contract", "contract")
+        tiles = tuple(tile for tile in contracts.tiles if tile.value in self.offered)
+        contracts = dataclasses.replace(contracts, tiles=tiles)
+        groups = [self._choice_group("players", "declarer"), contracts]
+        if self.ansegger and "ruten" in self.offered:
             groups.append(self._check_group("doubles", _("Ruten (diamonds trumps)"), ("ruten",)))
         return [*groups, self._choice_group("result", "result")]
 
@@ -113,6 +116,23 @@ class MeckDealForm(DealForm):
     def add_refusal(self, error: FipsenError | ValidationError) -> None:
         """Every broken rule as a message on the tile it concerns."""
         add_refusal(self, error, fields=MECK_FIELDS, wording=self._tap_message)
+
+
+def _offered(rules: Ansegger | Duttfips) -> set[str]:
+    """The tiles of the contracts the club's table has points for: an Ansegger number where
+    it or its Ruten has a row, and "ruten" where a Ruten contract has one; all passed always."""
+    offered = {"passed"}
+    ansegger = isinstance(rules, Ansegger)
+    for contract, _won, _lost in rules.points.points:
+        if contract.kind is MeckKind.NUMBER:
+            offered.add(str(contract.tricks))
+        elif contract.kind is MeckKind.FIPS:
+            offered.add("rutenfips" if contract.ruten and not ansegger else "fips")
+        else:
+            offered.add("oewer" if contract.ruten else "dutt")
+        if contract.ruten and ansegger:
+            offered.add("ruten")
+    return offered
 
 
 def meck_initial(deal: Deal, *, ansegger: bool) -> dict[str, object]:
