@@ -17,7 +17,7 @@ from celery import Celery
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.test import Client, RequestFactory
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from pytest_django import DjangoAssertNumQueries, DjangoDbBlocker, Settings
@@ -649,24 +649,6 @@ def test_without_tables_the_job_says_to_draw_first(kind: str) -> None:
     with pytest.raises(ValidationError) as refused:
         kinds.kind_named(kind).renderer()(job)
     assert refused.value.code == "not_drawn"
-
-
-@pytest.mark.django_db
-def test_the_print_buttons_post_to_the_jobs(rf: RequestFactory) -> None:
-    tournament = tournament_services.tournament_create(name="Abend", date=datetime.date.today())
-    html = render_to_string(
-        "scoring/_pdf_buttons.html", {"tournament": tournament}, request=rf.get("/")
-    )
-    for kind, label in (
-        (BLANK_SCORESHEETS, "Leere Spielzettel drucken"),
-        (SCORESHEETS, "Ausgefüllte Spielzettel drucken"),
-        (RANKING, "Siegerliste drucken"),
-        (NIGHT, "Alles vom Abend in einem PDF"),
-    ):
-        url = reverse("tournaments:file_request", args=[tournament.pk, kind])
-        assert f'<form method="post" action="{url}">' in html
-        assert label in html
-    assert html.count('name="csrfmiddlewaretoken"') == 4
 
 
 @pytest.mark.django_db
