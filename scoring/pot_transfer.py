@@ -4,7 +4,9 @@ Tippen (SPEC C6) stores no scored deal but, per deal, who passed and the tricks 
 (:class:`pots.models.PotDeal`); the pot and the chips follow from them. The file carries each
 Tippen table's deals under ``pot_deals``; on import they are checked as the captain's entries
 were: numbered from 1 without a gap, and a ledger the rules allow when replayed
-(:func:`pots.replay.replay`). A file made before Tippen was exported has no ``pot_deals``.
+(:func:`pots.replay.replay`). Each deal carries its corrections (who, when, before, after)
+under ``changes``. A file made before Tippen was exported has no ``pot_deals``; one made before
+their corrections were kept has no ``changes``.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from pots.models import PotDeal
+from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, replay
-from scoring.transfer_rows import BATCH, keep_times, row, values
+from scoring.transfer_rows import BATCH, keep_times, row, user_named, values
 from tournaments.models import Table, Tournament
 from tournaments.rules_errors import rules_error_text
 from tournaments.tippen_rules import TIPPEN_RULES, tippen_of
@@ -25,6 +27,8 @@ from tournaments.tippen_rules import TIPPEN_RULES, tippen_of
 #: The key of a table's Tippen deals in the file.
 KEY = "pot_deals"
 POT_DEAL_FIELDS = ("sequence", "taps", "submission", "created_at", "corrected_at")
+CHANGES = "changes"
+CHANGE_FIELDS = ("before_taps", "after_taps", "created_at")
 
 
 def pot_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
@@ -33,9 +37,23 @@ def pot_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]
     if tournament.rule_set != TIPPEN_RULES:
         return {}
     deals: dict[int, list[dict[str, Any]]] = {}
-    for deal in PotDeal.objects.filter(table__tournament=tournament).order_by("table", "sequence"):
-        deals.setdefault(deal.table_id, []).append(values(deal, POT_DEAL_FIELDS))
+    played = PotDeal.objects.filter(table__tournament=tournament)
+    for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
+        deals.setdefault(deal.table_id, []).append(
+            {**values(deal, POT_DEAL_FIELDS), CHANGES: _changes_export(deal)}
+        )
     return deals
+
+
+def _changes_export(deal: PotDeal) -> list[dict[str, Any]]:
+    """A deal's corrections; who by user name (the ids differ elsewhere)."""
+    return [
+        {
+            **values(change, CHANGE_FIELDS),
+            "user": change.user.get_username() if change.user else None,
+        }
+        for change in deal.changes.all()
+    ]
 
 
 def pot_deals_import(*, table: Table, players: int, items: Any) -> None:
@@ -73,6 +91,19 @@ def pot_deals_import(*, table: Table, players: int, items: Any) -> None:
         ) from None
     PotDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
     keep_times(PotDeal, deals)
+    changes = [
+        (
+            row(PotDealChange, change, CHANGE_FIELDS, deal=deal, user=user_named(change["user"])),
+            change,
+        )
+        for deal, item in deals
+        for change in item.get(CHANGES, [])
+    ]
+    for change, _item in changes:
+        if not _taps(change.before_taps) or not _taps(change.after_taps):
+            raise TypeError(f"a correction of Tippen deal {change.deal.sequence} has no taps")
+    PotDealChange.objects.bulk_create([change for change, _item in changes], batch_size=BATCH)
+    keep_times(PotDealChange, changes)
 
 
 def _taps(value: Any) -> bool:

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from pots import selectors, services
-from pots.models import PotDeal
+from pots.models import PotDeal, PotDealChange
 from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from tests.factories import UserFactory
 from tests.pots.helpers import deals_entered, tippen_night
 from tournaments.models import Table, Tournament
 
@@ -27,6 +28,9 @@ def tipped() -> Tournament:
     deals_entered(first, "- - - -", "- - - -", "- - - -", "- - - -", "2 1 0 -", "- - - t")
     deals_entered(second, "1 1 1", "- - -")
     services.pot_deal_correct(deal=PotDeal.objects.get(table=second, sequence=2), taps=[0, 3, None])
+    organiser = UserFactory(username="leitung", is_staff=True)
+    deal = PotDeal.objects.get(table=second, sequence=1)
+    services.pot_deal_correct(deal=deal, taps=[2, 1, 0], user=organiser)
     return tournament
 
 
@@ -42,10 +46,20 @@ def test_export_wipe_import_gives_back_the_same_ledgers(tipped: Tournament) -> N
     before = ledgers(tipped)
     assert [len(table["pot_deals"]) for table in exported["tables"]] == [6, 2]
     call_command("flush", interactive=False, verbosity=0)
+    UserFactory(username="leitung")  # the organiser's account exists here too
 
     imported = night_import_bytes(json.dumps(exported).encode())
 
     assert imported.rule_set == "tippen"
+    captain, organiser = PotDealChange.objects.order_by("created_at", "pk")
+    assert (captain.user, captain.before_taps, captain.after_taps) == (
+        None,
+        [None, None, None],
+        [0, 3, None],
+    )
+    assert organiser.user is not None
+    assert organiser.user.get_username() == "leitung"
+    assert (organiser.before_taps, organiser.after_taps) == ([1, 1, 1], [2, 1, 0])
     assert ledgers(imported) == before
     assert PotDeal.objects.get(table__number=2, sequence=2).corrected_at is not None
     assert night_export(tournament=imported) == exported
