@@ -7,18 +7,35 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from printing import kinds
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
 from scoring.services.tables import table_end_early
 from tests.pots.helpers import deals_entered, tippen_table
+from tests.printing.pdf_reading import pdf_text
 from tests.tournaments.test_grossenaspe_table_card import _cards_text
-from tournaments.models import Seat
+from tournaments.models import Seat, Tournament
+from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
+
+
+def _card_lines(tournament: Tournament) -> list[str]:
+    """The first card's lines as laid out (a line that wraps after "Tippen" began with "·")."""
+    job = FileJob(
+        GeneratedFile(owner=owner_of_tournament(tournament), kind="table_cards"),
+        {"base_url": "http://pf.local"},
+    )
+    pdf = kinds.kind_named("table_cards").renderer()(job)
+    return [line.strip() for line in pdf_text(pdf, page=1, layout=True).splitlines()]
 
 
 def test_the_table_card_names_the_bete_rule_and_the_maximum_bete() -> None:
     table = tippen_table(4, katira=True, max_bete=9)
     (card,) = _cards_text(table.tournament)
-    assert "Tippen · Einsatz 3" in card
+    assert "Tisch 1 Tippen Einsatz 3 · Platz 1 gibt zuerst" in card
+    lines = _card_lines(table.tournament)
+    assert not [line for line in lines if line.startswith("·")], lines
     assert "Bête: der Pott (Katira) höchste Bête 9" in card
 
 
