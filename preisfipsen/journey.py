@@ -19,6 +19,7 @@ class StepKey(StrEnum):
     CHECK_IN = "check_in"
     DRAW = "draw"
     PRINT_CARDS = "print_cards"
+    POINTS = "points"  # only where the rule set scores by the club's own table
     START = "start"
     PLAY = "play"
     FINISH = "finish"
@@ -33,6 +34,7 @@ STEP_URLS = {
     StepKey.CHECK_IN: "tournaments:night",
     StepKey.DRAW: "tournaments:draw",  # its confirmation: the draw is one tap away
     StepKey.PRINT_CARDS: "night:print",
+    StepKey.POINTS: "tournaments:tournament_points",
     StepKey.START: "tournaments:start",
     StepKey.PLAY: "scoring:dashboard",
     StepKey.FINISH: "scoring:finish",
@@ -44,6 +46,7 @@ STEP_BUTTONS: dict[StepKey, str | Promise] = {
     StepKey.CHECK_IN: _("Check the players in"),
     StepKey.DRAW: _("Draw the tables"),
     StepKey.PRINT_CARDS: _("Print table cards"),
+    StepKey.POINTS: _("Fill in the points table"),
     StepKey.START: _("Start play"),
     StepKey.PLAY: _("Watch the progress"),
     StepKey.FINISH: _("Finish the tournament"),
@@ -73,6 +76,9 @@ class NightFigures:
     tables_ended_early: int = 0
     #: A race: its tables play until the organiser finishes; ``deals_played`` its deals entered.
     race: bool = False
+    #: Ansegger Fips, Duttfips: play starts only with the club's points table saved.
+    needs_points: bool = False
+    points_saved: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,10 @@ def current_step(figures: NightFigures) -> StepKey:
     if figures.state == TournamentState.DRAWN:
         if figures.draw_stale:
             return StepKey.DRAW
-        return StepKey.START if figures.cards_printed else StepKey.PRINT_CARDS
+        if not figures.cards_printed:
+            return StepKey.PRINT_CARDS
+        points_missing = figures.needs_points and not figures.points_saved
+        return StepKey.POINTS if points_missing else StepKey.START
     if figures.state == TournamentState.PLAYING:
         # A race plays until the night ends: finishing is on the home page all along.
         all_played = not figures.race and figures.deals_played >= figures.deals_total
@@ -133,6 +142,7 @@ STEP_LABELS: dict[StepKey, str | Promise] = {
     StepKey.CHECK_IN: _("Check-in"),
     StepKey.DRAW: _("Draw the tables"),
     StepKey.PRINT_CARDS: _("Print table cards"),
+    StepKey.POINTS: _("The club's points table"),
     StepKey.START: _("Start of play"),
     StepKey.PLAY: _("Play"),
     StepKey.FINISH: _("Finish the tournament"),
@@ -141,9 +151,16 @@ STEP_LABELS: dict[StepKey, str | Promise] = {
 
 
 def night_steps(figures: NightFigures) -> list[Step]:
-    """Every step of the night in order: the ones before the current are done."""
+    """Every step of the night in order: the ones before the current are done, and the club's
+    points table (where the rule set has one) as soon as it is saved."""
     now = STEPS.index(current_step(figures))
     return [
-        Step(key, _label(key, figures), done=index < now, current=index == now)
+        Step(
+            key,
+            _label(key, figures),
+            done=index < now or (key == StepKey.POINTS and figures.points_saved),
+            current=index == now,
+        )
         for index, key in enumerate(STEPS)
+        if key != StepKey.POINTS or figures.needs_points
     ]

@@ -11,6 +11,7 @@ from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_s
 from races.selectors import race_entries, race_history
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
+from tournaments.club_points import POINTS, is_club_table_rules
 from tournaments.models import Tournament
 from tournaments.tippen_rules import TIPPEN_RULES
 from tournaments.views.access import organiser_required
@@ -20,6 +21,9 @@ def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
     count = selectors.check_in_count(tournament=tournament)
     figures: dict[str, Any] = {"registered": count.registered, "present": count.present}
+    if is_club_table_rules(tournament.rule_set):
+        figures["needs_points"] = True
+        figures["points_saved"] = bool(tournament.rule_options.get(POINTS))
     if tournament.is_drawn:
         figures["draw_stale"] = selectors.draw_is_stale(tournament=tournament)
         figures["cards_printed"] = selectors.table_cards_printed(tournament=tournament)

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import rule_choice, rule_seating, selectors, services, table_progress
+from tournaments.club_points import is_club_table_rules
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
@@ -119,6 +120,7 @@ def locked_rules(tournament: Tournament) -> list[str]:
     return [
         str(choice.label if choice else tournament.rule_set),
         *(str(text.label) for _option, text in (choice.offered() if choice else ())),
+        *([_("the club's points table")] if is_club_table_rules(tournament.rule_set) else []),
         *(deals_at_label(size) for size in deals),
         str(field("prize_tournament").verbose_name),
         str(field("tie_break").verbose_name),
