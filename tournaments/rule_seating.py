@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from fipsen_rules import (
     DEALS_AT_FOUR,
     DEALS_AT_THREE,
+    RULE_SETS,
     Code,
     SeatingError,
     TableSpec,
@@ -17,7 +18,7 @@ from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
 from fipsen_rules.mecklenburg import fours_split
 from tournaments.club_points import is_club_table_rules
 from tournaments.own_rules import OWN_RULES
-from tournaments.rule_choice import rules_of
+from tournaments.rule_choice import CHOICES, rules_of
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -34,6 +35,18 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     rules = rules_of(tournament)
     return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
             for size in rules.table_sizes}  # fmt: skip
+
+
+def deal_count_readers(size: int) -> tuple[str, ...]:
+    """The rule sets offered that read the tournament's deal count of tables of ``size`` (3 or
+    4; a table of five plays by the count at four): those that seat such a table, not those
+    with their own pages (their tables play until the night ends)."""
+    sizes = {4: (4, 5)}.get(size, (size,))
+    return tuple(
+        name
+        for name in CHOICES
+        if name not in OWN_RULES and set(sizes) & set(RULE_SETS[name]().table_sizes)
+    )
 
 
 def _deals_by_four(at_four: int | None, size: int) -> int | None:

@@ -1,5 +1,6 @@
-// The new-tournament form: only the chosen rule set's options are shown. Without JavaScript
-// every rule set's options stand under its name, and the server reads the chosen one's only.
+// The new-tournament form: only the chosen rule set's options are shown, and only the deal
+// counts of the table sizes it seats. Without JavaScript every rule set's options stand under
+// its name and both counts show; the server reads only what the chosen rule set uses.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-rule-options]");
@@ -9,6 +10,12 @@
     var groups = form.querySelectorAll("fieldset.rule-options");
     for (var i = 0; i < groups.length; i++) {
       groups[i].hidden = chosen !== null && groups[i].dataset.rules !== chosen.value;
+    }
+    // The deals at three and at four: only where the chosen rule set seats such tables.
+    var sized = form.querySelectorAll("[data-shown-for]");
+    for (var j = 0; j < sized.length; j++) {
+      var readers = sized[j].dataset.shownFor.split(" ");
+      sized[j].hidden = chosen !== null && readers.indexOf(chosen.value) === -1;
     }
   }
   form.addEventListener("change", function (event) {

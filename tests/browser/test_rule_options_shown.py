@@ -21,3 +21,24 @@ def test_only_the_chosen_rule_sets_options_are_shown(
     expect(page.get_by_label("Kloppen")).to_be_visible()
     expect(page.locator('fieldset[data-rules="prisdorf"]')).to_be_hidden()
     expect(groups.locator("visible=true")).to_have_count(1)
+
+
+def test_only_the_chosen_rule_sets_deal_counts_are_shown(
+    page: Page, organiser: AbstractBaseUser, log_in: Callable[..., None]
+) -> None:
+    log_in(page, organiser)
+    page.goto("/tournaments/new/")
+    three, four = page.locator("#id_deals_at_three"), page.locator("#id_deals_at_four")
+    expect(three).to_be_visible()
+    expect(four).to_be_visible()
+
+    page.locator('input[name="rule_set"][value="ansegger"]').check()
+    expect(three).to_be_hidden()
+    expect(four).to_be_visible()
+
+    page.locator('input[name="rule_set"][value="tippen"]').check()
+    expect(three).to_be_hidden()
+    expect(four).to_be_hidden()
+
+    page.locator('input[name="rule_set"][value="prisdorf"]').check()
+    expect(three).to_be_visible()
