@@ -61,7 +61,7 @@ MECK_FIELDS = {
 
 class MeckDealForm(DealForm):
     """One Ansegger or Duttfips deal in a few taps, on the same screen as Prisdorf's. No value
-    from a paper sheet: its sheets are not transcribed."""
+    from a paper sheet: a sheet is typed in whole on the paper page (scoring/paper/)."""
 
     without_paper_value = True
     scores_with_dealer = True

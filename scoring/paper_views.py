@@ -15,12 +15,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import ngettext
 
-from fipsen_rules import InvalidEntryError
+from fipsen_rules import Ansegger, Duttfips, InvalidEntryError, MecklenburgGame
 from scoring import paper, selectors, services
 from scoring.models import FIVE_PLAYERS
 from scoring.paper_forms import PaperSheetForm
 from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import rules_of
 from tournaments.rules_errors import add_refusal
 from tournaments.views.access import organiser_required
 
@@ -54,7 +55,6 @@ def _paper(
     """The paper sheet's page: "check" shows what would be saved, "save" saves and goes back."""
     seats = selectors.seats_of(table=table) if seats is None else seats
     upcoming = selectors.next_deal(table=table, seats=seats)
-    aspe = table.tournament.rule_set == "grossenaspe"
     closed = None
     try:
         services.sheet_require_open(table=table, upcoming=upcoming)
@@ -85,8 +85,7 @@ def _paper(
         "form": form,
         "closed": closed,
         "back": back,
-        "example": paper_example(seats, aspe=aspe),
-        "aspe": aspe,
+        **_notation_context(table, seats, upcoming.vorhand),
         **_sheet_context(sheet, seats),
     }
     return render(request, "scoring/paper.html", context)
@@ -138,6 +137,51 @@ def _aspe_example(seats: list[Seat]) -> list[str]:
     ]
 
 
+def _notation_context(table: Table, seats: list[Seat], vorhand: int) -> dict[str, object]:
+    """The example lines and which rule set's help the page shows."""
+    aspe = table.tournament.rule_set == "grossenaspe"
+    meck = _meck_rules(table)
+    return {
+        "example": _meck_example(seats, meck, vorhand) if meck else paper_example(seats, aspe=aspe),
+        "aspe": aspe,
+        "ansegger": isinstance(meck, Ansegger),
+        "duttfips": isinstance(meck, Duttfips),
+    }
+
+
+def _meck_rules(table: Table) -> Ansegger | Duttfips | None:
+    """The Mecklenburg rules of the table's night with the club's points, else None."""
+    if table.tournament.rule_set not in ("ansegger", "duttfips"):
+        return None
+    rules = rules_of(table.tournament)
+    return rules if isinstance(rules, Ansegger | Duttfips) else None
+
+
+def _meck_example(seats: list[Seat], rules: Ansegger | Duttfips, vorhand: int) -> list[str]:
+    """Mecklenburg's three lines, scored by the club's own table: Ansegger Fips's a Ruten
+    game, a deal where all passed (dealt again: the same number) and a Fips by seat number;
+    Duttfips's the Dutt taken by Vorhand, "Ruten oewer" called by him the next deal (when
+    he is no longer Vorhand) and a Fips ("57. Anna 3 Ruten gewonnen | 6 0 0 0")."""
+    if isinstance(rules, Ansegger):
+        plays = [(0, "3 Ruten gewonnen", 57), (None, "alle gepasst", 58), (1, "Fips verloren", 58)]
+    else:
+        plays = [(vorhand, "Dutt gewonnen", 57), (vorhand, "Ruten oewer verloren", 58),
+                 (2, "Fips gewonnen", 59)]  # fmt: skip
+    totals = [0] * len(seats)
+    lines = []
+    for seat, text, number in plays:
+        game = MecklenburgGame.parse(text)
+        if seat is None:
+            lines.append(f"{number}. {text} | " + " ".join(map(str, totals)))
+            continue
+        if rules.points.lookup(game) is None:  # a contract the club has no points for
+            continue
+        totals[seat] += rules.score(game)
+        who = _short_name(seats[seat], seats) if seat != 1 else str(seat + 1)
+        lines.append(f"{number}. {who} {text} | " + " ".join(map(str, totals)))
+    return lines
+
+
 def _short_name(seat: Seat, seats: list[Seat]) -> str:
     """The first word of the seat's name if it names no one else, else the whole name."""
     name = seat.registration.player.name
@@ -148,9 +192,10 @@ def _short_name(seat: Seat, seats: list[Seat]) -> str:
 
 def _sheet_context(sheet: paper.Sheet | None, seats: list[Seat]) -> dict[str, object]:
     """The checked sheet's rows, each with its declarer's name, and a fresh id to save it."""
-    rows = (
-        [(row, seats[row.declarer].registration.player.name) for row in sheet.rows] if sheet else []
-    )
+    rows = [
+        (row, "" if row.declarer is None else seats[row.declarer].registration.player.name)
+        for row in (sheet.rows if sheet else ())
+    ]
     return {
         "sheet": sheet,
         "rows": rows,

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from fipsen_rules import FipsenError, Grossenaspe, Prisdorf
 from fipsen_rules.signs import signed_total
 from scoring.paper.lines import DASHES, Line, read_line, split_totals
-from scoring.paper.notation import Notation, Scored, notation_of
+from scoring.paper.notation import MeckRules, Notation, Scored, notation_of
 from scoring.paper.problems import LineProblem, PaperCode, Problem, SheetError, WrongLine
 from scoring.paper.sheet import Row, Sheet, SheetStart
 
 
-def check_sheet(text: str, *, start: SheetStart, rules: Prisdorf | Grossenaspe) -> Sheet:
+def check_sheet(
+    text: str, *, start: SheetStart, rules: Prisdorf | Grossenaspe | MeckRules
+) -> Sheet:
     """Read and check every line of ``text`` under ``rules``; the rows to save, in order.
 
     A wrong line does not stop the check: the lines after it are checked too, going on from
@@ -115,7 +117,7 @@ def _check_line(
         value_only=line.game is None,
         sitting_out=None if deal.sitting_out is None else playing[deal.sitting_out],
     )
-    return _Checked(row, (), number + 1, row.totals)
+    return _Checked(row, (), number + 1 if deal.counts else number, row.totals)
 
 
 def _check_deal(line: Line, number: int, start: SheetStart, notation: Notation) -> Scored:
@@ -130,6 +132,11 @@ def _check_deal(line: Line, number: int, start: SheetStart, notation: Notation) 
         code = PaperCode.NUMBER_ENTERED if line.number < start.number else PaperCode.NUMBER_WRONG
         raise LineProblem(Problem.of(code, written=line.number, expected=number))
     playing = start.playing(number)
+    dealer = start.dealer_of(number)
+    if line.declarer is None:  # all passed (a Mecklenburg line of its own)
+        return notation.score(
+            line.game, line.value, declarer=None, players=len(playing), dealer=None
+        )
     seat = start.seats[line.declarer]
     if line.declarer not in playing:
         raise LineProblem(
@@ -137,7 +144,6 @@ def _check_deal(line: Line, number: int, start: SheetStart, notation: Notation) 
                 PaperCode.NOT_PLAYING, name=seat.name, left=seat.left_after_deal, number=number
             )
         )
-    dealer = start.dealer_of(number)
     if dealer == line.declarer and notation.dealer_sits_out(len(playing)):
         raise LineProblem(Problem.of(PaperCode.DEALER_SITS_OUT, name=seat.name, number=number))
     return notation.score(

@@ -32,7 +32,8 @@ class Line:
     value, the totals if written."""
 
     number: int | None
-    declarer: int
+    #: None: a line of all passed, which names no player (Mecklenburg's ``alle gepasst``).
+    declarer: int | None
     game: AnyGame | None
     value: int | None
     totals: tuple[int, ...] | None
@@ -62,6 +63,9 @@ def read_line(text: str, seats: Sequence[SeatInfo], notation: Notation) -> Line:
     words = head.replace("=", " ").split()
     if not words:
         raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
+    passed = _passed(words, notation, numbered=explicit is None)
+    if passed is not None:
+        return Line(number if explicit else passed[0], None, passed[1], None, totals)
     if explicit:
         reading = _reading(words, seats, notation)
     else:
@@ -90,6 +94,20 @@ def split_totals(text: str) -> tuple[str, tuple[int, ...] | None]:
         if not _INT.fullmatch(word):
             raise LineProblem(Problem.of(PaperCode.NOT_A_NUMBER, word=word))
     return head, tuple(int(w) for w in words)
+
+
+def _passed(
+    words: list[str], notation: Notation, *, numbered: bool
+) -> tuple[int | None, AnyGame] | None:
+    """A line of all passed, without a player (``57 alle gepasst``): its number and game."""
+    game = notation.passed(" ".join(words))
+    if game is not None:
+        return None, game
+    if numbered and len(words) > 1 and _is_number(words[0]):
+        game = notation.passed(" ".join(words[1:]))
+        if game is not None:
+            return int(words[0]), game
+    return None
 
 
 def _reading_maybe_numbered(

@@ -4,6 +4,10 @@ Prisdorf's sheet has a value column for the declarer alone, and a value may stan
 game. Großenaspe's (SPEC C3.2) scores either the declarer or each of his opponents, never the
 dealer who sits out at a table of five (C3.3); its lines name the game (``3 Gute beet``,
 ``Kieker aufgegeben``), a value after it is checked against the game's signed value.
+Mecklenburg's (Ansegger Fips, Duttfips; SPEC C5) scores the declarer from the club's own points
+table; its lines name the game (``3 Ruten gewonnen``, ``Dutt verloren``), a value after it is
+checked against the table's, and a deal where all passed (Ansegger Fips) is a line of its own
+without a player (``alle gepasst``): it is entered, and the deal is dealt again.
 """
 
 from __future__ import annotations
@@ -12,23 +16,29 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from fipsen_rules import (
+    Ansegger,
     Code,
     DealEntry,
+    Duttfips,
+    FipsenError,
     Game,
     GameKind,
     Grossenaspe,
     GrossenaspeGame,
     InvalidEntryError,
+    MecklenburgGame,
     Prisdorf,
     Violation,
 )
 from fipsen_rules.grossenaspe_game import AspeKind
 from fipsen_rules.grossenaspe_seats import sitting_out
+from fipsen_rules.mecklenburg_game import MeckKind
 from fipsen_rules.signs import signed_total
 from scoring.paper.problems import LineProblem, PaperCode, Problem
 from scoring.paper.values import games_for_value
 
-AnyGame = Game | GrossenaspeGame
+AnyGame = Game | GrossenaspeGame | MecklenburgGame
+MeckRules = Ansegger | Duttfips
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +52,8 @@ class Scored:
     gains: tuple[int, ...]
     #: Which of the playing seats sat the deal out (Großenaspe's dealer at a five), if any.
     sitting_out: int | None = None
+    #: The deal counts (the next line is the next deal); all passed, it is dealt again.
+    counts: bool = True
 
 
 class Notation(Protocol):
@@ -57,6 +69,9 @@ class Notation(Protocol):
     def complete(self, game: AnyGame) -> bool:
         """The game says how it ended (a line that reads whole)."""
 
+    def passed(self, text: str) -> AnyGame | None:
+        """The game of a line without a player: all passed, where the sheet writes it."""
+
     def dealer_sits_out(self, players: int) -> bool:
         """At a table of ``players``, the dealer sits the deal out."""
 
@@ -65,12 +80,12 @@ class Notation(Protocol):
         game: AnyGame | None,
         value: int | None,
         *,
-        declarer: int,
+        declarer: int | None,
         players: int,
         dealer: int | None,
     ) -> Scored:
         """The deal of a line among ``players`` playing seats (``declarer`` and ``dealer``
-        counted among them).
+        counted among them; ``declarer`` None only for the game of :meth:`passed`).
 
         :raises LineProblem: all passed, or a value no game has.
         :raises FipsenError: the game breaks a rule.
@@ -92,15 +107,19 @@ class PrisdorfNotation:
     def dealer_sits_out(self, players: int) -> bool:
         return False
 
+    def passed(self, text: str) -> AnyGame | None:
+        return None
+
     def score(
         self,
         game: AnyGame | None,
         value: int | None,
         *,
-        declarer: int,
+        declarer: int | None,
         players: int,
         dealer: int | None,
     ) -> Scored:
+        declarer = _named(declarer)
         if game is None:
             game = _game_of_value(value or 0, self.rules)
         elif game.kind is GameKind.PASSED:
@@ -139,12 +158,15 @@ class AspeNotation:
     def dealer_sits_out(self, players: int) -> bool:
         return players == max(self.rules.table_sizes)
 
+    def passed(self, text: str) -> AnyGame | None:
+        return None
+
     def score(
         self,
         game: AnyGame | None,
         value: int | None,
         *,
-        declarer: int,
+        declarer: int | None,
         players: int,
         dealer: int | None,
     ) -> Scored:
@@ -153,7 +175,9 @@ class AspeNotation:
         game = _of_type(game, GrossenaspeGame)
         if game.kind is AspeKind.PASSED:
             raise LineProblem(Problem.of(PaperCode.PASSED))
-        scored = self.rules.evaluate(game, players=players, declarer=declarer, dealer=dealer)
+        scored = self.rules.evaluate(
+            game, players=players, declarer=_named(declarer), dealer=dealer
+        )
         if value is not None and value != scored.game_value:
             raise InvalidEntryError.of(
                 Code.VALUE_MISMATCH,
@@ -165,7 +189,83 @@ class AspeNotation:
         return Scored(game, scored.game_value, scored.score_changes, sitting_out(players, dealer))
 
 
-_G = TypeVar("_G", Game, GrossenaspeGame)
+@dataclass(frozen=True, slots=True)
+class MeckNotation:
+    """Ansegger Fips and Duttfips: the declarer gains the club's points, the others nothing."""
+
+    rules: MeckRules
+
+    @property
+    def entry_missing(self) -> PaperCode:
+        if isinstance(self.rules, Duttfips):
+            return PaperCode.DUTTFIPS_ENTRY_MISSING
+        return PaperCode.ANSEGGER_ENTRY_MISSING
+
+    def parse(self, text: str) -> AnyGame:
+        return MecklenburgGame.parse(text)
+
+    def complete(self, game: AnyGame) -> bool:
+        game = _of_type(game, MecklenburgGame)
+        return game.result is not None or game.kind is MeckKind.PASSED
+
+    def dealer_sits_out(self, players: int) -> bool:
+        return False
+
+    def passed(self, text: str) -> AnyGame | None:
+        try:
+            game = MecklenburgGame.parse(text)
+        except FipsenError:
+            return None
+        return game if game.kind is MeckKind.PASSED else None
+
+    def score(
+        self,
+        game: AnyGame | None,
+        value: int | None,
+        *,
+        declarer: int | None,
+        players: int,
+        dealer: int | None,
+    ) -> Scored:
+        if game is None:  # "6" is "3 Ruten gewonnen" or "Ruten oewer gewonnen" …
+            example = "Dutt gewonnen" if isinstance(self.rules, Duttfips) else "3 Ruten gewonnen"
+            code = PaperCode.MECK_VALUE_ONLY
+            raise LineProblem(Problem.of(code, value=signed_total(value), example=example))
+        game = _of_type(game, MecklenburgGame)
+        try:
+            scored = self.rules.evaluate(game, players=players, declarer=declarer, dealer=dealer)
+        except InvalidEntryError as error:  # the Dutt's Vorhand as the card numbers the seat
+            raise InvalidEntryError(tuple(_seat_from_one(v) for v in error.violations)) from None
+        if value is not None and value != scored.game_value:
+            raise InvalidEntryError.of(
+                Code.VALUE_MISMATCH,
+                "captain_value",
+                value=value,
+                computed=scored.game_value,
+                game=str(game),
+            )
+        return Scored(game, scored.game_value, scored.score_changes, counts=scored.counts_as_deal)
+
+
+_SEAT_CODES = frozenset({Code.DUTT_NOT_VORHAND, Code.RUTEN_OEWER_BY_VORHAND})
+
+
+def _seat_from_one(violation: Violation) -> Violation:
+    """The Dutt rules name Vorhand's seat from 0; the sheet counts seats from 1."""
+    seat = violation.params.get("seat")
+    if violation.code not in _SEAT_CODES or not isinstance(seat, int):
+        return violation
+    return Violation(violation.code, violation.field, {**violation.params, "seat": seat + 1})
+
+
+def _named(declarer: int | None) -> int:
+    """The player of a line (only a Mecklenburg line of all passed names none)."""
+    if declarer is None:
+        raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
+    return declarer
+
+
+_G = TypeVar("_G", Game, GrossenaspeGame, MecklenburgGame)
 
 
 def _of_type(game: AnyGame, kind: type[_G]) -> _G:
@@ -175,11 +275,22 @@ def _of_type(game: AnyGame, kind: type[_G]) -> _G:
     return game
 
 
-def notation_of(rules: Prisdorf | Grossenaspe) -> Notation:
+def notation_of(rules: Prisdorf | Grossenaspe | MeckRules) -> Notation:
     """The notation of a sheet under ``rules``."""
+    if isinstance(rules, Ansegger | Duttfips):
+        return MeckNotation(rules)
     if isinstance(rules, Grossenaspe):
         return AspeNotation(rules)
     return PrisdorfNotation(rules)
 
 
-__all__ = ["AnyGame", "AspeNotation", "Notation", "PrisdorfNotation", "Scored", "notation_of"]
+__all__ = [
+    "AnyGame",
+    "AspeNotation",
+    "MeckNotation",
+    "MeckRules",
+    "Notation",
+    "PrisdorfNotation",
+    "Scored",
+    "notation_of",
+]

@@ -35,6 +35,9 @@ class PaperCode(StrEnum):
     ASPE_ENTRY_MISSING = "paper_aspe_entry_missing"
     ASPE_VALUE_ONLY = "paper_aspe_value_only"
     DEALER_SITS_OUT = "paper_dealer_sits_out"
+    ANSEGGER_ENTRY_MISSING = "paper_ansegger_entry_missing"
+    DUTTFIPS_ENTRY_MISSING = "paper_duttfips_entry_missing"
+    MECK_VALUE_ONLY = "paper_meck_value_only"
 
 
 PAPER_MESSAGES: Mapping[PaperCode, str] = {
@@ -91,6 +94,18 @@ PAPER_MESSAGES: Mapping[PaperCode, str] = {
     PaperCode.DEALER_SITS_OUT: gettext_noop(
         "%(name)s dealt deal %(number)s and sat it out (a table of five): another player "
         "played it. Is the seat or the name wrong, or a line missing?"
+    ),
+    PaperCode.ANSEGGER_ENTRY_MISSING: gettext_noop(
+        "After the player, write the game, e.g. “3 Ruten gewonnen” or “Fips verloren” (a deal "
+        "where all passed is a line of its own: “alle gepasst”)."
+    ),
+    PaperCode.DUTTFIPS_ENTRY_MISSING: gettext_noop(
+        "After the player, write the game, e.g. “Dutt gewonnen”, “Ruten oewer verloren” or "
+        "“Fips gewonnen”."
+    ),
+    PaperCode.MECK_VALUE_ONLY: gettext_noop(
+        "“%(value)s” alone does not say which game it was: write the game, e.g. "
+        "“%(example)s” (the club's points may follow it)."
     ),
 }
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fipsen_rules import Game, GrossenaspeGame
+from fipsen_rules import Game, GrossenaspeGame, MecklenburgGame
 from fipsen_rules.grossenaspe_seats import PLAYER_COUNTS as ASPE_PLAYER_COUNTS
 from fipsen_rules.seats import PLAYER_COUNTS, Seating
 
-#: Prisdorf's tables of three and four, Großenaspe's of four and five.
+#: Prisdorf's tables of three and four, Großenaspe's of four and five (Mecklenburg's of four).
 _SIZES = tuple(sorted({*PLAYER_COUNTS, *ASPE_PLAYER_COUNTS}))
 
 
@@ -75,11 +75,11 @@ class Row:
 
     line: int
     number: int
-    #: The seat that played (position from 0).
-    declarer: int
+    #: The seat that played (position from 0); None when all passed (Mecklenburg).
+    declarer: int | None
     #: The game, scored by the rules (for a value alone: the only game with that value, or
     #: None where several games have it and the deal keeps the value alone).
-    game: Game | GrossenaspeGame | None
+    game: Game | GrossenaspeGame | MecklenburgGame | None
     #: The sheet's value column: the declarer's score; in Großenaspe, negative, what each
     #: opponent gained.
     score: int

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Grossenaspe, Prisdorf
+from fipsen_rules import Ansegger, Duttfips, Grossenaspe, Prisdorf
 from scoring import paper, selectors
 from scoring.models import Deal
 from scoring.services.entry import deal_record
@@ -23,7 +23,7 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     """A paper sheet can go on this table now.
 
     :raises ValidationError: the tournament is finished or not started, plays a rule set
-        whose sheets the app cannot read (neither Prisdorf nor Großenaspe), the table has
+        whose sheets the app cannot read (the race, Tippen: pages of their own), the table has
         played all its deals, or its last deal waits for a confirmation.
     """
     require_open_for_entry(table)
@@ -31,19 +31,20 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     require_next_free(table, upcoming, await_confirmation=True)
 
 
-def sheet_rules(table: Table) -> Prisdorf | Grossenaspe:
-    """The rules a paper sheet of ``table`` is read by: Prisdorf's notation, or Großenaspe's
-    (each opponent's gain, the dealer sitting out at a five).
+def sheet_rules(table: Table) -> Prisdorf | Grossenaspe | Ansegger | Duttfips:
+    """The rules a paper sheet of ``table`` is read by: Prisdorf's notation, Großenaspe's
+    (each opponent's gain, the dealer sitting out at a five), or Mecklenburg's (the club's
+    points table, a line of its own when all passed).
 
     :raises ValidationError: another rule set, whose sheets the app cannot read.
     """
     own = has_own_pages(table.tournament)  # the race, Tippen: not rule sets of the library
     rules = None if own else rules_of(table.tournament)
-    if not isinstance(rules, Prisdorf | Grossenaspe):
+    if not isinstance(rules, Prisdorf | Grossenaspe | Ansegger | Duttfips):
         raise ValidationError(
             _(
-                "Paper sheets can be typed in for Prisdorf and Großenaspe Fipsen only. Enter "
-                "this night's deals on the phone, or one by one on the table's page."
+                "Paper sheets can be typed in for Prisdorf, Großenaspe and Mecklenburg Fipsen "
+                "only. Enter this night's deals on the phone, or one by one on the table's page."
             ),
             code="paper_rules",
         )

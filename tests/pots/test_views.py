@@ -172,6 +172,7 @@ def test_a_paper_sheet_is_refused_with_the_reason(organiser: Client) -> None:
     table = tippen_table()
     url = reverse("scoring:organiser_paper", args=[table.tournament_id, table.pk])
     page = organiser.get(url).content.decode()
-    assert "Papierzettel lassen sich nur für Prisdorfer und Großenasper Fipsen abtippen." in page
+    refusal = "Papierzettel lassen sich nur für Prisdorfer, Großenasper und Mecklenburger Fipsen"
+    assert f"{refusal} abtippen." in page
     assert 'name="text"' not in page
     assert Client().get(reverse("scoring:table_paper", args=[table.token])).status_code == 404

@@ -14,7 +14,9 @@ from tests.races.helpers import deals_entered, race_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
-REFUSAL = "Papierzettel lassen sich nur für Prisdorfer und Großenasper Fipsen abtippen."
+REFUSAL = (
+    "Papierzettel lassen sich nur für Prisdorfer, Großenasper und Mecklenburger Fipsen abtippen."
+)
 
 
 def test_the_organisers_paper_page_of_a_race_table_refuses(organiser: Client) -> None:

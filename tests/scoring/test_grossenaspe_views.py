@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.scoring.helpers import aspe_night
-from tournaments.models import Table, Tournament
+from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -45,13 +45,3 @@ def test_at_a_table_of_five_the_dealer_is_not_offered() -> None:
     page = _page(Client(), table)
     offered = re.findall(r'name="declarer" id="[^"]+" value="(\d)"', page)
     assert len(offered) == 4
-
-
-def test_a_paper_sheet_of_rules_it_cannot_read_is_refused_with_its_reason() -> None:
-    # Großenaspe's sheets are typed in (test_grossenaspe_paper.py); a rule set still in the
-    # making is not.
-    tournament = aspe_night(4)
-    Tournament.objects.filter(pk=tournament.pk).update(rule_set="ansegger", rule_options={})
-    table = Table.objects.get(tournament=tournament)
-    page = Client().get(reverse("scoring:table_paper", args=[table.token])).content.decode()
-    assert "nur für Prisdorfer und Großenasper Fipsen abtippen" in page

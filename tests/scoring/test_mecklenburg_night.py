@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from fipsen_rules import Code, FipsenError, MecklenburgGame
-from scoring import renderers, selectors, services
+from scoring import paper, renderers, selectors, services
 from scoring.models import Deal
 from scoring.scoresheets import scoresheet
 from tests.factories import UserFactory
@@ -146,7 +146,9 @@ def test_the_organiser_corrects_a_deal_by_the_clubs_table() -> None:
     assert totals == (0, 0, -30, 1)
 
 
-def test_a_paper_sheet_is_refused_with_its_reason() -> None:
+def test_a_paper_sheet_s_value_alone_is_refused() -> None:
+    # The sheets themselves: test_mecklenburg_paper.py
     table = Table.objects.get(tournament=meck_night("duttfips"))
-    with pytest.raises(ValidationError, match="Prisdorf"):
+    with pytest.raises(paper.SheetError, match="paper_meck_value_only"):
         services.sheet_check(table=table, text="1 2")
+    assert not Deal.objects.filter(table=table).exists()

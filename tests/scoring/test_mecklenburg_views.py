@@ -1,6 +1,6 @@
 """The captain's page of a Mecklenburg table (SPEC C5): its tiles, a deal entered and scored by
 the club's table, the preview, a contract the club lacks refused on its tile, the organiser's
-correction page, and the paper sheet refused with its reason."""
+correction page, and the paper sheet's page offered."""
 
 import re
 
@@ -102,7 +102,9 @@ def test_the_organiser_corrects_a_deal_on_its_page() -> None:
     assert (deal.game, deal.score) == ("Rutenfips gewonnen", 30)
 
 
-def test_a_paper_sheet_is_refused_with_its_reason() -> None:
+def test_a_paper_sheet_is_typed_in_on_the_table_s_link() -> None:
+    # the sheet itself: test_mecklenburg_paper.py
     table = Table.objects.get(tournament=meck_night("ansegger"))
     page = Client().get(reverse("scoring:table_paper", args=[table.token])).content.decode()
-    assert "Papierzettel lassen sich nur für Prisdorfer und Großenasper Fipsen abtippen" in page
+    assert "Papierzettel lassen sich nur" not in page
+    assert 'name="text"' in page
