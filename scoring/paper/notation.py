@@ -178,14 +178,7 @@ class AspeNotation:
         scored = self.rules.evaluate(
             game, players=players, declarer=_named(declarer), dealer=dealer
         )
-        if value is not None and value != scored.game_value:
-            raise InvalidEntryError.of(
-                Code.VALUE_MISMATCH,
-                "captain_value",
-                value=value,
-                computed=scored.game_value,
-                game=str(game),
-            )
+        _check_value(value, scored.game_value, game)
         return Scored(game, scored.game_value, scored.score_changes, sitting_out(players, dealer))
 
 
@@ -236,14 +229,7 @@ class MeckNotation:
             scored = self.rules.evaluate(game, players=players, declarer=declarer, dealer=dealer)
         except InvalidEntryError as error:  # the Dutt's Vorhand as the card numbers the seat
             raise InvalidEntryError(tuple(_seat_from_one(v) for v in error.violations)) from None
-        if value is not None and value != scored.game_value:
-            raise InvalidEntryError.of(
-                Code.VALUE_MISMATCH,
-                "captain_value",
-                value=value,
-                computed=scored.game_value,
-                game=str(game),
-            )
+        _check_value(value, scored.game_value, game)
         return Scored(game, scored.game_value, scored.score_changes, counts=scored.counts_as_deal)
 
 
@@ -256,6 +242,14 @@ def _seat_from_one(violation: Violation) -> Violation:
     if violation.code not in _SEAT_CODES or not isinstance(seat, int):
         return violation
     return Violation(violation.code, violation.field, {**violation.params, "seat": seat + 1})
+
+
+def _check_value(value: int | None, computed: int, game: AnyGame) -> None:
+    """:raises InvalidEntryError: the line's value is not what its game scores."""
+    if value is not None and value != computed:
+        raise InvalidEntryError.of(
+            Code.VALUE_MISMATCH, "captain_value", value=value, computed=computed, game=str(game)
+        )
 
 
 def _named(declarer: int | None) -> int:
