@@ -114,8 +114,11 @@ class MeckDealForm(DealForm):
         return data
 
     def add_refusal(self, error: FipsenError | ValidationError) -> None:
-        """Every broken rule as a message on the tile it concerns."""
-        add_refusal(self, error, fields=MECK_FIELDS, wording=self._tap_message)
+        """Every broken rule as a message on the tile it concerns, a seat with its player's
+        name (the phone shows names, not seat numbers)."""
+        add_refusal(
+            self, error, fields=MECK_FIELDS, wording=self._tap_message, names=self.seat_names()
+        )
 
 
 def _offered(rules: Ansegger | Duttfips) -> set[str]:
