@@ -9,6 +9,7 @@ class PotsConfig(AppConfig):
     verbose_name = _("Tippen")
 
     def ready(self) -> None:
+        from fipsen_rules.signs import signed_total
         from pots import printing_kinds
         from pots.demo import pot_demo_play
         from pots.models import PotDeal
@@ -31,5 +32,16 @@ class PotsConfig(AppConfig):
                 no_sheets=_("Tippen prints its ledgers from its standings page."),
                 demo=pot_demo_play,
                 deals_name="pot_deals",
+                ranking=own_pages.Ranking(
+                    order=_(
+                        "Tippen: ranked by chips won (+) or paid (−); equal chips share a place."
+                    ),
+                    columns=(
+                        own_pages.RankingColumn(_("Table"), lambda p: str(p.table)),
+                        own_pages.RankingColumn(
+                            _("Chips"), lambda p: signed_total(p.chips), ranks=True
+                        ),
+                    ),
+                ),
             ),
         )

@@ -13,6 +13,7 @@ class RacesConfig(AppConfig):
         from races.demo import race_demo_play
         from races.models import RaceDeal
         from races.selectors import race_players
+        from races.templatetags.race_money import euros
         from races.views import race_page
         from tournaments import own_pages, table_progress
         from tournaments.race_rules import RACE_RULES
@@ -31,5 +32,16 @@ class RacesConfig(AppConfig):
                 no_sheets=_("A Thedinghausen race prints its scoresheets from its standings page."),
                 demo=race_demo_play,
                 deals_name="race_deals",
+                ranking=own_pages.Ranking(
+                    order=_("Ranked by games won, then by the money of the Hedewig ledger."),
+                    columns=(
+                        own_pages.RankingColumn(_("Table"), lambda p: str(p.table)),
+                        own_pages.RankingColumn(
+                            _("Games won"), lambda p: str(p.games_won), ranks=True
+                        ),
+                        own_pages.RankingColumn(_("Sweeps"), lambda p: str(p.sweeps)),
+                        own_pages.RankingColumn(_("Money"), lambda p: euros(p.cents), ranks=True),
+                    ),
+                ),
             ),
         )

@@ -21,10 +21,10 @@ class ScoringConfig(AppConfig):
         )
         printing_kinds.register()
         from races import prizes as race_prizes_hook
-        from scoring.race_prizes import race_prize_texts
+        from scoring.own_prizes import prize_texts
 
         # The race's standings show each player's share of the prize list kept here.
-        race_prizes_hook.register(race_prize_texts)
+        race_prizes_hook.register(prize_texts)
         table_progress.register(
             "scoring",
             lambda table: selectors.deals_played(table=table),

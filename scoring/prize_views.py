@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors, services
 from scoring.models import Prize as PrizeRow
+from scoring.own_prizes import own_awards
 from scoring.prize_forms import FeeSplitForm, PrizeListForm
-from scoring.race_prizes import race_awards
 from tournaments.models import Tournament
-from tournaments.rule_choice import is_race
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
@@ -61,8 +60,8 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         "pot": selectors.fee_pot(tournament=tournament),
         "list_form": list_form,
         "split_form": split_form,
-        # A race ranks by games won, then money: who gets what follows its standings.
-        "race_awards": race_awards(tournament=tournament) if is_race(tournament) else None,
+        # A race (games won, then money) or Tippen (chips): who gets what follows its standings.
+        "own_awards": own_awards(tournament=tournament),
     }
     return render(request, "scoring/prizes.html", context)
 

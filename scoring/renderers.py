@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import Pages, render_pdf
 from scoring import selectors
-from scoring.race_prizes import race_awards
+from scoring.own_prizes import own_awards
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
@@ -33,7 +33,6 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import tournament_of
-from tournaments.rule_choice import is_race
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
@@ -49,8 +48,8 @@ def _sheets_of(tournament: Tournament) -> list[TableSheet]:
 
 
 def _deal_scored(tournament: Tournament) -> Tournament:
-    """:raises ValidationError: the race or Tippen, whose sheets and ranking are their own
-    app's."""
+    """:raises ValidationError: the race or Tippen, whose sheets are their own app's (their
+    ranking is printed here, in their own places: :func:`own_ranking_pdf`)."""
     own = own_pages_of(tournament)
     if own is not None:
         raise ValidationError(own.no_sheets, code="race")
@@ -149,8 +148,8 @@ def ranking_pdf(
 
 def render_ranking(job: FileJob) -> bytes:
     tournament = tournament_of(job)
-    if is_race(tournament):  # its own places (games won, then money), the same prize rule
-        return race_ranking_pdf(tournament=tournament, progress=job.progress)
+    if own_pages_of(tournament):  # its own places (race, Tippen), the same prize rule
+        return own_ranking_pdf(tournament=tournament, progress=job.progress)
     tournament = _deal_scored(tournament)
     standings = selectors.standings(tournament=tournament)
     if not standings:
@@ -158,16 +157,17 @@ def render_ranking(job: FileJob) -> bytes:
     return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress)
 
 
-def race_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
-    """A race's ranking with the prizes (pdf/race_ranking.html: pdf/ranking.html's page).
+def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
+    """The ranking of a night on its own pages (race, Tippen) with the prizes, in its app's
+    columns (pdf/own_ranking.html: pdf/ranking.html's page).
 
     :raises ValidationError: the tables are not drawn yet.
     """
-    players = race_awards(tournament=tournament)
-    if not players:
+    awards = own_awards(tournament=tournament)
+    if awards is None or not awards.rows:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
-    context = {"tournament": tournament, "players": players, "final": tournament.is_finished}
-    return render_pdf("pdf/race_ranking.html", context, progress=progress)
+    context = {"tournament": tournament, "awards": awards, "final": tournament.is_finished}
+    return render_pdf("pdf/own_ranking.html", context, progress=progress)
 
 
 # The whole night

@@ -57,7 +57,8 @@ def prize_text(standing: Standing) -> str:
 
 
 def award_text(money: Decimal, names: Sequence[str], *, shared: bool) -> str:
-    """A prize as the standings write it (see prize_text); a race's too (scoring.race_prizes)."""
+    """A prize as the standings write it (see prize_text); a race's and Tippen's too
+    (scoring.own_prizes)."""
     parts = [f"{number_format(money, 2)} €"] if money else []
     parts += names
     if not parts:

@@ -42,6 +42,32 @@ class CaptainPage(Protocol):
 
 
 @dataclass(frozen=True)
+class RankingColumn:
+    """A column of the final ranking and the prize page, between the player and the prize.
+
+    :param label: its heading.
+    :param cell: a ranked row's cell, written as the standings write it.
+    :param ranks: the column the places are made from (printed large).
+    """
+
+    label: StrOrPromise
+    cell: Callable[[Any], str]
+    ranks: bool = False
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the final ranking PDF and the prize page show the ranked rows of :attr:`OwnPages.board`.
+
+    :param order: the line that says how the places are made.
+    :param columns: after the place and the player.
+    """
+
+    order: StrOrPromise
+    columns: tuple[RankingColumn, ...]
+
+
+@dataclass(frozen=True)
 class OwnPages:
     """What scoring hands over to.
 
@@ -49,11 +75,13 @@ class OwnPages:
     :param standings: the URL name of the standings (the tournament's pk).
     :param table_deals: the URL name of a table's deals and corrections (the tournament's
         pk, the table's).
-    :param board: the ranked players, for the hall's board.
+    :param board: the ranked players, for the hall's board, the prize page and the final
+        ranking PDF (places shared by ties share their prizes there).
     :param points_label: the board's points column.
     :param no_sheets: why scoring's scoresheet PDFs refuse the tournament.
     :param demo: plays a demo night's deals at every table; the deals entered.
     :param deals_name: the related name of a table's deals (``Count`` of the deals entered).
+    :param ranking: the columns of the ranked rows on the prize page and the ranking PDF.
     """
 
     captain: CaptainPage
@@ -64,6 +92,7 @@ class OwnPages:
     no_sheets: StrOrPromise
     demo: Callable[[Tournament, Any], int]
     deals_name: str
+    ranking: Ranking
 
 
 _pages: dict[str, OwnPages] = {}

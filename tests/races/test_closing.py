@@ -161,7 +161,7 @@ def test_the_prize_page_says_who_gets_what_in_the_race_order(
     page = _text(organiser, reverse("scoring:prizes", args=[ranked.pk]))
     winners = [p.registration.player.name for p in _seated(ranked, position=0)]
     assert "Wer was bekommt" in page
-    assert "gewonnene Partien, dann das Geld" in page
+    assert "Nach gewonnenen Partien, dann nach dem Geld der Hedewig-Kasse." in page
     assert page.index(winners[1]) < page.index(winners[0])
     assert "30,00 €" in _row(page, winners[1])
 

@@ -1,0 +1,84 @@
+"""The prizes of a night played on its own pages (the race, SPEC C4; Tippen): its players
+ranked as its standings rank them (:attr:`tournaments.own_pages.OwnPages.board`: the race by
+games won, then money; Tippen by chips), the tournament's prize list shared among tied players
+as on any night (:func:`scoring.ranking.award`). The race's standings ask for them through
+:mod:`races.prizes`; the prize page shows who gets what and the final ranking PDF prints it,
+each in the columns the app registers (:class:`tournaments.own_pages.Ranking`)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django_stubs_ext import StrOrPromise
+
+from scoring import ranking
+from scoring.models import Prize
+from scoring.tables import award_text
+from tournaments.models import Tournament
+from tournaments.own_pages import BoardRow, RankingColumn, own_pages_of
+
+
+def prize_texts(tournament: Tournament, rows: Sequence[BoardRow]) -> list[str]:
+    """Each of the ranked ``rows``' prize as the standings write it (one query)."""
+    ranked = [
+        ranking.Ranked(row.place, ranking.Figures(index, row.points), row.shared)
+        for index, row in enumerate(rows)
+    ]
+    prizes = [
+        ranking.Prize(prize.place, prize.money, prize.name)
+        for prize in Prize.objects.filter(tournament=tournament).order_by()
+    ]
+    awards = {award.key: award for award in ranking.award(ranked, prizes)}
+    return [
+        award_text(awards[index].money, awards[index].names, shared=awards[index].shared)
+        for index in range(len(rows))
+    ]
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    ranks: bool  # its column makes the places: printed large
+
+
+@dataclass(frozen=True)
+class AwardRow:
+    """A ranked player as the prize page and the ranking PDF write him."""
+
+    place: int
+    shared: bool
+    name: str
+    cells: list[Cell]  # the registered columns' (Ranking.columns)
+    prize: str
+
+
+@dataclass(frozen=True)
+class Awards:
+    """Who gets what at a night played on its own pages, in the order of its standings."""
+
+    order: StrOrPromise
+    columns: tuple[RankingColumn, ...]
+    rows: list[AwardRow]
+
+
+def own_awards(*, tournament: Tournament) -> Awards | None:
+    """The night's players ranked by its own pages, each with his prize (four queries); None
+    for a night scored deal by deal (its standings are scoring's)."""
+    own = own_pages_of(tournament)
+    if own is None:
+        return None
+    rows = own.board(tournament)
+    columns = own.ranking.columns
+    return Awards(
+        order=own.ranking.order,
+        columns=columns,
+        rows=[
+            AwardRow(
+                row.place,
+                row.shared,
+                row.name,
+                [Cell(column.cell(row), column.ranks) for column in columns],
+                text,
+            )
+            for row, text in zip(rows, prize_texts(tournament, rows), strict=True)
+        ],
+    )
