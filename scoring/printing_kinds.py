@@ -3,8 +3,9 @@ ranking and the whole night in one file. Registered from ``ScoringConfig.ready()
 renderers (scoring/renderers.py) are named by path, loaded when a PDF is made.
 
 A rule set played on its own pages (the race, Tippen) has no scored deal: its night is not
-offered these files, and a request is refused (its app prints its own sheets); the race's
-ranking is the one its renderer makes of games won."""
+offered the sheets nor the whole night, and a request is refused (its app prints its own
+sheets); its final ranking is the one the renderer makes of its own places (games won, then
+money; chips: scoring/own_prizes.py)."""
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -13,7 +14,7 @@ from printing import kinds
 from printing.kinds import Kind, Offer
 from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm
-from tournaments.rule_choice import TournamentRules, is_race
+from tournaments.rule_choice import TournamentRules
 
 SCORESHEETS = "scoresheets"
 BLANK_SCORESHEETS = "blank_scoresheets"
@@ -29,11 +30,6 @@ def not_deal_scored(tournament: TournamentRules) -> str | Promise | None:
     return own.no_sheets if own is not None else None
 
 
-def no_ranking(tournament: TournamentRules) -> str | Promise | None:
-    """Why Tippen's night has no final ranking here (the race has its own)."""
-    return None if is_race(tournament) else not_deal_scored(tournament)
-
-
 def register() -> None:
     # Blank sheets are offered before play too, with a box per table: for those that keep paper.
     blank = Offer(
@@ -45,7 +41,7 @@ def register() -> None:
         Kind(BLANK_SCORESHEETS, "scoring.renderers.render_blank_scoresheets",
              _("Blank scoresheets"), form=ChosenTablesForm, offer=blank, refusal=not_deal_scored),
         Kind(RANKING, "scoring.renderers.render_ranking", _("Final ranking"),
-             offer=Offer(DURING_PLAY, _("Print the final ranking")), refusal=no_ranking),
+             offer=Offer(DURING_PLAY, _("Print the final ranking"))),
         Kind(NIGHT, "scoring.renderers.render_night", _("The whole night"),
              offer=Offer(DURING_PLAY, _("Everything of the night in one PDF")),
              refusal=not_deal_scored),

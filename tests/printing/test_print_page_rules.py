@@ -1,5 +1,5 @@
 """The print page offers what the night's rule set prints, and nothing that can only refuse:
-a race its race scoresheets, ranking and table cards; Tippen its ledgers; a scored night
+a race its race scoresheets, ranking and table cards; Tippen its ledgers and ranking; a scored night
 scoring's sheets. A kind the rule set cannot print, asked for directly, is refused on a page
 that leads back to the print page, with no "try again" (printing.kinds.Kind.refusal)."""
 
@@ -56,9 +56,11 @@ def test_a_race_night_offers_its_own_files_and_no_scored_sheets(organiser: Clien
         assert dead_end not in html
 
 
-def test_a_tippen_night_offers_its_ledgers_and_no_scored_sheets(organiser: Client) -> None:
+def test_a_tippen_night_offers_its_ledgers_and_ranking_and_no_scored_sheets(
+    organiser: Client,
+) -> None:
     tippen = tippen_night(4, 3)
-    assert offered(organiser, tippen) == {"table_cards", "seating_list", "pot_ledgers"}
+    assert offered(organiser, tippen) == {"table_cards", "seating_list", "pot_ledgers", "ranking"}
 
 
 def test_a_scored_night_offers_scorings_files_and_not_the_others(organiser: Client) -> None:
@@ -84,7 +86,8 @@ def test_the_race_tables_page_offers_no_blank_scoresheets(organiser: Client) -> 
         (lambda: race_night(5), "scoresheets", "Ein Thedinghäuser Stichrennen druckt"),
         (lambda: race_night(5), "night", "Ein Thedinghäuser Stichrennen druckt"),
         (lambda: race_night(5), "blank_scoresheets", "Ein Thedinghäuser Stichrennen druckt"),
-        (lambda: tippen_night(4), "ranking", "Tippen"),
+        (lambda: tippen_night(4), "scoresheets", "Tippen"),
+        (lambda: tippen_night(4), "night", "Tippen"),
         (lambda: playing_table(deals=10).tournament, "race_scoresheets", "Stichrennen"),
         (lambda: playing_table(deals=10).tournament, "pot_ledgers", "Tippen"),
     ],
@@ -105,9 +108,16 @@ def test_a_kind_the_rule_set_cannot_print_is_refused_with_the_way_back(
     assert not GeneratedFile.objects.exists()
 
 
-def test_a_kind_the_race_prints_is_made_as_before(organiser: Client) -> None:
-    race = race_night(5)
-    url = reverse("tournaments:file_request", args=[race.pk, "race_scoresheets"])
+@pytest.mark.parametrize(
+    ("night", "kind"),
+    [
+        (lambda: race_night(5), "race_scoresheets"),
+        (lambda: tippen_night(4), "ranking"),  # by chips (tests/pots/test_prizes.py)
+    ],
+)
+def test_a_kind_the_rule_set_prints_is_made(organiser: Client, night: object, kind: str) -> None:
+    tournament = night()  # type: ignore[operator]
+    url = reverse("tournaments:file_request", args=[tournament.pk, kind])
     response = organiser.post(url)
     assert response.status_code == 302
-    assert GeneratedFile.objects.filter(kind="race_scoresheets").count() == 1
+    assert GeneratedFile.objects.filter(kind=kind).count() == 1
