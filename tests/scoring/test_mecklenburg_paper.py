@@ -106,7 +106,7 @@ def test_a_good_sheet_is_saved_with_the_clubs_points(rule_set: str) -> None:
         # After "1 3 gewonnen" the first total is 3, or 6: never 7.
         ("ansegger", "{v} 3 gewonnen | 7 0 0 0", "paper_wrong_total", "müsste"),
         ("duttfips", "{v} Rutenfips gewonnen", "club_points_missing", "Punkte für Rutenfips"),
-        ("duttfips", "{o} Dutt gewonnen", "dutt_not_vorhand", "(Platz {vorhand})"),
+        ("duttfips", "{o} Dutt gewonnen", "dutt_not_vorhand", "Vorhand, Platz {vorhand}"),
         ("duttfips", "{v} Ruten oewer gewonnen", "ruten_oewer_by_vorhand", "Platz {vorhand}"),
         ("duttfips", "alle gepasst", "not_applicable", "alle gepasst passt nicht zu Duttfips"),
         ("duttfips", "{v} Dutt gewonnen 3", "value_mismatch", "zählt 2, nicht 3"),
