@@ -160,6 +160,17 @@ class DealForm(forms.Form):
     def full_clean(self) -> None:
         super().full_clean()
         self._name_declarer_not_offered()
+        self._name_all_missing()
+
+    def _name_all_missing(self) -> None:
+        """Saved with nothing tapped: say both what is missing, not only the game."""
+        errors = self.errors.get("contract")
+        if not errors or "required" not in {e.code for e in errors.as_data()}:
+            return
+        if self.data.get(self.add_prefix("declarer")):
+            return
+        text = gettext("Nothing tapped yet: please tap who played and what was played.")
+        self.errors["contract"] = self.error_class([ValidationError(text, code="required")])
 
     def _name_declarer_not_offered(self) -> None:
         """A seat of the table that was not offered is named, with why (Django's "invalid

@@ -195,6 +195,8 @@ def _screen(
         "upcoming": upcoming,
         # The dealer and Vorhand of the deal on the form: a correction's own.
         "marks": marks,
+        # No dealer or Vorhand to mark when no deal follows (the last played, or ended early).
+        "no_deal": correcting is None and (not upcoming.number or table.ended_early),
         "standing": list(zip(seats, totals, strict=True)),
         # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
         "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],
