@@ -32,6 +32,7 @@ from playwright.sync_api import (
     Page,
     Request,
     Response,
+    expect,
     sync_playwright,
 )
 from pytest_django.live_server_helper import LiveServer
@@ -64,6 +65,9 @@ PHONE = {
 
 #: Playwright's waits (clicks, `expect`) give up after this many milliseconds, not 30 s.
 TIMEOUT_MS = 10_000
+# `expect` has its own default (5 s), not the context's: a save answered late on a loaded
+# machine failed a CI run at 5 s while every click would have waited 10 s.
+expect.set_options(timeout=TIMEOUT_MS)
 
 _BROWSER_DIR = Path(__file__).parent
 _PAGES = pytest.StashKey[list[Page]]()

@@ -10,7 +10,7 @@ At the end the totals on the phone are the sums of the scores fipsen_rules gives
 import re
 
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 
 from fipsen_rules import PRISDORF, Game, GameKind, Result, dealer_of_deal
 from fipsen_rules.signs import signed_score, signed_total
@@ -72,12 +72,19 @@ def tap_deal(page: Page, name: str | None, game: Game) -> None:
         results.get_by_text(RESULT_TILES[game.result], exact=True).tap()
 
 
+def _the_save(response: Response) -> bool:
+    return response.request.method == "POST" and "preview" not in response.url
+
+
 def enter(page: Page, number: int) -> None:
     """Tap "Spiel N eintragen" and wait for the screen that answers it, swapped in place: a
     fresh form (a new submission id, or none when all deals are played), or the reason why
     not."""
     submission = page.locator("#id_submission").input_value()
-    page.get_by_role("button", name=f"Spiel {number} eintragen").tap()
+    # The save's own answer first: a preview still showing a problem from the taps before
+    # (its answer late on a loaded machine) must not pass for the save's.
+    with page.expect_response(_the_save):
+        page.get_by_role("button", name=f"Spiel {number} eintragen").tap()
     page.wait_for_function(
         """old => {
             const field = document.querySelector("#id_submission");
