@@ -1,9 +1,9 @@
 """The organiser's Tippen pages: the standings by chips, a table's deals and corrections."""
 
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from pots import selectors, services
@@ -54,8 +54,9 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             }
             refused_deal, typed = deal.pk, request.POST
         else:
-            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.sequence})
-            return redirect("pots:table_deals", pk=pk, table_pk=table.pk)
+            # Back at the deal corrected, which says so: not at the top of a long page.
+            url = reverse("pots:table_deals", args=[pk, table.pk])
+            return redirect(f"{url}?corrected={deal.sequence}#deal-{deal.sequence}")
     pot = selectors.table_pot(table=table, seats=seats)
     deals = [
         (
@@ -73,6 +74,7 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "choices": CHOICES,
         "error": error,
         "refused_deal": refused_deal,
+        "corrected": _int(request.GET.get("corrected")),
     }
     return render(request, "pots/table_deals.html", context, status=422 if error else 200)
 

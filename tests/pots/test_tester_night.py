@@ -114,7 +114,14 @@ def test_a_refused_organiser_correction_keeps_what_was_typed(organiser: Client) 
     assert re.search(r'name="seat-1">.*?<option value="3" selected>', form, re.S)
     ok = organiser.post(url, {"deal": deal.pk, "seat-0": "1", "seat-1": "2", "seat-2": "-"},
                         follow=True)  # fmt: skip
-    assert "Spiel 2 korrigiert." in ok.content.decode()
+    # Back at the deal corrected, which says so (not at the top of a long page).
+    assert ok.redirect_chain == [(f"{url}?corrected=2#deal-2", 302)]
+    corrected = ok.content.decode()
+    form = corrected[
+        corrected.index('id="deal-2"') : corrected.index("</form>", corrected.index('id="deal-2"'))
+    ]
+    assert "Spiel 2 korrigiert." in form
+    assert corrected.count("Spiel 2 korrigiert.") == 1
     bad = organiser.post(url, {"deal": deal.pk, "seat-0": "9", "seat-1": "2", "seat-2": "-"})
     assert bad.status_code == 422
     assert _taps(table)[1] == [1, 2, None]
