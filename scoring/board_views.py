@@ -12,7 +12,6 @@ the number of deals; a page rendered in the last ``CACHE_SECONDS`` costs only th
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -27,6 +26,7 @@ from fipsen_rules.signs import signed_total
 from races.selectors import RacePlayer
 from races.templatetags.race_money import euros
 from scoring import selectors
+from tournaments import own_pages
 from tournaments.models import Table, Tournament
 from tournaments.own_pages import own_pages_of
 
@@ -45,20 +45,9 @@ CACHE_SECONDS = 5
 MAX_PAGES = 50
 
 
-class Ranked(Protocol):
-    """A row of the standings as the board shows it: a deal-scored night's, or a race's
-    (its points are the games won)."""
-
-    @property
-    def place(self) -> int: ...
-    @property
-    def shared(self) -> bool: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def table(self) -> int: ...
-    @property
-    def points(self) -> int: ...
+#: A row of the standings as the board shows it: a deal-scored night's, or an own-pages app's
+#: (a race's points are its games won, Tippen's its chips).
+Ranked = own_pages.BoardRow
 
 
 @dataclass(frozen=True)
