@@ -20,6 +20,16 @@ from django.core.exceptions import ImproperlyConfigured
 #: write to the same file.
 SQLITE_TIMEOUT = 20
 
+#: Every SQLite database, the default one and one named by DATABASE_URL: the web server and the
+#: Celery worker write to the same file. WAL lets readers go on while one writes; IMMEDIATE takes
+#: the write lock at the start of a transaction, so two writers queue up (for ``timeout`` seconds)
+#: instead of failing with "database is locked".
+SQLITE_OPTIONS = {
+    "timeout": SQLITE_TIMEOUT,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
 #: The host names Django answers to when DJANGO_ALLOWED_HOSTS is unset: this computer only.
 DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -89,23 +99,21 @@ def load_or_create_secret_key(path: Path) -> str:
 
 
 def database_config(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
-    """The database at ``url`` (e.g. ``postgres://…``), or by default SQLite in ``var_dir``."""
+    """The database at ``url`` (e.g. ``postgres://…``), or by default SQLite in ``var_dir``.
+
+    A SQLite file behaves the same however it is named: the default one and one named by
+    ``DATABASE_URL`` get the same journal, transactions and lock timeout.
+    """
     # gunicorn's threads keep their connection between requests: opening one (and, on SQLite,
     # setting its pragmas) took longer than saving a deal (bench/bench_deal_entry.py).
     keep_for, check_first = 60, True
-    if url:
-        return dj_database_url.parse(url, conn_max_age=keep_for, conn_health_checks=check_first)
     config = dj_database_url.parse(
-        f"sqlite:///{var_dir / 'db.sqlite3'}", conn_max_age=keep_for, conn_health_checks=check_first
+        url or f"sqlite:///{var_dir / 'db.sqlite3'}",
+        conn_max_age=keep_for,
+        conn_health_checks=check_first,
     )
-    # The web server and the Celery worker write to the same file. WAL lets readers go on while
-    # one writes; IMMEDIATE takes the write lock at the start of a transaction, so two writers
-    # queue up (for `timeout` seconds) instead of failing with "database is locked".
-    config["OPTIONS"] = {
-        "timeout": SQLITE_TIMEOUT,
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     return config
 
 

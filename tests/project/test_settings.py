@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from preisfipsen.config import celery_config
+from preisfipsen.config import SQLITE_TIMEOUT, celery_config
 
 VARIABLES = (
     "DATABASE_URL",
@@ -52,6 +52,19 @@ def test_database_url_points_the_database_elsewhere(load_settings: Any) -> None:
     assert database["NAME"] == "turnier"
     assert (database["USER"], database["PASSWORD"]) == ("fips", "geheim")
     assert (database["HOST"], database["PORT"]) == ("db.example", 5433)
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["default file", "named by DATABASE_URL"])
+def test_a_sqlite_file_gets_the_laptops_settings_however_it_is_named(
+    load_settings: Any, tmp_path: Path, named: bool
+) -> None:
+    """A file named by DATABASE_URL once ran without WAL, IMMEDIATE transactions and the busy
+    timeout, and a captain's save then answered "database is locked" under load (issue 18)."""
+    environ = {"DATABASE_URL": f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}"} if named else {}
+    options = load_settings(**environ)["DATABASES"]["default"]["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == SQLITE_TIMEOUT
+    assert "journal_mode=WAL" in options["init_command"]
 
 
 def test_this_test_run_uses_the_database_of_database_url() -> None:
