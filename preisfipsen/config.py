@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -64,10 +65,26 @@ def env_list(environ: Mapping[str, str], name: str, default: list[str]) -> list[
 
 def var_dir(environ: Mapping[str, str], base_dir: Path) -> Path:
     """Where the app writes (SQLite file, job queue, PDFs, logs): PREISFIPSEN_VAR_DIR, else
-    ``var/`` in the project; made if missing."""
+    ``var/`` in the project; made if missing, and readable by the laptop's user alone
+    (:func:`keep_private`)."""
     path = Path(environ.get("PREISFIPSEN_VAR_DIR") or base_dir / "var").resolve()
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    keep_private(path)
     return path
+
+
+def keep_private(folder: Path) -> None:
+    """Everything the app writes is the laptop's user's alone: the database holds the players'
+    contacts, the logs and backups the tables' links. This process (and what it starts) creates
+    files 600 and folders 700; what an older version left in ``folder`` readable by others is
+    made so too."""
+    os.umask(0o077)
+    for root, folders, files in os.walk(folder):
+        for name in [".", *folders, *files]:
+            entry = Path(root, name)
+            mode = entry.lstat().st_mode
+            if not stat.S_ISLNK(mode) and mode & 0o077:
+                entry.chmod(stat.S_IMODE(mode) & 0o700)
 
 
 def secret_key_file(environ: Mapping[str, str]) -> Path:

@@ -166,6 +166,10 @@ WHITENOISE_ROOT = BASE_DIR / "public"
 # Files the background jobs make (PDFs): never served as media, only through the organiser's
 # download view, and removed after a day.
 MEDIA_ROOT = VAR_DIR / "media"
+# Django's storage sets a saved file's mode itself (644 by default), whatever the umask: the PDFs
+# hold the players' names and the tables' links, so they are the laptop's user's alone.
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 
 # The table cards' links: `<PUBLIC_URL>/t/<token>/`. PUBLIC_URL is where phones reach the app;
 # unset, the address the organiser's request came in on. The path is this pattern, which

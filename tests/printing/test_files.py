@@ -669,3 +669,12 @@ def test_a_deleted_tournament_takes_its_files_along(
     assert not Path(own.file.path).exists()
     assert GeneratedFile.objects.filter(pk=foreign.pk).exists()
     assert Path(foreign.file.path).is_file()
+
+
+def test_a_made_pdf_is_the_laptops_users_alone(requested: Requester) -> None:
+    """Django's storage wrote 644 whatever the umask; a PDF names the players and the tables'
+    links (issue 18)."""
+    file = run_job(requested())
+    path = Path(file.file.path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.parent.stat().st_mode & 0o777 == 0o700

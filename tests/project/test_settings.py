@@ -67,6 +67,32 @@ def test_a_sqlite_file_gets_the_laptops_settings_however_it_is_named(
     assert "journal_mode=WAL" in options["init_command"]
 
 
+def test_var_and_what_the_app_writes_there_are_the_users_alone(
+    load_settings: Any, tmp_path: Path
+) -> None:
+    """var/ was 755 and the database, backups, logs and PDFs 644: anyone on the laptop could read
+    the players' contacts and the tables' links (issue 18)."""
+    var = tmp_path / "var"
+    (var / "backups").mkdir(parents=True, mode=0o755)
+    var.chmod(0o755)
+    old_backup = var / "backups" / "db-1.sqlite3"
+    old_backup.write_text("a backup of an older version")
+    old_backup.chmod(0o644)
+    umask = os.umask(0o022)
+    try:
+        load_settings()
+        written = var / "log.txt"
+        written.write_text("written after the start")
+        (var / "media").mkdir()
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(var.stat().st_mode) == 0o700
+    assert stat.S_IMODE((var / "backups").stat().st_mode) == 0o700
+    assert stat.S_IMODE(old_backup.stat().st_mode) == 0o600
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600
+    assert stat.S_IMODE((var / "media").stat().st_mode) == 0o700
+
+
 def test_this_test_run_uses_the_database_of_database_url() -> None:
     """`make test` runs the suite twice: without DATABASE_URL, then with a PostgreSQL one."""
     on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
