@@ -135,6 +135,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "tournaments/locked_out.html"
+# Behind the reverse proxy (PREISFIPSEN_HTTPS=proxy) the phone's address, not the proxy's: else
+# five wrong passwords from one phone would lock everyone out.
+AXES_CLIENT_IP_CALLABLE = "preisfipsen.client_address.client_address"
 AXES_VERBOSE = False  # its start-up banner would stand in every command's output
 LOGIN_URL = "tournaments:login"
 LOGIN_REDIRECT_URL = "tournaments:home"

@@ -80,3 +80,44 @@ def test_a_right_password_before_the_limit_starts_the_count_anew(
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         _log_in("leitung", "falsch")
     assert _log_in("leitung", PASSWORD) == 302
+
+
+def _log_in_through_proxy(password: str, phone: str, forwarded_for: str | None = None) -> int:
+    """A login as the reverse proxy on the laptop passes it on (docs/running.md)."""
+    header = phone if forwarded_for is None else f"{forwarded_for}, {phone}"
+    client = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=header)
+    return client.post(LOGIN, {"username": "leitung", "password": password}).status_code
+
+
+def test_behind_the_proxy_one_phones_wrong_passwords_lock_that_phone_only(
+    settings: Settings,
+) -> None:
+    """Issue 18: with PREISFIPSEN_HTTPS=proxy every request came from 127.0.0.1, and five wrong
+    passwords from any phone locked the organiser out everywhere for 15 minutes."""
+    settings.HTTPS = "proxy"
+    UserFactory(username="leitung")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _log_in_through_proxy("falsch", phone="192.168.1.31")
+    assert _log_in_through_proxy(PASSWORD, phone="192.168.1.31") == 429, "that phone waits"
+    assert _log_in_through_proxy(PASSWORD, phone="192.168.1.20") == 302, "the laptop may"
+
+
+def test_behind_the_proxy_a_phone_cannot_pass_for_another_by_its_own_header(
+    settings: Settings,
+) -> None:
+    """What a phone writes into X-Forwarded-For stands left of what the proxy appends."""
+    settings.HTTPS = "proxy"
+    UserFactory(username="leitung")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        _log_in_through_proxy("falsch", phone="192.168.1.31", forwarded_for=f"10.0.0.{n}")
+    assert _log_in_through_proxy(PASSWORD, phone="192.168.1.31", forwarded_for="10.9.9.9") == 429
+
+
+def test_without_the_proxy_the_header_is_not_believed(settings: Settings) -> None:
+    """Without PREISFIPSEN_HTTPS=proxy anyone could send the header: the address counts."""
+    UserFactory(username="leitung")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        Client(REMOTE_ADDR="192.0.2.77", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}").post(
+            LOGIN, {"username": "leitung", "password": "falsch"}
+        )
+    assert _log_in("leitung", PASSWORD, address="192.0.2.77") == 429
