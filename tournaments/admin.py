@@ -2,17 +2,24 @@
 
 The pages of the app are the way to run a night; the admin saves what it is given without the
 services' checks (states, the draw), except where noted, so it is for repairs. Once play has
-started the night's history is append-only here too: seats cannot be changed or deleted,
+started the night's history is append-only here too: seats cannot be added, changed or deleted,
 registrations, tables and the tournament cannot be deleted (the database refuses as well:
-scoring's deals PROTECT their table, seats PROTECT their registration).
+scoring's deals PROTECT their table, seats PROTECT their registration). What would break the
+night is fixed from then on (a table's tournament, the rule set and its options, who a
+registration is); what may still change (a table's deals, its first dealer) writes a line in
+the night's history with who, before and after.
 """
 
 import secrets
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
@@ -53,11 +60,22 @@ class PlayerAdmin(admin.ModelAdmin):
         services.player_update(player=obj, name=obj.name, club=obj.club, contact=obj.contact)
 
 
+def fixed_once_started(
+    readonly: list[str] | tuple[str, ...], tournament: Tournament | None, fixed: list[str]
+) -> list[str]:
+    """The read-only fields, with ``fixed`` among them once ``tournament`` plays."""
+    return [*readonly, *fixed] if play_started(tournament) else list(readonly)
+
+
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
     fields = ["player", "walk_in", "checked_in_at", "withdrawn_at"]
     autocomplete_fields = ["player"]
+
+    # obj is the tournament: once it plays, a registration seated at a table stays its player.
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return fixed_once_started(super().get_readonly_fields(request, obj), obj, ["player"])
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return not play_started(obj) and super().has_delete_permission(request, obj)
@@ -72,6 +90,11 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["state", "draw_seed", "drawn_at", "created_at"]
     inlines = [RegistrationInline]
 
+    # The rules are fixed from Spielbeginn, as on the app's pages (a club's points table too).
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
+        readonly = super().get_readonly_fields(request, obj)
+        return fixed_once_started(readonly, obj, ["rule_set", "rule_options"])
+
     def has_delete_permission(self, request: HttpRequest, obj: Tournament | None = None) -> bool:
         return not play_started(obj) and super().has_delete_permission(request, obj)
 
@@ -84,6 +107,13 @@ class RegistrationAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "player__name_key", "player__club", "tournament__name"]
     autocomplete_fields = ["player", "tournament"]
     readonly_fields = ["created_at"]
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Registration | None = None
+    ) -> list[str]:
+        readonly = super().get_readonly_fields(request, obj)
+        tournament = obj.tournament if obj is not None else None
+        return fixed_once_started(readonly, tournament, ["player", "tournament"])
 
     def has_delete_permission(self, request: HttpRequest, obj: Registration | None = None) -> bool:
         started = obj is not None and play_started(obj.tournament)
@@ -121,6 +151,14 @@ class TableAdmin(admin.ModelAdmin):
     readonly_fields = ["token", "ended_early_at", "ended_early_after", "ended_early_reason"]
     inlines = [SeatInline]
 
+    #: What may still change at a table in play; each change is a line in the night's history.
+    LOGGED = ("deals", "first_dealer")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> list[str]:
+        readonly = super().get_readonly_fields(request, obj)
+        tournament = obj.tournament if obj is not None else None
+        return fixed_once_started(readonly, tournament, ["tournament"])
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         tables: QuerySet[Table] = super().get_queryset(request)
         return tables.annotate(player_count=Count("seats"))
@@ -136,7 +174,45 @@ class TableAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         if not obj.token:  # a table added here gets a link like a drawn one (services.py)
             obj.token = secrets.token_urlsafe(18)
-        super().save_model(request, obj, form, change)
+        changed = [name for name in self.LOGGED if name in form.changed_data]
+        if not (change and changed and play_started(obj.tournament)):
+            super().save_model(request, obj, form, change)
+            return
+        lines = [
+            gettext("%(field)s: %(before)s → %(after)s")
+            % {
+                "field": Table._meta.get_field(name).verbose_name,
+                "before": _shown(form.initial.get(name)),
+                "after": _shown(form.cleaned_data.get(name)),
+            }
+            for name in changed
+        ]
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            services.event_record(
+                tournament=obj.tournament,
+                kind=TournamentEvent.Kind.CHANGED_IN_ADMIN,
+                user=request.user,  # type: ignore[arg-type]
+                table=obj,
+                reason="; ".join(lines)[:200],
+            )
+
+
+def _shown(value: object) -> str:
+    return "–" if value is None or value == "" else str(value)
+
+
+class SeatAdminForm(forms.ModelForm):
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean()
+        table = cleaned.get("table")
+        if self.instance.pk is None and table is not None and play_started(table.tournament):
+            raise ValidationError(
+                gettext("Table %(number)s already plays: no seat can be added to it.")
+                % {"number": table.number},
+                code="started",
+            )
+        return cleaned
 
 
 @admin.register(Seat)
@@ -146,6 +222,7 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["table__tournament"]
     search_fields = ["registration__player__name", "registration__player__name_key"]
     autocomplete_fields = ["table", "registration"]
+    form = SeatAdminForm
 
     def has_change_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
         started = obj is not None and play_started(obj.table.tournament)

@@ -368,6 +368,7 @@ class TournamentEvent(models.Model):
         TABLE_ENDED_EARLY = "table_ended_early", _("table ended early")
         TABLE_RESUMED = "table_resumed", _("table resumed")
         LINK_RENEWED = "link_renewed", _("new table link")
+        CHANGED_IN_ADMIN = "changed_in_admin", _("changed in the admin")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("what"), max_length=30, choices=Kind)

@@ -3,6 +3,7 @@
 import datetime
 import uuid
 from decimal import Decimal
+from html.parser import HTMLParser
 
 import pytest
 from django.apps import apps
@@ -142,3 +143,126 @@ def test_a_player_saved_in_the_admin_gets_his_folded_name(superuser: Client) -> 
     assert response.status_code == 302
     player = Player.objects.get()
     assert (player.name, player.name_key) == ("Jörg Strauß", "joerg strauss")
+
+
+class _FormFields(HTMLParser):
+    """The values a browser would post from the admin's change form (inputs, selects,
+    textareas), read from its page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self._select: str | None = None
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        name = found.get("name")
+        if tag == "input" and name and found.get("type") not in ("submit", "checkbox"):
+            self.values[name] = found.get("value") or ""
+        elif tag == "input" and name and "checked" in found:
+            self.values[name] = "on"
+        elif tag == "select" and name:
+            self._select = name
+            self.values.setdefault(name, "")
+        elif tag == "option" and self._select and "selected" in found:
+            self.values[self._select] = found.get("value") or ""
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.values[name] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        elif tag == "textarea":
+            self._textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.values[self._textarea] += data.lstrip("\n")
+
+
+def _posted(client: Client, url: str, **changes: object) -> dict[str, str]:
+    reader = _FormFields()
+    reader.feed(client.get(url).content.decode())
+    return {**reader.values, **{name: str(value) for name, value in changes.items()}}
+
+
+def _another_tournament(name: str) -> Tournament:
+    return services.tournament_create(
+        name=name, date=datetime.date(2026, 11, 21), place="Pinneberg"
+    )
+
+
+def test_a_tables_deals_and_first_dealer_changed_in_the_admin_are_in_the_history(
+    superuser: Client, night: Tournament
+) -> None:
+    """Issue 18: the admin changed a table in play with no line in the night's history."""
+    table = Table.objects.get(tournament=night)
+    url = _url("tournaments.table", "change", table.pk)
+    response = superuser.post(url, _posted(superuser, url, deals=90, first_dealer=2))
+    assert response.status_code == 302
+
+    table.refresh_from_db()
+    assert (table.deals, table.first_dealer) == (90, 2)
+    event = night.events.get(kind="changed_in_admin")
+    assert event.table_number == table.number
+    assert event.reason == "Spiele: 100 → 90; erster Geber (Platz): 0 → 2"
+    assert event.user is not None and event.user.is_superuser
+    history = superuser.get(reverse("night:history", args=[night.pk])).content.decode()
+    assert "in der Verwaltung geändert" in history
+    assert "Spiele: 100 → 90" in history
+
+
+def test_a_table_in_play_stays_in_its_tournament(superuser: Client, night: Tournament) -> None:
+    """Moving a table to another tournament broke both nights (its export answered 500)."""
+    elsewhere = _another_tournament("Anderer Abend")
+    table = Table.objects.get(tournament=night)
+    url = _url("tournaments.table", "change", table.pk)
+    superuser.post(url, _posted(superuser, url, tournament=elsewhere.pk))
+
+    table.refresh_from_db()
+    assert table.tournament == night
+    assert not night.events.filter(kind="changed_in_admin").exists(), "nothing to log"
+
+
+def test_the_rules_of_a_night_in_play_are_fixed_in_the_admin(
+    superuser: Client, night: Tournament
+) -> None:
+    """Switching the rule set or erasing a club's points table after Spielbeginn broke the
+    night; the app's own pages fix them from then on, the admin now too."""
+    url = _url("tournaments.tournament", "change", night.pk)
+    options = dict(night.rule_options)
+    superuser.post(url, _posted(superuser, url, rule_set="tippen", rule_options="{}"))
+
+    night.refresh_from_db()
+    assert night.rule_set == "prisdorf"
+    assert night.rule_options == options
+
+
+def test_a_seated_registration_keeps_its_player(superuser: Client, night: Tournament) -> None:
+    """Replacing the player of a registration seated at a table in play rewrote the night."""
+    registration = night.registrations.select_related("player").first()
+    assert registration is not None
+    stranger = services.player_create(name="Fremder Gast", club="")
+    url = _url("tournaments.registration", "change", registration.pk)
+    superuser.post(url, _posted(superuser, url, player=stranger.pk))
+
+    registration.refresh_from_db()
+    assert registration.player != stranger
+
+
+def test_no_seat_is_added_to_a_table_in_play(superuser: Client, night: Tournament) -> None:
+    table = Table.objects.get(tournament=night)
+    registration = night.registrations.first()
+    assert registration is not None
+    response = superuser.post(
+        _url("tournaments.seat", "add"),
+        {"table": table.pk, "registration": registration.pk, "position": 3},
+    )
+
+    assert response.status_code == 200
+    assert "Tisch 1 spielt schon: Es lässt sich kein Platz mehr hinzufügen." in (
+        response.content.decode()
+    )
+    assert table.seats.count() == 4
