@@ -36,6 +36,8 @@ from django.utils.translation import gettext as _
 
 SQLITE = "sqlite"
 JSON = "json"
+#: dumpdata's format for a JSON backup: Django's JSON with times to the microsecond.
+EXACT_JSON = "exact_json"
 #: What a SQLite database file starts with.
 SQLITE_MAGIC = b"SQLite format 3\x00"
 #: The JSON backup's first key, so that any other JSON file is recognised as not a backup.
@@ -126,6 +128,7 @@ def _backup_json(out: IO[str], using: str) -> None:
         with tempfile.TemporaryFile("w+", encoding="utf-8") as rows:
             call_command(
                 "dumpdata",
+                format=EXACT_JSON,
                 natural_foreign=True,
                 exclude=JSON_EXCLUDE,
                 database=using,

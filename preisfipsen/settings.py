@@ -166,6 +166,9 @@ STORAGES = {
 # /apple-touch-icon.png (short cache: their names carry no hash).
 WHITENOISE_ROOT = BASE_DIR / "public"
 
+# A JSON backup keeps every time to the microsecond (Django's own JSON cuts it to the millisecond).
+SERIALIZATION_MODULES = {"exact_json": "preisfipsen.exact_json"}
+
 # Files the background jobs make (PDFs): never served as media, only through the organiser's
 # download view, and removed after a day.
 MEDIA_ROOT = VAR_DIR / "media"

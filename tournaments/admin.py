@@ -181,7 +181,7 @@ class TableAdmin(admin.ModelAdmin):
         lines = [
             gettext("%(field)s: %(before)s → %(after)s")
             % {
-                "field": Table._meta.get_field(name).verbose_name,
+                "field": form.fields[name].label,
                 "before": _shown(form.initial.get(name)),
                 "after": _shown(form.cleaned_data.get(name)),
             }
@@ -204,7 +204,8 @@ def _shown(value: object) -> str:
 
 class SeatAdminForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
-        cleaned: dict[str, Any] = super().clean()
+        super().clean()
+        cleaned: dict[str, Any] = self.cleaned_data
         table = cleaned.get("table")
         if self.instance.pk is None and table is not None and play_started(table.tournament):
             raise ValidationError(

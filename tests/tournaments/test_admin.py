@@ -207,7 +207,7 @@ def test_a_tables_deals_and_first_dealer_changed_in_the_admin_are_in_the_history
     assert (table.deals, table.first_dealer) == (90, 2)
     event = night.events.get(kind="changed_in_admin")
     assert event.table_number == table.number
-    assert event.reason == "Spiele: 100 → 90; erster Geber (Platz): 0 → 2"
+    assert event.reason == "Spiele: 100 → 90; Erster Geber (Platz): 0 → 2"
     assert event.user is not None
     assert event.user.is_superuser
     history = superuser.get(reverse("night:history", args=[night.pk])).content.decode()
