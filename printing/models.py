@@ -19,6 +19,10 @@ class GeneratedFile(models.Model):
     filename = models.CharField(_("file name"), max_length=200)
     file = models.FileField(_("file"), upload_to="files/%Y/%m/", blank=True)
     task_id = models.CharField(max_length=255, blank=True)
+    #: What the job was sent with (strings for the renderer): a job handed on is sent again.
+    options = models.JSONField(default=dict, blank=True)
+    #: How often the job was sent again because its worker died (services.file_hand_on).
+    handed_on = models.PositiveSmallIntegerField(default=0)
     #: A message for the user when the job failed; empty while it runs or when it succeeded.
     error = models.CharField(_("error"), max_length=500, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -29,10 +29,10 @@ def file_requested(*, owner: str, kind: str, since: datetime | None = None) -> b
 
 #: A job that has not started after this long probably has no worker to run it.
 WORKER_SLOW_AFTER = timedelta(seconds=20)
-#: A job whose progress has not moved for this long has lost its worker (killed, restarted
-#: mid-job): its page says it failed and offers to try again. Every renderer reports progress
-#: at least per table, which takes a second or two.
-JOB_STALLED_AFTER = timedelta(minutes=3)
+#: A job that has not reported for this long has lost its worker (killed, restarted mid-job):
+#: a running job reports every tasks.HEARTBEAT_SECONDS, whatever its renderer does. Its page
+#: then hands it on (services.file_hand_on), and says it failed once that no longer helps.
+JOB_STALLED_AFTER = timedelta(seconds=30)
 
 #: Shown when the job itself broke (not the renderer): the worker's log has the reason.
 FILE_ERROR_UNKNOWN = gettext_lazy("Something went wrong; please try again.")
@@ -60,6 +60,8 @@ class FileStatus:
     slow: bool = False
     #: Failed because it stopped moving (JOB_STALLED_AFTER), not because of its file.
     stalled: bool = False
+    #: Sent again because its worker died (services.file_hand_on): waits for the next one.
+    handed_on: bool = False
 
     @property
     def is_ready(self) -> bool:
@@ -116,6 +118,8 @@ def file_status(*, file: GeneratedFile, now: datetime | None = None) -> FileStat
     if file.file:
         return FileStatus(file, FileStatus.READY)
     state, info = _job_state(file.task_id)
+    if state == "PENDING" and file.handed_on:
+        return FileStatus(file, FileStatus.WAITING, handed_on=True)
     if state == "FAILURE":
         return FileStatus(file, FileStatus.FAILED)
     if state == "PROGRESS" and isinstance(info, dict):

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext_lazy as _
@@ -56,15 +56,14 @@ def file_request(
         kind=kind,
         filename=f"{get_valid_filename(name)[:190]}.{found.extension}",
         task_id=str(uuid.uuid4()),
+        options=options,
         expires_at=timezone.now() + FILE_LIFETIME,
     )
     file.full_clean()
 
     def send() -> None:
         try:
-            generate_file.apply_async(
-                args=(str(file.pk),), kwargs={"options": options}, task_id=file.task_id
-            )
+            _send(file)
         except Exception:  # redis, kombu and Celery each have their own connection errors
             logger.exception("The job for the file %s could not be sent.", file.pk)
             GeneratedFile.objects.filter(pk=file.pk).delete()
@@ -75,6 +74,47 @@ def file_request(
         file.save()
         transaction.on_commit(send)
     return file
+
+
+def _send(file: GeneratedFile) -> None:
+    generate_file.apply_async(
+        args=(str(file.pk),), kwargs={"options": file.options}, task_id=file.task_id
+    )
+
+
+#: How often a job whose worker died is sent again before its page says it failed.
+HAND_ON_AT_MOST = 2
+
+
+def file_hand_on(*, file: GeneratedFile) -> bool:
+    """Send the job of ``file`` again, under a new task id, because its worker died mid-job
+    (its progress stopped: selectors.FileStatus.stalled). The filesystem queue deleted the
+    message when the dead worker took it, and Redis gives it back only after its visibility
+    timeout: here the next worker takes it at once. Should the old job still run after all,
+    the file is made once (generation.file_generate does nothing for a file made already).
+
+    Only one of several pages polling at once sends it (the record's task id is the guard).
+    False, and nothing sent, once the job was handed on HAND_ON_AT_MOST times or the broker
+    cannot be reached: then its page says it failed.
+    """
+    if file.handed_on >= HAND_ON_AT_MOST or file.file or file.error:
+        return False
+    new_id = str(uuid.uuid4())
+    with transaction.atomic():
+        taken = GeneratedFile.objects.filter(pk=file.pk, task_id=file.task_id).update(
+            task_id=new_id, handed_on=F("handed_on") + 1
+        )
+        if not taken:
+            file.refresh_from_db()
+            return True  # another page handed it on a moment ago
+        file.task_id, file.handed_on = new_id, file.handed_on + 1
+        try:
+            _send(file)
+        except Exception:  # as file_request: each broker has its own connection errors
+            logger.exception("The job for the file %s could not be handed on.", file.pk)
+            transaction.set_rollback(True)
+            return False
+    return True
 
 
 def files_remove_expired(*, now: datetime | None = None) -> int:

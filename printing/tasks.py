@@ -1,5 +1,6 @@
 """Background jobs of printing: thin, id-based, sent when the transaction commits."""
 
+import threading
 import time
 from typing import Any
 
@@ -7,13 +8,17 @@ from celery import Task, shared_task
 
 from printing import generation
 
+#: While a job runs, it says so this often (seconds), even inside one long step of its
+#: renderer: a job silent for selectors.JOB_STALLED_AFTER has lost its worker.
+HEARTBEAT_SECONDS = 5.0
+
 
 # acks_late: the message leaves the queue when the job is done, not when a worker takes it, so
-# a worker killed mid-job (or its pool's child) leaves it to the next worker (Redis: at once
-# for a lost child, else after the visibility timeout). Running it twice is harmless:
-# generation.file_generate does nothing for a file already made or failed. A job that is lost
-# all the same (the filesystem queue deletes a message on receipt) stops reporting progress,
-# and its page says so after selectors.JOB_STALLED_AFTER, with a button to try again.
+# a worker killed mid-job (or its pool's child) leaves it to the next worker on Redis (at once
+# for a lost child, else after the visibility timeout). The filesystem queue deletes a message
+# on receipt, so there a lost job stops reporting; its page then hands it on
+# (services.file_hand_on) within selectors.JOB_STALLED_AFTER. Running it twice is harmless:
+# generation.file_generate does nothing for a file already made or failed.
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def generate_file(
     self: Task[Any, Any], file_id: str, options: dict[str, str] | None = None
@@ -22,17 +27,43 @@ def generate_file(
 
     Sent by services.file_request with ``apply_async`` at commit, with the record's task id.
     Reports ``PROGRESS`` with ``{"done": n, "total": m, "at": unix time}`` when run by a
-    worker, from its start on; run directly (a test, a shell) it only does the work.
+    worker, from its start on and every HEARTBEAT_SECONDS until it ends; run directly (a test,
+    a shell) it only does the work.
     """
+    if self.request.called_directly:
+        generation.file_generate(file_id=file_id, options=options or {})
+        return
+    with _Reporter(self) as reporter:
+        generation.file_generate(file_id=file_id, options=options or {}, progress=reporter.progress)
 
-    def progress(done: int, total: int) -> None:
-        meta = {"done": done, "total": total, "at": time.time()}
-        self.update_state(state="PROGRESS", meta=meta)
 
-    if not self.request.called_directly:
-        progress(0, 0)
-    generation.file_generate(
-        file_id=file_id,
-        options=options or {},
-        progress=None if self.request.called_directly else progress,
-    )
+class _Reporter:
+    """Reports a job's progress, and the last one again every HEARTBEAT_SECONDS from a thread
+    of its own, so that a job busy in one long step does not look like a dead one."""
+
+    def __init__(self, task: "Task[Any, Any]") -> None:
+        self._task = task
+        self._last = (0, 0)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._beating = threading.Thread(target=self._beat, name="file-job-heartbeat", daemon=True)
+
+    def __enter__(self) -> "_Reporter":
+        self.progress(0, 0)
+        self._beating.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._beating.join()
+
+    def progress(self, done: int, total: int) -> None:
+        with self._lock:
+            self._last = (done, total)
+            meta = {"done": done, "total": total, "at": time.time()}
+            self._task.update_state(state="PROGRESS", meta=meta)
+
+    def _beat(self) -> None:
+        while not self._stop.wait(HEARTBEAT_SECONDS):
+            done, total = self._last
+            self.progress(done, total)

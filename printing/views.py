@@ -116,8 +116,13 @@ def file_status(request: HttpRequest, file_id: UUID) -> HttpResponse:
     back_url = same_site_path(request, request.GET.get("next", "")) or home
     status_url = reverse("printing:file_status", kwargs={"file_id": file.pk})
     kind = _kind_or_none(file)
+    status = selectors.file_status(file=file)
+    # The page watches its job: one whose worker died is sent to the next (a watchdog on the
+    # poll, as nothing else runs while the organiser waits; only one poll sends it).
+    if status.stalled and services.file_hand_on(file=file):
+        status = selectors.FileStatus(file, selectors.FileStatus.WAITING, handed_on=True)
     context = {
-        "status": selectors.file_status(file=file),
+        "status": status,
         "file": file,
         "owner": owner,
         "title": str(kind.label) if kind is not None else file.filename,
