@@ -24,12 +24,13 @@ import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
 from django.apps import apps
 from django.core.management import call_command
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.db.models import Model
 from django.utils.translation import gettext as _
@@ -203,11 +204,18 @@ def _not_a_backup(path: Path) -> str:
     ) % {"file": path}
 
 
+#: What a database is before a restore: as it should be, without the app's tables (a new
+#: ``var/``, a new PostgreSQL database), or damaged (a SQLite file that fails its check).
+SOUND, EMPTY, DAMAGED = "sound", "empty", "damaged"
+
+
 def backup_restore(path: Path, *, force: bool = False, using: str = DEFAULT_DB_ALIAS) -> Restored:
-    """Put the backup at ``path`` in place of the whole database.
+    """Put the backup at ``path`` in place of the whole database: into one that works, one
+    without tables (a fresh ``var/``, a new PostgreSQL database: migrated first), or a damaged
+    SQLite file (moved aside, never deleted: :func:`_set_damaged_aside`).
 
     :raises BackupError: the file is no backup, comes from a newer Preisfipsen, or the
-        database holds a night and ``force`` is not given; nothing is changed then.
+        database holds a night or is damaged and ``force`` is not given; nothing is changed.
     """
     format = detect_format(path)
     if format == SQLITE and connections[using].vendor != "sqlite":
@@ -222,8 +230,16 @@ def backup_restore(path: Path, *, force: bool = False, using: str = DEFAULT_DB_A
     else:
         document = _read_json(path)
         migrations = {tuple(item) for item in document["migrations"]}
-    _refuse_newer(migrations, using)
-    if not force and holds_data(using):
+    _refuse_newer(migrations)
+    state = database_state(using)
+    if state == DAMAGED and not force:
+        raise BackupError(
+            _(
+                "The database is damaged. Restoring puts the backup in its place (the damaged "
+                "file is kept beside it). Run the command again with --force."
+            )
+        )
+    if state == SOUND and not force and holds_data(using):
         raise BackupError(
             _(
                 "The database is not empty: it holds tournaments or players. Restoring would "
@@ -231,23 +247,79 @@ def backup_restore(path: Path, *, force: bool = False, using: str = DEFAULT_DB_A
                 "again with --force."
             )
         )
+    if state == DAMAGED:
+        _set_damaged_aside(using)
     if format == SQLITE:
         _restore_sqlite(path, using)
     else:
+        if state != SOUND:  # loaddata needs the tables
+            call_command("migrate", database=using, interactive=False, verbosity=0)
         _restore_json(document, using)
-    missing = _known_migrations(using) - migrations
+    missing = _known_migrations() - migrations
     if missing:
         call_command("migrate", database=using, interactive=False, verbosity=0)
     return Restored(format=format, migrated=bool(missing))
 
 
-def _known_migrations(using: str) -> set[tuple[str, str]]:
-    loader = MigrationLoader(connections[using], ignore_no_migrations=True)
+def database_state(using: str = DEFAULT_DB_ALIAS) -> str:
+    """SOUND, EMPTY (no table of the app's yet) or DAMAGED (a SQLite file that fails its check,
+    or is no database at all). A SQLite file is read only here: Django's connection would
+    switch a damaged file to WAL before anything is decided.
+
+    :raises BackupError: the database cannot be reached (PostgreSQL down): nothing to restore
+        into.
+    """
+    connection = connections[using]
+    if connection.vendor == "sqlite":
+        return _sqlite_state(Path(_sqlite_path(using)))
+    try:
+        with connection.cursor() as cursor:
+            tables = connection.introspection.table_names(cursor)
+    except DatabaseError as error:
+        raise BackupError(
+            _("The database cannot be reached: %(error)s") % {"error": error}
+        ) from error
+    return SOUND if "django_migrations" in tables else EMPTY
+
+
+def _sqlite_state(path: Path) -> str:
+    if not path.exists() or path.stat().st_size == 0:
+        return EMPTY
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as file:
+            if file.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                return DAMAGED
+            found = file.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'django_migrations'"
+            ).fetchone()
+    except sqlite3.DatabaseError:
+        return DAMAGED
+    return SOUND if found else EMPTY
+
+
+def _set_damaged_aside(using: str) -> Path:
+    """Move a damaged SQLite file (and its journal) to ``<name>.damaged-<time>``: what it still
+    holds may be read out later, and the backup goes into a new file."""
+    connections[using].close()
+    database = Path(_sqlite_path(using))
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
+    aside = database.with_name(f"{database.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = database.with_name(database.name + suffix)
+        if part.exists():
+            part.rename(aside.with_name(aside.name + suffix))
+    return aside
+
+
+def _known_migrations() -> set[tuple[str, str]]:
+    """The migrations of this version's code, read from disk: the database may be damaged or
+    empty, so it is not asked."""
+    loader = MigrationLoader(None, ignore_no_migrations=True)
     return set(loader.disk_migrations)
 
 
-def _refuse_newer(migrations: set[tuple[str, str]], using: str) -> None:
-    unknown = migrations - _known_migrations(using)
+def _refuse_newer(migrations: set[tuple[str, str]]) -> None:
+    unknown = migrations - _known_migrations()
     if unknown:
         names = ", ".join(f"{app}.{name}" for app, name in sorted(unknown)[:5])
         raise BackupError(
