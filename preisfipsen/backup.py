@@ -282,6 +282,14 @@ def database_state(using: str = DEFAULT_DB_ALIAS) -> str:
     return SOUND if "django_migrations" in tables else EMPTY
 
 
+def is_damaged(using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Is the database a damaged SQLite file? (Read only; a PostgreSQL database is never
+    called damaged here: its server says what is wrong.)"""
+    if connections[using].vendor != "sqlite":
+        return False
+    return _sqlite_state(Path(_sqlite_path(using))) == DAMAGED
+
+
 def _sqlite_state(path: Path) -> str:
     if not path.exists() or path.stat().st_size == 0:
         return EMPTY

@@ -65,11 +65,17 @@ class RollingBackup:
 
     def files(self) -> list[Path]:
         """The backups, oldest first (the names sort by time)."""
-        return sorted(self.folder.glob(f"{PREFIX}*{SUFFIX}"))
+        return sorted(self.folder.glob(f"{PREFIX}*{SUFFIX}"))  # as newest() reads them
 
     def prune(self) -> None:
         for old in self.files()[: -self.keep]:
             old.unlink(missing_ok=True)
+
+
+def newest(folder: Path) -> Path | None:
+    """The newest rolling backup in ``folder`` (``var/backups/``), if there is one."""
+    found = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))
+    return found[-1] if found else None
 
 
 def from_environment(

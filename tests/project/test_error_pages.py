@@ -3,8 +3,11 @@
 pytest-django runs with DEBUG off, as the club night does: these are the pages people see.
 """
 
+import os
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
 
+from preisfipsen import backup
 from scoring.views import table_of_link
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
@@ -148,6 +152,63 @@ def test_the_500_page_renders_when_the_database_is_down(db: None, logged_in: boo
         "Zur Startseite",
     )
     assert "errors/500.html" in [template.name for template in response.templates]
+
+
+@pytest.mark.urls("tests.project.failing_urls")
+@pytest.mark.parametrize("rolling_backup", [True, False], ids=["with backups", "none"])
+def test_a_damaged_database_is_said_on_every_page_with_the_way_back(
+    db: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: Any, rolling_backup: bool
+) -> None:
+    """Issue 18: with 200 kB of var/db.sqlite3 overwritten, every page answered 500 "something
+    went wrong", and nobody was told what to do."""
+    damaged = tmp_path / "db.sqlite3"
+    with sqlite3.connect(damaged) as made:
+        made.execute("CREATE TABLE filler (data BLOB)")
+        made.executemany("INSERT INTO filler VALUES (?)", [(os.urandom(1000),) for _ in range(600)])
+    made.close()
+    with damaged.open("r+b") as file:
+        file.seek(200_000)
+        file.write(os.urandom(200_000))
+    monkeypatch.setattr(backup, "is_damaged", _damaged_here(damaged))
+    settings.VAR_DIR = tmp_path / "var"
+    if rolling_backup:
+        (settings.VAR_DIR / "backups").mkdir(parents=True)
+        for stamp in ("2026-11-27-134012", "2026-11-27-140512"):
+            (settings.VAR_DIR / "backups" / f"db-{stamp}.sqlite3").write_bytes(b"")
+
+    with database_down():
+        response = Client(raise_request_exception=False).get("/needs-the-database/")
+
+    assert_error_page(
+        response,
+        503,
+        "Die Datenbank ist beschädigt",
+        "Spieler: Bitte sagen Sie der Turnierleitung Bescheid",
+        "Im Fenster von make run Strg+C drücken",
+        "Wieder starten: make run.",
+    )
+    text = page(response)
+    if rolling_backup:
+        newest = settings.VAR_DIR / "backups" / "db-2026-11-27-140512.sqlite3"
+        assert f"manage.py restore {newest} --force" in text
+        assert "die Sicherung von 14:05 Uhr zurück" in text
+    else:
+        assert "liegt keine Sicherung" in text
+        assert "manage.py restore DATEI --force" in text
+
+
+def _damaged_here(path: Path) -> Callable[..., bool]:
+    """backup.is_damaged, asked of ``path`` (the test database itself is never damaged)."""
+    return lambda using="default": backup._sqlite_state(path) == backup.DAMAGED
+
+
+def test_a_sound_database_is_not_called_damaged(db: None, tmp_path: Path) -> None:
+    sound = tmp_path / "db.sqlite3"
+    with sqlite3.connect(sound) as made:
+        made.execute("CREATE TABLE django_migrations (id INTEGER)")
+    made.close()
+    assert backup._sqlite_state(sound) == backup.SOUND
+    assert backup._sqlite_state(tmp_path / "none.sqlite3") == backup.EMPTY
 
 
 # The CSRF failure
