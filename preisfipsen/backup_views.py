@@ -13,7 +13,7 @@ from django.http import FileResponse, HttpRequest
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from preisfipsen import backup
+from sitewide import backup
 from tournaments.views.access import organiser_required
 
 

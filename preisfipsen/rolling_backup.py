@@ -1,7 +1,7 @@
 """`make run` keeps a rolling backup of the SQLite database while the night is played.
 
 Every ``every`` seconds (default 5 minutes) the launcher (preisfipsen/serve/) writes a
-consistent copy (SQLite's online backup, preisfipsen/backup.py) into ``var/backups/`` and keeps
+consistent copy (SQLite's online backup, sitewide/backup.py) into ``var/backups/`` and keeps
 the newest ``keep`` (default 12, one hour); one more when it stops. A laptop that dies in the
 middle of the evening loses minutes, not the night: ``manage.py restore`` puts the newest
 copy back. A copy is written under a temporary name and renamed when complete, so the newest

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
+from celery import current_app as celery_app
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from preisfipsen.celery import app as celery_app
 from printing.models import GeneratedFile
 
 logger = logging.getLogger(__name__)

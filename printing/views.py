@@ -23,10 +23,10 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from preisfipsen.access import organiser_required, same_site_path
 from printing import kinds, selectors, services
 from printing.models import GeneratedFile
 from printing.owners import Owner, owner_of
+from sitewide.access import organiser_required, same_site_path
 
 #: Where "back" leads from a file that belongs to nobody (or to an owner that is gone).
 START_PAGE = "/"

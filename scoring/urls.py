@@ -1,6 +1,5 @@
 from django.urls import path
 
-from preisfipsen.url_helpers import named_by_view
 from scoring import (
     board_views,
     closing_views,
@@ -9,6 +8,7 @@ from scoring import (
     prize_views,
     views,
 )
+from sitewide.url_helpers import named_by_view
 
 app_name = "scoring"
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from preisfipsen.url_helpers import named_by_view
+from sitewide.url_helpers import named_by_view
 from tournaments.views import account, files, night, players, points, tables
 
 app_name = "tournaments"

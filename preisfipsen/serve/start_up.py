@@ -109,7 +109,8 @@ def rolling_backup(environ: Mapping[str, str], folder: Path) -> RollingBackup | 
     """The rolling backup of the SQLite database (none on PostgreSQL, or when turned off)."""
     from django.db import connection
 
-    from preisfipsen import backup, rolling_backup
+    from preisfipsen import rolling_backup
+    from sitewide import backup
 
     if connection.vendor != "sqlite":
         return None

@@ -1,6 +1,6 @@
 """`manage.py backup` and `restore`: a backup made while captains save deals is one consistent
 moment of the night, and restoring it into an empty database gives back every deal and every
-line of their history (preisfipsen/backup.py)."""
+line of their history (sitewide/backup.py)."""
 
 import threading
 import time
@@ -13,8 +13,8 @@ from django.db import connection
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
-from preisfipsen import backup
 from scoring.models import Deal, DealChange
+from sitewide import backup
 from tests.factories import UserFactory
 from tests.scoring.test_concurrency import ENTRIES, Phone
 from tests.tournaments.night_helpers import night

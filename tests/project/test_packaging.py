@@ -14,17 +14,19 @@ from pathlib import Path
 from django.conf import settings
 from setuptools import find_packages
 
+from tests.project.test_static_and_translations import TRANSLATED_SOURCES
+
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def our_packages() -> set[str]:
     """The top-level packages of this repository that the web runs: every app of ours in
-    INSTALLED_APPS, the project, and what they import of ours."""
+    INSTALLED_APPS, the project, the rules library and what the apps share."""
     apps = {app.split(".")[0] for app in settings.INSTALLED_APPS}
     ours = {app for app in apps if (ROOT / app / "__init__.py").is_file()}
     assert ours >= {"tournaments", "scoring", "races", "pots", "printing"}, ours
-    return ours | {"preisfipsen", "fipsen_rules"}
+    return ours | {"preisfipsen", "fipsen_rules", "sitewide"}
 
 
 def every_package_below(top: str) -> set[str]:
@@ -57,7 +59,22 @@ def test_every_app_is_first_party_for_ruff() -> None:
     assert not missing, f"add these to ruff's known-first-party in pyproject.toml: {missing}"
 
 
+def test_every_app_s_doctests_are_collected() -> None:
+    """pytest collects every package of ours (its doctests: tests/project/test_doctests.py)."""
+    collected = set(PYPROJECT["tool"]["pytest"]["ini_options"]["testpaths"])
+    missing = sorted(our_packages() - collected)
+    assert not missing, f"add these to testpaths in pyproject.toml: {missing}"
+
+
 def test_every_app_is_type_checked() -> None:
     checked = set(PYPROJECT["tool"]["mypy"]["files"])
     missing = sorted(our_packages() - checked)
     assert not missing, f"add these to [tool.mypy] files in pyproject.toml: {missing}"
+
+
+def test_every_app_s_strings_are_checked_for_german() -> None:
+    missing = sorted(our_packages() - set(TRANSLATED_SOURCES))
+    assert not missing, (
+        "add these to TRANSLATED_SOURCES in tests/project/test_static_and_translations.py: "
+        f"{missing}"
+    )

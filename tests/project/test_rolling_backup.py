@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from preisfipsen import backup, rolling_backup, serve
+from preisfipsen import rolling_backup, serve
 from preisfipsen.rolling_backup import RollingBackup
+from sitewide import backup
 from tournaments.models import Player
 
 

@@ -12,7 +12,18 @@ from django.test import Client
 from pytest_django import Settings
 
 # What `manage.py makemessages` reads (`make messages` ignores everything else).
-TRANSLATED_SOURCES = ("preisfipsen", "tournaments", "scoring", "fipsen_rules", "templates")
+# Every package of ours (tests/project/test_packaging.py checks it) and the templates.
+TRANSLATED_SOURCES = (
+    "preisfipsen",
+    "sitewide",
+    "printing",
+    "tournaments",
+    "scoring",
+    "races",
+    "pots",
+    "fipsen_rules",
+    "templates",
+)
 
 
 def test_collected_static_files_serve_the_start_page(

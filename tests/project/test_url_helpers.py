@@ -1,12 +1,12 @@
-"""The apps name their pages' URLs by one helper (preisfipsen/url_helpers.py), not each its own."""
+"""The apps name their pages' URLs by one helper (sitewide/url_helpers.py), not each its own."""
 
 import ast
 from pathlib import Path
 
 from django.urls import resolve, reverse
 
-from preisfipsen.url_helpers import named_by_view
 from scoring import organiser_views
+from sitewide.url_helpers import named_by_view
 from tournaments.views import tables
 
 ROOT = Path(__file__).resolve().parents[2]

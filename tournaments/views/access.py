@@ -3,7 +3,7 @@
 from django.http import Http404, QueryDict
 
 # The organiser's check and the "back" paths are project-wide (printing's pages use them too).
-from preisfipsen.access import organiser_required, same_site_path
+from sitewide.access import organiser_required, same_site_path
 from tournaments.text import clean_text
 
 __all__ = ["id_or_404", "organiser_required", "same_site_path", "search_query"]

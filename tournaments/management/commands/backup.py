@@ -1,5 +1,5 @@
 """`manage.py backup [--output FILE] [--format sqlite|json]`: a consistent copy of the whole
-database, made while the app runs (see preisfipsen/backup.py)."""
+database, made while the app runs (see sitewide/backup.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from preisfipsen import backup
+from sitewide import backup
 
 
 class Command(BaseCommand):

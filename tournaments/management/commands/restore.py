@@ -1,5 +1,5 @@
 """`manage.py restore FILE [--force]`: put a backup of `manage.py backup` in place of the whole
-database. Refuses a database that holds a night unless --force (see preisfipsen/backup.py)."""
+database. Refuses a database that holds a night unless --force (see sitewide/backup.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from preisfipsen import backup
+from sitewide import backup
 
 
 class Command(BaseCommand):
