@@ -19,10 +19,20 @@ from pytest_django import Settings
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import celery_config
 from printing import tasks
+from tests.catalogues import CatalogueError, compile_catalogues
 from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The German catalogue is compiled when its .mo is missing or older than the .po (a fresh
+    clone, a .po just pulled), as `make` would: one test runs straight with pytest."""
+    try:
+        compile_catalogues(settings.BASE_DIR / "locale")
+    except CatalogueError as error:
+        raise pytest.UsageError(str(error)) from error
 
 
 def require_service(host: str, port: int, name: str) -> None:
