@@ -14,7 +14,8 @@
 - No app imports the project, ``preisfipsen`` (settings, URLs, the Celery app's wiring, the
   pages that span the apps): what the apps share lies below them, in ``sitewide`` (the
   organiser's check, the URL helper, backups), which imports no app and not the project. The
-  Celery app reaches an app as ``celery.current_app``.
+  Celery app reaches an app as ``celery.current_app`` (in every thread: Celery's Django fixup
+  makes the project's app the default, which ``shared_task`` relies on too).
 
 Read from the source (an AST walk over every import, string constants for URL names and
 lazy model references, ``{% url %}`` in templates), so no app is imported to check it.
