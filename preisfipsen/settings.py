@@ -167,7 +167,7 @@ STORAGES = {
 WHITENOISE_ROOT = BASE_DIR / "public"
 
 # A JSON backup keeps every time to the microsecond (Django's own JSON cuts it to the millisecond).
-SERIALIZATION_MODULES = {"exact_json": "preisfipsen.exact_json"}
+SERIALIZATION_MODULES = {"exact_json": "sitewide.exact_json"}
 
 # Files the background jobs make (PDFs): never served as media, only through the organiser's
 # download view, and removed after a day.
