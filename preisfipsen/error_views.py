@@ -23,7 +23,8 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from preisfipsen import backup, rolling_backup
+from preisfipsen import rolling_backup
+from sitewide import backup
 from tournaments.links import TableLinkNotValid, is_table_link_path
 
 

@@ -16,8 +16,8 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
 
-from preisfipsen import backup
 from scoring.views import table_of_link
+from sitewide import backup
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tournaments import services as tournament_services

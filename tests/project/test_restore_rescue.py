@@ -15,9 +15,9 @@ from django.core.management import call_command
 from django.db import connection
 
 from fipsen_rules import Game
-from preisfipsen import backup
 from scoring.models import Deal
 from scoring.services import deal_record
+from sitewide import backup
 from tests.conftest import require_service
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
