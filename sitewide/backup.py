@@ -56,6 +56,26 @@ class BackupError(Exception):
     """A backup cannot be made or restored; the message says why and what to do."""
 
 
+class DamagedCopy(sqlite3.DatabaseError):
+    """A copy of the database failed SQLite's check: the database itself is damaged."""
+
+
+def require_sound(path: Path) -> None:
+    """:raises DamagedCopy: the SQLite file at ``path`` fails ``PRAGMA quick_check``."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as copy:
+            sound = copy.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    except sqlite3.DatabaseError:
+        sound = False
+    if not sound:
+        raise DamagedCopy(
+            _(
+                "The database is damaged: this copy was not kept, the older ones stay. Restore "
+                "the newest of them (docs/running.md, “Backups”)."
+            )
+        )
+
+
 @dataclass(frozen=True)
 class Restored:
     format: str

@@ -96,10 +96,20 @@ def start_up_note(
     lines += organiser
     lines.append(_("What the servers write: %(folder)s") % {"folder": log_dir})
     if backups is not None:
-        lines.append(
-            _("Backups every %(minutes)s minutes (the last %(keep)s are kept): %(folder)s")
-            % {"minutes": f"{backups.every / 60:g}", "keep": backups.keep, "folder": backups.folder}
+        minutes = backups.every / 60
+        message = (
+            _(
+                "Backups every minute (the last %(keep)s are kept, older ones one per quarter "
+                "hour): %(folder)s"
+            )
+            if minutes == 1
+            else _(
+                "Backups every %(minutes)s minutes (the last %(keep)s are kept, older ones one "
+                "per quarter hour): %(folder)s"
+            )
         )
+        values = {"minutes": f"{minutes:g}", "keep": backups.keep, "folder": backups.folder}
+        lines.append(message % values)
     lines.append(_("Ctrl-C stops the web server and the worker."))
     lines.append(RULE)
     return lines
@@ -117,5 +127,6 @@ def rolling_backup(environ: Mapping[str, str], folder: Path) -> RollingBackup | 
 
     def write(path: Path) -> None:
         backup.backup_write(path, format=backup.SQLITE)
+        backup.require_sound(path)  # a damaged database must not push the sound copies out
 
     return rolling_backup.from_environment(environ, folder, write)

@@ -29,14 +29,48 @@ def written(path: Path) -> None:
     path.write_text("backup")
 
 
+class TickClock:
+    """The wall clock at the supervisor's tick: 19:00 plus the monotonic seconds."""
+
+    def __init__(self) -> None:
+        self.second = 0
+
+    def __call__(self) -> datetime:
+        return datetime(2026, 11, 21, 19, 0) + timedelta(seconds=self.second)
+
+
+def run(backups: RollingBackup, clock: TickClock, seconds: range) -> list[Path]:
+    made = []
+    for second in seconds:
+        clock.second = second
+        path = backups.tick(second)
+        if path is not None:
+            made.append(path)
+    return made
+
+
 def test_a_backup_at_once_then_one_each_interval_and_the_newest_kept(tmp_path: Path) -> None:
-    backups = RollingBackup(tmp_path, written, every=300, keep=3, now=FakeClock())
-    made = [backups.tick(second) for second in range(0, 3001, 60)]  # 50 minutes, a tick a minute
-    assert sum(path is not None for path in made) == 11  # at 0, 5, 10, … 50 minutes
-    kept = backups.files()
-    assert len(kept) == 3
-    assert kept == [path for path in made if path is not None][-3:]
+    clock = TickClock()
+    backups = RollingBackup(tmp_path, written, every=60, keep=3, now=clock)
+    made = run(backups, clock, range(0, 301, 20))  # 5 minutes, a tick each 20 seconds
+    assert len(made) == 6  # at 0, 1, 2, … 5 minutes
+    assert backups.files()[-3:] == made[-3:]
     assert not list(tmp_path.glob(".*.part"))
+
+
+def test_older_copies_thin_out_to_one_a_quarter_hour_for_four_hours(tmp_path: Path) -> None:
+    """A minute's deals at most are lost, and a fault noticed late (the database damaged an hour
+    ago) still finds a copy from before it, without keeping 300 files of a night."""
+    clock = TickClock()
+    backups = RollingBackup(tmp_path, written, every=60, keep=15, now=clock)
+    made = run(backups, clock, range(0, 5 * 3600 + 1, 60))  # five hours, one a minute
+    kept = backups.files()
+    assert kept[-15:] == made[-15:], "the last quarter hour, minute by minute"
+    older = [rolling_backup._time_of(path) for path in kept[:-15]]
+    assert older == [
+        datetime(2026, 11, 21, 20, 0) + timedelta(minutes=15 * n) for n in range(16)
+    ], "one per quarter hour, for the four hours before the newest"
+    assert len(kept) == 31
 
 
 def test_a_failed_backup_is_told_once_and_the_next_one_is_tried(tmp_path: Path) -> None:
@@ -64,9 +98,9 @@ def test_a_failed_backup_is_told_once_and_the_next_one_is_tried(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("environment", "every", "keep"),
     [
-        ({}, 300, 12),
-        ({"PREISFIPSEN_BACKUP_MINUTES": "1", "PREISFIPSEN_BACKUP_KEEP": "5"}, 60, 5),
-        ({"PREISFIPSEN_BACKUP_MINUTES": "fünf"}, 300, 12),
+        ({}, 60, 15),
+        ({"PREISFIPSEN_BACKUP_MINUTES": "5", "PREISFIPSEN_BACKUP_KEEP": "5"}, 300, 5),
+        ({"PREISFIPSEN_BACKUP_MINUTES": "fünf"}, 60, 15),
     ],
 )
 def test_the_interval_and_the_number_kept_come_from_the_environment(
@@ -88,7 +122,7 @@ def test_the_start_up_note_says_where_the_backups_go(tmp_path: Path) -> None:
     backups = RollingBackup(tmp_path / "backups", written)
     found = serve.Addresses(local="http://127.0.0.1:8000/", phones=None)
     lines = serve.start_up_note(found, [], tmp_path / "log", str, backups=backups)
-    assert any(str(tmp_path / "backups") in line and "5 minutes" in line for line in lines)
+    assert any(str(tmp_path / "backups") in line and "every minute" in line for line in lines)
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="make run backs up SQLite only")
@@ -102,3 +136,33 @@ def test_make_runs_backup_is_a_sqlite_file_with_the_night(tmp_path: Path) -> Non
     assert path.read_bytes().startswith(backup.SQLITE_MAGIC)
     with sqlite3.connect(path) as copy:
         assert copy.execute("SELECT name FROM tournaments_player").fetchall() == [("Anna",)]
+
+
+def _damaged_copy(path: Path) -> None:
+    """What the online backup copies out of a damaged database: a damaged file."""
+    with sqlite3.connect(path) as made:
+        made.execute("CREATE TABLE filler (data BLOB)")
+        made.executemany("INSERT INTO filler VALUES (?)", [(bytes(1000),) for _ in range(300)])
+    made.close()
+    with path.open("r+b") as file:
+        file.seek(4096)
+        file.write(b"\xff" * 100_000)
+
+
+def test_a_damaged_copy_is_refused_and_the_sound_ones_stay(tmp_path: Path) -> None:
+    """Issue 18: copies of a damaged database would have pushed the last sound ones out."""
+    clock = TickClock()
+    sound = RollingBackup(tmp_path, written, every=60, keep=3, now=clock)
+    before = run(sound, clock, range(0, 121, 60))
+
+    def write(path: Path) -> None:
+        _damaged_copy(path)
+        backup.require_sound(path)
+
+    damaged = RollingBackup(tmp_path, write, every=60, keep=3, now=clock)
+    clock.second = 180
+    with pytest.raises(backup.DamagedCopy, match="Die Datenbank ist beschädigt"):
+        damaged.tick(180.0)
+    assert damaged.files() == before
+    assert not list(tmp_path.glob(".*.part"))
+    assert isinstance(backup.DamagedCopy(), rolling_backup.FAILURES), "make run reports it once"
