@@ -34,7 +34,7 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from preisfipsen import backup
+    from sitewide import backup
 
     call_command("migrate", verbosity=0)
     database = _night_of(TABLES, DEALS)
