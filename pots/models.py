@@ -5,32 +5,24 @@ A deal stores one entry per seat: ``None`` for a player who passed, else the tri
 follow from the deals in order (:mod:`pots.replay`); nothing else is stored.
 """
 
-import uuid
-
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import TippenDeal
+from tournaments.ledger import LedgerChange, LedgerEntry
 from tournaments.models import Table
 
 
-class PotDeal(models.Model):
-    """One deal of a Tippen table; ``sequence`` numbers the table's deals from 1."""
+class PotDeal(LedgerEntry):
+    """One deal of a Tippen table, an entry of its ledger; ``sequence`` numbers the table's
+    deals from 1; ``corrected_at`` is set when the captain or the organiser corrected it."""
 
     #: PROTECT: a table with deals (so its tournament too) is history and is not deleted.
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="pot_deals")
-    sequence = models.PositiveIntegerField(_("deal"))
     #: Per seat, seat 0 first: null (passed) or the tricks taken by a player who tapped.
     taps = models.JSONField(_("taps and tricks"))
-    #: The form's id: the same form posted twice (a dropped connection) is saved once.
-    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    #: Set when the captain or the organiser corrected the deal.
-    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
 
-    class Meta:
-        ordering = ["table", "sequence"]
+    class Meta(LedgerEntry.Meta):
         verbose_name = _("Tippen deal")
         verbose_name_plural = _("Tippen deals")
         constraints = [
@@ -47,7 +39,7 @@ class PotDeal(models.Model):
         return str(TippenDeal(tuple(self.taps)))
 
 
-class PotDealChange(models.Model):
+class PotDealChange(LedgerChange):
     """A correction of a Tippen deal: who (the organiser's account, or none for the captain's
     phone), when, and the deal's taps before and after (as races.models.RaceDealChange)."""
 
@@ -55,14 +47,8 @@ class PotDealChange(models.Model):
     deal = models.ForeignKey(PotDeal, on_delete=models.PROTECT, related_name="changes")
     before_taps = models.JSONField(_("taps before"))
     after_taps = models.JSONField(_("taps after"))
-    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["deal", "pk"]
+    class Meta(LedgerChange.Meta):
         verbose_name = _("correction of a Tippen deal")
         verbose_name_plural = _("corrections of Tippen deals")
 

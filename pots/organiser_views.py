@@ -1,14 +1,15 @@
 """The organiser's Tippen pages: the standings by chips, a table's deals and corrections."""
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from pots import selectors, services
+from pots.forms import CHOICES, CorrectedForm, PotCorrectionForm, form_error
 from pots.models import PotDeal
-from pots.views import CHOICES, named_refusal, posted_taps
+from pots.views import named_refusal
 from pots.words import deal_words
 from tournaments.models import Table, Tournament
 from tournaments.selectors import seats_of
@@ -37,15 +38,16 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     seats = seats_of(table=table)
     error, refused_deal, typed = "", None, None
     if request.method == "POST":
-        deal = get_object_or_404(PotDeal, table=table, pk=_int(request.POST.get("deal")))
-        taps: list[int | None] = []
+        form = PotCorrectionForm(request.POST, seats=seats)
+        valid = form.is_valid()
+        if "deal" in form.errors:
+            raise Http404
+        deal = get_object_or_404(PotDeal, table=table, pk=form.cleaned_data["deal"])
+        taps = form.taps()
         try:
-            taps = posted_taps(request.POST, seats)
-            services.pot_deal_correct(
-                deal=deal,
-                taps=taps,
-                user=request.user,  # type: ignore[arg-type]
-            )
+            if not valid:
+                raise ValidationError(form_error(form))
+            services.pot_deal_correct(deal=deal, taps=taps, user=request.user)
         except ValidationError as refused:
             reason = named_refusal(refused, seats, taps)
             error = _("Deal %(number)s was not corrected: %(reason)s") % {
@@ -74,7 +76,7 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "choices": CHOICES,
         "error": error,
         "refused_deal": refused_deal,
-        "corrected": _int(request.GET.get("corrected")),
+        "corrected": _corrected(request),
     }
     return render(request, "pots/table_deals.html", context, status=422 if error else 200)
 
@@ -96,5 +98,7 @@ def _choices(
     ]
 
 
-def _int(text: str | None) -> int:
-    return int(text) if text and text.isdigit() and len(text) < 10 else 0
+def _corrected(request: HttpRequest) -> int:
+    """The deal just corrected, to say so (0: none, or an address that names no number)."""
+    form = CorrectedForm(request.GET)
+    return (form.cleaned_data["corrected"] or 0) if form.is_valid() else 0

@@ -1,89 +1,131 @@
 """What changes a Tippen table: a deal entered by the captain, a deal corrected.
 
 Every deal is checked by the rules library against the table's whole ledger, replayed from
-its stored deals under the table's lock: two phones cannot both save "the next deal".
+its stored deals under the table's lock (:mod:`tournaments.ledger`): two phones cannot both
+save "the next deal", nor correct one from what it was before the other's correction.
 """
 
 import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, Ledger, Taps, replay
-from tournaments.models import Table
+from tournaments.ledger import LedgerKind
+from tournaments.models import Seat, Table
 from tournaments.rules_errors import rules_error_text
 from tournaments.states import require_open_for_entry
 from tournaments.tippen_rules import tippen_of
+
+_Deals = list[list[int | None]]
+
+
+@dataclass(frozen=True)
+class PostedPotDeal:
+    """A Tippen deal as the captain's form sends it: the deal it was made for, its id, and
+    per seat None (passed) or the tricks taken."""
+
+    sequence: int
+    taps: Taps
+    submission: uuid.UUID = field(default_factory=uuid.uuid4)
 
 
 def pot_deal_record(
     *, table: Table, sequence: int, taps: Taps, submission: uuid.UUID | None = None
 ) -> PotDeal:
-    """Save the table's next deal: per seat None (passed) or the tricks taken.
+    """Save the table's next deal: per seat None (passed) or the tricks taken. The same
+    ``submission`` sent again returns the deal saved the first time.
 
     :raises ValidationError: the table takes no deals now; ``sequence`` is not the next deal
         (another phone saved it: code ``out_of_date``); the rules refuse the deal (its code).
     """
-    with transaction.atomic():
-        locked = _locked(table.pk)
-        require_open_for_entry(locked)
-        if submission is not None:
-            done = PotDeal.objects.filter(table=locked, submission=submission).first()
-            if done is not None:
-                return done  # the same form posted twice
-        stored = _stored(locked)
-        if sequence != len(stored) + 1:
-            raise ValidationError(
-                _("Deal %(sequence)s was entered already on another phone."),
-                code="out_of_date",
-                params={"sequence": sequence},
-            )
-        _checked(locked, [*stored, list(taps)], changed=len(stored))
-        try:
-            return PotDeal.objects.create(
-                table=locked,
-                sequence=sequence,
-                taps=list(taps),
-                submission=submission or uuid.uuid4(),
-            )
-        except IntegrityError:  # pragma: no cover (the lock orders the writers)
-            raise ValidationError(_("Another phone saved this deal."), code="out_of_date") from None
+    posted = PostedPotDeal(sequence, taps, submission or uuid.uuid4())
+    return _POTS.enter(table_id=table.pk, posted=posted)
 
 
-def pot_deal_correct(*, deal: PotDeal, taps: Taps, user: User | None = None) -> PotDeal:
-    """The captain (his last deal) or the organiser (``user``; any deal) corrects a saved
-    deal; the history keeps who, when, before and after (:class:`PotDealChange`).
+def pot_deal_correct(
+    *, deal: PotDeal, taps: Taps, user: AbstractBaseUser | AnonymousUser | None = None
+) -> PotDeal:
+    """The organiser (``user``) corrects any saved deal; the history keeps who, when, before
+    and after (:class:`PotDealChange`). ``deal`` is read again under the table's lock: its
+    "before" is what the last correction left.
 
     :raises ValidationError: the table takes no deals now, or the rules refuse the deal.
     """
-    with transaction.atomic():
-        locked = _locked(deal.table_id)
-        require_open_for_entry(locked)
-        stored = _stored(locked)
-        stored[deal.sequence - 1] = list(taps)
-        _checked(locked, stored, changed=deal.sequence - 1)
-        PotDealChange.objects.create(
-            deal=deal,
-            before_taps=deal.taps,
-            after_taps=list(taps),
-            user=user if user is not None and user.is_authenticated else None,
+    return _POTS.correct(table_id=deal.table_id, pk=deal.pk, change=_retap(taps), user=user)
+
+
+def pot_deal_correct_last(*, table: Table, sequence: int, taps: Taps) -> PotDeal:
+    """The captain corrects the table's last deal, which must still be deal ``sequence``
+    (the one his page showed as the last) once the table is locked.
+
+    :raises ValidationError: another deal was saved since (code ``not_last``); as
+        :func:`pot_deal_correct`.
+    """
+    return _POTS.correct(table_id=table.pk, last=sequence, change=_retap(taps))
+
+
+class _PotLedger(LedgerKind[PotDeal, _Deals, PostedPotDeal]):
+    """Tippen's deals in the table's ledger: checked by replaying the table's chips."""
+
+    model = PotDeal
+    change_model = PotDealChange
+
+    def read(self, table: Table, seats: list[Seat]) -> _Deals:
+        return _stored(table)
+
+    def next_sequence(self, state: _Deals) -> int:
+        return len(state) + 1
+
+    def refuse_entered(self, entry: PotDeal, seats: list[Seat]) -> ValidationError:
+        return self.refuse_stale(entry.table, entry.sequence)
+
+    def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
+        return ValidationError(
+            _("Deal %(sequence)s was entered already on another phone."),
+            code="out_of_date",
+            params={"sequence": sequence},
         )
+
+    def create(
+        self, table: Table, seats: list[Seat], state: _Deals, posted: PostedPotDeal
+    ) -> PotDeal:
+        _checked(table, len(seats), [*state, list(posted.taps)], changed=len(state))
+        return PotDeal.objects.create(
+            table=table,
+            sequence=posted.sequence,
+            taps=list(posted.taps),
+            submission=posted.submission,
+        )
+
+    def snapshot(self, entry: PotDeal, seats: list[Seat]) -> Mapping[str, object]:
+        return {"taps": list(entry.taps)}
+
+    def refuse_not_last(self) -> ValidationError:
+        return ValidationError(_("Only the last deal can be corrected here."), code="not_last")
+
+
+_POTS = _PotLedger()
+
+
+def _retap(taps: Taps) -> Callable[[Table, list[Seat], PotDeal], None]:
+    """The correction of a deal to ``taps``, checked against the table's whole ledger."""
+
+    def change(table: Table, seats: list[Seat], deal: PotDeal) -> None:
+        require_open_for_entry(table)
+        stored = _stored(table)
+        stored[deal.sequence - 1] = list(taps)
+        _checked(table, len(seats), stored, changed=deal.sequence - 1)
         deal.taps = list(taps)
-        deal.corrected_at = timezone.now()
-        deal.save(update_fields=["taps", "corrected_at"])
-    return deal
+
+    return change
 
 
-def _locked(table_pk: int) -> Table:
-    """The table, locked until the transaction ends: its deals are written one at a time."""
-    return Table.objects.select_for_update().select_related("tournament").get(pk=table_pk)
-
-
-def _stored(table: Table) -> list[list[int | None]]:
+def _stored(table: Table) -> _Deals:
     return [
         list(taps)
         for taps in PotDeal.objects.filter(table=table)
@@ -92,9 +134,9 @@ def _stored(table: Table) -> list[list[int | None]]:
     ]
 
 
-def _checked(table: Table, deals: list[list[int | None]], *, changed: int) -> Ledger:
+def _checked(table: Table, players: int, deals: _Deals, *, changed: int) -> Ledger:
     """The ledger of ``deals``, or the rules' reason against the ``changed`` one."""
-    rules = tippen_of(table.tournament.rule_options, players=table.seats.count())
+    rules = tippen_of(table.tournament.rule_options, players=players)
     try:
         return replay(rules, deals, first_dealer=table.first_dealer or 0)
     except DealRefused as refused:

@@ -13,23 +13,16 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from fipsen_rules import Code
 from pots import selectors, services
-from pots.models import PotDeal
+from pots.forms import CHOICES, PASSED, PotEntryForm, form_error
 from pots.replay import Taps
 from pots.words import deal_words
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_for_token
 from tournaments.tippen_rules import TIPPEN_RULES
-
-#: A seat's choice: passed, or the tricks of a player who tapped.
-PASSED = "-"
-CHOICES = (PASSED, "0", "1", "2", "3")
-#: A save with every row on "passed": "All passed" is its own button, not a save by default.
-NOBODY_TAPPED = _lazy("Nobody tapped. Did everyone pass? Then tap “All passed”.")
 
 
 def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
@@ -40,18 +33,25 @@ def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
     table, seats = seated
     if request.method != "POST" or table.tournament.is_finished:
         return pot_page(request, table, seats, token=token)
-    action = request.POST.get("action", "")
-    fix = action == "correct"
-    taps: list[int | None] = [None] * len(seats)
+    form = PotEntryForm(request.POST, seats=seats)
+    fix = form.fixing
+    if not form.is_valid():
+        return pot_page(request, table, seats, token=token, error=form_error(form), fixing=fix)
+    taps = form.taps()
+    sequence = form.cleaned_data["sequence"]
     try:
-        if action != "all_passed":
-            taps = posted_taps(request.POST, seats, fix)
-            if not fix and all(tricks is None for tricks in taps):
-                raise ValidationError(NOBODY_TAPPED, code="nobody_tapped")
-        deal = _saved(request, table, taps, fix=fix)
+        if fix:
+            deal = services.pot_deal_correct_last(table=table, sequence=sequence, taps=taps)
+        else:
+            deal = services.pot_deal_record(
+                table=table,
+                sequence=sequence,
+                taps=taps,
+                submission=form.cleaned_data["submission"],
+            )
     except ValidationError as error:
         if error.code == "out_of_date":
-            text = _out_of_date(table, seats, _int(request.POST.get("sequence")))
+            text = _out_of_date(table, seats, sequence)
         else:
             text = named_refusal(error, seats, taps)
         return pot_page(request, table, seats, token=token, error=text, fixing=fix)
@@ -60,21 +60,6 @@ def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
     done = _("Corrected: %(deal)s") if fix else _("Entered: %(deal)s")
     messages.success(request, done % {"deal": words})
     return redirect("pots:entry", token=token)
-
-
-def _saved(request: HttpRequest, table: Table, taps: Taps, *, fix: bool) -> PotDeal:
-    sequence = _int(request.POST.get("sequence"))
-    if fix:
-        deal = PotDeal.objects.filter(table=table, sequence=sequence).first()
-        if deal is None or sequence != PotDeal.objects.filter(table=table).count():
-            raise ValidationError(_("Only the last deal can be corrected here."), code="not_last")
-        return services.pot_deal_correct(deal=deal, taps=taps)
-    return services.pot_deal_record(
-        table=table,
-        sequence=sequence,
-        taps=taps,
-        submission=_uuid(request.POST.get("submission")),
-    )
 
 
 def _out_of_date(table: Table, seats: list[Seat], sequence: int) -> str:
@@ -92,29 +77,6 @@ def _out_of_date(table: Table, seats: list[Seat], sequence: int) -> str:
         )
     saved = deal_words(pot.names, pot.ledger, sequence - 1)
     return _("Another phone saved it first: %(deal)s.") % {"deal": saved} + " " + kept
-
-
-def posted_taps(data: QueryDict, seats: list[Seat], fix: bool = False) -> list[int | None]:
-    """Each seat's choice: None for passed, else the tricks.
-
-    :raises ValidationError: a seat's choice is missing or not one of :data:`CHOICES`
-        (code ``bad_choice``): nothing is read as "passed" that was not tapped as such.
-    """
-    prefix = "fix-" if fix else ""
-    taps: list[int | None] = []
-    for index, seat in enumerate(seats):
-        value = data.get(f"{prefix}seat-{index}")
-        if value not in CHOICES:
-            raise ValidationError(
-                _(
-                    "Seat %(seat)s (%(name)s): choose “passed” or the tricks 0 to 3. "
-                    "Nothing was saved."
-                )
-                % {"seat": index + 1, "name": seat.registration.player.name},
-                code="bad_choice",
-            )
-        taps.append(None if value == PASSED else int(value))
-    return taps
 
 
 def named_refusal(error: ValidationError, seats: list[Seat], taps: Taps) -> str:
@@ -187,14 +149,3 @@ def _fix_rows(pot: selectors.TablePot, posted: QueryDict | None) -> list[dict[st
         }
         for seat, name in enumerate(pot.names)
     ]
-
-
-def _int(text: str | None) -> int:
-    return int(text) if text and text.isdigit() and len(text) < 7 else 0
-
-
-def _uuid(text: str | None) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(text or "")
-    except ValueError:
-        return None

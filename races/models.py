@@ -5,36 +5,28 @@ trick in order. The games, tallies, sweeps and money follow from the deals in or
 (:mod:`races.replay`); nothing else is stored.
 """
 
-import uuid
-
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.ledger import LedgerChange, LedgerEntry
 from tournaments.models import Table
 
 
-class RaceDeal(models.Model):
-    """One deal of a race table; ``sequence`` numbers the table's deals from 1."""
+class RaceDeal(LedgerEntry):
+    """One deal of a race table, an entry of its ledger; ``sequence`` numbers the table's
+    deals from 1; ``corrected_at`` is set when it was corrected."""
 
     #: PROTECT: a table with deals (so its tournament too) is history and is not deleted.
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="race_deals")
-    sequence = models.PositiveIntegerField(_("deal"))
     #: The tricks each seat won, seat 0 first.
     counts = models.JSONField(_("tricks"))
     #: The seat that won each trick, in the order played; empty when the counts were typed.
     taps = models.JSONField(_("winner of each trick"), default=list, blank=True)
     #: The seat that announced Fipsen in this deal (only where the tournament agreed it).
     announcer = models.PositiveSmallIntegerField(_("announced Fipsen"), null=True, blank=True)
-    #: The form's id: the same form posted twice (a dropped connection) is saved once.
-    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    #: Set when the organiser corrected the deal.
-    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
 
-    class Meta:
-        ordering = ["table", "sequence"]
+    class Meta(LedgerEntry.Meta):
         verbose_name = _("race deal")
         verbose_name_plural = _("race deals")
         constraints = [
@@ -46,7 +38,7 @@ class RaceDeal(models.Model):
         return f"{self.table}, {self.sequence}: {self.counts}"
 
 
-class RaceDealChange(models.Model):
+class RaceDealChange(LedgerChange):
     """A correction of a race deal: who (the organiser's account, or none for the captain's
     phone), when, and the deal before and after. An entry needs no line: the deal keeps when it
     was entered, and the captain has no account."""
@@ -57,14 +49,8 @@ class RaceDealChange(models.Model):
     before_announcer = models.PositiveSmallIntegerField(null=True, blank=True)
     after_counts = models.JSONField(_("tricks after"))
     after_announcer = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["deal", "pk"]
+    class Meta(LedgerChange.Meta):
         verbose_name = _("correction of a race deal")
         verbose_name_plural = _("corrections of race deals")
 

@@ -2,14 +2,14 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from races import selectors, services
+from races.forms import RaceCorrectionForm, form_error
 from races.models import RaceDeal
 from races.prizes import with_prizes
-from races.screen import parse_announcer
 from races.words import deal_words
 from tournaments.models import Table, Tournament
 from tournaments.race_rules import announced_fipsen
@@ -53,18 +53,20 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     seats = seats_of(table=table)
     error = ""
     if request.method == "POST":
-        deal = get_object_or_404(RaceDeal, table=table, pk=_int(request.POST.get("deal")))
+        form = RaceCorrectionForm(request.POST, players=len(seats))
+        valid = form.is_valid()
+        if "deal" in form.errors:
+            raise Http404
+        deal = get_object_or_404(RaceDeal, table=table, pk=form.cleaned_data["deal"])
         try:
-            counts = [int(request.POST.get(f"count-{seat}", "")) for seat in range(len(seats))]
-            announcer = parse_announcer(request.POST.get("announcer"), len(seats))
+            if not valid:
+                raise ValidationError(form_error(form))
             services.race_deal_correct(
                 deal=deal,
-                counts=counts,
-                announcer=announcer,
-                user=request.user,  # type: ignore[arg-type]
+                counts=form.counts(),
+                announcer=form.cleaned_data["announcer"],
+                user=request.user,
             )
-        except ValueError:
-            error = _("Enter the tricks of each player as a number from 0 to 5.")
         except ValidationError as refused:
             error = " ".join(refused.messages)
         else:
@@ -80,7 +82,3 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "announcing": announced_fipsen(table.tournament.rule_options),
     }
     return render(request, "races/table_deals.html", context, status=422 if error else 200)
-
-
-def _int(text: str | None) -> int:
-    return int(text) if text and text.isdigit() and len(text) < 10 else 0

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fipsen_rules import RaceState
 from fipsen_rules.thedinghausen import TARGET, TRICKS_PER_DEAL
 
-__all__ = ["SeatRow", "TapScreen", "parse_announcer", "parse_taps"]
+__all__ = ["SeatRow", "TapScreen", "parse_announcer", "parse_seat", "parse_taps"]
 
 
 @dataclass(frozen=True)
@@ -112,15 +112,28 @@ def _swept(game: RaceState, seat: int, counts: Sequence[int]) -> bool:
 def parse_taps(text: str, players: int) -> list[int]:
     """The taps of the hidden field; anything that is not a seat of the table ends them.
 
-    >>> parse_taps("0,3,x,1", 5), parse_taps("", 5), parse_taps("7", 5)
-    ([0, 3], [], [])
+    >>> parse_taps("0,3,x,1", 5), parse_taps("", 5), parse_taps("7", 5), parse_taps("1,²", 5)
+    ([0, 3], [], [], [1])
     """
     taps = []
     for part in text.split(",")[:TRICKS_PER_DEAL]:
-        if not part.isdigit() or int(part) >= players:
+        seat = parse_seat(part, players)
+        if seat is None:
             break
-        taps.append(int(part))
+        taps.append(seat)
     return taps
+
+
+def parse_seat(text: str, players: int) -> int | None:
+    """A seat of the table, counted from 0, or None for anything else (a ``²`` passes
+    ``str.isdigit`` but is no number ``int`` reads).
+
+    >>> parse_seat("4", 5), parse_seat("5", 5), parse_seat("²", 5), parse_seat("-1", 5)
+    (4, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) >= players:
+        return None
+    return int(text)
 
 
 def parse_announcer(text: str | None, players: int) -> int | None:
@@ -129,7 +142,7 @@ def parse_announcer(text: str | None, players: int) -> int | None:
 
     >>> parse_announcer("2", 5), parse_announcer("0", 5), parse_announcer("9", 5)
     (1, None, None)
+    >>> parse_announcer("²", 5)
     """
-    if not text or not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= players:
-        return None
-    return int(text) - 1
+    seat = parse_seat(text or "", players + 1)
+    return None if not seat else seat - 1

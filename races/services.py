@@ -5,22 +5,33 @@ its stored deals under the table's lock: two phones cannot both save "the next d
 """
 
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import FipsenError
 from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, Evening, counts_of_taps, replay
-from tournaments.models import Table
+from tournaments.ledger import LedgerKind
+from tournaments.models import Seat, Table
 from tournaments.race_rules import announced_fipsen
 from tournaments.rules_errors import rules_error_text
 from tournaments.states import require_open_for_entry
+
+
+@dataclass(frozen=True)
+class PostedRaceDeal:
+    """A race deal as the captain's form sends it: the deal it was made for, its id, and
+    the trick counts or the winner of each trick (``taps``), and who announced Fipsen."""
+
+    sequence: int
+    submission: uuid.UUID = field(default_factory=uuid.uuid4)
+    counts: Sequence[int] | None = None
+    taps: Sequence[int] = ()
+    announcer: int | None = None
 
 
 def race_deal_record(
@@ -33,42 +44,14 @@ def race_deal_record(
     submission: uuid.UUID | None = None,
 ) -> RaceDeal:
     """Save the table's next deal: its trick counts, or the winner of each trick (``taps``),
-    and the seat that announced Fipsen in it, if any.
+    and the seat that announced Fipsen in it, if any. The same ``submission`` sent again
+    returns the deal saved the first time.
 
     :raises ValidationError: the table takes no deals now; ``sequence`` is not the next deal
         (another phone saved it: code ``out_of_date``); the rules refuse the deal (its code).
     """
-    with transaction.atomic():
-        locked = _locked(table.pk)
-        require_open_for_entry(locked)
-        if submission is not None:
-            done = RaceDeal.objects.filter(table=locked, submission=submission).first()
-            if done is not None:
-                return done  # the same form posted twice
-        stored = _Stored.of(locked)
-        if sequence != len(stored.counts) + 1:
-            raise ValidationError(
-                _("Deal %(sequence)s was entered already on another phone."),
-                code="out_of_date",
-                params={"sequence": sequence},
-            )
-        taps = list(taps)
-        if taps:
-            _check_taps(stored, taps, announcer)
-            counts = counts_of_taps(stored.players, taps)
-        counts = list(counts or ())
-        stored.with_deal(len(stored.counts), counts, announcer).checked()
-        try:
-            return RaceDeal.objects.create(
-                table=locked,
-                sequence=sequence,
-                counts=counts,
-                taps=taps,
-                announcer=announcer,
-                submission=submission or uuid.uuid4(),
-            )
-        except IntegrityError:  # pragma: no cover (the lock orders the writers)
-            raise ValidationError(_("Another phone saved this deal."), code="out_of_date") from None
+    posted = PostedRaceDeal(sequence, submission or uuid.uuid4(), counts, taps, announcer)
+    return _RACE.enter(table_id=table.pk, posted=posted)
 
 
 def race_deal_correct(
@@ -76,37 +59,101 @@ def race_deal_correct(
     deal: RaceDeal,
     counts: Sequence[int],
     announcer: int | None = None,
-    user: User | None = None,
+    user: AbstractBaseUser | AnonymousUser | None = None,
 ) -> RaceDeal:
-    """The organiser (``user``), or the captain's phone, corrects a saved deal's trick counts
-    and its announcer (its taps are dropped); the history keeps who, when, before and after.
+    """The organiser (``user``) corrects a saved deal's trick counts and its announcer (its
+    taps are dropped); the history keeps who, when, before and after. ``deal`` is read again
+    under the table's lock: its "before" is what the last correction left.
 
     :raises ValidationError: the table takes no deals now, or the evening with the corrected
         deal is one the rules refuse (this deal or a later one; its code).
     """
-    with transaction.atomic():
-        locked = _locked(deal.table_id)
-        require_open_for_entry(locked)
-        _Stored.of(locked).with_deal(deal.sequence - 1, list(counts), announcer).checked()
-        RaceDealChange.objects.create(
-            deal=deal,
-            before_counts=deal.counts,
-            before_announcer=deal.announcer,
-            after_counts=list(counts),
-            after_announcer=announcer,
-            user=user if user is not None and user.is_authenticated else None,
+    return _RACE.correct(
+        table_id=deal.table_id, pk=deal.pk, change=_recount(counts, announcer), user=user
+    )
+
+
+def race_deal_correct_last(
+    *, table: Table, sequence: int, counts: Sequence[int], announcer: int | None = None
+) -> RaceDeal:
+    """The captain's phone corrects the table's last deal, which must still be deal
+    ``sequence`` (the one his page showed as the last) once the table is locked.
+
+    :raises ValidationError: another deal was saved since (code ``out_of_date``); as
+        :func:`race_deal_correct`.
+    """
+    return _RACE.correct(
+        table_id=table.pk, last=sequence, change=_recount(counts, announcer), user=None
+    )
+
+
+class _RaceLedger(LedgerKind[RaceDeal, "_Stored", PostedRaceDeal]):
+    """The race's deals in the table's ledger: checked by replaying the whole evening."""
+
+    model = RaceDeal
+    change_model = RaceDealChange
+
+    def read(self, table: Table, seats: list[Seat]) -> "_Stored":
+        return _Stored.of(table, seats)
+
+    def next_sequence(self, state: "_Stored") -> int:
+        return len(state.counts) + 1
+
+    def refuse_entered(self, entry: RaceDeal, seats: list[Seat]) -> ValidationError:
+        return self.refuse_stale(entry.table, entry.sequence)
+
+    def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
+        return ValidationError(
+            _("Deal %(sequence)s was entered already on another phone."),
+            code="out_of_date",
+            params={"sequence": sequence},
         )
+
+    def create(
+        self, table: Table, seats: list[Seat], state: "_Stored", posted: PostedRaceDeal
+    ) -> RaceDeal:
+        taps = list(posted.taps)
+        counts = posted.counts
+        if taps:
+            _check_taps(state, taps, posted.announcer)
+            counts = counts_of_taps(state.players, taps)
+        counts = list(counts or ())
+        state.with_deal(len(state.counts), counts, posted.announcer).checked()
+        return RaceDeal.objects.create(
+            table=table,
+            sequence=posted.sequence,
+            counts=counts,
+            taps=taps,
+            announcer=posted.announcer,
+            submission=posted.submission,
+        )
+
+    def snapshot(self, entry: RaceDeal, seats: list[Seat]) -> Mapping[str, object]:
+        return {"counts": list(entry.counts), "announcer": entry.announcer}
+
+    def refuse_not_last(self) -> ValidationError:
+        return ValidationError(
+            _("Another phone has entered a deal since: correct it on the fresh page."),
+            code="out_of_date",
+        )
+
+
+_RACE = _RaceLedger()
+
+
+def _recount(counts: Sequence[int], announcer: int | None) -> "_Change":
+    """The correction of a deal to ``counts`` and ``announcer``, checked against the table's
+    whole evening (the deals after it too)."""
+
+    def change(table: Table, seats: list[Seat], deal: RaceDeal) -> None:
+        require_open_for_entry(table)
+        stored = _Stored.of(table, seats)
+        stored.with_deal(deal.sequence - 1, list(counts), announcer).checked()
         deal.counts = list(counts)
         deal.announcer = announcer
         deal.taps = []
-        deal.corrected_at = timezone.now()
-        deal.save(update_fields=["counts", "announcer", "taps", "corrected_at"])
-    return deal
 
-
-def _locked(table_pk: int) -> Table:
-    """The table, locked until the transaction ends: its deals are written one at a time."""
-    return Table.objects.select_for_update().select_related("tournament").get(pk=table_pk)
+    return change
 
 
 @dataclass(frozen=True)
@@ -121,11 +168,11 @@ class _Stored:
     changed: int = -1
 
     @classmethod
-    def of(cls, table: Table) -> "_Stored":
+    def of(cls, table: Table, seats: list[Seat]) -> "_Stored":
         rows = RaceDeal.objects.filter(table=table).order_by("sequence")
         deals = list(rows.values_list("counts", "announcer"))
         return cls(
-            table.seats.count(),
+            len(seats),
             [list(counts) for counts, _ in deals],
             [announcer for _, announcer in deals],
             announced_fipsen(table.tournament.rule_options),
@@ -159,6 +206,9 @@ class _Stored:
                     "reason": message,
                 }
             raise ValidationError(message, code=refused.error.code) from None
+
+
+_Change = Callable[[Table, list[Seat], RaceDeal], None]
 
 
 def _check_taps(stored: _Stored, taps: list[int], announcer: int | None) -> None:

@@ -15,8 +15,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from races import selectors, services
+from races.forms import SAVES, RaceEntryForm, form_error
 from races.models import RaceDeal
-from races.screen import SeatRow, TapScreen, parse_announcer, parse_taps
+from races.screen import SeatRow, TapScreen
 from races.words import deal_words
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
@@ -33,20 +34,29 @@ def race_entry(request: HttpRequest, token: str) -> HttpResponse:
     table, seats = seated
     if request.method != "POST":
         return race_page(request, table, seats, token=token)
-    taps = parse_taps(request.POST.get("taps", ""), len(seats))
-    announcer = _announcer(request, table, len(seats))
-    action = request.POST.get("action", "")
-    if action.startswith("tap-") and action[4:].isdigit() and int(action[4:]) < len(seats):
-        taps.append(int(action[4:]))
+    form = RaceEntryForm(
+        request.POST,
+        players=len(seats),
+        announcing=announced_fipsen(table.tournament.rule_options),
+    )
+    valid = form.is_valid()
+    taps, announcer = form.taps_and_announcer()
+    action = form.data.get("action", "")
+    if not valid and action in SAVES:
+        if action == "correct_last":  # the page again, the correction opened as typed
+            taps, announcer = [], None
+        return race_page(
+            request, table, seats, token=token, taps=taps, announcer=announcer,
+            error=form_error(form),
+        )  # fmt: skip
+    if form.tapped is not None:
+        taps.append(form.tapped)
     elif action == "undo":
         taps = taps[:-1]
     elif action == "correct_last":
-        return _correct_last(request, table, seats, token=token, announcer=announcer)
+        return _correct_last(request, table, seats, token=token, form=form)
     elif action in ("save_taps", "save_counts"):
-        return _save(
-            request, table, seats, token=token, taps=taps, announcer=announcer,
-            by_taps=action == "save_taps",
-        )  # fmt: skip
+        return _save(request, table, seats, token=token, form=form, by_taps=action == "save_taps")
     return race_page(request, table, seats, token=token, taps=taps, announcer=announcer)
 
 
@@ -56,19 +66,18 @@ def _save(
     seats: list[Seat],
     *,
     token: str,
-    taps: list[int],
-    announcer: int | None,
+    form: RaceEntryForm,
     by_taps: bool,
 ) -> HttpResponse:
+    taps, announcer = form.taps_and_announcer()
     try:
-        counts = None if by_taps else _posted_counts(request, len(seats))
         deal = services.race_deal_record(
             table=table,
-            sequence=_int(request.POST.get("sequence")),
-            counts=counts,
+            sequence=form.cleaned_data["sequence"],
+            counts=None if by_taps else form.counts(),
             taps=taps if by_taps else (),
             announcer=announcer,
-            submission=_uuid(request.POST.get("submission")),
+            submission=form.cleaned_data["submission"],
         )
     except ValidationError as error:
         return race_page(
@@ -81,19 +90,18 @@ def _save(
 
 
 def _correct_last(
-    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, announcer: int | None
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, form: RaceEntryForm
 ) -> HttpResponse:
     """The captain corrects the table's last deal (its counts typed again), as long as no
-    deal followed it: ``sequence`` is the deal he saw as the last one."""
-    last = RaceDeal.objects.filter(table=table).order_by("sequence").last()
+    deal followed it: ``sequence`` is the deal he saw as the last one (checked under the
+    table's lock, by the service)."""
     try:
-        if last is None or last.sequence != _int(request.POST.get("sequence")):
-            raise ValidationError(
-                _("Another phone has entered a deal since: correct it on the fresh page."),
-                code="out_of_date",
-            )
-        counts = _posted_counts(request, len(seats))
-        deal = services.race_deal_correct(deal=last, counts=counts, announcer=announcer)
+        deal = services.race_deal_correct_last(
+            table=table,
+            sequence=form.cleaned_data["sequence"],
+            counts=form.counts(),
+            announcer=form.cleaned_data["announcer"],
+        )
     except ValidationError as error:
         return race_page(request, table, seats, token=token, error=" ".join(error.messages))
     race = selectors.table_race(table=table, seats=seats)
@@ -157,34 +165,3 @@ def _typed_forms(
         "correct_open": action == "correct_last",
         "correct_rows": rows("correct_last", last.counts) if last else [],
     }
-
-
-def _posted_counts(request: HttpRequest, players: int) -> list[int]:
-    """The five counts typed in.
-
-    :raises ValidationError: one is missing or not a number.
-    """
-    try:
-        return [int(request.POST.get(f"count-{seat}", "")) for seat in range(players)]
-    except ValueError:
-        raise ValidationError(
-            _("Enter the tricks of each player as a number from 0 to 5."), code="counts"
-        ) from None
-
-
-def _announcer(request: HttpRequest, table: Table, players: int) -> int | None:
-    """The seat chosen as having announced Fipsen, where the tournament plays with it."""
-    if not announced_fipsen(table.tournament.rule_options):
-        return None
-    return parse_announcer(request.POST.get("announcer"), players)
-
-
-def _int(text: str | None) -> int:
-    return int(text) if text and text.isdigit() and len(text) < 7 else 0
-
-
-def _uuid(text: str | None) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(text or "")
-    except ValueError:
-        return None

@@ -1,9 +1,7 @@
 """Deals as the tables enter them, and the history of every entry and change."""
 
-import uuid
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -12,6 +10,7 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.ledger import LedgerChange, LedgerEntry
 from tournaments.models import MAX_SEATS, Table, max_length_constraint
 from tournaments.text import no_control_characters
 
@@ -24,8 +23,8 @@ FIVE_PLAYERS = 5
 TABLE_SIZES = (3, 4, FIVE_PLAYERS)
 
 
-class Deal(models.Model):
-    """One deal of a table: a game played, or all passed.
+class Deal(LedgerEntry):
+    """One deal of a table (an entry of its ledger): a game played, or all passed.
 
     ``sequence`` counts every entry of the table, passed deals included, and is unique per
     table: two phones entering "the next deal" at once cannot both save it. ``number`` is the
@@ -36,7 +35,6 @@ class Deal(models.Model):
     #: PROTECT: a table with deals (so its tournament too) cannot be deleted; the history is
     #: append-only.
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="deal_set")
-    sequence = models.PositiveIntegerField(_("entry"))
     number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
     #: The seat that played (for a Siebener Fips: the holder); none when all passed.
@@ -52,14 +50,10 @@ class Deal(models.Model):
     opponents_score = models.PositiveSmallIntegerField(_("each opponent's gain"), default=0)
     #: The value the captain wrote on paper, when given (it matched the computed one).
     written_value = models.SmallIntegerField(_("value on paper"), null=True, blank=True)
-    #: The form's id: the same form posted twice (a dropped connection) is saved once.
-    submission = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (seat)"), null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ["table", "sequence"]
+    class Meta(LedgerEntry.Meta):
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
         constraints = [
@@ -106,7 +100,7 @@ class Deal(models.Model):
         )
 
 
-class DealChange(models.Model):
+class DealChange(LedgerChange):
     """One entry or change of a deal: who, when, before, after, why."""
 
     class Action(models.TextChoices):
@@ -124,15 +118,8 @@ class DealChange(models.Model):
     reason = models.CharField(
         _("reason"), max_length=300, blank=True, validators=[no_control_characters]
     )
-    #: The organiser's account, or none for the table's captain (who has no account).
-    #: PROTECT: the account that changed a deal stays (deactivate it instead of deleting it).
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["deal", "pk"]
+    class Meta(LedgerChange.Meta):
         verbose_name = _("change of a deal")
         verbose_name_plural = _("changes of deals")
         constraints = [
