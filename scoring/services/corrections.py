@@ -1,5 +1,8 @@
 """Correcting and confirming deals already entered: every change is logged with its before."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -9,7 +12,7 @@ from fipsen_rules import Game, GameKind, GrossenaspeGame, MecklenburgGame
 from scoring import selectors
 from scoring.evaluation import Scored, score_deal
 from scoring.models import Deal, DealChange
-from scoring.services.entry import deal_words
+from scoring.services.entry import DealLedger, deal_words
 from scoring.services.guards import require_deal_left
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_with_seats_locked
@@ -35,16 +38,14 @@ def deal_correct(
     """
     reason = _reason_cleaned(reason)
     passes = game.kind == GameKind.PASSED  # "passed" in every rule set
-    with transaction.atomic():
-        table, seats = table_with_seats_locked(table_id=deal.table_id)
-        deal = Deal.objects.select_for_update().get(pk=deal.pk)
+
+    def change(table: Table, seats: list[Seat], deal: Deal) -> None:
         require_playing(table.tournament)
         upcoming = selectors.next_deal(table=table, seats=seats)
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
         _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
         number = _corrected_number(deal, upcoming, passes=passes)
-        before = deal_words(deal, seats)
         scored = score_deal(
             tournament=table.tournament,
             seats=selectors.playing_seats(seats, number or upcoming.number or 0),
@@ -54,9 +55,38 @@ def deal_correct(
             dealer=deal.dealer,
         )
         _rescore(deal, scored, number=number, declarer=declarer, written_value=written_value)
-        deal.save()
-        _log_change(deal, seats, before=before, reason=reason, user=user)
-    return deal
+
+    ledger = _Corrections(reason=reason)
+    return ledger.correct(table_id=deal.table_id, pk=deal.pk, change=change, user=user)
+
+
+class _Corrections(DealLedger):
+    """A scored deal's correction: its history keeps the deal in words before and after,
+    and why."""
+
+    def __init__(self, *, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+    def snapshot(self, entry: Deal, seats: list[Seat]) -> Mapping[str, object]:
+        return {"words": deal_words(entry, seats)}
+
+    def log(
+        self,
+        entry: Deal,
+        *,
+        before: Mapping[str, object],
+        after: Mapping[str, object],
+        user: Any,
+    ) -> None:
+        DealChange.objects.create(
+            deal=entry,
+            action=DealChange.Action.CORRECTED,
+            before=str(before["words"]),
+            after=str(after["words"]),
+            reason=self.reason,
+            user=user,
+        )
 
 
 def _corrected_number(deal: Deal, upcoming: selectors.NextDeal, *, passes: bool) -> int | None:
@@ -148,19 +178,6 @@ def _require_same_kind_unless_last(deal: Deal, *, passes: bool, is_last: bool, r
             _("An older deal cannot change between a game and “all passed”."),
             code="kind_change",
         )
-
-
-def _log_change(
-    deal: Deal, seats: list[Seat], *, before: str, reason: str, user: User | None
-) -> None:
-    DealChange.objects.create(
-        deal=deal,
-        action=DealChange.Action.CORRECTED,
-        before=before,
-        after=deal_words(deal, seats),
-        reason=reason,
-        user=user,
-    )
 
 
 def deal_confirm(*, deal: Deal, seat: int) -> Deal:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -17,9 +16,8 @@ from scoring import selectors
 from scoring.evaluation import score_deal
 from scoring.models import Deal, DealChange
 from scoring.services.guards import require_next_free
+from tournaments.ledger import LedgerKind
 from tournaments.models import Seat, Table
-from tournaments.selectors import table_with_seats_locked
-from tournaments.states import require_open_for_entry
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -90,20 +88,9 @@ def deal_record(
     :raises fipsen_rules.InvalidEntryError: the game breaks a rule (nothing saved).
     :raises ValidationError: the table is closed, full, or waits for a confirmation.
     """
-    try:
-        with transaction.atomic():
-            # One entry at a time per table: a second phone waits here, then sees the deal.
-            locked, seats = table_with_seats_locked(table_id=table.pk)
-            return _record_locked(
-                locked,
-                seats,
-                PostedDeal(sequence, submission, declarer, game, written_value),
-                user=user,
-                await_confirmation=await_confirmation,
-                after=after,
-            )
-    except IntegrityError:
-        return _record_raced(table, sequence, submission)
+    kind = DealLedger(user=user, await_confirmation=await_confirmation, after=after)
+    posted = PostedDeal(sequence, submission, declarer, game, written_value)
+    return kind.enter(table_id=table.pk, posted=posted)
 
 
 def deal_record_at_link(
@@ -120,53 +107,56 @@ def deal_record_at_link(
     :raises Table.DoesNotExist: the link opens no table.
     :raises: what :func:`deal_record` raises.
     """
-    try:
-        with transaction.atomic():
-            locked, seats = table_with_seats_locked(token=token)
-            deal = posted(locked, seats)
-            if deal is None:
-                return None
-            return _record_locked(locked, seats, deal, after=after)
-    except IntegrityError:
-        if deal is None:  # only _record_locked saves, and only with a deal
-            raise
-        return _record_raced(locked, deal.sequence, deal.submission)
+    return DealLedger(after=after).record(token=token, posted=posted)
 
 
-def _record_locked(
-    locked: Table,
-    seats: list[Seat],
-    posted: PostedDeal,
-    *,
-    user: User | None = None,
-    await_confirmation: bool = True,
-    after: list[selectors.NextDeal] | None = None,
-) -> Deal:
-    """The body of :func:`deal_record`, with the table locked and its seats read."""
-    upcoming = selectors.next_deal(table=locked, seats=seats)
-    if posted.sequence < upcoming.sequence:
-        return _sent_again(locked, seats, posted, upcoming)
-    require_open_for_entry(locked)
-    if posted.sequence > upcoming.sequence:
-        raise EntryOutOfDate
-    require_next_free(locked, upcoming, await_confirmation=await_confirmation)
-    deal = _deal_create(locked, seats, posted, upcoming, user=user)
-    if after is not None:
-        after.append(
-            selectors.next_deal_after(table=locked, seats=seats, before=upcoming, deal=deal)
-        )
-    return deal
+class DealLedger(LedgerKind[Deal, selectors.NextDeal, PostedDeal]):
+    """Scored deals in the table's ledger: the rules score each, and its history says who
+    entered what. ``after``, if given, gets the table's next entry once the deal is saved."""
 
+    model = Deal
+    change_model = DealChange
 
-def _sent_again(
-    table: Table, seats: list[Seat], posted: PostedDeal, upcoming: selectors.NextDeal
-) -> Deal:
-    """A form for an entry already made: the deal it saved the first time (a dropped
-    connection), else what another phone entered is raised."""
-    entered = _entered(table, posted.sequence, upcoming)
-    if entered.submission == posted.submission:
-        return entered
-    raise DealAlreadyEntered(entered, deal_words(entered, seats))
+    def __init__(
+        self,
+        *,
+        user: User | None = None,
+        await_confirmation: bool = True,
+        after: list[selectors.NextDeal] | None = None,
+    ) -> None:
+        self.user = user
+        self.await_confirmation = await_confirmation
+        self.after = after
+
+    def read(self, table: Table, seats: list[Seat]) -> selectors.NextDeal:
+        return selectors.next_deal(table=table, seats=seats)
+
+    def next_sequence(self, state: selectors.NextDeal) -> int:
+        return state.sequence
+
+    def entered(self, table: Table, state: selectors.NextDeal, sequence: int) -> Deal | None:
+        """Among the latest entries, or read."""
+        for deal in state.recent:
+            if deal.sequence == sequence:
+                return deal
+        return Deal.objects.filter(table=table, sequence=sequence).first()
+
+    def refuse_entered(self, entry: Deal, seats: list[Seat]) -> ValidationError:
+        return DealAlreadyEntered(entry, deal_words(entry, seats))
+
+    def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
+        return EntryOutOfDate()
+
+    def create(
+        self, table: Table, seats: list[Seat], state: selectors.NextDeal, posted: PostedDeal
+    ) -> Deal:
+        require_next_free(table, state, await_confirmation=self.await_confirmation)
+        deal = _deal_create(table, seats, posted, state, user=self.user)
+        if self.after is not None:
+            self.after.append(
+                selectors.next_deal_after(table=table, seats=seats, before=state, deal=deal)
+            )
+        return deal
 
 
 def _deal_create(
@@ -207,19 +197,6 @@ def _deal_create(
     return deal
 
 
-def _record_raced(table: Table, sequence: int, submission: uuid.UUID) -> Deal:
-    """Both phones passed the checks at once (SQLite has no row locks): one deal won. The same
-    submission's deal, else what the other phone entered is raised."""
-    saved = Deal.objects.filter(submission=submission, table=table).first()
-    if saved is not None:
-        return saved
-    entered = Deal.objects.filter(table=table, sequence=sequence).first()
-    if entered is None:  # the submission id belongs to another table's deal
-        raise EntryOutOfDate from None
-    words = deal_words(entered, selectors.seats_of(table=table))
-    raise DealAlreadyEntered(entered, words) from None
-
-
 def deal_matches(deal: Deal, posted: dict[str, object]) -> bool:
     """Whether the posted form (its cleaned data) is ``deal`` itself: the same declarer (where
     it counts), game and written value, as a deal sent twice."""
@@ -230,14 +207,6 @@ def deal_matches(deal: Deal, posted: dict[str, object]) -> bool:
         and (deal.declarer is None or deal.declarer == declarer)
         and deal.written_value == posted.get("written_value")
     )
-
-
-def _entered(table: Table, sequence: int, upcoming: selectors.NextDeal) -> Deal:
-    """The deal entered as ``sequence``: among the latest entries, or read."""
-    for deal in upcoming.recent:
-        if deal.sequence == sequence:
-            return deal
-    return Deal.objects.get(table=table, sequence=sequence)
 
 
 def deal_words(deal: Deal, seats: list[Seat]) -> str:
