@@ -98,9 +98,3 @@ class CorrectedForm(forms.Form):
     """The organiser's table page after a correction: the deal corrected, to say so."""
 
     corrected = forms.IntegerField(required=False, min_value=1, max_value=MAX_SEQUENCE)
-
-
-def form_error(form: forms.Form) -> str:
-    """The form's errors as the page's one line: each message once, fields in order."""
-    messages = [str(m) for errors in form.errors.values() for m in errors]
-    return " ".join(dict.fromkeys(messages))

@@ -7,10 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from pots import selectors, services
-from pots.forms import CHOICES, CorrectedForm, PotCorrectionForm, form_error
+from pots.forms import CHOICES, CorrectedForm, PotCorrectionForm
 from pots.models import PotDeal
 from pots.views import named_refusal
 from pots.words import deal_words
+from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
 from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required

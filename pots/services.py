@@ -81,16 +81,6 @@ class _PotLedger(LedgerKind[PotDeal, _Deals, PostedPotDeal]):
     def next_sequence(self, state: _Deals) -> int:
         return len(state) + 1
 
-    def refuse_entered(self, entry: PotDeal, seats: list[Seat]) -> ValidationError:
-        return self.refuse_stale(entry.table, entry.sequence)
-
-    def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
-        return ValidationError(
-            _("Deal %(sequence)s was entered already on another phone."),
-            code="out_of_date",
-            params={"sequence": sequence},
-        )
-
     def create(
         self, table: Table, seats: list[Seat], state: _Deals, posted: PostedPotDeal
     ) -> PotDeal:

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 
 from fipsen_rules import Code
 from pots import selectors, services
-from pots.forms import CHOICES, PASSED, PotEntryForm, form_error
+from pots.forms import CHOICES, PASSED, PotEntryForm
 from pots.replay import Taps
 from pots.words import deal_words
+from tournaments.ledger import form_error
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_for_token

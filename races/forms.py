@@ -94,9 +94,3 @@ class RaceCorrectionForm(forms.Form):
 
     def counts(self) -> list[int]:
         return [self.cleaned_data[f"count-{seat}"] for seat in range(self.players)]
-
-
-def form_error(form: forms.Form) -> str:
-    """The form's errors as the page's one line: each message once, fields in order."""
-    messages = [str(m) for errors in form.errors.values() for m in errors]
-    return " ".join(dict.fromkeys(messages))

@@ -7,10 +7,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from races import selectors, services
-from races.forms import RaceCorrectionForm, form_error
+from races.forms import RaceCorrectionForm
 from races.models import RaceDeal
 from races.prizes import with_prizes
 from races.words import deal_words
+from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
 from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import seats_of

@@ -99,16 +99,6 @@ class _RaceLedger(LedgerKind[RaceDeal, "_Stored", PostedRaceDeal]):
     def next_sequence(self, state: "_Stored") -> int:
         return len(state.counts) + 1
 
-    def refuse_entered(self, entry: RaceDeal, seats: list[Seat]) -> ValidationError:
-        return self.refuse_stale(entry.table, entry.sequence)
-
-    def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
-        return ValidationError(
-            _("Deal %(sequence)s was entered already on another phone."),
-            code="out_of_date",
-            params={"sequence": sequence},
-        )
-
     def create(
         self, table: Table, seats: list[Seat], state: "_Stored", posted: PostedRaceDeal
     ) -> RaceDeal:

@@ -15,10 +15,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from races import selectors, services
-from races.forms import SAVES, RaceEntryForm, form_error
+from races.forms import SAVES, RaceEntryForm
 from races.models import RaceDeal
 from races.screen import SeatRow, TapScreen
 from races.words import deal_words
+from tournaments.ledger import form_error
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.race_rules import announced_fipsen

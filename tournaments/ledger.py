@@ -113,11 +113,16 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
 
     def refuse_entered(self, entry: EntryT, seats: list[Seat]) -> ValidationError:
         """Another phone saved ``entry`` for the number this form was made for."""
-        raise NotImplementedError
+        return self.refuse_stale(entry.table, entry.sequence)
 
     def refuse_stale(self, table: Table, sequence: int) -> ValidationError:
-        """The form was made for a number that is not the table's (none it has, nor its next)."""
-        raise NotImplementedError
+        """The form was made for a number that is not the table's (none it has, nor its next),
+        or (:meth:`refuse_entered`) for one another phone saved first."""
+        return ValidationError(
+            _("Deal %(sequence)s was entered already on another phone."),
+            code="out_of_date",
+            params={"sequence": sequence},
+        )
 
     def require_open(self, table: Table) -> None:
         """:raises ValidationError: the table takes no entries now."""
@@ -280,3 +285,9 @@ class SequenceField(forms.IntegerField):
         except ValidationError:
             return 0
         return number if number is not None and 0 <= number <= MAX_SEQUENCE else 0
+
+
+def form_error(form: forms.Form) -> str:
+    """The form's errors as the page's one line: each message once, fields in order."""
+    messages = [str(m) for errors in form.errors.values() for m in errors]
+    return " ".join(dict.fromkeys(messages))

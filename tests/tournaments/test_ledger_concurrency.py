@@ -25,6 +25,7 @@ from tests.pots.helpers import deals_entered as pot_deals_entered
 from tests.pots.helpers import tippen_table
 from tests.races.helpers import deals_entered as race_deals_entered
 from tests.races.helpers import race_table
+from tests.scoring.test_concurrency import _requests_waiting_for_a_lock
 from tests.waiting import wait_until
 from tournaments.models import Table
 
@@ -38,20 +39,6 @@ pytestmark = [
 
 TIMEOUT = 30
 EVEN = [2, 1, 1, 1, 0]
-
-
-def _waiting_for_a_lock() -> int:
-    """Other connections to this database that wait for a lock (a row lock, here)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else the view keeps its first answer
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
-            " AND pid <> pg_backend_pid()"
-        )
-        row = cursor.fetchone()
-    assert row is not None
-    return int(row[0])
 
 
 def _post(url: str, data: dict[str, Any]) -> int:
@@ -73,7 +60,7 @@ def requests_in_order(table: Table) -> Iterator[Callable[[str, dict[str, Any]], 
         def start(url: str, data: dict[str, Any]) -> Future[int]:
             started.append(pool.submit(_post, url, data))
             wait_until(
-                lambda: _waiting_for_a_lock() >= len(started),
+                lambda: _requests_waiting_for_a_lock() >= len(started),
                 "the request to reach the table's lock",
                 timeout=TIMEOUT,
                 interval=0.005,
@@ -142,7 +129,11 @@ def test_a_race_organiser_s_correction_sees_the_captain_s_before_it(organiser: C
     with ThreadPoolExecutor(1) as pool, requests_in_order(table) as start:
         captain = start(captain_url, _counts(first, action="correct_last", sequence=1))
         organiser_reply = pool.submit(as_organiser)
-        wait_until(lambda: _waiting_for_a_lock() >= 2, "the organiser at the lock", timeout=TIMEOUT)
+        wait_until(
+            lambda: _requests_waiting_for_a_lock() >= 2,
+            "the organiser at the lock",
+            timeout=TIMEOUT,
+        )
     assert (captain.result(TIMEOUT), organiser_reply.result(TIMEOUT)) == (302, 302)
     changes = list(RaceDealChange.objects.order_by("pk"))
     assert [(c.before_counts, c.after_counts) for c in changes] == [
