@@ -37,8 +37,8 @@ class RaceEntryForm(forms.Form):
     form's id and, when typed, the trick counts."""
 
     action = forms.CharField(required=False, max_length=20)
-    taps = forms.CharField(required=False, max_length=40, strip=False)
-    announcer = forms.CharField(required=False, max_length=10)
+    taps = forms.CharField(required=False, strip=False)
+    announcer = forms.CharField(required=False)
     sequence = SequenceField()
     submission = forms.UUIDField(required=False)
 
@@ -82,7 +82,7 @@ class RaceCorrectionForm(forms.Form):
     announced Fipsen."""
 
     deal = forms.IntegerField(min_value=1)
-    announcer = forms.CharField(required=False, max_length=10)
+    announcer = forms.CharField(required=False)
 
     def __init__(self, data: Any, *, players: int) -> None:
         super().__init__(data)

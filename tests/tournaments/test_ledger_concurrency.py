@@ -1,5 +1,5 @@
-"""Corrections at the race's and Tippen's tables under the table's lock: real concurrent
-requests (issue 18, item 1).
+"""Corrections under the table's lock, at a race's, a Tippen and a scored rule set's table:
+real concurrent requests (issue 18, item 1).
 
 Each request runs in its own thread with its own database connection (Django's test client
 through the whole stack: middleware, view, service). The test holds the table's row lock
@@ -9,6 +9,7 @@ PostgreSQL only: SQLite's write lock is taken at BEGIN and orders whole requests
 no window to race in.
 """
 
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -21,10 +22,12 @@ from django.urls import reverse
 
 from pots.models import PotDeal, PotDealChange
 from races.models import RaceDeal, RaceDealChange
+from scoring.models import DealChange
 from tests.pots.helpers import deals_entered as pot_deals_entered
 from tests.pots.helpers import tippen_table
 from tests.races.helpers import deals_entered as race_deals_entered
 from tests.races.helpers import race_table
+from tests.scoring.helpers import enter, playing_table
 from tests.scoring.test_concurrency import _requests_waiting_for_a_lock
 from tests.waiting import wait_until
 from tournaments.models import Table
@@ -170,3 +173,34 @@ def test_two_tippen_corrections_at_once_chain_their_history() -> None:
         ([1, 1, 1], [None, None, 0]),
         ([None, None, 0], [2, 1, None]),
     ]
+
+
+def test_a_scored_correction_waiting_behind_a_save_does_not_correct_an_older_deal() -> None:
+    table = playing_table()
+    deal = enter(table, 1, "3 +")
+    entry_url = reverse("scoring:table_entry", args=[table.token])
+    fix_url = reverse("scoring:table_correct", args=[table.token, deal.pk])
+    with requests_in_order(table) as start:
+        save = start(entry_url, {"sequence": 2, "submission": uuid.uuid4(),
+                                 "declarer": 0, "contract": "2", "result": "won"})  # fmt: skip
+        fix = start(fix_url, {"sequence": 1, "submission": deal.submission,
+                              "declarer": 1, "contract": "3", "result": "lost"})  # fmt: skip
+    assert save.result(TIMEOUT) == 302
+    assert fix.result(TIMEOUT) in (200, 422)  # refused: only the last deal, from the table
+    deal.refresh_from_db()
+    assert (deal.score, deal.corrected_at) == (3, None)
+    assert not DealChange.objects.filter(action="corrected").exists()
+
+
+def test_two_scored_corrections_at_once_chain_their_history() -> None:
+    table = playing_table()
+    deal = enter(table, 1, "3 +")
+    url = reverse("scoring:table_correct", args=[table.token, deal.pk])
+    fields = {"sequence": 1, "submission": deal.submission, "declarer": 1, "contract": "3"}
+    with requests_in_order(table) as start:
+        replies = [start(url, {**fields, "result": result}) for result in ("lost", "won")]
+    assert [reply.result(TIMEOUT) for reply in replies] == [302, 302]
+    changes = DealChange.objects.filter(action="corrected").order_by("pk")
+    befores_afters = list(changes.values_list("before", "after"))
+    entered = DealChange.objects.get(action="entered").after
+    assert [before for before, _after in befores_afters] == [entered, befores_afters[0][1]]
