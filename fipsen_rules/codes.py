@@ -113,6 +113,7 @@ class Code(StrEnum):
     TIPPEN_TRICKS_RANGE = "tippen_tricks_range"  # a tapper takes 0 to 3 tricks
     TIPPEN_TRICKS_SUM = "tippen_tricks_sum"  # three tricks are played
     TIPPEN_LONE_TAPPER = "tippen_lone_tapper"  # one tapper takes the pot without play
+    TIPPEN_LONE_WITH_OTHERS = "tippen_lone_with_others"  # "t" (alone) beside other tappers
 
 
 @dataclass(frozen=True, slots=True)

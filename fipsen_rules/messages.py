@@ -196,6 +196,10 @@ MESSAGES: Mapping[Code, str] = {
     Code.TIPPEN_LONE_TAPPER: gettext_noop(
         "Seat %(seat)s tapped alone and takes the pot without play: enter no tricks for him (t)."
     ),
+    Code.TIPPEN_LONE_WITH_OTHERS: gettext_noop(
+        "Seat %(seat)s is entered as tapped alone (t), but others tapped too: enter his "
+        "tricks, 0 to 3."
+    ),
 }
 
 

@@ -139,21 +139,35 @@ class TippenDeal:
 
     @classmethod
     def parse(cls, text: str) -> TippenDeal:
-        """:raises NotationError: ``NOTATION_EMPTY`` or ``NOTATION_UNKNOWN_WORD``."""
+        """The deal of ``text``, one word per seat.
+
+        >>> TippenDeal.parse("2 1 t -")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        fipsen_rules.errors.NotationError: Seat 2 is entered as tapped alone (t), but others ...
+
+        :raises NotationError: ``NOTATION_EMPTY``, ``NOTATION_UNKNOWN_WORD``, or
+            ``TIPPEN_LONE_WITH_OTHERS`` for a ``t`` (tapped alone) beside other tappers.
+        """
         words = text.split()
         if not words:
             raise NotationError.of(Code.NOTATION_EMPTY, "deal")
         taps: list[int | None] = []
+        lone: int | None = None
         for word in words:
             if word == PASSED:
                 taps.append(None)
             elif word.lower() == LONE:
+                lone = len(taps) if lone is None else lone
                 taps.append(0)
             elif word.isdecimal() and len(word) <= 2:
                 taps.append(int(word))
             else:
                 raise NotationError.of(Code.NOTATION_UNKNOWN_WORD, "deal", word=word)
-        return cls(tuple(taps))
+        deal = cls(tuple(taps))
+        if lone is not None and len(deal.tappers) > 1:
+            raise NotationError.of(Code.TIPPEN_LONE_WITH_OTHERS, "deal", seat=lone)
+        return deal
 
     @property
     def tappers(self) -> tuple[int, ...]:

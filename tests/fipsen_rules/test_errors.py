@@ -354,6 +354,12 @@ CASES: list[tuple[str, Code, Callable[[], object], type[FipsenError] | None]] = 
     ("tippen-range", Code.TIPPEN_TRICKS_RANGE, lambda: tippen_deal("4 0 0 -"), None),
     ("tippen-sum", Code.TIPPEN_TRICKS_SUM, lambda: tippen_deal("1 1 0 -"), None),
     ("tippen-lone", Code.TIPPEN_LONE_TAPPER, lambda: tippen_deal("- 3 - -"), None),
+    (
+        "tippen-lone-with-others",
+        Code.TIPPEN_LONE_WITH_OTHERS,
+        lambda: TippenDeal.parse("2 1 t -"),
+        NotationError,
+    ),
 ]
 
 

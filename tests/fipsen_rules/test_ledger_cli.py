@@ -161,6 +161,8 @@ def test_tippen(args: tuple[str, ...], expected: str) -> None:
         pytest.param(("--players", "4", "2 2 - 0"), id="four-tricks"),
         pytest.param(("--players", "4", "1 1 1"), id="three-entries"),
         pytest.param(("--players", "4", "- 3 - -"), id="lone-with-tricks"),
+        pytest.param(("--players", "4", "2 1 t -"), id="lone-beside-other-tappers"),
+        pytest.param(("--players", "4", "t t - -"), id="two-alone"),
         pytest.param(("--players", "4", "x - - -"), id="not-an-entry"),
         pytest.param(("--players", "7", "- - - -"), id="seven-players"),
         pytest.param(("--stake", "3", "--max-bete", "2", "1 1 1 -"), id="max-below-stake"),
@@ -169,6 +171,15 @@ def test_tippen(args: tuple[str, ...], expected: str) -> None:
 )
 def test_tippen_invalid(args: tuple[str, ...]) -> None:
     assert_invalid(run("tippen", *args))
+
+
+def test_tippen_says_why_t_beside_other_tappers_is_refused() -> None:
+    """Issue 17: "2 1 t -" was read as "2 1 0 -" and printed -1 1 -3 0."""
+    process = run("tippen", "--players", "4", "2 1 t -")
+    assert_invalid(process)
+    assert process.stderr == (
+        "Seat 2 is entered as tapped alone (t), but others tapped too: enter his tricks, 0 to 3.\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["race", "tippen"])
