@@ -32,13 +32,35 @@ from fipsen_rules.mecklenburg import ANSEGGER, DUTTFIPS, Ansegger, ClubTable, Du
 from fipsen_rules.mecklenburg_game import MecklenburgGame
 from fipsen_rules.messages import MESSAGES, describe
 from fipsen_rules.prisdorf import PRISDORF, Prisdorf
-from fipsen_rules.ruleset import Option, OptionValue, RuleSet, Scores
-from fipsen_rules.rulesets import RULE_SETS, Registration, rule_set
+from fipsen_rules.ruleset import (
+    LedgerRuleSet,
+    Option,
+    OptionValue,
+    Ranking,
+    RuleSet,
+    ScoredRuleSet,
+    Scores,
+    is_scored,
+)
+from fipsen_rules.rulesets import RULE_SETS, Registration, rule_set, scored_rule_set
 from fipsen_rules.seats import auction_order, dealer_of_deal, next_dealer, vorhand
 from fipsen_rules.standings import places, race_places
-from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, is_seatable, table_split
-from fipsen_rules.thedinghausen import Race, RaceState, race_fillers, race_table_split
-from fipsen_rules.tippen import Bete, Tippen, TippenDeal, TippenState
+from fipsen_rules.tables import (
+    DEALS_AT_FOUR,
+    DEALS_AT_THREE,
+    LEDGER_TABLE_DEALS,
+    TableSpec,
+    is_seatable,
+    table_split,
+)
+from fipsen_rules.thedinghausen import (
+    Race,
+    RaceState,
+    Thedinghausen,
+    race_fillers,
+    race_table_split,
+)
+from fipsen_rules.tippen import Bete, Tippen, TippenDeal, TippenRules, TippenState
 
 __all__ = [
     "ANSEGGER",
@@ -46,6 +68,7 @@ __all__ = [
     "DEALS_AT_THREE",
     "DUTTFIPS",
     "GROSSENASPE",
+    "LEDGER_TABLE_DEALS",
     "MESSAGES",
     "PACK",
     "PRISDORF",
@@ -69,6 +92,7 @@ __all__ = [
     "Grossenaspe",
     "GrossenaspeGame",
     "InvalidEntryError",
+    "LedgerRuleSet",
     "MecklenburgGame",
     "NotationError",
     "Option",
@@ -78,22 +102,27 @@ __all__ = [
     "Race",
     "RaceState",
     "Rank",
+    "Ranking",
     "Registration",
     "Result",
     "RuleSet",
     "RulesError",
+    "ScoredRuleSet",
     "Scores",
     "SeatingError",
     "Suit",
     "TableSpec",
+    "Thedinghausen",
     "Tippen",
     "TippenDeal",
+    "TippenRules",
     "TippenState",
     "Violation",
     "auction_order",
     "dealer_of_deal",
     "describe",
     "has_pictures",
+    "is_scored",
     "is_seatable",
     "next_dealer",
     "places",
@@ -103,6 +132,7 @@ __all__ = [
     "resolve_auction",
     "rest_size",
     "rule_set",
+    "scored_rule_set",
     "table_split",
     "vorhand",
 ]

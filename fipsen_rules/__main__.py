@@ -26,7 +26,7 @@ from fipsen_rules.game import Game, GameKind
 from fipsen_rules.ledger_cli import add_race_command, add_tippen_command, run_race, run_tippen
 from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, Scores
-from fipsen_rules.rulesets import RULE_SETS, rule_set
+from fipsen_rules.rulesets import RULE_SETS, Registration, scored_rule_set
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, table_split
 
 INVALID = 2
@@ -71,7 +71,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _deal_command(deal: argparse.ArgumentParser) -> None:
     deal.add_argument("game", help="the game in the rule set's notation")
-    deal.add_argument("--rules", default=Prisdorf.name, help=", ".join(sorted(RULE_SETS)))
+    deal.add_argument(
+        "--rules", default=Prisdorf.name, help=", ".join(sorted(r.name for r in _scored()))
+    )
     deal.add_argument("--players", type=int, default=4, help="the players at the table")
     deal.add_argument("--declarer", type=int, help="the declarer's seat, from 0")
     deal.add_argument(
@@ -82,7 +84,7 @@ def _deal_command(deal: argparse.ArgumentParser) -> None:
         "sits out (seat 0 unless given); Duttfips then checks that Vorhand took the Dutt",
     )
     options: dict[str, Option] = {}
-    for registration in RULE_SETS.values():
+    for registration in _scored():
         for option in registration.options:
             options.setdefault(option.name, option)
     for option in options.values():
@@ -139,7 +141,7 @@ def declarer_score(rules: Prisdorf, text: str, *, players: int) -> int:
 def _deal(args: argparse.Namespace) -> str:
     given = vars(args)
     options = {name: given[name] for name in _option_names() if name in given}
-    rules = rule_set(args.rules, **options)
+    rules = scored_rule_set(args.rules, **options)
     evaluate: Callable[..., Scores] = rules.evaluate
     seats = {"players": args.players, "declarer": args.declarer}
     if "dealer" in inspect.signature(evaluate).parameters:
@@ -158,7 +160,13 @@ def _deal(args: argparse.Namespace) -> str:
 
 
 def _option_names() -> set[str]:
-    return {option.name for r in RULE_SETS.values() for option in r.options}
+    return {option.name for r in _scored() for option in r.options}
+
+
+def _scored() -> list[Registration]:
+    """The rule sets ``deal`` plays: those that score their deals (the race and Tippen have
+    commands of their own)."""
+    return [registration for registration in RULE_SETS.values() if registration.scores_deals]
 
 
 if __name__ == "__main__":

@@ -24,14 +24,20 @@ from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.deal_scores import DealScore, declarer_violations, seat_changes
-from fipsen_rules.errors import Code, InvalidEntryError, Violation
+from fipsen_rules.errors import Code, InvalidEntryError, SeatingError, Violation
 from fipsen_rules.grossenaspe_game import ENDING_WORDS, FLAGS, AspeKind, Ending, GrossenaspeGame
-from fipsen_rules.grossenaspe_seats import DEALS_AT_FIVE, PLAYER_COUNTS, sitting_out
-from fipsen_rules.ruleset import Option, OptionValue, option_values
-from fipsen_rules.tables import DEALS_AT_FOUR
+from fipsen_rules.grossenaspe_seats import (
+    DEALS_AT_FIVE,
+    KARO_FIPSEN_PLAYERS,
+    PLAYER_COUNTS,
+    sitting_out,
+    table_split,
+)
+from fipsen_rules.ruleset import BY_POINTS, Option, OptionValue, Ranking, option_values
+from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
-    from fipsen_rules.ruleset import RuleSet
+    from fipsen_rules.ruleset import ScoredRuleSet
 
 __all__ = ["GROSSENASPE", "AspeKind", "Ending", "Grossenaspe", "GrossenaspeGame"]
 
@@ -65,6 +71,13 @@ class Grossenaspe:
     kloppen: bool = False
 
     name: ClassVar[str] = "grossenaspe"
+    #: At five the dealer sits out each deal (:func:`~fipsen_rules.grossenaspe_seats.sitting_out`).
+    dealer_sits_out_at: ClassVar[tuple[int, ...]] = (max(PLAYER_COUNTS),)
+    #: At four the rest would play Karo Fipsen, whose scoring is unknown; at five the player
+    #: who left would still count as an opponent: the table ends early instead.
+    players_may_leave: ClassVar[bool] = False
+    ranking: ClassVar[Ranking] = BY_POINTS
+    scores_deals: ClassVar[bool] = True
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("kloppen", False, "an opponent may knock, doubling the score once (SPEC C3.3)"),
     )
@@ -90,6 +103,29 @@ class Grossenaspe:
         """
         sitting_out(size, 0)
         return DEALS_AT_FIVE if size == max(PLAYER_COUNTS) else DEALS_AT_FOUR
+
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """Tables of four, and as few of five as the count needs; three players would be the
+        Karo Fipsen it does not offer.
+
+        >>> [str(t) for t in GROSSENASPE.split(9)]
+        ['4 100', '5 125']
+        >>> GROSSENASPE.split(3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        fipsen_rules.errors.SeatingError: Three-player Karo Fipsen is not offered: ...
+
+        :raises SeatingError: ``KARO_FIPSEN`` for three players; else as
+            :func:`~fipsen_rules.grossenaspe_seats.table_split`.
+        """
+        if players == KARO_FIPSEN_PLAYERS:
+            raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
+        deals = deals or {}
+        return table_split(
+            players,
+            deals_at_four=deals.get(4, DEALS_AT_FOUR),
+            deals_at_five=deals.get(5, DEALS_AT_FIVE),
+        )
 
     def parse(self, text: str) -> GrossenaspeGame:
         """A game in the notation, see :meth:`GrossenaspeGame.parse` (legality is
@@ -187,7 +223,7 @@ GROSSENASPE = Grossenaspe()
 """The Großenaspe rules without kloppen (a tournament is not an informal game)."""
 
 if TYPE_CHECKING:
-    _conforms: RuleSet[GrossenaspeGame] = GROSSENASPE  # mypy checks the shape
+    _conforms: ScoredRuleSet[GrossenaspeGame] = GROSSENASPE  # mypy checks the shape
 
 
 def _games(geklopft: bool) -> Iterator[GrossenaspeGame]:

@@ -28,11 +28,11 @@ from fipsen_rules.errors import Code, InvalidEntryError, SeatingError, Violation
 from fipsen_rules.game import Result
 from fipsen_rules.mecklenburg_game import FIPS_TRICKS, MeckKind, MecklenburgGame
 from fipsen_rules.messages import gettext_noop
-from fipsen_rules.ruleset import Option, OptionValue, option_values
+from fipsen_rules.ruleset import BY_POINTS, Option, OptionValue, Ranking, option_values
 from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
-    from fipsen_rules.ruleset import RuleSet
+    from fipsen_rules.ruleset import ScoredRuleSet
 
 __all__ = [
     "ANSEGGER",
@@ -148,6 +148,11 @@ class _Mecklenburg:
     CONTRACTS: ClassVar[tuple[MecklenburgGame, ...]]  # in bid order, lowest first
     PASSING: ClassVar[bool]  # whether all may pass (a new deal)
     table_sizes: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    dealer_sits_out_at: ClassVar[tuple[int, ...]] = ()  # every player plays every deal
+    #: Played at four only: a table that loses a player ends early.
+    players_may_leave: ClassVar[bool] = False
+    ranking: ClassVar[Ranking] = BY_POINTS
+    scores_deals: ClassVar[bool] = True
     # The club's points are a value of their own (a ClubTable), not a flag of the command line.
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
@@ -163,6 +168,10 @@ class _Mecklenburg:
         """
         _check_players(self.TITLE, size)
         return DEALS_AT_FOUR
+
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """Tables of four only (:func:`fours_split`), with ``deals`` at four where given."""
+        return fours_split(players, deals_at_four=(deals or {}).get(PLAYERS, DEALS_AT_FOUR))
 
     def __post_init__(self) -> None:
         for contract, _, _ in self.points.points:
@@ -355,5 +364,5 @@ DUTTFIPS = Duttfips()
 """Duttfips with the app's example points (a club fills in its own)."""
 
 if TYPE_CHECKING:
-    _ansegger: RuleSet[MecklenburgGame] = ANSEGGER  # mypy checks the shape
-    _duttfips: RuleSet[MecklenburgGame] = DUTTFIPS
+    _ansegger: ScoredRuleSet[MecklenburgGame] = ANSEGGER  # mypy checks the shape
+    _duttfips: ScoredRuleSet[MecklenburgGame] = DUTTFIPS

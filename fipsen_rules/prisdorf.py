@@ -2,7 +2,7 @@
 
 A rule set is a value: ``Prisdorf()`` is the tournament default, ``Prisdorf(min_bid=3)``
 the home game. Further variants go beside this module as their own rule sets (see
-:class:`fipsen_rules.ruleset.RuleSet`), without touching this one.
+:class:`fipsen_rules.ruleset.ScoredRuleSet`), without touching this one.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from fipsen_rules.prisdorf_games import (
     rule_broken,
     score_game,
 )
-from fipsen_rules.ruleset import Option, OptionValue, option_values
+from fipsen_rules.ruleset import BY_POINTS, Option, OptionValue, Ranking, option_values
 from fipsen_rules.seats import PLAYER_COUNTS
-from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE
+from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, table_split
 
 if TYPE_CHECKING:
-    from fipsen_rules.ruleset import RuleSet
+    from fipsen_rules.ruleset import ScoredRuleSet
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
@@ -65,6 +65,11 @@ class Prisdorf:
 
     name: ClassVar[str] = "prisdorf"
     table_sizes: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    dealer_sits_out_at: ClassVar[tuple[int, ...]] = ()  # every player plays every deal
+    #: A table of four plays on at three when a player leaves (SPEC B1.3).
+    players_may_leave: ClassVar[bool] = True
+    ranking: ClassVar[Ranking] = BY_POINTS
+    scores_deals: ClassVar[bool] = True
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("min_bid", 2, "the lowest bid: 2 (tournament) or 3 (home games), SPEC C1"),
         Option("strict_tricks", False, "refuse trick counts past the deciding trick"),
@@ -98,6 +103,22 @@ class Prisdorf:
         if size not in self.table_sizes:
             raise SeatingError.of(Code.PLAYERS, "players", players=size)
         return DEALS_AT_FOUR if size == 4 else DEALS_AT_THREE
+
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """Tables of four as far as possible, at most three of three (SPEC B3), with
+        ``deals`` by table size where given.
+
+        >>> [str(t) for t in PRISDORF.split(7, {3: 60})]
+        ['4 100', '3 60']
+
+        :raises SeatingError: as :func:`~fipsen_rules.tables.table_split`.
+        """
+        deals = deals or {}
+        return table_split(
+            players,
+            deals_at_four=deals.get(4, DEALS_AT_FOUR),
+            deals_at_three=deals.get(3, DEALS_AT_THREE),
+        )
 
     def kieker_procedure(self, players: int) -> str:
         """How a Kieker is played at a table of ``players`` (SPEC A10.3, A10.4), in English;
@@ -328,7 +349,7 @@ PRISDORF = Prisdorf()
 """The tournament rules: minimum bid 2, lenient trick counts."""
 
 if TYPE_CHECKING:
-    _conforms: RuleSet[Game] = PRISDORF  # mypy checks that Prisdorf is a RuleSet
+    _conforms: ScoredRuleSet[Game] = PRISDORF  # mypy checks that Prisdorf is a rule set
 
 
 def _value_violations(rules: Prisdorf, value: int, game: Game, computed: int) -> list[Violation]:

@@ -1,24 +1,55 @@
-"""What a rule set offers, whatever its notation (SPEC Parts A and C).
+"""What every rule set offers, whatever its game (SPEC Parts A and C): one protocol family.
 
-A rule set is a frozen dataclass value: its fields are its options (``Prisdorf(min_bid=3)``),
-it reads and writes games in its own notation (``parse``/``format``, a round trip), scores a
-deal for every seat (``evaluate``), knows every score a deal can give (``possible_scores``)
-and the tables it is played at (``table_sizes``, ``deals_at``). Its game value is its own:
-Prisdorf's is :class:`fipsen_rules.game.Game`, another rule set brings its own type, which is
-why :class:`RuleSet` is generic in it. The registry of rule sets by name is
-:mod:`fipsen_rules.rulesets`.
+In the spirit of python-chess's variants: a rule set is one class, found by name in the
+registry (:mod:`fipsen_rules.rulesets`), and it is a frozen dataclass value whose fields are
+its options (``Prisdorf(min_bid=3)``). Every rule set (:class:`RuleSet`) answers the same
+questions: its ``name``, its ``OPTIONS`` and their values (``options``; a value it cannot
+take is refused when it is made, an option it lacks by the registry), the tables it is
+played at (``table_sizes``, ``split``, ``deals_at``, ``dealer_sits_out_at``), whether a
+table plays on when a player leaves (``players_may_leave``), what orders its players at the
+end (``ranking``) and whether its deals are scored (``scores_deals``). It has one of two
+shapes:
+
+- :class:`ScoredRuleSet` (``scores_deals`` True: Prisdorf, Großenaspe, Ansegger Fips,
+  Duttfips) reads and writes games in its own notation (``parse``/``format``, a round trip),
+  scores a deal for every seat (``evaluate``) and knows every score a deal can give
+  (``possible_scores``). Its game value is its own, which is why it is generic in it.
+- :class:`LedgerRuleSet` (``scores_deals`` False: the Thedinghausen race, Tippen) keeps a
+  ledger per table instead: ``at_table(players)`` is the rules of one table, whose own
+  values play the deals.
+
+Code that does not know the rule set asks these attributes, never its type or its name;
+:func:`is_scored` narrows a rule set to the scored shape by asking ``scores_deals``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard, TypeVar
 
-__all__ = ["GameT", "Option", "OptionValue", "RuleSet", "Scores", "option_values"]
+if TYPE_CHECKING:
+    from fipsen_rules.tables import TableSpec
+
+__all__ = [
+    "BY_POINTS",
+    "SHARED_PLACE",
+    "TIE_BREAK_ORDER",
+    "GameT",
+    "LedgerRuleSet",
+    "Option",
+    "OptionValue",
+    "Ranking",
+    "RuleSet",
+    "ScoredRuleSet",
+    "Scores",
+    "is_scored",
+    "option_values",
+]
 
 OptionValue = int | bool
 GameT = TypeVar("GameT")
+TableT_co = TypeVar("TableT_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +95,40 @@ class Scores(Protocol):
         ...
 
 
-class RuleSet(Protocol[GameT]):
-    """The shape of every rule set. ``GameT`` is the type of its games."""
+#: The players equal on every figure of a :class:`Ranking` are ordered by the tournament's
+#: tie-break order (the organiser's choice; the scored rule sets).
+TIE_BREAK_ORDER = "tie_break_order"
+#: The players equal on every figure share a place: "1, 2, 2, 4" (the race, Tippen).
+SHARED_PLACE = "shared_place"
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """What orders a rule set's players at the end of a night, as data.
+
+    :param by: the figures compared in turn, highest first: ``("points",)``;
+        ``("games_won", "cents")`` (the race: games won, then the Hedewig ledger);
+        ``("chips",)`` (Tippen).
+    :param tie_break: what orders players equal on all of them: :data:`TIE_BREAK_ORDER` or
+        :data:`SHARED_PLACE`.
+
+    >>> BY_POINTS
+    Ranking(by=('points',), tie_break='tie_break_order')
+    """
+
+    by: tuple[str, ...]
+    tie_break: str
+
+
+#: The scored rule sets' ranking: points, then the tournament's tie-break order.
+BY_POINTS = Ranking(("points",), TIE_BREAK_ORDER)
+
+
+class RuleSet(Protocol):
+    """What every rule set answers, scored or a ledger (see the module text)."""
+
+    OPTIONS: ClassVar[tuple[Option, ...]]
+    """Its options, in the order offered: a keyword of its constructor each."""
 
     @property
     def name(self) -> str:
@@ -74,7 +137,7 @@ class RuleSet(Protocol[GameT]):
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
-        """The value of each of its options, by option name."""
+        """The value of each of its options, by option name, in the order of ``OPTIONS``."""
         ...
 
     @property
@@ -82,9 +145,46 @@ class RuleSet(Protocol[GameT]):
         """How many players a table of these rules can have, ascending."""
         ...
 
-    def deals_at(self, size: int) -> int:
-        """How many deals a table of ``size`` players plays in a tournament."""
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """The tables of a night of ``players``, each with its deals: ``deals`` by table
+        size where given (the tournament's own counts), else :meth:`deals_at`.
+
+        :raises SeatingError: the count cannot be seated, with the rule set's own code.
+        """
         ...
+
+    def deals_at(self, size: int) -> int:
+        """How many deals a table of ``size`` players plays in a tournament (a ledger rule
+        set's table plays until the night ends: its count is a placeholder, 1)."""
+        ...
+
+    @property
+    def dealer_sits_out_at(self) -> tuple[int, ...]:
+        """The table sizes at which the dealer sits out each deal (Großenaspe's five)."""
+        ...
+
+    @property
+    def players_may_leave(self) -> bool:
+        """Whether a table plays on when a player leaves (Prisdorf: four become three);
+        where the sources say nothing of it, the table is ended early instead."""
+        ...
+
+    @property
+    def ranking(self) -> Ranking:
+        """What orders the players at the end of a night, and the tie-break."""
+        ...
+
+    @property
+    def scores_deals(self) -> bool:
+        """True: a :class:`ScoredRuleSet`; False: a :class:`LedgerRuleSet`."""
+        ...
+
+    # A rule set is a value: the scoring app caches by it (functools.cache).
+    def __hash__(self) -> int: ...
+
+
+class ScoredRuleSet(RuleSet, Protocol[GameT]):
+    """A rule set whose deals are scored for every seat. ``GameT`` is the type of its games."""
 
     def parse(self, text: str) -> GameT:
         """A game in these rules' notation; raises ``NotationError`` for anything else."""
@@ -102,8 +202,27 @@ class RuleSet(Protocol[GameT]):
         """Every score a seat can get in one deal, ascending."""
         ...
 
-    # A rule set is a value: the scoring app caches by it (functools.cache).
-    def __hash__(self) -> int: ...
+
+class LedgerRuleSet(RuleSet, Protocol[TableT_co]):
+    """A rule set with no scored deal: each table keeps a ledger (the race's tricks and
+    money, Tippen's chips). ``TableT_co`` is the type of the rules of one table."""
+
+    def at_table(self, players: int) -> TableT_co:
+        """The rules of one table of ``players`` with these options.
+
+        :raises SeatingError: a table of these rules cannot have ``players``.
+        """
+        ...
+
+
+def is_scored(rules: RuleSet) -> TypeGuard[ScoredRuleSet[Any]]:
+    """Whether ``rules`` scores its deals: the question the web asks instead of the type.
+
+    >>> from fipsen_rules.rulesets import rule_set
+    >>> is_scored(rule_set("prisdorf")), is_scored(rule_set("tippen"))
+    (True, False)
+    """
+    return rules.scores_deals
 
 
 def option_values(rules: object, options: tuple[Option, ...]) -> Mapping[str, OptionValue]:

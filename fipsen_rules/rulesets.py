@@ -2,11 +2,12 @@
 
 The registry is how the command line and the web layer find a rule set and its options
 (SPEC Part C). A new rule set is a module beside :mod:`fipsen_rules.prisdorf` whose class
-has the shape of :class:`fipsen_rules.ruleset.RuleSet`, and one :class:`Registration`
-line in :data:`RULE_SETS`.
+has the shape of :class:`fipsen_rules.ruleset.ScoredRuleSet` (or of
+:class:`~fipsen_rules.ruleset.LedgerRuleSet`), and one :class:`Registration` line in
+:data:`RULE_SETS`.
 
 >>> sorted(RULE_SETS)
-['ansegger', 'duttfips', 'grossenaspe', 'prisdorf']
+['ansegger', 'duttfips', 'grossenaspe', 'prisdorf', 'thedinghausen', 'tippen']
 >>> rule_set("prisdorf", min_bid=3) == Prisdorf(min_bid=3)
 True
 >>> rule_set("skat")  # doctest: +ELLIPSIS
@@ -26,9 +27,11 @@ from fipsen_rules.errors import Code, RulesError
 from fipsen_rules.grossenaspe import Grossenaspe
 from fipsen_rules.mecklenburg import Ansegger, Duttfips
 from fipsen_rules.prisdorf import Prisdorf
-from fipsen_rules.ruleset import Option, OptionValue, RuleSet
+from fipsen_rules.ruleset import Option, OptionValue, RuleSet, ScoredRuleSet, is_scored
+from fipsen_rules.thedinghausen import Thedinghausen
+from fipsen_rules.tippen import TippenRules
 
-__all__ = ["RULE_SETS", "Registration", "rule_set"]
+__all__ = ["RULE_SETS", "Registration", "rule_set", "scored_rule_set", "scored_rule_sets"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +43,10 @@ class Registration:
     """
 
     name: str
-    make: Callable[..., RuleSet[Any]]
+    make: Callable[..., RuleSet]
     options: tuple[Option, ...] = ()
 
-    def __call__(self, **options: OptionValue) -> RuleSet[Any]:
+    def __call__(self, **options: OptionValue) -> RuleSet:
         """:raises RulesError: ``RULES_OPTION_UNKNOWN``; and whatever the rule set raises."""
         known = {option.name for option in self.options}
         for name in options:
@@ -57,35 +60,76 @@ class Registration:
                 )
         return self.make(**options)
 
+    @property
+    def scores_deals(self) -> bool:
+        """Whether the rule set scores its deals (:attr:`RuleSet.scores_deals`)."""
+        return self().scores_deals
+
+
+def _registration(rules: type[Any]) -> Registration:
+    return Registration(rules.name, rules, rules.OPTIONS)
+
 
 RULE_SETS: Mapping[str, Registration] = MappingProxyType(
     {
         registration.name: registration
         for registration in (
-            Registration(Prisdorf.name, Prisdorf, Prisdorf.OPTIONS),
-            Registration(Grossenaspe.name, Grossenaspe, Grossenaspe.OPTIONS),
+            _registration(Prisdorf),
+            _registration(Grossenaspe),
             # Mecklenburg scores from a club's points table; by name, the app's example table.
-            Registration(Ansegger.name, Ansegger),
-            Registration(Duttfips.name, Duttfips),
+            _registration(Ansegger),
+            _registration(Duttfips),
+            _registration(Thedinghausen),
+            _registration(TippenRules),
         )
     }
 )
 """The rule sets by name."""
 
 
-def rule_set(name: str, **options: OptionValue) -> RuleSet[Any]:
+def rule_set(name: str, **options: OptionValue) -> RuleSet:
     """The rule set ``name`` with ``options``; the rest take their defaults.
 
     >>> rule_set("prisdorf", kloppen=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     fipsen_rules.errors.RulesError: The rule set prisdorf has no option “kloppen”; it has: ...
+    >>> rule_set("tippen", stake=6).options["stake"]
+    6
 
     :raises RulesError: ``RULES_UNKNOWN`` or ``RULES_OPTION_UNKNOWN``; and whatever the rule
-        set raises for a value it cannot take (Prisdorf: ``MIN_BID_OPTION``).
+        set raises for a value it cannot take (Prisdorf: ``MIN_BID_OPTION``; the race:
+        ``RACE_FILLER``; Tippen: ``TIPPEN_STAKE``, ``TIPPEN_MAX_BETE``).
     """
-    registration = RULE_SETS.get(name.lower())
+    return _registered(name, RULE_SETS)(**options)
+
+
+def scored_rule_sets() -> Mapping[str, Registration]:
+    """The rule sets that score their deals, by name (the command line's ``deal``)."""
+    return {name: r for name, r in RULE_SETS.items() if r.scores_deals}
+
+
+def scored_rule_set(name: str, **options: OptionValue) -> ScoredRuleSet[Any]:
+    """The scored rule set ``name`` with ``options``: as :func:`rule_set`, and a ledger rule
+    set is no scored one.
+
+    >>> scored_rule_set("tippen")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.RulesError: “tippen” is not a rule set; there are: ansegger, ...
+
+    :raises RulesError: ``RULES_UNKNOWN`` (naming the scored rule sets) or as
+        :func:`rule_set`.
+    """
+    rules = _registered(name, scored_rule_sets())(**options)
+    if not is_scored(rules):  # a registry patched with a ledger rule set under a scored name
+        raise RulesError.of(Code.RULES_UNKNOWN, "rules", rules=name, known=rules.name)
+    return rules
+
+
+def _registered(name: str, registry: Mapping[str, Registration]) -> Registration:
+    registration = registry.get(name.lower())
     if registration is None:
-        known = ", ".join(sorted(RULE_SETS))
+        known = ", ".join(sorted(registry))
         raise RulesError.of(Code.RULES_UNKNOWN, "rules", rules=name, known=known)
-    return registration(**options)
+    return registration

@@ -10,10 +10,20 @@ from dataclasses import dataclass
 
 from fipsen_rules.errors import Code, SeatingError
 
-__all__ = ["DEALS_AT_FOUR", "DEALS_AT_THREE", "TableSpec", "is_seatable", "table_split"]
+__all__ = [
+    "DEALS_AT_FOUR",
+    "DEALS_AT_THREE",
+    "LEDGER_TABLE_DEALS",
+    "TableSpec",
+    "is_seatable",
+    "table_split",
+]
 
 DEALS_AT_FOUR = 100
 DEALS_AT_THREE = 120
+#: A table of a ledger rule set (the race, Tippen) plays until the night ends, not a number
+#: of deals: its count of deals is this placeholder, which nothing reads for such a table.
+LEDGER_TABLE_DEALS = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,12 +24,19 @@ fipsen_rules.errors.InvalidEntryError: The tricks of a deal add up to 5, not 4; 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.errors import Code, InvalidEntryError, SeatingError
+from fipsen_rules.ruleset import SHARED_PLACE, Option, OptionValue, Ranking, option_values
+from fipsen_rules.tables import LEDGER_TABLE_DEALS, TableSpec
+
+if TYPE_CHECKING:
+    from fipsen_rules.ruleset import LedgerRuleSet
 
 __all__ = [
+    "FILLERS",
     "RACE_PLAYER_COUNTS",
     "STAKE_CENTS",
     "SWEEP_CENTS",
@@ -37,6 +44,7 @@ __all__ = [
     "TRICKS_PER_DEAL",
     "Race",
     "RaceState",
+    "Thedinghausen",
     "race_fillers",
     "race_table_split",
 ]
@@ -47,6 +55,7 @@ STAKE_CENTS = 80  # "each of the 5 players contributes 80 cents, the price of on
 SWEEP_CENTS = 100  # "an extra contribution of 1 Euro from each of the other four players"
 RACE_PLAYER_COUNTS = (4, 5, 6)  # five; four or six where the count does not divide by five
 TABLE_SIZE = 5
+FILLERS = (4, 6)  # the tables that fill up a night whose count does not divide by five
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +301,7 @@ def race_table_split(players: int, *, filler: int = 4) -> tuple[int, ...]:
         ``RACE_TABLES_OTHER_FILLER`` when the count cannot be seated so but with the other
         filler, ``RACE_TABLES_UNSEATABLE`` when it cannot be seated with either.
     """
-    if filler not in (4, 6):
+    if filler not in FILLERS:
         raise SeatingError.of(Code.RACE_FILLER, "filler", filler=filler)
     fill = _fill_count(players, filler) if players > 0 else None
     if fill is None:
@@ -311,3 +320,87 @@ def _fill_count(players: int, filler: int) -> int | None:
     """How many tables of ``filler`` seat ``players`` with the rest at fives, if any can."""
     fill = (-players) % TABLE_SIZE if filler == 4 else players % TABLE_SIZE
     return fill if filler * fill <= players else None
+
+
+@dataclass(frozen=True, slots=True)
+class Thedinghausen:
+    """The Thedinghausen race as a night's rule set (a ledger rule set): its options, its
+    tables, and the rules of each table (:meth:`at_table`, a :class:`Race`).
+
+    :param must_trump: as :attr:`Race.must_trump` (on the table card only).
+    :param filler: the tables of 4 or 6 that fill up where the players do not divide by five.
+    :param announced_fipsen: as :attr:`Race.announced_fipsen`.
+
+    >>> [str(t) for t in Thedinghausen(filler=6).split(11)]
+    ['5 1', '6 1']
+    >>> Thedinghausen(filler=6).at_table(6).start().tallies
+    (0, 0, 0, 0, 0, 0)
+    >>> Thedinghausen(filler=3)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.SeatingError: Tables of five are filled up with tables of 4 or of 6, not 3.
+    """
+
+    must_trump: bool = False
+    filler: int = 4
+    announced_fipsen: bool = False
+
+    name: ClassVar[str] = "thedinghausen"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("must_trump", False, "who cannot follow must trump (on the table card only)"),
+        Option("filler", 4, "tables of 4 or 6 where the players do not divide by five"),
+        Option("announced_fipsen", False, "a player may announce Fipsen (the Kreiszeitung's)"),
+    )
+    table_sizes: ClassVar[tuple[int, ...]] = RACE_PLAYER_COUNTS
+    dealer_sits_out_at: ClassVar[tuple[int, ...]] = ()  # every player plays every deal
+    #: The sources are silent on a player who leaves; the race is not invented short.
+    players_may_leave: ClassVar[bool] = False
+    #: Games won, then the Hedewig ledger (net cents); equal records share a place.
+    ranking: ClassVar[Ranking] = Ranking(("games_won", "cents"), SHARED_PLACE)
+    scores_deals: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        if self.filler not in FILLERS:
+            raise SeatingError.of(Code.RACE_FILLER, "filler", filler=self.filler)
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The value of each option.
+
+        >>> dict(Thedinghausen(filler=6).options)
+        {'must_trump': False, 'filler': 6, 'announced_fipsen': False}
+        """
+        return option_values(self, self.OPTIONS)
+
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """Tables of five and of the filler (:func:`race_table_split`); a race table plays
+        until the night ends, so its deals are the placeholder whatever ``deals`` says.
+
+        :raises SeatingError: as :func:`race_table_split`.
+        """
+        sizes = race_table_split(players, filler=self.filler)
+        return tuple(TableSpec(size, LEDGER_TABLE_DEALS) for size in sizes)
+
+    def deals_at(self, size: int) -> int:
+        """The placeholder count of a race table (it plays until the night ends).
+
+        :raises SeatingError: ``RACE_PLAYERS`` for a size but 4, 5 and 6.
+        """
+        if size not in self.table_sizes:
+            raise SeatingError.of(Code.RACE_PLAYERS, "players", players=size)
+        return LEDGER_TABLE_DEALS
+
+    def at_table(self, players: int) -> Race:
+        """The rules of a race table of ``players``.
+
+        :raises SeatingError: ``RACE_PLAYERS`` for a size but 4, 5 and 6.
+        """
+        return Race(
+            players=players,
+            must_trump=bool(self.must_trump),
+            announced_fipsen=bool(self.announced_fipsen),
+        )
+
+
+if TYPE_CHECKING:
+    _conforms: LedgerRuleSet[Race] = Thedinghausen()  # mypy checks the shape

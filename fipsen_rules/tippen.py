@@ -23,13 +23,28 @@ after every deal, also one where all passed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError, SeatingError
+from fipsen_rules.ruleset import SHARED_PLACE, Option, OptionValue, Ranking, option_values
+from fipsen_rules.tables import LEDGER_TABLE_DEALS, TableSpec
 
-__all__ = ["TIPPEN_PLAYER_COUNTS", "TRICKS", "Bete", "Tippen", "TippenDeal", "TippenState"]
+if TYPE_CHECKING:
+    from fipsen_rules.ruleset import LedgerRuleSet
+
+__all__ = [
+    "TIPPEN_PLAYER_COUNTS",
+    "TRICKS",
+    "Bete",
+    "Tippen",
+    "TippenDeal",
+    "TippenRules",
+    "TippenState",
+    "tippen_split",
+]
 
 TIPPEN_PLAYER_COUNTS = range(3, 7)  # "It is played by 3–6 people with 32 cards" (Meyers 1905)
 TRICKS = 3  # three cards each
@@ -254,3 +269,102 @@ class TippenState:
         if len(tappers) > 1 and sum(tricks) != TRICKS:
             raise InvalidEntryError.of(Code.TIPPEN_TRICKS_SUM, "deal", total=sum(tricks))
         return tappers
+
+
+def tippen_split(players: int) -> tuple[int, ...]:
+    """The table sizes of a Tippen night: tables of four as far as possible; the rest at one
+    table of three, or at one or two of five; six players at two tables of three (the modern
+    rules name 3 to 5 players, and six who exchange cards can empty the talon).
+
+    >>> [tippen_split(n) for n in (3, 5, 6, 7, 9, 10, 11, 14)]
+    [(3,), (5,), (3, 3), (4, 3), (5, 4), (5, 5), (4, 4, 3), (5, 5, 4)]
+
+    :raises SeatingError: ``TIPPEN_PLAYERS`` for fewer than three players.
+    """
+    if players < 3:
+        raise SeatingError.of(Code.TIPPEN_PLAYERS, "players", players=players)
+    rest = players % 4
+    if players == 6:
+        return (3, 3)
+    if rest == 3:
+        return (4,) * (players // 4) + (3,)
+    return (5,) * rest + (4,) * ((players - 5 * rest) // 4)
+
+
+@dataclass(frozen=True, slots=True)
+class TippenRules:
+    """Tippen as a night's rule set (a ledger rule set): its options, its tables, and the
+    rules of each table (:meth:`at_table`, a :class:`Tippen`). A night stores whole numbers
+    only, so the bête is a switch (``katira``) and "no maximum bête" is 0.
+
+    >>> TippenRules(katira=True, max_bete=12).at_table(5).bete_for(30)
+    12
+    >>> TippenRules(stake=0)
+    Traceback (most recent call last):
+    ...
+    fipsen_rules.errors.InvalidEntryError: The dealer's stake is at least 1 chip, not 0.
+    """
+
+    stake: int = STAKE
+    katira: bool = False
+    max_bete: int = 0
+
+    name: ClassVar[str] = "tippen"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("stake", STAKE, "the dealer's stake (Kartenstamm) in chips"),
+        Option("katira", False, "the bête is the whole pot (Katira), not the stake (Grupp)"),
+        Option("max_bete", 0, "the maximum bête; the excess is set aside (0: no maximum)"),
+    )
+    #: The sizes a night seats (a table of six is the library's, not a night's).
+    table_sizes: ClassVar[tuple[int, ...]] = (3, 4, 5)
+    dealer_sits_out_at: ClassVar[tuple[int, ...]] = ()  # every player plays every deal
+    #: The source says nothing of a player who leaves; the chips pass a seat at a time.
+    players_may_leave: ClassVar[bool] = False
+    #: Chips; equal records share a place.
+    ranking: ClassVar[Ranking] = Ranking(("chips",), SHARED_PLACE)
+    scores_deals: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        self.at_table(4)  # the stake and the maximum bête are the table's to check
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The value of each option.
+
+        >>> dict(TippenRules(katira=True).options)
+        {'stake': 3, 'katira': True, 'max_bete': 0}
+        """
+        return option_values(self, self.OPTIONS)
+
+    def split(self, players: int, deals: Mapping[int, int] | None = None) -> tuple[TableSpec, ...]:
+        """The tables of :func:`tippen_split`; a Tippen table plays until the night ends, so
+        its deals are the placeholder whatever ``deals`` says.
+
+        :raises SeatingError: ``TIPPEN_PLAYERS`` for fewer than three players.
+        """
+        return tuple(TableSpec(size, LEDGER_TABLE_DEALS) for size in tippen_split(players))
+
+    def deals_at(self, size: int) -> int:
+        """The placeholder count of a Tippen table (it plays until the night ends).
+
+        :raises SeatingError: ``TIPPEN_PLAYERS`` for a size a night does not seat.
+        """
+        if size not in self.table_sizes:
+            raise SeatingError.of(Code.TIPPEN_PLAYERS, "players", players=size)
+        return LEDGER_TABLE_DEALS
+
+    def at_table(self, players: int) -> Tippen:
+        """The rules of a Tippen table of ``players`` with these options.
+
+        :raises SeatingError: ``TIPPEN_PLAYERS`` for a count but 3 to 6.
+        """
+        return Tippen(
+            players=players,
+            stake=int(self.stake),
+            bete=Bete.KATIRA if self.katira else Bete.GRUPP,
+            max_bete=int(self.max_bete) or None,
+        )
+
+
+if TYPE_CHECKING:
+    _conforms: LedgerRuleSet[Tippen] = TippenRules()  # mypy checks the shape

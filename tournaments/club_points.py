@@ -85,7 +85,7 @@ def club_table(stored: Any) -> ClubTable:
     return ClubTable.of(rows)
 
 
-def with_club_points(rules: "RuleSet[Any]", options: Mapping[str, Any]) -> "RuleSet[Any]":
+def with_club_points(rules: "RuleSet", options: Mapping[str, Any]) -> "RuleSet":
     """``rules`` with the club's table stored in ``options`` (as they are without one)."""
     stored = options.get(POINTS)
     if stored is None or not isinstance(rules, Ansegger | Duttfips):

@@ -224,7 +224,7 @@ def has_own_pages(tournament: "TournamentRules") -> bool:
     return tournament.rule_set in OWN_RULES
 
 
-def rules_of(tournament: "TournamentRules") -> RuleSet[Any]:
+def rules_of(tournament: "TournamentRules") -> RuleSet:
     """The tournament's rule set with its options (and the club's points table)."""
     rules = rule_set(tournament.rule_set, **club_points.plain(tournament.rule_options))
     return club_points.with_club_points(rules, tournament.rule_options)

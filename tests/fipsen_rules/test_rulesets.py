@@ -20,9 +20,11 @@ from fipsen_rules import (
     InvalidEntryError,
     Prisdorf,
     RulesError,
-    RuleSet,
+    ScoredRuleSet,
     rule_set,
+    scored_rule_set,
 )
+from fipsen_rules.rulesets import scored_rule_sets
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fipsen_rules"
 
@@ -71,9 +73,9 @@ def test_every_registered_name_is_its_rule_sets_name() -> None:
         assert registration.name == name == registration().name
 
 
-@pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_every_rule_set_has_the_shape(name: str) -> None:
-    rules: RuleSet[Any] = rule_set(name)
+@pytest.mark.parametrize("name", sorted(scored_rule_sets()))
+def test_every_scored_rule_set_has_the_shape(name: str) -> None:
+    rules: ScoredRuleSet[Any] = scored_rule_set(name)
     assert dict(rules.options) == {o.name: o.default for o in RULE_SETS[name].options}
     assert rules.table_sizes == tuple(sorted(rules.table_sizes))
     assert all(rules.deals_at(size) >= 1 for size in rules.table_sizes)
