@@ -236,8 +236,8 @@ def demo_night_play(
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """
+    require_playable(rule_set)  # first: only a rule set the registry has can seat the players
     players_check(players, rule_set)
-    require_playable(rule_set)
     if deals is not None and deals < 1:
         raise ValidationError(_("A table plays at least one deal."), code="deals")
     rng = random.Random(seed)  # noqa: S311 (a demo: reproducibility is the point)

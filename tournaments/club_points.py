@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import RULE_SETS, Ansegger, ClubTable, Code, Duttfips, InvalidEntryError
+from fipsen_rules import RULE_SETS, ClubTable, Code, InvalidEntryError, RulesError
 from fipsen_rules.mecklenburg_game import MecklenburgGame
 
 if TYPE_CHECKING:
@@ -52,11 +52,16 @@ def checked(name: str, options: Mapping[str, Any]) -> dict[str, list[int] | Any]
     """The club's table of ``options`` as stored (``{}`` when none), checked by rule set
     ``name`` (:func:`points_checked`).
 
-    :raises FipsenError: not a table of whole numbers (``NOT_APPLICABLE``), or a contract the
-        rule set does not have.
+    :raises FipsenError: a table for a rule set without one (``RULES_OPTION_UNKNOWN``), not a
+        table of whole numbers (``NOT_APPLICABLE``), or a contract the rule set does not have.
     """
     if options.get(POINTS) is None:
         return {}
+    if not is_club_table_rules(name):  # as the library refuses any option a rule set lacks
+        known = ", ".join(sorted(o.name for o in RULE_SETS[name].options)) or "-"
+        raise RulesError.of(
+            Code.RULES_OPTION_UNKNOWN, POINTS, rules=name, option=POINTS, known=known
+        )
     try:
         return {POINTS: points_checked(name, options[POINTS])}
     except TypeError:
@@ -88,9 +93,11 @@ def club_table(stored: Any) -> ClubTable:
 def with_club_points(rules: "RuleSet", options: Mapping[str, Any]) -> "RuleSet":
     """``rules`` with the club's table stored in ``options`` (as they are without one)."""
     stored = options.get(POINTS)
-    if stored is None or not isinstance(rules, Ansegger | Duttfips):
+    if stored is None or not is_club_table_rules(rules.name):
         return rules
-    return dataclasses.replace(rules, points=club_table(stored))
+    club_rules: Any = rules  # Ansegger or Duttfips: a frozen dataclass with its points
+    replaced: RuleSet = dataclasses.replace(club_rules, points=club_table(stored))
+    return replaced
 
 
 def points_checked(name: str, stored: Any) -> dict[str, list[int]]:

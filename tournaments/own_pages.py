@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from django.http import HttpRequest, HttpResponse
 from django_stubs_ext import StrOrPromise
 
+from fipsen_rules import RULE_SETS
 from tournaments.models import Seat, Table, Tournament
-from tournaments.own_rules import OWN_RULES
 from tournaments.rule_choice import TournamentRules
 
 
@@ -103,7 +103,7 @@ def register(rule_set: str, pages: OwnPages) -> None:
 
     :raises ValueError: a rule set that is not played on its own pages.
     """
-    if rule_set not in OWN_RULES:
+    if rule_set not in RULE_SETS or RULE_SETS[rule_set].scores_deals:
         raise ValueError(f"The rule set {rule_set!r} is played on scoring's pages.")
     _pages[rule_set] = pages
 

@@ -1,18 +1,17 @@
-"""The Thedinghausen race as a tournament's rule set (SPEC C4): its options and its tables.
+"""The Thedinghausen race's names as tournaments store and read them (SPEC C4).
 
-The race is no :class:`fipsen_rules.ruleset.RuleSet` (no declarer, no scored deal), so it is
-not in the library's registry: its options are listed here, checked by the library's
-:class:`fipsen_rules.Race` and :func:`fipsen_rules.race_table_split`, and its pages are the
-``races`` app's.
+The rule set itself, its options, their check and its tables, is the library's
+:class:`fipsen_rules.Thedinghausen`, found in the registry like every other; its pages are the
+``races`` app's. What is left here are the names the race's web modules import.
 """
 
 from collections.abc import Mapping
 
-from fipsen_rules import Race, TableSpec, race_table_split
-from fipsen_rules.ruleset import Option, OptionValue
+from fipsen_rules import LEDGER_TABLE_DEALS, Thedinghausen
+from fipsen_rules.ruleset import OptionValue
 
 #: The rule set's name, as a tournament stores it.
-RACE_RULES = "thedinghausen"
+RACE_RULES = Thedinghausen.name
 
 #: A race table plays games until the night ends, not a number of deals, so its stored count
 #: of deals (``Table.deals``) is this placeholder, and nothing reads it for a race: the pages,
@@ -21,17 +20,11 @@ RACE_RULES = "thedinghausen"
 #: draw, the table cards, the scoresheets, the paper sheets, a leave's check and the night's
 #: file read it as a number for every other rule set; a nullable column would be a migration
 #: of the tables of every night and a None check in each of them, for no gain to the race.
-RACE_TABLE_DEALS = 1
-
-RACE_OPTIONS = (
-    Option("must_trump", False, "who cannot follow must trump (on the table card only)"),
-    Option("filler", 4, "tables of 4 or 6 where the players do not divide by five"),
-    Option("announced_fipsen", False, "a player may announce Fipsen (the Kreiszeitung's)"),
-)
+RACE_TABLE_DEALS = LEDGER_TABLE_DEALS
 
 
 def race_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
-    """Every option with its value, checked by the rules library.
+    """Every option with its value, checked by the rules library (tests make nights so).
 
     >>> race_options({"filler": 6})
     {'must_trump': False, 'filler': 6, 'announced_fipsen': False}
@@ -39,35 +32,9 @@ def race_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     :raises fipsen_rules.FipsenError: an option the race does not have, or a filler other
         than 4 or 6 (``RACE_FILLER``).
     """
-    known = {option.name: option.default for option in RACE_OPTIONS}
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        from fipsen_rules import Code, RulesError
+    from fipsen_rules import rule_set
 
-        raise RulesError.of(
-            Code.RULES_OPTION_UNKNOWN,
-            unknown[0],
-            rules=RACE_RULES,
-            option=unknown[0],
-            known=", ".join(known),
-        )
-    values = {**known, **options}
-    Race(must_trump=bool(values["must_trump"]), announced_fipsen=bool(values["announced_fipsen"]))
-    race_table_split(10, filler=int(values["filler"]))  # raises RACE_FILLER for another size
-    return values
-
-
-def race_split(players: int, options: Mapping[str, OptionValue]) -> tuple[TableSpec, ...]:
-    """The race's tables for ``players``: fives, and the organiser's filler (4 or 6).
-
-    >>> [spec.size for spec in race_split(13, {"filler": 4})]
-    [5, 4, 4]
-
-    :raises fipsen_rules.SeatingError: the count cannot be seated so.
-    """
-    filler = int(options.get("filler", 4))
-    sizes = race_table_split(players, filler=filler)
-    return tuple(TableSpec(size, RACE_TABLE_DEALS) for size in sizes)
+    return dict(rule_set(RACE_RULES, **options).options)
 
 
 def announced_fipsen(options: Mapping[str, OptionValue]) -> bool:

@@ -1,10 +1,11 @@
 """The rule sets the web app can play, in the organiser's words, and a tournament's rules.
 
-The rules library knows more rule sets (:data:`fipsen_rules.RULE_SETS`) than the app has
-screens for: a rule set is offered when the captain's page, the sheets and the standings can
-play it, which is :data:`PLAYABLE`. Adding one is its screens plus one :class:`Choice` here.
-Every page that depends on the rules asks :func:`rules_of` (``scoring.evaluation.rules_for``
-is the same function).
+The rules library's registry (:data:`fipsen_rules.RULE_SETS`) holds every rule set and
+answers every question of the game: its options and their check, its tables, who may leave,
+whether its deals are scored (:class:`fipsen_rules.ruleset.RuleSet`). This module adds what
+the organiser reads: a :class:`Choice` per rule set the app has screens for (:data:`PLAYABLE`),
+with its words and those of its options. Every page that depends on the rules asks
+:func:`rules_of` (and scoring's pages :func:`scored_rules_of`).
 """
 
 from collections.abc import Mapping
@@ -15,15 +16,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import (
-    RULE_SETS,
-    FipsenError,
-    rule_set,
-)
-from fipsen_rules.ruleset import Option, RuleSet
+from fipsen_rules import RULE_SETS, FipsenError, rule_set
+from fipsen_rules.ruleset import Option, RuleSet, ScoredRuleSet, is_scored
 from tournaments import club_points
 from tournaments.option_text import OptionText
-from tournaments.own_rules import OWN_RULES
 from tournaments.race_rules import RACE_RULES
 from tournaments.rules_errors import violation_error
 from tournaments.tippen_rules import TIPPEN_RULES, TIPPEN_TEXTS
@@ -48,9 +44,6 @@ class Choice:
     label: "StrOrPromise"
     line: "StrOrPromise"
     options: Mapping[str, OptionText] = field(default_factory=dict)
-    #: Whether a table plays on when a player leaves (Prisdorf: four become three). Where the
-    #: sources say nothing of it, a table that loses a player is ended early instead.
-    players_may_leave: bool = False
     #: Why a table of these rules ends when a player has to stop (where none may leave): the
     #: tables page and the confirmation say it before the organiser taps.
     no_leaving: "StrOrPromise | None" = None
@@ -89,7 +82,6 @@ PRISDORF = Choice(
             ),
         ),
     },
-    players_may_leave=True,
 )
 
 THEDINGHAUSEN = Choice(
@@ -195,8 +187,12 @@ STORABLE = tuple(sorted({*PLAYABLE, *IN_THE_MAKING}))
 
 def players_may_leave(tournament: "TournamentRules") -> bool:
     """Can a table of the tournament's rules play on without a player who leaves?"""
-    choice = CHOICES.get(tournament.rule_set)
-    return choice is not None and choice.players_may_leave
+    return tournament.rule_set in CHOICES and _default_rules(tournament.rule_set).players_may_leave
+
+
+def _default_rules(name: str) -> RuleSet:
+    """Rule set ``name`` with its default options: what every option of it shares."""
+    return RULE_SETS[name]()
 
 
 #: Said where a rule set gives no reason of its own.
@@ -215,13 +211,15 @@ def no_leaving_note(tournament: "TournamentRules") -> "StrOrPromise | None":
 
 
 def is_race(tournament: "TournamentRules") -> bool:
-    """Does the tournament play the Thedinghausen race (tables of five, no deal scores)?"""
+    """Does the tournament play the Thedinghausen race (tables of five, no deal scores)?
+    (Its remaining uses, the race's words on shared pages, go with the web registry.)"""
     return tournament.rule_set == RACE_RULES
 
 
 def has_own_pages(tournament: "TournamentRules") -> bool:
     """Is the tournament's rule set played on an app's own pages, without scored deals?"""
-    return tournament.rule_set in OWN_RULES
+    name = tournament.rule_set
+    return name in RULE_SETS and not _default_rules(name).scores_deals
 
 
 def rules_of(tournament: "TournamentRules") -> RuleSet:
@@ -230,15 +228,24 @@ def rules_of(tournament: "TournamentRules") -> RuleSet:
     return club_points.with_club_points(rules, tournament.rule_options)
 
 
+def scored_rules_of(tournament: "TournamentRules") -> ScoredRuleSet[Any]:
+    """The tournament's rule set (:func:`rules_of`) where it scores its deals: scoring's pages.
+
+    :raises TypeError: the tournament plays a ledger rule set (the race, Tippen).
+    """
+    rules = rules_of(tournament)
+    if not is_scored(rules):
+        raise TypeError(f"{tournament.rule_set} scores no deals")
+    return rules
+
+
 def library_options(name: str) -> tuple[Option, ...]:
-    """The options rule set ``name`` takes: the registry's, or those of its own pages."""
-    return OWN_RULES[name].options if name in OWN_RULES else RULE_SETS[name].options
+    """The options rule set ``name`` takes, as the registry has them."""
+    return RULE_SETS[name].options
 
 
 def _options_checked(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """:raises FipsenError: the library refuses an option; TypeError: not an option at all."""
-    if name in OWN_RULES:
-        return OWN_RULES[name].checked(options)
     values: dict[str, Any] = dict(rule_set(name, **club_points.plain(options)).options)
     return values | club_points.checked(name, options)
 

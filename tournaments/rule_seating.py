@@ -1,24 +1,13 @@
 """How a rule set seats a night: the tables of the draw and their deals (see
-:mod:`tournaments.rule_choice` for the rule sets themselves)."""
+:mod:`tournaments.rule_choice` for the rule sets themselves). The rule set answers; the
+tournament adds its own counts of deals where the organiser sets them."""
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fipsen_rules import (
-    DEALS_AT_FOUR,
-    DEALS_AT_THREE,
-    RULE_SETS,
-    Code,
-    SeatingError,
-    TableSpec,
-    table_split,
-)
-from fipsen_rules.grossenaspe_seats import KARO_FIPSEN_PLAYERS
-from fipsen_rules.grossenaspe_seats import table_split as aspe_table_split
-from fipsen_rules.mecklenburg import fours_split
-from tournaments.club_points import is_club_table_rules
-from tournaments.own_rules import OWN_RULES
-from tournaments.rule_choice import CHOICES, rules_of
+from fipsen_rules import RULE_SETS, TableSpec, rule_set
+from fipsen_rules.ruleset import RuleSet
+from tournaments.rule_choice import CHOICES
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament
@@ -27,26 +16,27 @@ if TYPE_CHECKING:
 def table_deals(tournament: "Tournament") -> dict[int, int]:
     """The deals of a table by its number of players, for each size the rule set seats: the
     tournament's own count where the organiser sets one (tables of four and three), else
-    the rule set's (Prisdorf's 100 and 120 are the form's defaults)."""
-    own_rules = OWN_RULES.get(tournament.rule_set)
-    if own_rules is not None:
-        return dict.fromkeys(own_rules.table_sizes, own_rules.table_deals)
+    the rule set's (Prisdorf's 100 and 120 are the form's defaults). A rule set that scores
+    no deal plays until the night ends: its own placeholder count."""
+    rules = _seating_rules(tournament.rule_set, tournament.rule_options)
+    if not rules.scores_deals:
+        return {size: rules.deals_at(size) for size in rules.table_sizes}
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
-    rules = rules_of(tournament)
     return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
             for size in rules.table_sizes}  # fmt: skip
 
 
 def deal_count_readers(size: int) -> tuple[str, ...]:
     """The rule sets offered that read the tournament's deal count of tables of ``size`` (3 or
-    4; a table of five plays by the count at four): those that seat such a table, not those
-    with their own pages (their tables play until the night ends)."""
+    4; a table of five plays by the count at four): those that seat such a table and score
+    their deals (the others' tables play until the night ends)."""
     sizes = {4: (4, 5)}.get(size, (size,))
-    return tuple(
-        name
-        for name in CHOICES
-        if name not in OWN_RULES and set(sizes) & set(RULE_SETS[name]().table_sizes)
-    )
+    readers = []
+    for name in CHOICES:
+        rules = RULE_SETS[name]()
+        if rules.scores_deals and set(sizes) & set(rules.table_sizes):
+            readers.append(name)
+    return tuple(readers)
 
 
 def _deals_by_four(at_four: int | None, size: int) -> int | None:
@@ -63,28 +53,25 @@ def draw_split(
     deals: Mapping[int, int],
     options: Mapping[str, Any] | None = None,
 ) -> tuple[TableSpec, ...]:
-    """The tables of the draw for ``players`` by the rule set's seating, with ``deals`` by
-    table size (:func:`table_deals`): Prisdorf's fours and threes; Großenaspe's fours and
-    fives, where three players would be the Karo Fipsen it does not offer; Mecklenburg's
-    fours; the race's fives and the organiser's filler (``options``).
+    """The tables of the draw for ``players`` by the rule set's own split
+    (:meth:`fipsen_rules.ruleset.RuleSet.split`) with its ``options``, and ``deals`` by
+    table size (:func:`table_deals`).
 
-    :raises fipsen_rules.SeatingError: the count cannot be seated.
+    :raises fipsen_rules.SeatingError: the count cannot be seated; a filler other than 4 or 6
+        (the race's ``options``).
     """
-    if rules_name in OWN_RULES:
-        return OWN_RULES[rules_name].split(players, options or {})
-    if is_club_table_rules(rules_name):  # Mecklenburg: fours only
-        return fours_split(players, deals_at_four=deals.get(4, DEALS_AT_FOUR))
-    if rules_name == "grossenaspe":
-        if players == KARO_FIPSEN_PLAYERS:
-            raise SeatingError.of(Code.KARO_FIPSEN, "players", players=players)
-        return aspe_table_split(
-            players, deals_at_four=deals.get(4, DEALS_AT_FOUR), deals_at_five=deals[5]
-        )
-    return table_split(
-        players,
-        deals_at_four=deals.get(4, DEALS_AT_FOUR),
-        deals_at_three=deals.get(3, DEALS_AT_THREE),
-    )
+    return _seating_rules(rules_name, options or {}).split(players, deals)
+
+
+def _seating_rules(name: str, options: Mapping[str, Any]) -> RuleSet:
+    """Rule set ``name`` with those of ``options`` it declares: its tables depend on no other
+    (the club's points table, or another rule set's options left in a tournament's).
+
+    :raises fipsen_rules.FipsenError: the registry has no rule set ``name``, or it refuses a
+        value (the race's filler: ``RACE_FILLER``, a ``SeatingError``).
+    """
+    declared = {option.name for option in RULE_SETS[name].options} if name in RULE_SETS else set()
+    return rule_set(name, **{key: value for key, value in options.items() if key in declared})
 
 
 def tournament_split(tournament: "Tournament", players: int) -> tuple[TableSpec, ...]:

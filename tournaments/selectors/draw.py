@@ -6,13 +6,11 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy, ngettext
 
-from fipsen_rules import MESSAGES, Code, SeatingError
+from fipsen_rules import MESSAGES, RULE_SETS, Code, SeatingError
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
-from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES
 from tournaments.rule_seating import draw_split, tournament_split
-from tournaments.tippen_rules import TIPPEN_RULES
 
 
 def unseatable_message(fewer: object, code: object = None) -> str:
@@ -49,13 +47,13 @@ class SplitSummary:
     fives: int = 0
     #: When it cannot be seated: the rules' reason.
     code: str | None = None
-    #: A Thedinghausen race: its tables of five and the organiser's filler (4 or 6).
-    race_filler: int | None = None
+    #: The rule set's tables that fill up (the race's filler, 4 or 6), which its reasons name.
+    filler: int | None = None
     sixes: int = 0
-    #: Tables of any size from three to six, said as they are (Tippen: nobody sits out).
-    plain_sizes: bool = False
-    #: The rule set (its words for a table of five).
-    rules: str = DEFAULT_RULES
+    #: The table sizes in the order the rule set's split gives them (and says them).
+    order: tuple[int, ...] = (4, 3, 5, 6)
+    #: The sizes at which the dealer sits out each deal (Großenaspe's five).
+    sits_out_at: tuple[int, ...] = ()
 
     @property
     def seatable(self) -> bool:
@@ -66,15 +64,11 @@ class SplitSummary:
         """The tables the split makes, each size with its count, none said as zero: "1 table
         of five, 1 table of six" (empty when it cannot be seated)."""
         counts = {4: self.fours, 3: self.threes, 5: self.fives, 6: self.sixes}
-        order = (
-            (5, 4, 6)
-            if self.rules == RACE_RULES
-            else (6, 5, 4, 3)  # largest first where nobody sits out (Tippen)
-            if self.plain_sizes
-            else (4, 3, 5, 6)
-        )
-        sitting_out = self.rules == "grossenaspe"
-        parts = [_tables_of(size, counts[size], sitting_out) for size in order if counts[size]]
+        parts = [
+            _tables_of(size, counts[size], size in self.sits_out_at)
+            for size in self.order
+            if counts[size]
+        ]
         return ", ".join(parts)
 
     @property
@@ -93,14 +87,14 @@ class SplitSummary:
     def params(self) -> dict[str, int | None]:
         """The parameters of :attr:`message`: the count, the nearest counts, a race's fillers."""
         params = {"players": self.players, "fewer": self.fewer, "more": self.more}
-        if self.race_filler is not None:  # the race's reason names the filler, and the other
-            params |= {"filler": self.race_filler, "other": 10 - self.race_filler}
+        if self.filler is not None:  # the race's reason names the filler, and the other
+            params |= {"filler": self.filler, "other": 10 - self.filler}
         return params
 
 
 def _tables_of(size: int, count: int, sitting_out: bool) -> str:
-    """ "1 table of four", "2 tables of six": the tables of one size (``sitting_out``: at a five
-    the dealer sits out each deal, as at Großenaspe; a race's five all play)."""
+    """ "1 table of four", "2 tables of six": the tables of one size (``sitting_out``: the
+    dealer sits out each deal, as at Großenaspe's five; a race's five all play)."""
     if size == 5 and sitting_out:
         words = ngettext(
             "%(tables)s table of five (the dealer sits out each deal)",
@@ -123,7 +117,7 @@ def split_summary(
     """The table split for a number of players by rule set ``rules`` with its ``options``
     (the deal counts do not matter here)."""
     options = options or {}
-    filler = int(str(options.get("filler", 4))) if rules == RACE_RULES else None
+    filler = _filler(rules, options)
     try:
         split = draw_split(rules, players, {4: 1, 3: 1, 5: 1}, options)
     except SeatingError as error:
@@ -139,8 +133,7 @@ def split_summary(
             fewer=fewer if isinstance(fewer, int) else None,
             more=more if isinstance(more, int) else None,
             code=code,
-            race_filler=filler,
-            rules=rules,
+            filler=filler,
         )
     sizes = [table.size for table in split]
     return SplitSummary(
@@ -148,11 +141,25 @@ def split_summary(
         sizes.count(4),
         sizes.count(3),
         fives=sizes.count(5),
-        race_filler=filler,
+        filler=filler,
         sixes=sizes.count(6),
-        plain_sizes=rules == TIPPEN_RULES,
-        rules=rules,
+        order=tuple(dict.fromkeys(sizes)),
+        sits_out_at=RULE_SETS[rules]().dealer_sits_out_at,
     )
+
+
+#: The option of a rule set whose tables fill up the others (the race's 4 or 6).
+FILLER = "filler"
+
+
+def _filler(rules: str, options: Mapping[str, object]) -> int | None:
+    """The tables that fill up, where rule set ``rules`` has such an option (its reasons for
+    a count it cannot seat name it)."""
+    registration = RULE_SETS.get(rules)
+    option = (
+        next((o for o in registration.options if o.name == FILLER), None) if registration else None
+    )
+    return None if option is None else int(str(options.get(FILLER, option.default)))
 
 
 def _nearest(rules: str, options: Mapping[str, object], counts: range) -> int | None:
