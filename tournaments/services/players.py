@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player
 from tournaments.names import player_name_key
-from tournaments.player_csv import CsvRow, players_csv_read
+from tournaments.player_csv import CsvContent, CsvRow, players_csv_read
 from tournaments.services.common import one_line
 
 
@@ -59,14 +59,39 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
         error per problem, each with ``params["line"]``, in the order of the lines.
     """
     content = players_csv_read(data)
-    errors = list(content.errors)
     # Every row is checked before the write starts: on SQLite a write transaction holds the
     # lock of the whole database, and the captains' saves wait for it (issue 18: 50,000 rows
     # checked inside it held it for 48 s). Inside, only a fresh look at the directory and one
     # insert in batches.
-    known = _directory_keys()
+    candidates, skipped = _rows_checked(content, known=_directory_keys())
+    with transaction.atomic():
+        known = _directory_keys()  # another import may have added some meanwhile
+        players = []
+        for same, row, player in candidates:
+            if same in known:
+                skipped.append(row)
+            else:
+                players.append(player)
+        skipped.sort(key=lambda row: row.line)
+        return PlayersImported(
+            players=Player.objects.bulk_create(players, batch_size=IMPORT_BATCH), skipped=skipped
+        )
+
+
+_Candidate = tuple[tuple[str, str], CsvRow, Player]
+
+
+def _rows_checked(
+    content: CsvContent, *, known: set[tuple[str, str]]
+) -> tuple[list[_Candidate], list[CsvRow]]:
+    """The new players of the file (each with its folded name and club, and its row) and the
+    rows of players ``known`` already.
+
+    :raises ValidationError: the file's bad rows, one error each, in the order of the lines.
+    """
+    errors = list(content.errors)
     first_lines: dict[tuple[str, str], int] = {}
-    candidates: list[tuple[tuple[str, str], CsvRow, Player]] = []
+    candidates: list[_Candidate] = []
     skipped: list[CsvRow] = []
     for row in content.rows:
         same = (player_name_key(row.name), player_name_key(row.club))
@@ -91,18 +116,7 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
     if errors:
         errors.sort(key=lambda error: error.params["line"] if error.params else 0)
         raise ValidationError(errors)
-    with transaction.atomic():
-        known = _directory_keys()  # another import may have added some meanwhile
-        players = []
-        for same, row, player in candidates:
-            if same in known:
-                skipped.append(row)
-            else:
-                players.append(player)
-        skipped.sort(key=lambda row: row.line)
-        return PlayersImported(
-            players=Player.objects.bulk_create(players, batch_size=IMPORT_BATCH), skipped=skipped
-        )
+    return candidates, skipped
 
 
 #: Rows inserted per statement (SQLite takes at most 32,766 parameters in one).
