@@ -28,14 +28,14 @@ from django.utils.translation import gettext as _
 
 from scoring import pot_transfer, race_transfer
 from scoring.models import Deal, DealChange, Prize
-from scoring.transfer_rows import BATCH
-from scoring.transfer_rows import keep_times as _keep_times
-from scoring.transfer_rows import row as _row
-from scoring.transfer_rows import user_named as _user
-from scoring.transfer_rows import values as _values
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
+from tournaments.night_rows import BATCH, history
+from tournaments.night_rows import keep_times as _keep_times
+from tournaments.night_rows import row as _row
+from tournaments.night_rows import user_named as _user
+from tournaments.night_rows import values as _values
 
 MARK = "preisfipsen_night"
 VERSION = 5
@@ -163,13 +163,7 @@ def _deal_export(deal: Deal) -> dict[str, Any]:
         **_values(deal, DEAL_FIELDS),
         # Großenaspe's: files before it have none, every opponent gained nothing there.
         OPTIONAL_DEAL_FIELD: deal.opponents_score,
-        "changes": [
-            {
-                **_values(change, CHANGE_FIELDS),
-                "user": change.user.get_username() if change.user else None,
-            }
-            for change in deal.changes.all()
-        ],
+        "changes": history(deal.changes.all(), CHANGE_FIELDS),
     }
 
 

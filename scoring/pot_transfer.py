@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, replay
-from scoring.transfer_rows import BATCH, keep_times, row, user_named, values
 from tournaments.models import Table, Tournament
+from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
 from tournaments.rules_errors import rules_error_text
 from tournaments.tippen_rules import TIPPEN_RULES, tippen_of
 
@@ -40,20 +40,9 @@ def pot_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]
     played = PotDeal.objects.filter(table__tournament=tournament)
     for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
         deals.setdefault(deal.table_id, []).append(
-            {**values(deal, POT_DEAL_FIELDS), CHANGES: _changes_export(deal)}
+            {**values(deal, POT_DEAL_FIELDS), CHANGES: history(deal.changes.all(), CHANGE_FIELDS)}
         )
     return deals
-
-
-def _changes_export(deal: PotDeal) -> list[dict[str, Any]]:
-    """A deal's corrections; who by user name (the ids differ elsewhere)."""
-    return [
-        {
-            **values(change, CHANGE_FIELDS),
-            "user": change.user.get_username() if change.user else None,
-        }
-        for change in deal.changes.all()
-    ]
 
 
 def pot_deals_import(*, table: Table, players: int, items: Any) -> None:

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, counts_of_taps, replay
-from scoring.transfer_rows import BATCH, keep_times, row, user_named, values
 from tournaments.models import Table, Tournament
+from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
 from tournaments.race_rules import announced_fipsen
 from tournaments.rule_choice import is_race
 from tournaments.rules_errors import rules_error_text
@@ -50,20 +50,12 @@ def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any
     played = RaceDeal.objects.filter(table__tournament=tournament)
     for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
         deals.setdefault(deal.table_id, []).append(
-            {**values(deal, (*RACE_DEAL_FIELDS, ANNOUNCER)), CHANGES: _changes_export(deal)}
+            {
+                **values(deal, (*RACE_DEAL_FIELDS, ANNOUNCER)),
+                CHANGES: history(deal.changes.all(), CHANGE_FIELDS),
+            }
         )
     return deals
-
-
-def _changes_export(deal: RaceDeal) -> list[dict[str, Any]]:
-    """A deal's corrections; who by user name (the ids differ elsewhere)."""
-    return [
-        {
-            **values(change, CHANGE_FIELDS),
-            "user": change.user.get_username() if change.user else None,
-        }
-        for change in deal.changes.all()
-    ]
 
 
 def race_deals_import(*, table: Table, players: int, items: Any) -> None:

@@ -1,6 +1,7 @@
-"""Rows of the night's file (:mod:`scoring.night_transfer`): a model's fields as plain values,
-and back as a checked new row; shared by the deals scored by a game and a race's deals
-(:mod:`scoring.race_transfer`)."""
+"""Rows of the night's file: a model's fields as plain values, and back as a checked new row;
+the times the database sets, kept as in the file; who changed a row, by user name. Shared by
+the frame (``scoring.night_transfer``: the tournament, players, tables, seats, swaps) and by
+every app's own rows in it (:mod:`tournaments.night_file`)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,16 @@ def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any
             setattr(saved, name, field(model, name).to_python(item[name]))
     if rows and names:
         model._default_manager.bulk_update([saved for saved, _ in rows], names, batch_size=BATCH)
+
+
+def history(changes: Iterable[Any], names: Iterable[str]) -> list[dict[str, Any]]:
+    """A row's changes (each with a ``user``) as plain values; who changed it by user name,
+    since the ids differ in another installation (:func:`user_named` reads it back)."""
+    names = tuple(names)
+    return [
+        {**values(change, names), "user": change.user.get_username() if change.user else None}
+        for change in changes
+    ]
 
 
 def user_named(username: object) -> Any:
