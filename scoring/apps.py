@@ -30,3 +30,7 @@ class ScoringConfig(AppConfig):
             lambda table: selectors.deals_played(table=table),
             recheck=selectors.deals_unfit_for_leaving,
         )
+        # Its scored deals and the prizes in the night's file (tournaments/night_file.py).
+        from scoring.transfer import register as night_file_rows_register
+
+        night_file_rows_register()

@@ -1,8 +1,10 @@
 """One night as one file: export a tournament, import it into another installation.
 
 The file is JSON: the tournament and its rules, its players (name, club, contact), the
-registrations, the tables with their seats and deals, each deal with its history (a race
-table's deals: :mod:`scoring.race_transfer`), the seat swaps and the prizes. Rows refer to
+registrations, the tables with their seats, and the seat swaps: this module, the frame. Each
+app adds its own rows, registered with :mod:`tournaments.night_file`: a table's deals, each
+with its history (scoring's scored deals, :mod:`scoring.transfer`; the race's,
+:mod:`races.transfer`; Tippen's, :mod:`pots.transfer`), and the prizes. Rows refer to
 each other by keys inside the file, never by the database's ids, so the night lands in any
 installation: a player is matched by name (folded: "Müller" = "mueller") and club, or
 created. The tables keep their links (QR codes already printed go on working) unless the
@@ -17,7 +19,6 @@ refused with a message that says so, and nothing is saved.
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,14 +28,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring import pot_transfer, race_transfer
-from scoring.models import Deal, DealChange, Prize
+from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
-from tournaments.night_rows import BATCH, history
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import row as _row
-from tournaments.night_rows import user_named as _user
 from tournaments.night_rows import values as _values
 
 MARK = "preisfipsen_night"
@@ -63,24 +62,7 @@ TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: tables were not ended early.
 ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
 SEAT_FIELDS = ("position", "left_after_deal")
-DEAL_FIELDS = (
-    "sequence",
-    "number",
-    "dealer",
-    "declarer",
-    "game",
-    "score",
-    "written_value",
-    "submission",
-    "confirmed_by",
-    "created_at",
-    "updated_at",
-)
-#: A deal's field that a file made before it does not have.
-OPTIONAL_DEAL_FIELD = "opponents_score"
-CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
 SWAP_FIELDS = ("created_at",)
-PRIZE_FIELDS = ("place", "money", "name")
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB.
 MAX_BYTES = 20_000_000
 
@@ -124,23 +106,19 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
             }
             for swap in SeatSwap.objects.filter(tournament=tournament).order_by("pk")
         ],
-        "prizes": [
-            _values(prize, PRIZE_FIELDS)
-            for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
-        ],
+        **{part.key: part.export(tournament=tournament) for part in night_file.night_rows()},
     }
 
 
 def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict[str, Any]]:
     """The tables with their seats (``keys``: the file's key of each registration's id) and
-    the deals played, each with its history."""
+    each app's rows of them (the deals played, each with its history)."""
     tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
-    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
-    deals_of: dict[int, list[Deal]] = {}
-    for deal in deals.order_by("table", "sequence"):
-        deals_of.setdefault(deal.table_id, []).append(deal)
-    race_deals = race_transfer.race_deals_export(tournament=tournament)
-    pot_deals = pot_transfer.pot_deals_export(tournament=tournament)
+    parts = [(part.key, part.export(tournament=tournament)) for part in night_file.table_rows()]
+    parts += [
+        (race_transfer.KEY, race_transfer.race_deals_export(tournament=tournament)),
+        (pot_transfer.KEY, pot_transfer.pot_deals_export(tournament=tournament)),
+    ]
     return [
         {
             **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
@@ -148,23 +126,11 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
                 {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
                 for seat in table.seats.all()
             ],
-            # "deals" is the table's number of deals (TABLE_FIELDS)
-            "deals_played": [_deal_export(deal) for deal in deals_of.get(table.pk, [])],
-            race_transfer.KEY: race_deals.get(table.pk, []),
-            pot_transfer.KEY: pot_deals.get(table.pk, []),
+            # "deals" is the table's number of deals (TABLE_FIELDS), "deals_played" scoring's
+            **{key: rows.get(table.pk, []) for key, rows in parts},
         }
         for table in tables
     ]
-
-
-def _deal_export(deal: Deal) -> dict[str, Any]:
-    """One deal with its history; who changed it by user name (the ids differ elsewhere)."""
-    return {
-        **_values(deal, DEAL_FIELDS),
-        # Großenaspe's: files before it have none, every opponent gained nothing there.
-        OPTIONAL_DEAL_FIELD: deal.opponents_score,
-        "changes": history(deal.changes.all(), CHANGE_FIELDS),
-    }
 
 
 def night_export_bytes(*, tournament: Tournament) -> bytes:
@@ -201,12 +167,6 @@ def night_import_bytes(content: bytes) -> Tournament:
     if not isinstance(data, dict) or data.get(MARK) not in READABLE:
         raise _not_a_night()
     return night_import(data)
-
-
-def _deal_fields(item: Any) -> tuple[str, ...]:
-    """The deal fields of a file's deal: with each opponent's gain where it has one."""
-    has = isinstance(item, Mapping) and OPTIONAL_DEAL_FIELD in item
-    return DEAL_FIELDS + ((OPTIONAL_DEAL_FIELD,) if has else ())
 
 
 def night_import(data: Mapping[str, Any]) -> Tournament:
@@ -275,8 +235,8 @@ def _import(data: Mapping[str, Any]) -> Tournament:
         swap.save()
         swaps.append((swap, item))
     _keep_times(SeatSwap, swaps)
-    for item in data["prizes"]:
-        _row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
+    for part in night_file.night_rows():
+        part.read(tournament=tournament, items=night_file.items_of(part, data))
     _keep_times(Tournament, [(tournament, data["tournament"])])
     _keep_times(
         Registration, [(registrations[item["key"]], item) for item in data["registrations"]]
@@ -322,30 +282,8 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
     for seat in item["seats"]:
         registration = registrations[seat["registration"]]
         _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
-    # In bulk: a night has some 1,700 deals, each with its history.
-    deals = [
-        (_row(Deal, deal_item, _deal_fields(deal_item), table=table), deal_item)
-        for deal_item in item["deals_played"]
-    ]
-    taken = set(
-        Deal.objects.filter(submission__in=[deal.submission for deal, _ in deals]).values_list(
-            "submission", flat=True
-        )
-    )
-    for deal, _item in deals:
-        if deal.submission in taken:
-            deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
-    Deal.objects.bulk_create([deal for deal, _ in deals], batch_size=BATCH)
-    changes = []
-    for deal, deal_item in deals:
-        for change_item in deal_item["changes"]:
-            user = _user(change_item["user"])
-            changes.append(
-                (_row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user), change_item)
-            )
-    DealChange.objects.bulk_create([change for change, _ in changes], batch_size=BATCH)
-    _keep_times(Deal, deals)
-    _keep_times(DealChange, changes)
+    for part in night_file.table_rows():
+        part.read(table=table, players=len(item["seats"]), items=night_file.items_of(part, item))
     race_transfer.race_deals_import(
         table=table, players=len(item["seats"]), items=race_transfer.race_deals_of(item)
     )

@@ -1,0 +1,108 @@
+"""Scoring's rows in the night's file, registered with :mod:`tournaments.night_file`: each
+table's scored deals with their history under ``deals_played``, and the prize list under
+``prizes`` at the file's top level. A file without either is refused (every file has had
+them); one made before Großenaspe has no opponents' score in its deals (nobody gained there).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.models import Deal, DealChange, Prize
+from tournaments import night_file
+from tournaments.models import Table, Tournament
+from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
+
+DEAL_FIELDS = (
+    "sequence",
+    "number",
+    "dealer",
+    "declarer",
+    "game",
+    "score",
+    "written_value",
+    "submission",
+    "confirmed_by",
+    "created_at",
+    "updated_at",
+)
+#: A deal's field that a file made before it does not have.
+OPTIONAL_DEAL_FIELD = "opponents_score"
+CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
+PRIZE_FIELDS = ("place", "money", "name")
+
+
+def deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    """Each table's deals with their history, by the table's id (one query and its prefetches)."""
+    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
+    deals_of: dict[int, list[dict[str, Any]]] = {}
+    for deal in deals.order_by("table", "sequence"):
+        deals_of.setdefault(deal.table_id, []).append(
+            {
+                **values(deal, DEAL_FIELDS),
+                # Großenaspe's: files before it have none, every opponent gained nothing there.
+                OPTIONAL_DEAL_FIELD: deal.opponents_score,
+                "changes": history(deal.changes.all(), CHANGE_FIELDS),
+            }
+        )
+    return deals_of
+
+
+def _deal_fields(item: Any) -> tuple[str, ...]:
+    """The deal fields of a file's deal: with each opponent's gain where it has one."""
+    has = isinstance(item, Mapping) and OPTIONAL_DEAL_FIELD in item
+    return DEAL_FIELDS + ((OPTIONAL_DEAL_FIELD,) if has else ())
+
+
+def deals_import(*, table: Table, players: int, items: Any) -> None:
+    """Save a table's deals with their history from the file (``items``: its list).
+
+    :raises ValidationError, KeyError, TypeError: a deal or a change is missing a field or
+        has a wrong one.
+    """
+    # In bulk: a night has some 1,700 deals, each with its history.
+    deals = [
+        (row(Deal, deal_item, _deal_fields(deal_item), table=table), deal_item)
+        for deal_item in items
+    ]
+    taken = set(
+        Deal.objects.filter(submission__in=[deal.submission for deal, _ in deals]).values_list(
+            "submission", flat=True
+        )
+    )
+    for deal, _item in deals:
+        if deal.submission in taken:
+            deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
+    Deal.objects.bulk_create([deal for deal, _ in deals], batch_size=BATCH)
+    changes = []
+    for deal, deal_item in deals:
+        for change_item in deal_item["changes"]:
+            user = user_named(change_item["user"])
+            changes.append(
+                (row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user), change_item)
+            )
+    DealChange.objects.bulk_create([change for change, _ in changes], batch_size=BATCH)
+    keep_times(Deal, deals)
+    keep_times(DealChange, changes)
+
+
+def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:
+    return [
+        values(prize, PRIZE_FIELDS)
+        for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
+    ]
+
+
+def prizes_import(*, tournament: Tournament, items: Any) -> None:
+    for item in items:
+        row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
+
+
+def register() -> None:
+    """Put the deals and the prizes into the night's file (from the app's ``AppConfig.ready``)."""
+    night_file.register(
+        night_file.TableRows("deals_played", deals_export, deals_import, required=True),
+        night_file.NightRows("prizes", prizes_export, prizes_import, required=True),
+    )
