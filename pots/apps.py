@@ -45,3 +45,7 @@ class PotsConfig(AppConfig):
                 ),
             ),
         )
+        # Tippen's deals in the night's file (tournaments/night_file.py).
+        from pots.transfer import register as night_file_rows_register
+
+        night_file_rows_register()

@@ -45,3 +45,7 @@ class RacesConfig(AppConfig):
                 ),
             ),
         )
+        # The race's deals in the night's file (tournaments/night_file.py).
+        from races.transfer import register as night_file_rows_register
+
+        night_file_rows_register()

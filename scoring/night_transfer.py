@@ -27,7 +27,6 @@ from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring import pot_transfer, race_transfer
 from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
@@ -115,10 +114,6 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict
     each app's rows of them (the deals played, each with its history)."""
     tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
     parts = [(part.key, part.export(tournament=tournament)) for part in night_file.table_rows()]
-    parts += [
-        (race_transfer.KEY, race_transfer.race_deals_export(tournament=tournament)),
-        (pot_transfer.KEY, pot_transfer.pot_deals_export(tournament=tournament)),
-    ]
     return [
         {
             **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
@@ -284,9 +279,3 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
         _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
     for part in night_file.table_rows():
         part.read(table=table, players=len(item["seats"]), items=night_file.items_of(part, item))
-    race_transfer.race_deals_import(
-        table=table, players=len(item["seats"]), items=race_transfer.race_deals_of(item)
-    )
-    pot_transfer.pot_deals_import(
-        table=table, players=len(item["seats"]), items=pot_transfer.pot_deals_of(item)
-    )

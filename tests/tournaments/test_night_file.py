@@ -43,6 +43,17 @@ def wipe() -> None:
     call_command("flush", interactive=False, verbosity=0)
 
 
+def test_every_app_s_rows_are_registered_in_the_file_s_order() -> None:
+    """Scoring's, the race's and Tippen's, from their apps' ready(): in INSTALLED_APPS' order,
+    which is the order of the keys in every file written so far."""
+    assert [part.key for part in night_file.table_rows()] == [
+        "deals_played",
+        "race_deals",
+        "pot_deals",
+    ]
+    assert [part.key for part in night_file.night_rows()] == ["prizes"]
+
+
 @pytest.mark.usefixtures("registry")
 def test_a_registered_part_writes_its_rows_into_every_table_and_reads_them_back() -> None:
     notes = Notes()
@@ -51,8 +62,7 @@ def test_a_registered_part_writes_its_rows_into_every_table_and_reads_them_back(
     enter(table, 0, "3 gewonnen")
 
     data = night_export(tournament=table.tournament)
-    keys = list(data["tables"][0])
-    assert keys.index("notes") > keys.index("deals_played")  # after the parts registered before
+    assert list(data["tables"][0])[-1] == "notes"  # after the parts registered before it
     assert data["tables"][0]["notes"] == [{"note": "Tisch 1"}]
     wipe()
     night_import(data)

@@ -1,4 +1,4 @@
-"""A Tippen table's deals in the night's file (:mod:`scoring.night_transfer`).
+"""A Tippen table's deals in the night's file, registered with :mod:`tournaments.night_file`.
 
 Tippen (SPEC C6) stores no scored deal but, per deal, who passed and the tricks of who tapped
 (:class:`pots.models.PotDeal`); the pot and the chips follow from them. The file carries each
@@ -11,7 +11,6 @@ their corrections were kept has no ``changes``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, replay
+from tournaments import night_file
 from tournaments.models import Table, Tournament
 from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
 from tournaments.rules_errors import rules_error_text
@@ -101,6 +101,7 @@ def _taps(value: Any) -> bool:
     )
 
 
-def pot_deals_of(item: Mapping[str, Any]) -> Any:
-    """A file's table's Tippen deals (none in a file made before Tippen was exported)."""
-    return item.get(KEY, [])
+def register() -> None:
+    """Put these deals into the night's file, under ``pot_deals`` in every table (from the app's
+    ``AppConfig.ready``)."""
+    night_file.register(night_file.TableRows(KEY, export=pot_deals_export, read=pot_deals_import))

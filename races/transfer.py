@@ -1,4 +1,4 @@
-"""A race table's deals in the night's file (:mod:`scoring.night_transfer`).
+"""A race table's deals in the night's file, registered with :mod:`tournaments.night_file`.
 
 A race (SPEC C4) stores no scored deal but its deals as trick counts or taps
 (:class:`races.models.RaceDeal`); its games, tallies and money follow from them. The file
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, counts_of_taps, replay
+from tournaments import night_file
 from tournaments.models import Table, Tournament
 from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
 from tournaments.race_rules import announced_fipsen
@@ -138,6 +139,7 @@ def _check_evening(table: Table, players: int, deals: Sequence[RaceDeal]) -> Non
         ) from None
 
 
-def race_deals_of(item: Mapping[str, Any]) -> Any:
-    """A file's table's race deals (none in a file made before races were exported)."""
-    return item.get(KEY, [])
+def register() -> None:
+    """Put these deals into the night's file, under ``race_deals`` in every table (from the app's
+    ``AppConfig.ready``)."""
+    night_file.register(night_file.TableRows(KEY, export=race_deals_export, read=race_deals_import))
