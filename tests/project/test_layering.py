@@ -10,6 +10,9 @@
 - ``pots`` (Tippen: its deals, the chips, standings) reaches neither ``scoring`` nor
   ``races``; ``tournaments`` does not reach ``pots``. Scoring hands over to both through
   ``tournaments/own_pages.py``, which they fill in when they start.
+- ``scoring`` (the scored deals) reaches neither ``races`` nor ``pots``: each app keeps its
+  own rows of the night's file and registers them with ``tournaments/night_file.py``, which
+  scoring's frame of the file asks (issue 17, item 5).
 - ``printing`` (the file jobs and PDFs) reaches none of them.
 - No app imports the project, ``preisfipsen`` (settings, URLs, the Celery app's wiring, the
   pages that span the apps): what the apps share lies below them, in ``sitewide`` (the
@@ -81,8 +84,16 @@ LAYERS = (
         frozenset({"scoring", "races", "pots", PROJECT}),
         frozenset({"scoring", "races", "pots"}),
     ),
-    # Scoring builds on the night and the rules; it does not reach up to the project.
-    Layer("scoring", "scoring", None, frozenset({PROJECT}), frozenset()),
+    # Scoring builds on the night and the rules; it does not reach up to the project, nor
+    # across to the race or Tippen: their parts (their pages, their rows of the night's file)
+    # reach it through registries in tournaments.
+    Layer(
+        "scoring",
+        "scoring",
+        "templates/scoring",
+        frozenset({"races", "pots", PROJECT}),
+        frozenset({"races", "pots"}),
+    ),
     # The race builds on the night (tables, seats) and the rules; scoring may offer its
     # pages (the table's link opens the race's page at a race table), not the other way.
     Layer(
@@ -121,7 +132,14 @@ class Crossing:
 
 #: What main does today that a layer must not, and is left for a larger move. Each entry is
 #: (file, what it does): a new crossing, even in the same file, fails the test.
-KNOWN: set[Crossing] = set()
+KNOWN: set[Crossing] = {
+    # The race's standings show the prize list kept in scoring (races/prizes.py's hook), and
+    # the board shows the race's players and money: issue 17, item 2 (the web registry) moves
+    # them behind tournaments' rule pages.
+    Crossing("scoring/apps.py", "import races"),
+    Crossing("scoring/board_views.py", "import races.selectors"),
+    Crossing("scoring/board_views.py", "import races.templatetags.race_money"),
+}
 
 _TEMPLATE_URL = re.compile(r"""{%\s*url\s+["']([\w-]+):([\w-]+)["']""")
 _TEMPLATE_USE = re.compile(r"""{%\s*(?:include|extends)\s+["']([\w-]+)/""")
@@ -281,6 +299,13 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
             "scoring/templatetags/__init__.py": "",
             "scoring/templatetags/scoring_print.py": "",
             "tournaments/templatetags/site_assets.py": "",
+            "scoring/night_transfer.py": """\
+                from races import transfer
+                from scoring.models import Deal
+                from tournaments import night_file
+                PAGE = "pots:standings"
+            """,
+            "templates/scoring/page.html": "{% url 'races:standings' 1 %}{% url 'night:home' 1 %}",
             "printing/jobs.py": "from tournaments.models import Tournament\nX = 'scoring:x'\n",
             "printing/selectors.py": """\
                 from preisfipsen.celery import app
@@ -313,7 +338,12 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
         Crossing("templates/tournaments/page.html", "load scoring_print"),
     }
     assert found["sitewide"] == {Crossing("sitewide/access.py", "import tournaments")}
-    assert found["scoring"] == {Crossing("scoring/urls.py", "import preisfipsen.access")}
+    assert found["scoring"] == {
+        Crossing("scoring/urls.py", "import preisfipsen.access"),
+        Crossing("scoring/night_transfer.py", "import races"),
+        Crossing("scoring/night_transfer.py", "url pots:standings"),
+        Crossing("templates/scoring/page.html", "url races:standings"),
+    }
     assert found["printing"] == {
         Crossing("printing/selectors.py", "import preisfipsen.celery"),
         Crossing("printing/jobs.py", "import tournaments.models"),
