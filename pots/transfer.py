@@ -20,14 +20,13 @@ from pots.models import PotDeal, PotDealChange
 from pots.replay import DealRefused, replay
 from tournaments import night_file
 from tournaments.models import Table, Tournament
-from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
+from tournaments.night_rows import CHANGES, created, history, history_read, row, values
 from tournaments.rules_errors import rules_error_text
 from tournaments.tippen_rules import TIPPEN_RULES, tippen_of
 
 #: The key of a table's Tippen deals in the file.
 KEY = "pot_deals"
 POT_DEAL_FIELDS = ("sequence", "taps", "submission", "created_at", "corrected_at")
-CHANGES = "changes"
 CHANGE_FIELDS = ("before_taps", "after_taps", "created_at")
 
 
@@ -78,21 +77,12 @@ def pot_deals_import(*, table: Table, players: int, items: Any) -> None:
                 "reason": rules_error_text(refused.error),
             }
         ) from None
-    PotDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
-    keep_times(PotDeal, deals)
-    changes = [
-        (
-            row(PotDealChange, change, CHANGE_FIELDS, deal=deal, user=user_named(change["user"])),
-            change,
-        )
-        for deal, item in deals
-        for change in item.get(CHANGES, [])
-    ]
+    created(PotDeal, deals)
+    changes = history_read(PotDealChange, deals, CHANGE_FIELDS, optional=True)
     for change, _item in changes:
         if not _taps(change.before_taps) or not _taps(change.after_taps):
             raise TypeError(f"a correction of Tippen deal {change.deal.sequence} has no taps")
-    PotDealChange.objects.bulk_create([change for change, _item in changes], batch_size=BATCH)
-    keep_times(PotDealChange, changes)
+    created(PotDealChange, changes)
 
 
 def _taps(value: Any) -> bool:

@@ -22,7 +22,7 @@ from races.models import RaceDeal, RaceDealChange
 from races.replay import DealRefused, counts_of_taps, replay
 from tournaments import night_file
 from tournaments.models import Table, Tournament
-from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
+from tournaments.night_rows import CHANGES, created, history, history_read, row, values
 from tournaments.race_rules import announced_fipsen
 from tournaments.rule_choice import is_race
 from tournaments.rules_errors import rules_error_text
@@ -32,7 +32,6 @@ KEY = "race_deals"
 RACE_DEAL_FIELDS = ("sequence", "counts", "taps", "submission", "created_at", "corrected_at")
 #: Exported with every deal; a file from before the announced Fipsen lacks it (nobody announced).
 ANNOUNCER = "announcer"
-CHANGES = "changes"
 CHANGE_FIELDS = (
     "before_counts",
     "before_announcer",
@@ -79,18 +78,8 @@ def race_deals_import(*, table: Table, players: int, items: Any) -> None:
             )
         _check_deal(table, players, deal)
     _check_evening(table, players, [deal for deal, _item in deals])
-    RaceDeal.objects.bulk_create([deal for deal, _item in deals], batch_size=BATCH)
-    keep_times(RaceDeal, deals)
-    changes = [
-        (
-            row(RaceDealChange, change, CHANGE_FIELDS, deal=deal, user=user_named(change["user"])),
-            change,
-        )
-        for deal, item in deals
-        for change in item.get(CHANGES, [])
-    ]
-    RaceDealChange.objects.bulk_create([change for change, _item in changes], batch_size=BATCH)
-    keep_times(RaceDealChange, changes)
+    created(RaceDeal, deals)
+    created(RaceDealChange, history_read(RaceDealChange, deals, CHANGE_FIELDS, optional=True))
 
 
 def _fields(item: Any) -> tuple[str, ...]:

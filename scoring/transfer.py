@@ -13,7 +13,7 @@ from typing import Any
 from scoring.models import Deal, DealChange, Prize
 from tournaments import night_file
 from tournaments.models import Table, Tournament
-from tournaments.night_rows import BATCH, history, keep_times, row, user_named, values
+from tournaments.night_rows import CHANGES, created, history, history_read, row, values
 
 DEAL_FIELDS = (
     "sequence",
@@ -44,7 +44,7 @@ def deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
                 **values(deal, DEAL_FIELDS),
                 # Großenaspe's: files before it have none, every opponent gained nothing there.
                 OPTIONAL_DEAL_FIELD: deal.opponents_score,
-                "changes": history(deal.changes.all(), CHANGE_FIELDS),
+                CHANGES: history(deal.changes.all(), CHANGE_FIELDS),
             }
         )
     return deals_of
@@ -75,17 +75,8 @@ def deals_import(*, table: Table, players: int, items: Any) -> None:
     for deal, _item in deals:
         if deal.submission in taken:
             deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
-    Deal.objects.bulk_create([deal for deal, _ in deals], batch_size=BATCH)
-    changes = []
-    for deal, deal_item in deals:
-        for change_item in deal_item["changes"]:
-            user = user_named(change_item["user"])
-            changes.append(
-                (row(DealChange, change_item, CHANGE_FIELDS, deal=deal, user=user), change_item)
-            )
-    DealChange.objects.bulk_create([change for change, _ in changes], batch_size=BATCH)
-    keep_times(Deal, deals)
-    keep_times(DealChange, changes)
+    created(Deal, deals)
+    created(DealChange, history_read(DealChange, deals, CHANGE_FIELDS))
 
 
 def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:

@@ -18,6 +18,8 @@ from django.db import models
 AUTO_TIMES = {"created_at", "updated_at"}
 #: Rows per query when saving in bulk.
 BATCH = 500
+#: The key of a row's changes (its history) in the file.
+CHANGES = "changes"
 
 ModelT = TypeVar("ModelT", bound=models.Model)
 
@@ -68,6 +70,12 @@ def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any
         model._default_manager.bulk_update([saved for saved, _ in rows], names, batch_size=BATCH)
 
 
+def created(model: type[ModelT], rows: list[tuple[ModelT, Mapping[str, Any]]]) -> None:
+    """Save new rows in bulk (each with its item of the file), their times as in the file."""
+    model._default_manager.bulk_create([saved for saved, _item in rows], batch_size=BATCH)
+    keep_times(model, rows)
+
+
 def history(changes: Iterable[Any], names: Iterable[str]) -> list[dict[str, Any]]:
     """A row's changes (each with a ``user``) as plain values; who changed it by user name,
     since the ids differ in another installation (:func:`user_named` reads it back)."""
@@ -75,6 +83,27 @@ def history(changes: Iterable[Any], names: Iterable[str]) -> list[dict[str, Any]
     return [
         {**values(change, names), "user": change.user.get_username() if change.user else None}
         for change in changes
+    ]
+
+
+def history_read(
+    model: type[ModelT],
+    rows: Iterable[tuple[models.Model, Mapping[str, Any]]],
+    names: Iterable[str],
+    *,
+    optional: bool = False,
+) -> list[tuple[ModelT, Mapping[str, Any]]]:
+    """The changes of each deal in ``rows`` (saved, each with its item of the file), as
+    :func:`history` wrote them under ``changes``: new rows of ``model``, checked, not saved.
+    ``optional``: a file made before the changes were kept has none.
+
+    :raises ValidationError, KeyError, TypeError: a change is missing a field or is wrong.
+    """
+    names = tuple(names)
+    return [
+        (row(model, change, names, deal=deal, user=user_named(change["user"])), change)
+        for deal, item in rows
+        for change in (item.get(CHANGES, []) if optional else item[CHANGES])
     ]
 
 
