@@ -22,7 +22,9 @@ A part's rows
   changed a row.
 
 A file made before a part existed has no key of it: an optional part (the default) reads an
-empty list then; a ``required`` part's file is refused as incomplete.
+empty list then; a ``required`` part's file is refused as incomplete. A new part, or rows an
+older Preisfipsen would silently drop, raise the frame's ``VERSION`` (and its ``READABLE``), so
+that an older installation refuses the file rather than import the night without them.
 """
 
 from __future__ import annotations
