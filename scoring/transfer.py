@@ -8,12 +8,21 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from scoring.models import Deal, DealChange, Prize
 from tournaments import night_file
 from tournaments.models import Table, Tournament
-from tournaments.night_rows import CHANGES, created, history, history_read, row, values
+from tournaments.night_rows import (
+    CHANGES,
+    created,
+    field,
+    history,
+    history_read,
+    row,
+    values,
+)
 
 DEAL_FIELDS = (
     "sequence",
@@ -57,7 +66,9 @@ def _deal_fields(item: Any) -> tuple[str, ...]:
 
 
 def deals_import(*, table: Table, players: int, items: Any) -> None:
-    """Save a table's deals with their history from the file (``items``: its list).
+    """Save a table's deals with their history from the file (``items``: its list). When a
+    deal was last corrected is not in the file (it was not kept before the ledger): it is the
+    time of its last correction in the history, as the ledger's migration set it.
 
     :raises ValidationError, KeyError, TypeError: a deal or a change is missing a field or
         has a wrong one.
@@ -75,8 +86,21 @@ def deals_import(*, table: Table, players: int, items: Any) -> None:
     for deal, _item in deals:
         if deal.submission in taken:
             deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
+    for deal, deal_item in deals:
+        deal.corrected_at = _last_corrected(deal_item)
     created(Deal, deals)
     created(DealChange, history_read(DealChange, deals, CHANGE_FIELDS))
+
+
+def _last_corrected(item: Mapping[str, Any]) -> datetime | None:
+    """The time of a file's deal's last correction (its history is in order of time); a
+    change that is not one is refused when the history is read."""
+    times = [
+        change["created_at"]
+        for change in item[CHANGES]
+        if isinstance(change, Mapping) and change.get("action") == DealChange.Action.CORRECTED
+    ]
+    return field(Deal, "corrected_at").to_python(times[-1]) if times else None
 
 
 def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:

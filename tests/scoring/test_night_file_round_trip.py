@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from scoring.models import Deal, DealChange
 from scoring.night_transfer import night_export_bytes, night_import_bytes
 from tests.factories import UserFactory
 from tournaments.rule_choice import PLAYABLE
@@ -33,3 +34,14 @@ def test_a_night_file_from_before_imports_and_exports_as_the_same_file(rule_set:
 
     assert imported.rule_set == rule_set
     assert night_export_bytes(tournament=imported) == content
+
+
+def test_a_deal_corrected_is_marked_corrected_at_its_last_correction() -> None:
+    """The file has no deal's ``corrected_at`` (the ledger added it after the format): it
+    comes from the deal's history, as the ledger's migration set it."""
+    UserFactory(username="leitung")
+    imported = night_import_bytes((FILES / "prisdorf.json").read_bytes())
+
+    corrected = Deal.objects.get(table__tournament=imported, corrected_at__isnull=False)
+    last = corrected.changes.filter(action=DealChange.Action.CORRECTED).latest("created_at")
+    assert corrected.corrected_at == last.created_at
