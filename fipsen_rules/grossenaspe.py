@@ -38,6 +38,7 @@ from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
     from fipsen_rules.ruleset import ScoredRuleSet
+    from fipsen_rules.vocabulary import AspeVocabulary
 
 __all__ = ["GROSSENASPE", "AspeKind", "Ending", "Grossenaspe", "GrossenaspeGame"]
 
@@ -135,6 +136,13 @@ class Grossenaspe:
     def format(self, game: GrossenaspeGame) -> str:
         """The canonical notation: ``parse(format(game)) == game``."""
         return str(game)
+
+    @property
+    def vocabulary(self) -> AspeVocabulary:
+        """What the captain taps: see :func:`fipsen_rules.vocabulary.grossenaspe_vocabulary`."""
+        from fipsen_rules.vocabulary import grossenaspe_vocabulary
+
+        return grossenaspe_vocabulary(self)
 
     def score(self, game: GrossenaspeGame) -> int:
         """The value of ``game``, signed: what the declarer gains, or, negative, what each

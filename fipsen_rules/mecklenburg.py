@@ -33,6 +33,7 @@ from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
     from fipsen_rules.ruleset import ScoredRuleSet
+    from fipsen_rules.vocabulary import MeckVocabulary
 
 __all__ = [
     "ANSEGGER",
@@ -337,6 +338,13 @@ class Ansegger(_Mecklenburg):
     )
     PASSING: ClassVar[bool] = True
 
+    @property
+    def vocabulary(self) -> MeckVocabulary:
+        """What the captain taps: see :func:`fipsen_rules.vocabulary.ansegger_vocabulary`."""
+        from fipsen_rules.vocabulary import ansegger_vocabulary
+
+        return ansegger_vocabulary(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Duttfips(_Mecklenburg):
@@ -356,6 +364,13 @@ class Duttfips(_Mecklenburg):
         *_contracts(MeckKind.FIPS),
     )
     PASSING: ClassVar[bool] = False  # "if no one bids", Vorhand takes the Dutt
+
+    @property
+    def vocabulary(self) -> MeckVocabulary:
+        """What the captain taps: see :func:`fipsen_rules.vocabulary.duttfips_vocabulary`."""
+        from fipsen_rules.vocabulary import duttfips_vocabulary
+
+        return duttfips_vocabulary(self)
 
 
 ANSEGGER = Ansegger()

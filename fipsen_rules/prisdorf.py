@@ -29,6 +29,7 @@ from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, table_
 
 if TYPE_CHECKING:
     from fipsen_rules.ruleset import ScoredRuleSet
+    from fipsen_rules.vocabulary import PrisdorfVocabulary
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
@@ -146,6 +147,13 @@ class Prisdorf:
         '3 Hand Ruten verloren'
         """
         return str(game)
+
+    @property
+    def vocabulary(self) -> PrisdorfVocabulary:
+        """What the captain taps: see :func:`fipsen_rules.vocabulary.prisdorf_vocabulary`."""
+        from fipsen_rules.vocabulary import prisdorf_vocabulary
+
+        return prisdorf_vocabulary(self)
 
     # Bids
 

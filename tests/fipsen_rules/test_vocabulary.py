@@ -1,0 +1,172 @@
+"""Every scored rule set's vocabulary: tiles, taps, games (fipsen_rules.vocabulary)."""
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fipsen_rules import (
+    ANSEGGER,
+    DUTTFIPS,
+    GROSSENASPE,
+    PRISDORF,
+    Ansegger,
+    ClubTable,
+    Duttfips,
+    FipsenError,
+    Grossenaspe,
+    GrossenaspeGame,
+    InvalidEntryError,
+    Prisdorf,
+)
+from fipsen_rules.vocabulary import Taps, Vocabulary, endings_of, every_taps
+
+#: Every scored rule set, with the options that change its tiles.
+RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips] = {
+    "prisdorf": PRISDORF,
+    "prisdorf-min3-kontra": Prisdorf(min_bid=3, kontra=True),
+    "grossenaspe": GROSSENASPE,
+    "grossenaspe-kloppen": Grossenaspe(kloppen=True),
+    "ansegger": ANSEGGER,
+    "ansegger-no-ruten": Ansegger(ClubTable.of({"2": (2, -2), "Fips": (10, -20)})),
+    "duttfips": DUTTFIPS,
+}
+
+
+def _games(vocabulary: Vocabulary) -> Iterator[tuple[Taps, object]]:
+    for taps in every_taps(vocabulary):
+        try:
+            yield taps, vocabulary.game_of(taps)
+        except FipsenError:
+            continue
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_tile_combination_round_trips(name: str) -> None:
+    """taps → game → taps → game: the same game, and the taps are made of the tiles."""
+    vocabulary = RULES[name].vocabulary
+    flags = {tile.value for tile in vocabulary.flags}
+    contracts = {tile.value for tile in vocabulary.contracts}
+    results = {tile.value for tile in vocabulary.results}
+    made = list(_games(vocabulary))
+    assert made
+    for _taps, game in made:
+        again = vocabulary.taps_of(game)
+        assert vocabulary.game_of(again) == game
+        assert again.contract in contracts
+        assert again.flags <= flags
+        assert again.result is None or again.result in results
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_game_of_the_rules_is_tapped(name: str) -> None:
+    """Each game the rules allow has taps among the tiles, which make it again."""
+    rules = RULES[name]
+    vocabulary = rules.vocabulary
+    contracts = {tile.value for tile in vocabulary.contracts if tile.shown}
+    flags = {tile.value for tile in vocabulary.flags if tile.shown}
+    for game in rules.games():
+        taps = vocabulary.taps_of(game)
+        assert taps.contract in contracts, game
+        assert taps.flags <= flags, game
+        assert vocabulary.game_of(taps) == game
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_a_tapped_game_scores_as_the_rules_score_its_notation(name: str) -> None:
+    rules = RULES[name]
+    vocabulary = rules.vocabulary
+    for game in rules.games():
+        scored = vocabulary.score(
+            vocabulary.game_of(vocabulary.taps_of(game)), players=4, declarer=1
+        )
+        assert scored.game == str(game)
+        assert scored.counts_as_deal
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    name=st.sampled_from(sorted(RULES)),
+    contract=st.integers(0, 20),
+    flags=st.sets(st.integers(0, 5)),
+    result=st.integers(0, 5),
+)
+def test_any_taps_make_a_game_or_a_refusal(
+    name: str, contract: int, flags: set[int], result: int
+) -> None:
+    """Taps never crash: a game that taps back to itself, or the rules' refusal."""
+    vocabulary = RULES[name].vocabulary
+    contracts, all_flags = vocabulary.contracts, vocabulary.flags
+    results = [None, *(tile.value for tile in vocabulary.results)]
+    taps = Taps(
+        contracts[contract % len(contracts)].value,
+        frozenset(all_flags[i].value for i in flags if i < len(all_flags)),
+        results[result % len(results)],
+    )
+    try:
+        game = vocabulary.game_of(taps)
+    except InvalidEntryError:
+        return
+    assert vocabulary.game_of(vocabulary.taps_of(game)) == game
+
+
+def test_prisdorf_offers_its_minimum_bid_and_kontra_where_agreed() -> None:
+    assert [t.value for t in PRISDORF.vocabulary.contracts][:1] == ["2"]
+    assert [g.key for g in PRISDORF.vocabulary.groups] == ["doubles"]
+    home = Prisdorf(min_bid=3, kontra=True).vocabulary
+    assert [t.value for t in home.contracts][:1] == ["3"]
+    assert [t.value for t in home.flags] == ["hand", "ruten", "durch", "kontra", "re"]
+    assert PRISDORF.vocabulary.paper_value
+    assert PRISDORF.vocabulary.note_at(3)
+    assert not PRISDORF.vocabulary.note_at(4)
+
+
+def test_a_five_s_durch_is_not_tapped() -> None:
+    """A 5 is always Durch: the correction form shows the 5 without Durch tapped."""
+    taps = PRISDORF.vocabulary.taps_of(PRISDORF.parse("5 gewonnen"))
+    assert taps == Taps("5", frozenset(), "won")
+
+
+def test_the_club_table_decides_the_mecklenburg_tiles_shown() -> None:
+    rules = Ansegger(ClubTable.of({"2": (2, -2), "Fips": (10, -20)}))
+    shown = [t.value for t in rules.vocabulary.contracts if t.shown]
+    assert shown == ["2", "fips", "passed"]
+    assert not any(t.shown for t in rules.vocabulary.flags)
+    assert [t.value for t in ANSEGGER.vocabulary.flags if t.shown] == ["ruten"]
+    assert DUTTFIPS.vocabulary.groups == ()
+
+
+def test_grossenaspe_says_how_a_game_may_end() -> None:
+    hint = GROSSENASPE.vocabulary.ending_hint(GrossenaspeGame.parse("3 Gute"))
+    assert hint is not None
+    assert hint.game == "3 Gute"
+    assert hint.endings == ("won", "beet", "pott_beet")  # lost: played on (Durch)
+    assert hint.tapped is None
+    assert GROSSENASPE.vocabulary.ending_hint(GrossenaspeGame.parse("alle gepasst")) is None
+    assert PRISDORF.vocabulary.ending_hint(PRISDORF.parse("3 gewonnen")) is None
+    assert [e.value for e in endings_of(GrossenaspeGame.parse("5 Durch"))] == [
+        "won",
+        "beet",
+        "pott_beet",
+    ]
+
+
+def test_a_written_value_must_be_the_signed_one() -> None:
+    vocabulary = GROSSENASPE.vocabulary
+    game = GrossenaspeGame.parse("3 beet")
+    assert vocabulary.score(game, players=4, declarer=0, written_value=-3).score_changes == (
+        0,
+        3,
+        3,
+        3,
+    )
+    with pytest.raises(InvalidEntryError):
+        vocabulary.score(game, players=4, declarer=0, written_value=3)
+
+
+def test_a_game_of_another_rule_set_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        PRISDORF.vocabulary.taps_of(GrossenaspeGame.parse("3 gewonnen"))
+    with pytest.raises(TypeError):
+        DUTTFIPS.vocabulary.score(PRISDORF.parse("3 gewonnen"), players=4, declarer=0)
