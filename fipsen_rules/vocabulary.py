@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from fipsen_rules.entry import DealEntry
 from fipsen_rules.errors import Code, InvalidEntryError
@@ -50,6 +50,7 @@ __all__ = [
     "FlagGroup",
     "MeckVocabulary",
     "PrisdorfVocabulary",
+    "Spoken",
     "TableScore",
     "Taps",
     "Tile",
@@ -243,6 +244,30 @@ def _value_checked(score: DealScore[_G], written_value: int | None) -> TableScor
             game=str(score.game),
         )
     return TableScore(str(score.game), score.score_changes, score.counts_as_deal)
+
+
+@runtime_checkable
+class Spoken(Protocol):
+    """A scored rule set as its deal form and its scoring at a table see it: its vocabulary,
+    its notation, and every score a deal can give (a value typed alone is one of them)."""
+
+    @property
+    def name(self) -> str:
+        """Its name in the registry."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """What its captain taps."""
+        ...
+
+    def parse(self, text: str) -> object:
+        """A game in its notation."""
+        ...
+
+    def possible_scores(self) -> tuple[int, ...]:
+        """Every score a seat can get in one deal, ascending."""
+        ...
 
 
 # Prisdorf (SPEC A, C1, C2)

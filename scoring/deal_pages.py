@@ -11,14 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from fipsen_rules import Code, FipsenError, Game, InvalidEntryError, Outcome
+from fipsen_rules import Code, FipsenError, InvalidEntryError
 from scoring import selectors, services
-from scoring.aspe_forms import aspe_initial, deal_form
-from scoring.evaluation import Scored, evaluate_deal, score_deal
-from scoring.forms import DealForm
-from scoring.meck_forms import meck_initial
+from scoring.evaluation import Scored, score_deal
+from scoring.forms import DealForm, deal_form, deal_initial
 from scoring.models import FIVE_PLAYERS, Deal
-from tournaments.club_points import is_club_table_rules
 from tournaments.models import Seat, Table
 
 
@@ -51,13 +48,7 @@ def correction_form(
 ) -> DealForm:
     """The deal form filled with ``deal`` as it stands (``data``: as posted); the dealer of a
     table of five sat the deal out and is not offered as its declarer."""
-    rule_set = table.tournament.rule_set
-    if rule_set == "grossenaspe" and deal.game:
-        initial = aspe_initial(deal)
-    elif is_club_table_rules(rule_set) and deal.game:
-        initial = meck_initial(deal, ansegger=rule_set == "ansegger")
-    else:
-        initial = _initial(deal)
+    initial = deal_initial(table.tournament, deal)
     five = len(playing) == FIVE_PLAYERS
     if five:
         playing = tuple(seat for seat in playing if seat != deal.dealer)
@@ -82,16 +73,18 @@ def preview_page(
     """What the rules make of the posted form as it stands: "3 Hand verloren = −12", or why
     not (``playing``: the seats that may declare; ``dealer``: who sits out at a five)."""
     form = posted_deal(request, table, seats)
-    outcome: Outcome | Scored | None = None
+    outcome: Scored | None = None
     if form.is_valid():
         data = form.cleaned_data
-        entry = {"tournament": table.tournament, "seats": playing, "declarer": data["declarer"],
-                 "game": data["game"], "written_value": data["written_value"]}  # fmt: skip
         try:
-            if form.scores_with_dealer:
-                outcome = score_deal(**entry, dealer=dealer)
-            else:
-                outcome = evaluate_deal(**entry)
+            outcome = score_deal(
+                tournament=table.tournament,
+                seats=playing,
+                declarer=data["declarer"],
+                game=data["game"],
+                written_value=data["written_value"],
+                dealer=dealer,
+            )
         except (FipsenError, ValidationError) as error:
             form.add_refusal(error)
     context = {"form": form, "outcome": outcome, "unfinished": _only_unfinished(form)}
@@ -173,27 +166,3 @@ def correct_page(
         "reason": reason,
     }
     return render(request, "scoring/deal_correct.html", context)
-
-
-def _initial(deal: Deal) -> dict[str, object]:
-    if not deal.game:  # only the value is known: the corrected deal names its game
-        return {"sequence": deal.sequence, "submission": deal.submission, "declarer": deal.declarer,
-                "written_value": deal.score}  # fmt: skip
-    game = Game.parse(deal.game)
-    contract = {
-        "number": str(game.tricks),
-        "kieker": "kieker",
-        "siebener_fips": "siebener",
-        "passed": "passed",
-    }
-    return {
-        "sequence": deal.sequence,
-        "submission": deal.submission,
-        "declarer": deal.declarer,
-        "contract": contract[game.kind],
-        "hand": game.hand,
-        "ruten": game.ruten,
-        "durch": game.durch and game.tricks != 5,
-        "result": game.result.value if game.result else "",
-        # No written value: a correction changes the game, and the old value would be refused.
-    }

@@ -36,7 +36,6 @@ from fipsen_rules import (
 )
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
-from scoring.evaluation import rules_for
 from scoring.meck_demo import MECK_PASSED, dutt_declarer, meck_games
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
@@ -268,8 +267,7 @@ def _night_played(tournament: Tournament, rng: random.Random) -> tuple[int, int]
     if own is not None:
         played = own.demo(tournament, rng)
         return played, played
-    plays_prisdorf = tournament.rule_set == DEFAULT_RULES
-    draw = GameDraw.for_rules(rules_for(tournament) if plays_prisdorf else rules_of(tournament))
+    draw = GameDraw.for_rules(rules_of(tournament))
     entries = deals_played = 0
     for table in Table.objects.filter(tournament=tournament).order_by("number"):
         entries += _play(table, draw, rng)

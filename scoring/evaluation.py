@@ -1,76 +1,32 @@
-"""The rules module applied to a table: which rule set, and the declarer among the playing seats."""
+"""The rules module applied to a table: the tournament's scored rule set, and a deal scored by
+it among the playing seats, whatever the rule set (through its vocabulary)."""
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import (
-    Ansegger,
-    Code,
-    DealEntry,
-    Duttfips,
-    Game,
-    Grossenaspe,
-    GrossenaspeGame,
-    InvalidEntryError,
-    MecklenburgGame,
-    Outcome,
-    Prisdorf,
-    Violation,
-)
+from fipsen_rules import Code, InvalidEntryError, Violation
+from fipsen_rules.vocabulary import Spoken, Vocabulary
 from tournaments.models import Tournament
 from tournaments.rule_choice import rules_of
 
 
-def rules_for(tournament: Tournament) -> Prisdorf:
-    """The tournament's rule set with its options: the one place scoring asks for it.
+def scored_rules(tournament: Tournament) -> Spoken:
+    """The tournament's scored rule set with its options: the one place scoring asks for it.
 
-    The captain's screens, the sheets and the standings play Prisdorf today; a rule set
-    that gets its own screens (and its entry in ``tournaments.rule_choice.PLAYABLE``) gets
-    its own function beside this one.
-
-    :raises TypeError: the tournament plays a rule set these screens cannot.
+    :raises TypeError: the tournament plays a rule set without scored deals (the race,
+        Tippen: pages of their own).
     """
     rules = rules_of(tournament)
-    if not isinstance(rules, Prisdorf):
+    if not isinstance(rules, Spoken):
         raise TypeError(f"scoring has no screens for the rule set {rules.name!r}")
     return rules
 
 
-def aspe_rules_for(tournament: Tournament) -> Grossenaspe:
-    """The tournament's Großenaspe rules with its options (its screens' :func:`rules_for`).
-
-    :raises TypeError: the tournament plays another rule set.
-    """
-    rules = rules_of(tournament)
-    if not isinstance(rules, Grossenaspe):
-        raise TypeError(f"not a Großenaspe tournament: {rules.name!r}")
-    return rules
-
-
-def evaluate_deal(
-    *,
-    tournament: Tournament,
-    seats: tuple[int, ...],
-    declarer: int | None,
-    game: Game,
-    written_value: int | None = None,
-) -> Outcome:
-    """Score a game for the seats that play it (a player who left is not counted).
-
-    :raises fipsen_rules.InvalidEntryError: the game breaks a rule.
-    :raises ValidationError: the declarer does not play this deal.
-    """
-    if declarer is not None:
-        _require_playing(declarer, seats)
-    entry = DealEntry(
-        game,
-        declarer=None if declarer is None else seats.index(declarer),
-        captain_value=written_value,
-    )
-    return rules_for(tournament).evaluate(entry, players=len(seats))
+def vocabulary_of(tournament: Tournament) -> Vocabulary:
+    """What the tournament's captains tap (see :func:`scored_rules`)."""
+    return scored_rules(tournament).vocabulary
 
 
 @dataclass(frozen=True)
@@ -96,35 +52,47 @@ def score_deal(
     tournament: Tournament,
     seats: tuple[int, ...],
     declarer: int | None,
-    game: Game | GrossenaspeGame | MecklenburgGame | None,
+    game: object | None,
     written_value: int | None = None,
     dealer: int | None = None,
 ) -> Scored:
-    """Score a game, or take a value alone when the game is not known (``game=None``): a
-    paper sheet shows only values, and several games share most of them. The value must be
-    one a Fipsen game can have, and the declarer one who plays the deal.
+    """Score a game by the tournament's rules for the seats that play it (a player who left is
+    not counted; ``dealer``: who deals it, where the rules score with him: Großenaspe's five
+    sits him out, Duttfips's Dutt is his Vorhand's). A value written on paper must be the
+    rules' for the game.
 
-    :raises fipsen_rules.InvalidEntryError: the game breaks a rule, or the value is impossible.
+    Or take a value alone when the game is not known (``game=None``): a paper sheet shows only
+    values, and several games share most of them. The value must be one a game of these rules
+    can have, and the declarer one who plays the deal.
+
+    :raises fipsen_rules.FipsenError: the game breaks a rule, or the value is impossible or
+        differs.
     :raises ValidationError: the declarer does not play this deal.
     """
-    if isinstance(game, GrossenaspeGame | MecklenburgGame):
-        return _table_scored(tournament, seats, declarer, dealer, game, written_value)
-    if game is not None:
-        outcome = evaluate_deal(
-            tournament=tournament,
-            seats=seats,
-            declarer=declarer,
-            game=game,
-            written_value=written_value,
-        )
-        return Scored(str(outcome.game), outcome.declarer_score, outcome.counts_as_deal)
-    if declarer is None:
-        raise InvalidEntryError((Violation(Code.DECLARER_MISSING, "declarer"),))
-    _require_playing(declarer, seats)
-    if written_value is None or written_value not in rules_for(tournament).possible_scores():
-        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": written_value})
-        raise InvalidEntryError((violation,))
-    return Scored("", written_value, counts_as_deal=True)
+    rules = scored_rules(tournament)
+    if declarer is not None:
+        _require_playing(declarer, seats)
+    if game is None:
+        if declarer is None:
+            raise InvalidEntryError((Violation(Code.DECLARER_MISSING, "declarer"),))
+        if written_value is None or written_value not in rules.possible_scores():
+            violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": written_value})
+            raise InvalidEntryError((violation,))
+        return Scored("", written_value, counts_as_deal=True)
+    seat = None if declarer is None else seats.index(declarer)
+    scored = rules.vocabulary.score(
+        game,
+        players=len(seats),
+        declarer=seat,
+        dealer=seats.index(dealer) if dealer in seats else None,
+        written_value=written_value,
+    )
+    changes = scored.score_changes
+    # What each opponent gains: all the same (Großenaspe), or nothing; a dealer sitting out
+    # gains nothing either.
+    opponents = next((change for at, change in enumerate(changes) if at != seat and change), 0)
+    score = 0 if seat is None else changes[seat]
+    return Scored(scored.game, score, scored.counts_as_deal, opponents)
 
 
 def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:
@@ -133,44 +101,3 @@ def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:
         raise ValidationError(
             {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
         )
-
-
-def _table_scored(
-    tournament: Tournament,
-    seats: tuple[int, ...],
-    declarer: int | None,
-    dealer: int | None,
-    game: GrossenaspeGame | MecklenburgGame,
-    written_value: int | None,
-) -> Scored:
-    """A deal of a rule set that scores with the table's dealer. Großenaspe: the declarer
-    gains its value, or each opponent does (SPEC C3.2), and at a table of five the dealer sits
-    out. Mecklenburg: the declarer gains or loses the club's points (SPEC C5), and in Duttfips
-    the dealer's Vorhand takes the Dutt. A value written on paper must be the signed one.
-
-    :raises fipsen_rules.FipsenError: the deal breaks a rule, or the value differs.
-    """
-    if declarer is not None:
-        _require_playing(declarer, seats)
-    found = rules_of(tournament)
-    if not isinstance(found, Grossenaspe | Ansegger | Duttfips):
-        raise TypeError(f"{found.name!r} does not score {type(game).__name__}")
-    rules: Any = found  # each takes its own games: the form made the tournament's
-    scored = rules.evaluate(
-        game,
-        players=len(seats),
-        declarer=None if declarer is None else seats.index(declarer),
-        dealer=seats.index(dealer) if dealer in seats else None,
-    )
-    value = scored.game_value
-    if written_value is not None and written_value != value:
-        raise InvalidEntryError.of(
-            Code.VALUE_MISMATCH,
-            "captain_value",
-            value=written_value,
-            computed=value,
-            game=str(game),
-        )
-    if isinstance(rules, Grossenaspe):  # never negative: the declarer or each opponent gains
-        return Scored(str(game), max(value, 0), scored.counts_as_deal, max(-value, 0))
-    return Scored(str(game), value, scored.counts_as_deal)

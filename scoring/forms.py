@@ -1,10 +1,11 @@
-"""The deal form: taps become a fipsen_rules Game; the rules' errors land on their fields. The
-prize forms are in prize_forms.py."""
+"""The deal form: taps become the rule set's game through its vocabulary
+(:mod:`fipsen_rules.vocabulary`); the rules' errors land on their fields. The prize forms are in
+prize_forms.py."""
 
 import uuid
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -13,42 +14,15 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Code, FipsenError, Game, GameKind, Prisdorf, Result, Violation
-from tournaments.models import Seat
+from fipsen_rules import Code, FipsenError, Violation
+from fipsen_rules.vocabulary import EndingHint, Taps, Vocabulary
+from scoring.evaluation import scored_rules, vocabulary_of
+from scoring.models import Deal
+from tournaments.models import Seat, Tournament
 from tournaments.rules_errors import add_refusal, violation_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-#: What was played: the buttons of the form, in the order shown.
-CONTRACTS = [
-    ("2", "2"),
-    ("3", "3"),
-    ("4", "4"),
-    ("5", "5"),
-    ("kieker", "Kieker"),
-    ("siebener", "Siebener Fips"),
-    ("passed", _("all passed")),
-]
-_KINDS = {"kieker": GameKind.KIEKER, "siebener": GameKind.SIEBENER_FIPS, "passed": GameKind.PASSED}
-RESULTS = [
-    (Result.WON.value, _("won")),
-    (Result.LOST.value, _("lost")),
-    (Result.SURRENDERED.value, _("surrendered")),
-]
-
-#: Where each part of a deal entry (as fipsen_rules names it) sits in the form.
-RULES_FIELDS = {
-    "declarer": "declarer",
-    "tricks": "contract",
-    "hand": "hand",
-    "ruten": "ruten",
-    "durch": "durch",
-    "kontra": "kontra",
-    "re": "re",
-    "result": "result",
-    "captain_value": "written_value",
-}
 
 
 @dataclass(frozen=True)
@@ -78,24 +52,25 @@ class TileGroup:
 _OUT_OF_DATE = _("This page is out of date: please reload it.")
 #: A rule's refusal of a tap that the game does not take, said as what to tap (see
 #: DealForm.add_refusal): a selected tile is tapped again to deselect it.
-_TAP_OFF = {
-    "result": _("%(game)s needs no result – tap “%(tile)s” again to deselect it."),
-    "hand": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
-    "ruten": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
-    "durch": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
-    "kontra": _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it."),
-}
-#: The doubles, and the calls where the tournament's rules have them (SPEC C2).
-DOUBLES = ("hand", "ruten", "durch")
-CALLS = ("kontra", "re")
+_NO_RESULT = _("%(game)s needs no result – tap “%(tile)s” again to deselect it.")
+_PLAYED_WITHOUT = _("%(game)s is played without %(tile)s – tap “%(tile)s” again to deselect it.")
+#: The rules' refusals of how a game ended (or that it did not say): where the rules say how
+#: a game may end (Großenaspe, SPEC C3.2), the captain is told the results it can have.
+_RESULT_CODES = frozenset(
+    {
+        Code.RESULT_MISSING,
+        Code.NOT_APPLICABLE,
+        Code.FAILURE_UNSAID,
+        Code.SURRENDER_NOT_KIEKER,
+        Code.BEET_IMPOSSIBLE,
+    }
+)
 
 
 class DealForm(forms.Form):
-    """One deal in a few taps: who played, what, Hand/Ruten/Durch, Kontra/Re where the rules
-    have them, and how it ended."""
-
-    #: Whether the rules score the deal with its dealer (Großenaspe's five, Duttfips's Dutt).
-    scores_with_dealer = False
+    """One deal in a few taps, the tiles of the rule set's vocabulary: who played, what, the
+    flags beside it (Prisdorf's Hand/Ruten/Durch and Kontra/Re where the rules have them,
+    Großenaspe's Gute/Kreuz/Durch/geklopft, Ansegger's Ruten), and how it ended."""
 
     sequence = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _OUT_OF_DATE}
@@ -111,20 +86,6 @@ class DealForm(forms.Form):
         # A seat not offered: a player who left, or the dealer who sits out at a five.
         error_messages={"invalid_choice": _("This player does not play this deal.")},
     )
-    contract = forms.ChoiceField(
-        label=_("What was played?"),
-        choices=CONTRACTS,
-        widget=forms.RadioSelect,
-        error_messages={"required": _("Please tap the game.")},
-    )
-    hand = forms.BooleanField(label="Hand", required=False)
-    ruten = forms.BooleanField(label="Ruten", required=False)
-    durch = forms.BooleanField(label="Durch", required=False)
-    kontra = forms.BooleanField(label="Kontra", required=False)
-    re = forms.BooleanField(label="Re", required=False)
-    result = forms.ChoiceField(
-        label=_("Result"), choices=RESULTS, required=False, widget=forms.RadioSelect
-    )
     written_value = forms.IntegerField(
         label=_("Value on the paper sheet (optional)"),
         required=False,
@@ -132,26 +93,40 @@ class DealForm(forms.Form):
         max_value=999,
     )
 
-    def __init__(self, *args: object, seats: list[Seat], rules: Prisdorf,
-                 playing: tuple[int, ...] | None = None, **kwargs: object) -> None:  # fmt: skip
-        """``rules``: the tournament's; ``playing``: the seats that may declare (default:
-        every seat of the table)."""
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._seats = seats
-        self.offer_declarers(playing)
-        self.fields["contract"].choices = [  # type: ignore[attr-defined]
-            (value, label)
-            for value, label in CONTRACTS
-            if not value.isdigit() or int(value) >= rules.min_bid
-        ]
-        if not rules.kontra:
-            for name in CALLS:
-                del self.fields[name]
-        #: How a Kieker is played at three (SPEC A10.4), which surprises players used to four.
-        self.kieker_note = gettext(rules.kieker_procedure(3)) if len(seats) == 3 else ""
-
     #: The dealer who sits out the deal at a table of five (Großenaspe), if the form knows it.
     sitting_out: int | None = None
+
+    def __init__(self, *args: object, seats: list[Seat], vocabulary: Vocabulary,
+                 playing: tuple[int, ...] | None = None, **kwargs: object) -> None:  # fmt: skip
+        """``vocabulary``: the tournament's rule set's; ``playing``: the seats that may declare
+        (default: every seat of the table; at a five, not the dealer)."""
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.vocabulary = vocabulary
+        self._seats = seats
+        self.offer_declarers(playing)
+        written_value = self.fields.pop("written_value")
+        self.fields["contract"] = forms.ChoiceField(
+            label=_("What was played?"),
+            choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.contracts],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Please tap the game.")},
+        )
+        for tile in vocabulary.flags:
+            self.fields[tile.value] = forms.BooleanField(label=gettext(tile.label), required=False)
+        self.fields["result"] = forms.ChoiceField(
+            label=gettext(vocabulary.results_legend),
+            choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.results],
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["written_value"] = written_value
+        #: No value from a paper sheet where the rules' sheets are typed in whole or not at all.
+        self.without_paper_value = not vocabulary.paper_value
+        #: Whether the rules score the deal with its dealer (Großenaspe's five, Duttfips's Dutt).
+        self.scores_with_dealer = vocabulary.scores_with_dealer
+        #: How a Kieker is played at three (SPEC A10.4), which surprises players used to four.
+        note = vocabulary.note_at(len(seats))
+        self.kieker_note = gettext(note) if note else ""
 
     def seat_names(self) -> list[str]:
         """The players in seat order: a refusal names the seat it is about."""
@@ -201,14 +176,24 @@ class DealForm(forms.Form):
 
     def tile_groups(self) -> list[TileGroup]:
         """The tiles to tap, built here rather than through each widget's template: the
-        captain's screen renders them on every save, and this is a tenth of the cost."""
+        captain's screen renders them on every save, and this is a tenth of the cost. A tile
+        the rules do not offer (a contract the club's table has no points for) is not shown."""
+        shown = {tile.value for tile in self.vocabulary.contracts if tile.shown}
+        contracts = self._choice_group("contract", "contract")
         groups = [
             self._choice_group("players", "declarer"),
-            self._choice_group("contract", "contract"),
+            TileGroup(
+                contracts.key,
+                contracts.legend,
+                contracts.input_type,
+                tuple(tile for tile in contracts.tiles if tile.value in shown),
+                contracts.invalid,
+            ),
         ]
-        groups.append(self._check_group("doubles", _("Doubles (if any)"), DOUBLES))
-        if "kontra" in self.fields:
-            groups.append(self._check_group("calls", _("Kontra and Re (if said)"), CALLS))
+        for group in self.vocabulary.groups:
+            names = tuple(tile.value for tile in group.tiles if tile.shown)
+            if names:
+                groups.append(self._check_group(group.key, gettext(group.legend), names))
         groups.append(self._choice_group("result", "result"))
         return groups
 
@@ -229,11 +214,11 @@ class DealForm(forms.Form):
     def tiles_html(self) -> SafeString:
         """The tile groups as HTML. A fresh form's tiles are the same for every deal at a
         table (only the players differ): made once per process and language, then reused."""
-        if self.is_bound or any(self.initial.get(name) for name in _TAPPED):
+        tapped = ("declarer", "contract", *(tile.value for tile in self.vocabulary.flags))
+        if self.is_bound or any(self.initial.get(name) for name in (*tapped, "result")):
             return _tiles_html(tuple(self.tile_groups()))
         players = tuple(self.fields["declarer"].choices)  # type: ignore[attr-defined]
-        contracts = tuple(self.fields["contract"].choices)  # type: ignore[attr-defined]
-        return _fresh_tiles_html(players, contracts, "kontra" in self.fields, get_language())
+        return _fresh_tiles_html(players, self.vocabulary, get_language())
 
     def _choice_group(self, key: str, name: str) -> TileGroup:
         field = self.fields[name]
@@ -246,43 +231,48 @@ class DealForm(forms.Form):
         )
         return TileGroup(key, str(field.label), "radio", tiles, name in self.errors)
 
-    @classmethod
-    def for_next(cls, *, sequence: int, **kwargs: object) -> "DealForm":
-        """An empty form for the next entry, with a fresh submission id."""
-        return cls(initial={"sequence": sequence, "submission": uuid.uuid4()}, **kwargs)  # type: ignore[arg-type]
-
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         contract = data.get("contract")
         if not contract:
             return data
-        kind = _KINDS.get(contract, GameKind.NUMBER)
+        for conflict in self.vocabulary.conflicts:
+            if data.get(conflict.flag) and data.get(conflict.other):
+                self.add_error(conflict.flag, gettext(conflict.message))
+                return data
         result = data.get("result") or None
-        data["game"] = Game(
-            kind,
-            int(contract) if kind is GameKind.NUMBER else None,
-            hand=bool(data.get("hand")),
-            ruten=bool(data.get("ruten")),
-            durch=bool(data.get("durch")),
-            result=Result(result) if result else None,
-            kontra=bool(data.get("kontra")),
-            re=bool(data.get("re")),
-        )
+        flags = frozenset(tile.value for tile in self.vocabulary.flags if data.get(tile.value))
+        try:
+            data["game"] = self.vocabulary.game_of(
+                Taps(str(contract), flags, None if result is None else str(result))
+            )
+        except FipsenError as error:
+            self.add_refusal(error)
         if data.get("declarer") == "":
             data["declarer"] = None
         return data
 
     def add_refusal(self, error: FipsenError | ValidationError) -> None:
         """Why the rules or a service refused the form's deal, on the form: every broken rule
-        as a plain message on the field it concerns; a tile the game does not take says how
-        to take it back."""
+        as a plain message on the field it concerns, a seat with its player's name (the phone
+        shows names, not seat numbers); a tile the game does not take says how to take it
+        back."""
         add_refusal(
-            self, error, fields=RULES_FIELDS, wording=self._tap_message, names=self.seat_names()
+            self,
+            error,
+            fields=self.vocabulary.field_of,
+            wording=self._tap_message,
+            names=self.seat_names(),
         )
 
     def _tap_message(self, violation: Violation, field: str | None) -> ValidationError | None:
         """For a tile to tap off (or to tap) what to tap; None: the rules' own message."""
         code, params = violation.code, violation.params
+        if field == "result" and code in _RESULT_CODES:
+            game = getattr(self, "cleaned_data", {}).get("game")
+            hint = None if game is None else self.vocabulary.ending_hint(game)
+            if hint is not None:
+                return self._results_message(hint)
         if code == Code.DECLARER_MISSING:
             return ValidationError(_("Please tap who plays."), code=code)
         tile = self._tile_label(field or "")
@@ -292,15 +282,31 @@ class DealForm(forms.Form):
                 code=code,
                 params={"tile": tile},
             )
-        if code == Code.NOT_APPLICABLE and field in _TAP_OFF and tile:
+        tap_off = {t.value for t in self.vocabulary.flags if t.tap_off}
+        if code == Code.NOT_APPLICABLE and tile and (field == "result" or field in tap_off):
+            text = _NO_RESULT if field == "result" else _PLAYED_WITHOUT
             return ValidationError(
-                _TAP_OFF[field], code=code, params={"game": params.get("game", ""), "tile": tile}
+                text, code=code, params={"game": params.get("game", ""), "tile": tile}
             )
         return None
 
+    def _results_message(self, hint: EndingHint) -> ValidationError:
+        """What the game can end with, as tiles to tap; the wrong one tapped, if any."""
+        labels = {tile.value: gettext(tile.label) for tile in self.vocabulary.results}
+        params = {
+            "game": hint.game,
+            "results": one_of_words([labels[ending] for ending in hint.endings]),
+        }
+        if hint.tapped is None:
+            text = _("Tap how %(game)s ended: %(results)s.")
+            return ValidationError(text, code=Code.RESULT_MISSING, params=params)
+        text = _("%(game)s ends with %(results)s, not with “%(tile)s”: tap one of those.")
+        params["tile"] = labels[hint.tapped]
+        return ValidationError(text, code="result", params=params)
+
     def _tile_label(self, field: str) -> str:
         """The label of the tile selected in ``field`` ("gewonnen", "Hand", a name), or ""."""
-        if field in DOUBLES + CALLS and field in self.fields:
+        if field in {tile.value for tile in self.vocabulary.flags} and field in self.fields:
             return str(self.fields[field].label)
         if field not in ("declarer", "result"):
             return ""
@@ -309,10 +315,45 @@ class DealForm(forms.Form):
         return next((str(label) for value, label in choices if str(value) == chosen), "")
 
 
+def one_of_words(words: list[str]) -> str:
+    """“a”, “b” or “c”: the words quoted, the last after "or"."""
+    quoted = [gettext("“%(word)s”") % {"word": word} for word in words]
+    if len(quoted) < 2:
+        return "".join(quoted)
+    return gettext("%(some)s or %(last)s") % {"some": ", ".join(quoted[:-1]), "last": quoted[-1]}
+
+
+def deal_form(tournament: Tournament, data: Any = None, **kwargs: Any) -> DealForm:
+    """The deal form of the tournament's rule set (``data``: as posted)."""
+    return DealForm(data, vocabulary=vocabulary_of(tournament), **kwargs)
+
+
+def fresh_deal_form(tournament: Tournament, *, sequence: int, **kwargs: Any) -> DealForm:
+    """An empty form for the next entry, with a fresh submission id."""
+    initial = {"sequence": sequence, "submission": uuid.uuid4()}
+    return deal_form(tournament, initial=initial, **kwargs)
+
+
+def deal_initial(tournament: Tournament, deal: Deal) -> dict[str, object]:
+    """The taps of ``deal`` as it stands (the correction form). A deal known only by its value
+    (from a paper sheet) keeps it: the corrected deal names its game. No written value beside
+    a game: a correction changes the game, and the old value would be refused."""
+    initial: dict[str, object] = {
+        "sequence": deal.sequence,
+        "submission": deal.submission,
+        "declarer": deal.declarer,
+    }
+    if not deal.game:
+        return initial | {"written_value": deal.score}
+    rules = scored_rules(tournament)
+    vocabulary = rules.vocabulary
+    taps = vocabulary.taps_of(rules.parse(deal.game))
+    flags = {tile.value: taps.has(tile.value) for tile in vocabulary.flags}
+    return initial | {"contract": taps.contract, **flags, "result": taps.result or ""}
+
+
 #: The tile groups whose legend is not shown (see _tiles_html).
 _QUIET = ("doubles", "calls", "result")
-#: The fields a captain taps; a form with none of them set is a fresh one.
-_TAPPED = ("declarer", "contract", *DOUBLES, *CALLS, "result")
 
 
 def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
@@ -356,15 +397,11 @@ def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
 
 @lru_cache(maxsize=256)
 def _fresh_tiles_html(
-    players: tuple[tuple[int, str], ...],
-    contracts: tuple[tuple[str, str], ...],
-    kontra: bool,
-    language: str,
+    players: tuple[tuple[int, str], ...], vocabulary: Vocabulary, language: str
 ) -> SafeString:
     """The tiles of an empty form (see DealForm.tiles_html); names are escaped in it."""
-    form = DealForm(seats=[], rules=Prisdorf(kontra=kontra))
+    form = DealForm(seats=[], vocabulary=vocabulary)
     form.fields["declarer"].choices = list(players)  # type: ignore[attr-defined]
-    form.fields["contract"].choices = list(contracts)  # type: ignore[attr-defined]
     return _tiles_html(tuple(form.tile_groups()))
 
 

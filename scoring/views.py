@@ -13,7 +13,6 @@ from django.views.decorators.http import require_POST
 
 from fipsen_rules import InvalidEntryError
 from scoring import selectors, services
-from scoring.aspe_forms import fresh_deal_form
 from scoring.deal_pages import (
     correct_deal,
     correct_page,
@@ -25,7 +24,7 @@ from scoring.deal_pages import (
     preview_page,
     sheet_page,
 )
-from scoring.forms import DealForm
+from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
 from tournaments.links import TableLinkNotValid

@@ -9,9 +9,9 @@ from collections import Counter
 
 from fipsen_rules import DealEntry, Game, next_dealer
 from scoring import selectors
-from scoring.evaluation import rules_for
 from scoring.models import Deal, DealChange
 from tournaments.models import Table
+from tournaments.rule_choice import rules_of
 
 
 def assert_sheet_is_sound(table: Table) -> list[Deal]:
@@ -33,7 +33,7 @@ def assert_sheet_is_sound(table: Table) -> list[Deal]:
     assert numbers == list(range(1, len(numbers) + 1))
     assert len(numbers) <= table.deals
 
-    rules = rules_for(table.tournament)
+    rules = rules_of(table.tournament)
     nobody_left = all(s.left_after_deal is None for s in seats)
     dealer = table.first_dealer
     last_number = 0

@@ -32,15 +32,14 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from fipsen_rules import DealEntry, Game, GameKind, InvalidEntryError, Outcome, Result
+from fipsen_rules import PRISDORF, DealEntry, Game, GameKind, InvalidEntryError, Outcome, Result
 from scoring import selectors, services
-from scoring.evaluation import rules_for
-from scoring.forms import CONTRACTS
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
 from tournaments import services as tournament_services
 from tournaments.models import Seat
+from tournaments.rule_choice import rules_of
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +152,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
         tournament_services.tournament_update(
             tournament=self.table.tournament, confirmation_required=confirmation
         )
-        self.rules = rules_for(self.table.tournament)
+        self.rules = rules_of(self.table.tournament)
         self.games = [*self.rules.games(), Game.passed()]
         self.client = client
         self.entry_url = reverse("scoring:table_entry", args=[self.table.token])
@@ -348,7 +347,10 @@ class DealEntryFuzz(RuleBasedStateMachine):
         upcoming = self.upcoming()
         seats = len(selectors.seats_of(table=self.table))
         declarer = data.draw(st.one_of(st.none(), st.integers(0, seats)), label="declarer")
-        contract = data.draw(st.sampled_from([value for value, _ in CONTRACTS]), label="contract")
+        contract = data.draw(
+            st.sampled_from([tile.value for tile in PRISDORF.vocabulary.contracts]),
+            label="contract",
+        )
         flags = {flag: data.draw(st.booleans(), label=flag) for flag in ("hand", "ruten", "durch")}
         result = data.draw(st.sampled_from(["", *(r.value for r in Result)]), label="result")
         written = data.draw(

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from fipsen_rules import Grossenaspe
-from scoring.aspe_forms import AspeDealForm
+from scoring.forms import DealForm
 
 pytestmark = pytest.mark.django_db
 
@@ -19,9 +19,9 @@ def _seats(count: int = 4) -> list[Any]:
     ]
 
 
-def _form(kloppen: bool = False, **taps: str) -> AspeDealForm:
+def _form(kloppen: bool = False, **taps: str) -> DealForm:
     data = {"sequence": "1", "submission": "9f1c6a3e-6a1b-4a55-9c62-0a4f1c2b3d4e", **taps}
-    return AspeDealForm(data, seats=_seats(), rules=Grossenaspe(kloppen=kloppen))
+    return DealForm(data, seats=_seats(), vocabulary=Grossenaspe(kloppen=kloppen).vocabulary)
 
 
 @pytest.mark.parametrize(

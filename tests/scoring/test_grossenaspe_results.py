@@ -11,8 +11,8 @@ from django.utils.translation import gettext
 
 from fipsen_rules import GROSSENASPE, FipsenError, GrossenaspeGame
 from fipsen_rules.grossenaspe_game import AspeKind, Ending
-from scoring.aspe_forms import ASPE_RESULTS, AspeDealForm
 from scoring.evaluation import score_deal
+from scoring.forms import DealForm
 from tournaments.models import Player, Registration, Seat, Tournament
 
 pytestmark = pytest.mark.usefixtures("german")
@@ -33,14 +33,14 @@ def _taps(head: GrossenaspeGame, ending: Ending | None) -> dict[str, str]:
     return taps | ({"result": ending.value} if ending else {})
 
 
-def _entered(head: GrossenaspeGame, ending: Ending | None) -> AspeDealForm:
+def _entered(head: GrossenaspeGame, ending: Ending | None) -> DealForm:
     """The captain's form with these taps, and what the rules make of it (as the preview
     and the save do)."""
     seats = [
         Seat(position=i, registration=Registration(player=Player(name=name)))
         for i, name in enumerate(NAMES)
     ]
-    form = AspeDealForm(_taps(head, ending), seats=seats, rules=GROSSENASPE)
+    form = DealForm(_taps(head, ending), seats=seats, vocabulary=GROSSENASPE.vocabulary)
     assert form.is_valid(), form.errors
     tournament = Tournament(rule_set="grossenaspe", rule_options={"kloppen": False})
     try:
@@ -53,7 +53,7 @@ def _entered(head: GrossenaspeGame, ending: Ending | None) -> AspeDealForm:
 
 def _suggested(message: str) -> set[Ending]:
     """The results a message names, as the tiles are labelled."""
-    labels = {str(label): Ending(value) for value, label in ASPE_RESULTS}
+    labels = {gettext(tile.label): Ending(tile.value) for tile in GROSSENASPE.vocabulary.results}
     return {labels[word] for word in re.findall(r"„([^“]+)“", message) if word in labels}
 
 

@@ -4,7 +4,7 @@ opponent's in ``opponents_score``; at a table of five the dealer sits out."""
 import pytest
 
 from fipsen_rules import FipsenError, GrossenaspeGame
-from scoring.evaluation import Scored, aspe_rules_for, rules_for, score_deal
+from scoring.evaluation import Scored, score_deal, scored_rules, vocabulary_of
 from tournaments.models import Tournament
 
 
@@ -80,9 +80,8 @@ def test_a_written_value_is_the_signed_one() -> None:
         _scored("3 beet", written_value=3)
 
 
-def test_each_screen_gets_its_own_rules() -> None:
-    assert aspe_rules_for(_tournament()).name == "grossenaspe"
-    with pytest.raises(TypeError):
-        rules_for(_tournament())
-    with pytest.raises(TypeError):
-        aspe_rules_for(Tournament())
+def test_each_tournament_gets_its_own_rules_and_tiles() -> None:
+    assert scored_rules(_tournament()).name == "grossenaspe"
+    assert "beet" in {tile.value for tile in vocabulary_of(_tournament()).results}
+    assert scored_rules(Tournament()).name == "prisdorf"
+    assert "beet" not in {tile.value for tile in vocabulary_of(Tournament()).results}

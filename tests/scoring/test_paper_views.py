@@ -13,7 +13,6 @@ from pytest_django import DjangoAssertNumQueries
 
 from fipsen_rules import Game, next_dealer
 from scoring import selectors, services
-from scoring.evaluation import rules_for
 from scoring.models import Deal, DealChange
 from scoring.paper import SheetError
 from scoring.services import sheets
@@ -24,6 +23,7 @@ from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table
 from tournaments.names import player_name_key
+from tournaments.rule_choice import rules_of
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def assert_saved_soundly(table: Table) -> None:
     deals = list(Deal.objects.filter(table=table).order_by("sequence"))
     numbers = [d.number for d in deals if d.number is not None]
     assert numbers == list(range(1, len(numbers) + 1))
-    rules = rules_for(table.tournament)
+    rules = rules_of(table.tournament)
     dealer = table.first_dealer
     for deal in deals:
         assert deal.dealer == dealer, deal

@@ -9,7 +9,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from fipsen_rules import Code, InvalidEntryError, Prisdorf, Violation
-from scoring.forms import RULES_FIELDS, DealForm
+from scoring.forms import DealForm
 from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
@@ -545,14 +545,16 @@ def test_durch_tapped_on_a_kieker_is_redundant_like_on_a_5() -> None:
     assert Deal.objects.values_list("game", "score").get() == ("Kieker gewonnen", 10)
 
 
-@pytest.mark.parametrize(("rules_field", "form_field"), RULES_FIELDS.items())
+@pytest.mark.parametrize(
+    ("rules_field", "form_field"), Prisdorf(kontra=True).vocabulary.field_of.items()
+)
 def test_every_field_the_rules_name_has_a_place_in_the_form(
     rules_field: str, form_field: str
 ) -> None:
     table = playing_table()
     form = DealForm(
         {}, seats=list(table.seats.select_related("registration__player")),
-        playing=(0, 1, 2, 3), rules=Prisdorf(kontra=True),
+        playing=(0, 1, 2, 3), vocabulary=Prisdorf(kontra=True).vocabulary,
     )  # fmt: skip
     form.is_valid()
     violation = Violation(Code.BID_TRICKS, rules_field, {"tricks": 1, "min_bid": 2})

@@ -10,8 +10,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
-from fipsen_rules import Prisdorf
-from scoring.evaluation import rules_for
+from fipsen_rules import Prisdorf, Race
+from scoring import evaluation
+from scoring.evaluation import scored_rules
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import services
@@ -60,7 +61,7 @@ def test_the_options_chosen_are_the_tournaments_rules(client: Client) -> None:
     assert tournament.rule_set == "prisdorf"
     assert tournament.rule_options["min_bid"] == 3
     assert rules_of(tournament) == Prisdorf(min_bid=3)
-    assert rules_for(tournament) == Prisdorf(min_bid=3)
+    assert scored_rules(tournament) == Prisdorf(min_bid=3)
 
 
 def test_an_option_not_sent_keeps_its_default(client: Client) -> None:
@@ -201,8 +202,12 @@ def test_the_draw_asks_the_rule_set_for_its_tables_and_the_tournament_for_their_
     assert sorted(tournament.tables.values_list("deals", flat=True)) == [30, 36]
 
 
-def test_scoring_refuses_a_rule_set_it_has_no_screens_for() -> None:
+def test_scoring_refuses_a_rule_set_it_has_no_screens_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rule set without a vocabulary (the race: no scored deals) has no deal form."""
     tournament = Tournament(rule_set="grossenaspe", rule_options={})
-    assert rules_of(tournament).name == "grossenaspe"
-    with pytest.raises(TypeError, match="no screens for the rule set 'grossenaspe'"):
-        rules_for(tournament)
+    assert scored_rules(tournament).name == "grossenaspe"
+    monkeypatch.setattr(evaluation, "rules_of", lambda _tournament: Race())
+    with pytest.raises(TypeError, match="no screens for the rule set"):
+        scored_rules(tournament)
