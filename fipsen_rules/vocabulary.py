@@ -49,6 +49,7 @@ __all__ = [
     "EndingHint",
     "FlagGroup",
     "MeckVocabulary",
+    "PaperSheet",
     "PrisdorfVocabulary",
     "Spoken",
     "TableScore",
@@ -65,6 +66,8 @@ __all__ = [
 
 #: The taps' name for every deal's parts; a flag's name is its tile's value.
 CONTRACT, RESULT = "contract", "result"
+#: The contract tile of a deal where all passed (where the rules have one).
+PASSED = "passed"
 WON, LOST, SURRENDERED = Result.WON.value, Result.LOST.value, Result.SURRENDERED.value
 
 
@@ -142,11 +145,40 @@ class EndingHint:
 @dataclass(frozen=True, slots=True)
 class TableScore:
     """A deal scored at a table: the game in the notation, every seat's change, and whether
-    it counts as a deal (all passed does not)."""
+    it counts as a deal (all passed does not).
+
+    :param value: the value column of the paper sheet, signed: what the declarer gains or
+        loses, or, negative, what each opponent gains (Großenaspe).
+    """
 
     game: str
     score_changes: tuple[int, ...]
     counts_as_deal: bool
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaperSheet:
+    """How the rule set's paper sheet is written, for a sheet typed in line by line.
+
+    :param entry_missing: the code of what to say of a line with a player and nothing after
+        him (its examples are the rule set's).
+    :param value_alone: a value alone stands for the game that has it (Prisdorf's sheet has
+        a value column); else ``value_only`` is said, with ``value_example``.
+    :param whole_without_result: the contracts whose line reads whole without a result (a
+        number's needs one).
+    :param passed_line: all passed is a line of its own, without a player (Mecklenburg); else
+        a deal where all passed is left out of the sheet.
+    :param dealer_sits_out_at: the table size at which the dealer sits each deal out.
+    """
+
+    entry_missing: str
+    value_alone: bool = False
+    value_only: str = ""
+    value_example: str = ""
+    whole_without_result: frozenset[str] = frozenset()
+    passed_line: bool = False
+    dealer_sits_out_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -163,6 +195,7 @@ class Vocabulary:
     :param paper_value: the captain may type the value written on the paper sheet.
     :param notes: a note for a table of a size, by size (English, to translate).
     :param conflicts: flags that cannot be tapped together.
+    :param paper: how its paper sheet is written (None: sheets are not typed in).
     """
 
     contracts: tuple[Tile, ...]
@@ -174,6 +207,7 @@ class Vocabulary:
     paper_value: bool = False
     notes: tuple[tuple[int, str], ...] = ()
     conflicts: tuple[Conflict, ...] = ()
+    paper: PaperSheet | None = None
 
     @property
     def flags(self) -> tuple[Tile, ...]:
@@ -223,6 +257,11 @@ class Vocabulary:
         """How ``game`` may end, where the rules say so to the captain (Großenaspe)."""
         return None
 
+    def games_of_value(self, value: int) -> tuple[object, ...]:
+        """The games a value alone stands for on a paper sheet, plainest first; none where a
+        value never stands alone (see :attr:`PaperSheet.value_alone`)."""
+        return ()
+
 
 _G = TypeVar("_G")
 
@@ -243,7 +282,7 @@ def _value_checked(score: DealScore[_G], written_value: int | None) -> TableScor
             computed=score.game_value,
             game=str(score.game),
         )
-    return TableScore(str(score.game), score.score_changes, score.counts_as_deal)
+    return TableScore(str(score.game), score.score_changes, score.counts_as_deal, score.game_value)
 
 
 @runtime_checkable
@@ -277,7 +316,7 @@ _WON = Tile(WON, gettext_noop("won"))
 _LOST = Tile(LOST, gettext_noop("lost"))
 _SURRENDERED = Tile(SURRENDERED, gettext_noop("surrendered"))
 _PRISDORF_HEADS = {"kieker": GameKind.KIEKER, "siebener": GameKind.SIEBENER_FIPS}
-_PRISDORF_HEADS["passed"] = GameKind.PASSED
+_PRISDORF_HEADS[PASSED] = GameKind.PASSED
 _PRISDORF_FIELDS = (
     ("declarer", "declarer"),
     ("tricks", CONTRACT),
@@ -340,7 +379,35 @@ class PrisdorfVocabulary(Vocabulary):
         else:
             entry = DealEntry(game, declarer=declarer, captain_value=written_value)
             outcome = self.rules.evaluate(entry, players=players)
-        return TableScore(str(outcome.game), outcome.score_changes, outcome.counts_as_deal)
+        return TableScore(
+            str(outcome.game),
+            outcome.score_changes,
+            outcome.counts_as_deal,
+            outcome.declarer_score,
+        )
+
+    def games_of_value(self, value: int) -> tuple[Game, ...]:
+        """Every game the rules allow that scores ``value`` for the declarer, the plainest
+        first: fewer doubles, a number before a Kieker, Hand before Ruten before Durch (so
+        that -12 suggests "3 Hand verloren").
+
+        >>> from fipsen_rules import PRISDORF
+        >>> [str(g) for g in PRISDORF.vocabulary.games_of_value(-6)]
+        ['3 verloren']
+        """
+        return _games_by_value(self.rules).get(value, ())
+
+
+@cache
+def _games_by_value(rules: Prisdorf) -> Mapping[int, tuple[Game, ...]]:
+    found: dict[int, list[Game]] = {}
+    for game in rules.games():
+        found.setdefault(rules.score(game), []).append(game)
+    return {value: tuple(sorted(games, key=_plainness)) for value, games in found.items()}
+
+
+def _plainness(game: Game) -> tuple[int, bool, bool, bool, bool]:
+    return (game.doubles, game.kind is not GameKind.NUMBER, game.durch, game.ruten, game.hand)
 
 
 @cache
@@ -361,12 +428,17 @@ def prisdorf_vocabulary(rules: Prisdorf) -> PrisdorfVocabulary:
         groups.append(FlagGroup("calls", gettext_noop("Kontra and Re (if said)"), calls))
     return PrisdorfVocabulary(
         rules=rules,
-        contracts=(*numbers, *heads, Tile("passed", ALL_PASSED)),
+        contracts=(*numbers, *heads, Tile(PASSED, ALL_PASSED)),
         groups=tuple(groups),
         results=(_WON, _LOST, _SURRENDERED),
         fields=_PRISDORF_FIELDS,
         paper_value=True,
         notes=((3, rules.kieker_procedure(3)),),
+        paper=PaperSheet(
+            entry_missing="paper_entry_missing",
+            value_alone=True,
+            whole_without_result=frozenset(tile.value for tile in heads) | {PASSED},
+        ),
     )
 
 
@@ -377,7 +449,7 @@ def _tiles(*names: str) -> tuple[Tile, ...]:
 
 # Großenaspe (SPEC C3)
 
-_ASPE_HEADS = {"kieker": AspeKind.KIEKER, "fips": AspeKind.FIPS, "passed": AspeKind.PASSED}
+_ASPE_HEADS = {"kieker": AspeKind.KIEKER, "fips": AspeKind.FIPS, PASSED: AspeKind.PASSED}
 _ASPE_FLAGS = ("gute", "kreuz", "durch")
 KNOCK = "geklopft"
 _ASPE_FIELDS = (
@@ -480,11 +552,17 @@ def grossenaspe_vocabulary(rules: Grossenaspe) -> AspeVocabulary:
         fields=_ASPE_FIELDS,
         scores_with_dealer=True,
         conflicts=(Conflict("kreuz", "gute", GUTE_IS_CLUBS),),
+        paper=PaperSheet(
+            entry_missing="paper_aspe_entry_missing",
+            value_only="paper_aspe_value_only",
+            whole_without_result=frozenset(_ASPE_HEADS),
+            dealer_sits_out_at=max(rules.table_sizes),
+        ),
     )
 
 
 def _passed() -> Tile:
-    return Tile("passed", ALL_PASSED)
+    return Tile(PASSED, ALL_PASSED)
 
 
 def endings_of(game: GrossenaspeGame, rules: Grossenaspe | None = None) -> tuple[Ending, ...]:
@@ -521,7 +599,7 @@ def _endings_by_head(rules: Grossenaspe) -> Mapping[GrossenaspeGame, tuple[Endin
 
 _MECK_HEADS = {
     "fips": (MeckKind.FIPS, False),
-    "passed": (MeckKind.PASSED, False),
+    PASSED: (MeckKind.PASSED, False),
     "dutt": (MeckKind.DUTT, False),
     "oewer": (MeckKind.DUTT, True),
     "rutenfips": (MeckKind.FIPS, True),
@@ -615,6 +693,13 @@ def ansegger_vocabulary(rules: Ansegger) -> MeckVocabulary:
         results_legend=_MADE_OR_FAILED,
         fields=_MECK_FIELDS,
         scores_with_dealer=True,
+        paper=PaperSheet(
+            entry_missing="paper_ansegger_entry_missing",
+            value_only="paper_meck_value_only",
+            value_example="3 Ruten gewonnen",
+            whole_without_result=frozenset({PASSED}),
+            passed_line=True,
+        ),
     )
 
 
@@ -642,13 +727,21 @@ def duttfips_vocabulary(rules: Duttfips) -> MeckVocabulary:
         results_legend=_MADE_OR_FAILED,
         fields=_MECK_FIELDS,
         scores_with_dealer=True,
+        paper=PaperSheet(
+            entry_missing="paper_duttfips_entry_missing",
+            value_only="paper_meck_value_only",
+            value_example="Dutt gewonnen",
+            whole_without_result=frozenset({PASSED}),
+            # Read as Ansegger's sheet is: a line of all passed is the rules' to refuse.
+            passed_line=True,
+        ),
     )
 
 
 def _offered(rules: Ansegger | Duttfips, *, ruten_flag: bool) -> frozenset[str]:
     """The tiles of the contracts the club's table has points for, all passed always, and
     "ruten" where a Ruten contract has points (Ansegger)."""
-    offered = {"passed"}
+    offered = {PASSED}
     for contract, _won, _lost in rules.points.points:
         offered.add(_meck_contract(contract, ruten_flag=ruten_flag))
         if contract.ruten and ruten_flag:

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fipsen_rules import FipsenError, Grossenaspe, Prisdorf
+from fipsen_rules import FipsenError
 from fipsen_rules.signs import signed_total
+from fipsen_rules.vocabulary import Spoken
 from scoring.paper.lines import DASHES, Line, read_line, split_totals
-from scoring.paper.notation import MeckRules, Notation, Scored, notation_of
+from scoring.paper.notation import Notation, Scored, notation_of
 from scoring.paper.problems import LineProblem, PaperCode, Problem, SheetError, WrongLine
 from scoring.paper.sheet import Row, Sheet, SheetStart
 
 
-def check_sheet(
-    text: str, *, start: SheetStart, rules: Prisdorf | Grossenaspe | MeckRules
-) -> Sheet:
+def check_sheet(text: str, *, start: SheetStart, rules: Spoken) -> Sheet:
     """Read and check every line of ``text`` under ``rules``; the rows to save, in order.
 
     A wrong line does not stop the check: the lines after it are checked too, going on from

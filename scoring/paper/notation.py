@@ -1,5 +1,6 @@
 """What a sheet's lines mean under a rule set: its notation, and what each seat gains.
 
+The rule set's vocabulary says how its sheet is written (``PaperSheet``, fipsen_rules.vocabulary).
 Prisdorf's sheet has a value column for the declarer alone, and a value may stand without its
 game. Großenaspe's (SPEC C3.2) scores either the declarer or each of his opponents, never the
 dealer who sits out at a table of five (C3.3); its lines name the game (``3 Gute beet``,
@@ -13,32 +14,14 @@ without a player (``alle gepasst``): it is entered, and the deal is dealt again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
-from fipsen_rules import (
-    Ansegger,
-    Code,
-    DealEntry,
-    Duttfips,
-    FipsenError,
-    Game,
-    GameKind,
-    Grossenaspe,
-    GrossenaspeGame,
-    InvalidEntryError,
-    MecklenburgGame,
-    Prisdorf,
-    Violation,
-)
-from fipsen_rules.grossenaspe_game import AspeKind
-from fipsen_rules.grossenaspe_seats import sitting_out
-from fipsen_rules.mecklenburg_game import MeckKind
+from fipsen_rules import Code, FipsenError, InvalidEntryError, Violation
 from fipsen_rules.signs import signed_total
+from fipsen_rules.vocabulary import PASSED, PaperSheet, Spoken
 from scoring.paper.problems import LineProblem, PaperCode, Problem
-from scoring.paper.values import games_for_value
 
-AnyGame = Game | GrossenaspeGame | MecklenburgGame
-MeckRules = Ansegger | Duttfips
+#: A game of the sheet's rule set (its own type: the notation reads and scores it).
+AnyGame = object
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,24 +39,40 @@ class Scored:
     counts: bool = True
 
 
-class Notation(Protocol):
-    """What the check of a sheet asks of a rule set."""
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """A sheet's lines under ``rules``, as its vocabulary says the sheet is written."""
+
+    rules: Spoken
+    sheet: PaperSheet
 
     @property
     def entry_missing(self) -> PaperCode:
         """The message for a line with a player and nothing after him (its examples)."""
+        return PaperCode(self.sheet.entry_missing)
 
     def parse(self, text: str) -> AnyGame:
         """:raises FipsenError: the words are not a game."""
+        return self.rules.parse(text)
 
     def complete(self, game: AnyGame) -> bool:
         """The game says how it ended (a line that reads whole)."""
+        taps = self.rules.vocabulary.taps_of(game)
+        return taps.result is not None or taps.contract in self.sheet.whole_without_result
 
     def passed(self, text: str) -> AnyGame | None:
         """The game of a line without a player: all passed, where the sheet writes it."""
+        if not self.sheet.passed_line:
+            return None
+        try:
+            game = self.rules.parse(text)
+        except FipsenError:
+            return None
+        return game if self._is_passed(game) else None
 
     def dealer_sits_out(self, players: int) -> bool:
         """At a table of ``players``, the dealer sits the deal out."""
+        return players == self.sheet.dealer_sits_out_at
 
     def score(
         self,
@@ -90,147 +89,42 @@ class Notation(Protocol):
         :raises LineProblem: all passed, or a value no game has.
         :raises FipsenError: the game breaks a rule.
         """
-
-
-@dataclass(frozen=True, slots=True)
-class PrisdorfNotation:
-    rules: Prisdorf
-    entry_missing: PaperCode = PaperCode.ENTRY_MISSING
-
-    def parse(self, text: str) -> AnyGame:
-        return Game.parse(text)
-
-    def complete(self, game: AnyGame) -> bool:
-        game = _of_type(game, Game)
-        return game.result is not None or game.kind is not GameKind.NUMBER
-
-    def dealer_sits_out(self, players: int) -> bool:
-        return False
-
-    def passed(self, text: str) -> AnyGame | None:
-        return None
-
-    def score(
-        self,
-        game: AnyGame | None,
-        value: int | None,
-        *,
-        declarer: int | None,
-        players: int,
-        dealer: int | None,
-    ) -> Scored:
-        declarer = _named(declarer)
         if game is None:
-            game = _game_of_value(value or 0, self.rules)
-        elif game.kind is GameKind.PASSED:
+            return self._value_alone(value or 0, declarer=declarer, players=players)
+        if self._is_passed(game) and not self.sheet.passed_line:
             raise LineProblem(Problem.of(PaperCode.PASSED))
-        gains = [0] * players
-        if game is None:  # several games have this value: the deal keeps the value alone
-            gains[declarer] = value or 0
-            return Scored(None, value or 0, tuple(gains))
-        game = _of_type(game, Game)
-        entry = DealEntry(game, declarer=declarer, captain_value=value)
-        outcome = self.rules.evaluate(entry, players=players)
-        return Scored(outcome.game, outcome.declarer_score, outcome.score_changes)
-
-
-def _game_of_value(value: int, rules: Prisdorf) -> Game | None:
-    """The game a value alone stands for, if only one game has it; a problem if none has."""
-    if value not in rules.possible_scores():
-        violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
-        raise LineProblem(Problem.rule(violation))
-    games = games_for_value(rules, value)
-    return games[0] if len(games) == 1 else None
-
-
-@dataclass(frozen=True, slots=True)
-class AspeNotation:
-    rules: Grossenaspe
-    entry_missing: PaperCode = PaperCode.ASPE_ENTRY_MISSING
-
-    def parse(self, text: str) -> AnyGame:
-        return GrossenaspeGame.parse(text)
-
-    def complete(self, game: AnyGame) -> bool:
-        game = _of_type(game, GrossenaspeGame)
-        return game.ending is not None or game.kind is not AspeKind.NUMBER
-
-    def dealer_sits_out(self, players: int) -> bool:
-        return players == max(self.rules.table_sizes)
-
-    def passed(self, text: str) -> AnyGame | None:
-        return None
-
-    def score(
-        self,
-        game: AnyGame | None,
-        value: int | None,
-        *,
-        declarer: int | None,
-        players: int,
-        dealer: int | None,
-    ) -> Scored:
-        if game is None:  # "-6" is "3 Gute beet", "3 Kreuz beet" or "3 Durch verloren" …
-            raise LineProblem(Problem.of(PaperCode.ASPE_VALUE_ONLY, value=signed_total(value)))
-        game = _of_type(game, GrossenaspeGame)
-        if game.kind is AspeKind.PASSED:
-            raise LineProblem(Problem.of(PaperCode.PASSED))
-        scored = self.rules.evaluate(
-            game, players=players, declarer=_named(declarer), dealer=dealer
-        )
-        _check_value(value, scored.game_value, game)
-        return Scored(game, scored.game_value, scored.score_changes, sitting_out(players, dealer))
-
-
-@dataclass(frozen=True, slots=True)
-class MeckNotation:
-    """Ansegger Fips and Duttfips: the declarer gains the club's points, the others nothing."""
-
-    rules: MeckRules
-
-    @property
-    def entry_missing(self) -> PaperCode:
-        if isinstance(self.rules, Duttfips):
-            return PaperCode.DUTTFIPS_ENTRY_MISSING
-        return PaperCode.ANSEGGER_ENTRY_MISSING
-
-    def parse(self, text: str) -> AnyGame:
-        return MecklenburgGame.parse(text)
-
-    def complete(self, game: AnyGame) -> bool:
-        game = _of_type(game, MecklenburgGame)
-        return game.result is not None or game.kind is MeckKind.PASSED
-
-    def dealer_sits_out(self, players: int) -> bool:
-        return False
-
-    def passed(self, text: str) -> AnyGame | None:
+        if declarer is None and not self.sheet.passed_line:
+            raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
         try:
-            game = MecklenburgGame.parse(text)
-        except FipsenError:
-            return None
-        return game if game.kind is MeckKind.PASSED else None
-
-    def score(
-        self,
-        game: AnyGame | None,
-        value: int | None,
-        *,
-        declarer: int | None,
-        players: int,
-        dealer: int | None,
-    ) -> Scored:
-        if game is None:  # "6" is "3 Ruten gewonnen" or "Ruten oewer gewonnen" …
-            example = "Dutt gewonnen" if isinstance(self.rules, Duttfips) else "3 Ruten gewonnen"
-            code = PaperCode.MECK_VALUE_ONLY
-            raise LineProblem(Problem.of(code, value=signed_total(value), example=example))
-        game = _of_type(game, MecklenburgGame)
-        try:
-            scored = self.rules.evaluate(game, players=players, declarer=declarer, dealer=dealer)
+            scored = self.rules.vocabulary.score(
+                game, players=players, declarer=declarer, dealer=dealer, written_value=value
+            )
         except InvalidEntryError as error:  # the Dutt's Vorhand as the card numbers the seat
             raise InvalidEntryError(tuple(_seat_from_one(v) for v in error.violations)) from None
-        _check_value(value, scored.game_value, game)
-        return Scored(game, scored.game_value, scored.score_changes, counts=scored.counts_as_deal)
+        out = dealer if self.dealer_sits_out(players) else None
+        return Scored(game, scored.value, scored.score_changes, out, scored.counts_as_deal)
+
+    def _value_alone(self, value: int, *, declarer: int | None, players: int) -> Scored:
+        """The game a value alone stands for, if only one game has it (else the value alone);
+        a problem if none has, or where the sheet's values never stand alone."""
+        if not self.sheet.value_alone:
+            code = PaperCode(self.sheet.value_only)
+            example = {"example": self.sheet.value_example} if self.sheet.value_example else {}
+            raise LineProblem(Problem.of(code, value=signed_total(value), **example))
+        if declarer is None:
+            raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
+        if value not in self.rules.possible_scores():
+            violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": value})
+            raise LineProblem(Problem.rule(violation))
+        games = self.rules.vocabulary.games_of_value(value)
+        if len(games) == 1:
+            return self.score(games[0], value, declarer=declarer, players=players, dealer=None)
+        gains = [0] * players  # several games have this value: the deal keeps the value alone
+        gains[declarer] = value
+        return Scored(None, value, tuple(gains))
+
+    def _is_passed(self, game: AnyGame) -> bool:
+        return self.rules.vocabulary.taps_of(game).contract == PASSED
 
 
 _SEAT_CODES = frozenset({Code.DUTT_NOT_VORHAND, Code.RUTEN_OEWER_BY_VORHAND})
@@ -244,47 +138,15 @@ def _seat_from_one(violation: Violation) -> Violation:
     return Violation(violation.code, violation.field, {**violation.params, "seat": seat + 1})
 
 
-def _check_value(value: int | None, computed: int, game: AnyGame) -> None:
-    """:raises InvalidEntryError: the line's value is not what its game scores."""
-    if value is not None and value != computed:
-        raise InvalidEntryError.of(
-            Code.VALUE_MISMATCH, "captain_value", value=value, computed=computed, game=str(game)
-        )
+def notation_of(rules: Spoken) -> Notation:
+    """The notation of a sheet under ``rules``.
+
+    :raises ValueError: the rules' sheets are not typed in.
+    """
+    sheet = rules.vocabulary.paper
+    if sheet is None:
+        raise ValueError(f"the sheets of {rules.name!r} are not typed in")
+    return Notation(rules, sheet)
 
 
-def _named(declarer: int | None) -> int:
-    """The player of a line (only a Mecklenburg line of all passed names none)."""
-    if declarer is None:
-        raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING))
-    return declarer
-
-
-_G = TypeVar("_G", Game, GrossenaspeGame, MecklenburgGame)
-
-
-def _of_type(game: AnyGame, kind: type[_G]) -> _G:
-    """``game`` as the rule set's own (the line was read in its notation)."""
-    if not isinstance(game, kind):
-        raise TypeError(f"not a game of these rules: {game!r}")
-    return game
-
-
-def notation_of(rules: Prisdorf | Grossenaspe | MeckRules) -> Notation:
-    """The notation of a sheet under ``rules``."""
-    if isinstance(rules, Ansegger | Duttfips):
-        return MeckNotation(rules)
-    if isinstance(rules, Grossenaspe):
-        return AspeNotation(rules)
-    return PrisdorfNotation(rules)
-
-
-__all__ = [
-    "AnyGame",
-    "AspeNotation",
-    "MeckNotation",
-    "MeckRules",
-    "Notation",
-    "PrisdorfNotation",
-    "Scored",
-    "notation_of",
-]
+__all__ = ["AnyGame", "Notation", "Scored", "notation_of"]

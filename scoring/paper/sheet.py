@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fipsen_rules import Game, GrossenaspeGame, MecklenburgGame
 from fipsen_rules.grossenaspe_seats import PLAYER_COUNTS as ASPE_PLAYER_COUNTS
 from fipsen_rules.seats import PLAYER_COUNTS, Seating
 
@@ -79,7 +78,7 @@ class Row:
     declarer: int | None
     #: The game, scored by the rules (for a value alone: the only game with that value, or
     #: None where several games have it and the deal keeps the value alone).
-    game: Game | GrossenaspeGame | MecklenburgGame | None
+    game: object | None
     #: The sheet's value column: the declarer's score; in Großenaspe, negative, what each
     #: opponent gained.
     score: int

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-
-from fipsen_rules import Game, GameKind, Prisdorf
+from fipsen_rules.vocabulary import Spoken
 
 
-def games_for_value(rules: Prisdorf, value: int) -> tuple[Game, ...]:
-    """Every game ``rules`` allow that scores ``value`` for the declarer.
+def games_for_value(rules: Spoken, value: int) -> tuple[object, ...]:
+    """Every game ``rules`` allow that scores ``value`` for the declarer, plainest first
+    (see :meth:`fipsen_rules.vocabulary.Vocabulary.games_of_value`).
 
     >>> from fipsen_rules import PRISDORF
     >>> [str(g) for g in games_for_value(PRISDORF, -6)]
@@ -17,18 +15,4 @@ def games_for_value(rules: Prisdorf, value: int) -> tuple[Game, ...]:
     >>> len(games_for_value(PRISDORF, -12))
     3
     """
-    return _games_by_value(rules).get(value, ())
-
-
-@cache
-def _games_by_value(rules: Prisdorf) -> Mapping[int, tuple[Game, ...]]:
-    found: dict[int, list[Game]] = {}
-    for game in rules.games():
-        found.setdefault(rules.score(game), []).append(game)
-    return {value: tuple(sorted(games, key=_plainness)) for value, games in found.items()}
-
-
-def _plainness(game: Game) -> tuple[int, bool, bool, bool, bool]:
-    """The plainest game first: fewer doubles, a number before a Kieker, Hand before Ruten
-    before Durch (so that -12 suggests "3 Hand verloren")."""
-    return (game.doubles, game.kind is not GameKind.NUMBER, game.durch, game.ruten, game.hand)
+    return rules.vocabulary.games_of_value(value)

@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GrossenaspeGame, MecklenburgGame
 from fipsen_rules.signs import signed_score
 from scoring import selectors
 from scoring.evaluation import score_deal
@@ -58,7 +57,7 @@ class PostedDeal:
     sequence: int
     submission: uuid.UUID
     declarer: int | None
-    game: Game | GrossenaspeGame | MecklenburgGame | None
+    game: object | None  # the rule set's own game (its vocabulary made it)
     written_value: int | None = None
 
 
@@ -68,7 +67,7 @@ def deal_record(
     sequence: int,
     submission: uuid.UUID,
     declarer: int | None,
-    game: Game | GrossenaspeGame | MecklenburgGame | None,
+    game: object | None,
     written_value: int | None = None,
     user: User | None = None,
     await_confirmation: bool = True,

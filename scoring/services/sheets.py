@@ -8,13 +8,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Ansegger, Duttfips, Grossenaspe, Prisdorf
+from fipsen_rules.vocabulary import Spoken
 from scoring import paper, selectors
+from scoring.evaluation import scored_rules
 from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
-from tournaments.rule_choice import has_own_pages, rules_of
+from tournaments.rule_choice import has_own_pages
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -31,16 +32,17 @@ def sheet_require_open(*, table: Table, upcoming: selectors.NextDeal) -> None:
     require_next_free(table, upcoming, await_confirmation=True)
 
 
-def sheet_rules(table: Table) -> Prisdorf | Grossenaspe | Ansegger | Duttfips:
-    """The rules a paper sheet of ``table`` is read by: Prisdorf's notation, Großenaspe's
-    (each opponent's gain, the dealer sitting out at a five), or Mecklenburg's (the club's
-    points table, a line of its own when all passed).
+def sheet_rules(table: Table) -> Spoken:
+    """The rules a paper sheet of ``table`` is read by, as their vocabulary says the sheet is
+    written (scoring/paper/notation.py): Prisdorf's, Großenaspe's (each opponent's gain, the
+    dealer sitting out at a five), or Mecklenburg's (the club's points table, a line of its own
+    when all passed).
 
     :raises ValidationError: another rule set, whose sheets the app cannot read.
     """
-    own = has_own_pages(table.tournament)  # the race, Tippen: not rule sets of the library
-    rules = None if own else rules_of(table.tournament)
-    if not isinstance(rules, Prisdorf | Grossenaspe | Ansegger | Duttfips):
+    own = has_own_pages(table.tournament)  # the race, Tippen: no scored deals
+    rules = None if own else scored_rules(table.tournament)
+    if rules is None or rules.vocabulary.paper is None:
         raise ValidationError(
             _(
                 "Paper sheets can be typed in for Prisdorf, Großenaspe and Mecklenburg Fipsen "
