@@ -37,8 +37,8 @@ from fipsen_rules.ruleset import BY_POINTS, Option, OptionValue, Ranking, option
 from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
+    from fipsen_rules.grossenaspe_vocabulary import AspeVocabulary
     from fipsen_rules.ruleset import ScoredRuleSet
-    from fipsen_rules.vocabulary import AspeVocabulary
 
 __all__ = ["GROSSENASPE", "AspeKind", "Ending", "Grossenaspe", "GrossenaspeGame"]
 
@@ -140,7 +140,7 @@ class Grossenaspe:
     @property
     def vocabulary(self) -> AspeVocabulary:
         """What the captain taps: see :func:`fipsen_rules.vocabulary.grossenaspe_vocabulary`."""
-        from fipsen_rules.vocabulary import grossenaspe_vocabulary
+        from fipsen_rules.grossenaspe_vocabulary import grossenaspe_vocabulary
 
         return grossenaspe_vocabulary(self)
 

@@ -32,8 +32,8 @@ from fipsen_rules.ruleset import BY_POINTS, Option, OptionValue, Ranking, option
 from fipsen_rules.tables import DEALS_AT_FOUR, TableSpec
 
 if TYPE_CHECKING:
+    from fipsen_rules.mecklenburg_vocabulary import MeckVocabulary
     from fipsen_rules.ruleset import ScoredRuleSet
-    from fipsen_rules.vocabulary import MeckVocabulary
 
 __all__ = [
     "ANSEGGER",
@@ -341,7 +341,7 @@ class Ansegger(_Mecklenburg):
     @property
     def vocabulary(self) -> MeckVocabulary:
         """What the captain taps: see :func:`fipsen_rules.vocabulary.ansegger_vocabulary`."""
-        from fipsen_rules.vocabulary import ansegger_vocabulary
+        from fipsen_rules.mecklenburg_vocabulary import ansegger_vocabulary
 
         return ansegger_vocabulary(self)
 
@@ -368,7 +368,7 @@ class Duttfips(_Mecklenburg):
     @property
     def vocabulary(self) -> MeckVocabulary:
         """What the captain taps: see :func:`fipsen_rules.vocabulary.duttfips_vocabulary`."""
-        from fipsen_rules.vocabulary import duttfips_vocabulary
+        from fipsen_rules.mecklenburg_vocabulary import duttfips_vocabulary
 
         return duttfips_vocabulary(self)
 

@@ -28,8 +28,8 @@ from fipsen_rules.seats import PLAYER_COUNTS
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, TableSpec, table_split
 
 if TYPE_CHECKING:
+    from fipsen_rules.prisdorf_vocabulary import PrisdorfVocabulary
     from fipsen_rules.ruleset import ScoredRuleSet
-    from fipsen_rules.vocabulary import PrisdorfVocabulary
 
 __all__ = ["PRISDORF", "Prisdorf"]
 
@@ -151,7 +151,7 @@ class Prisdorf:
     @property
     def vocabulary(self) -> PrisdorfVocabulary:
         """What the captain taps: see :func:`fipsen_rules.vocabulary.prisdorf_vocabulary`."""
-        from fipsen_rules.vocabulary import prisdorf_vocabulary
+        from fipsen_rules.prisdorf_vocabulary import prisdorf_vocabulary
 
         return prisdorf_vocabulary(self)
 

@@ -20,7 +20,7 @@ def scored_rules(tournament: Tournament) -> Spoken:
     """
     rules = rules_of(tournament)
     if not isinstance(rules, Spoken):
-        raise TypeError(f"scoring has no screens for the rule set {rules.name!r}")
+        raise TypeError(f"scoring has no screens for the rule set {tournament.rule_set!r}")
     return rules
 
 

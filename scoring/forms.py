@@ -3,19 +3,19 @@
 prize_forms.py."""
 
 import uuid
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, FipsenError, Violation
 from fipsen_rules.vocabulary import EndingHint, Taps, Vocabulary
+from scoring import deal_tiles
+from scoring.deal_tiles import Tile, TileGroup
 from scoring.evaluation import scored_rules, vocabulary_of
 from scoring.models import Deal
 from tournaments.models import Seat, Tournament
@@ -23,29 +23,6 @@ from tournaments.rules_errors import add_refusal, violation_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One tap target of the deal form: a radio button or a checkbox with its label."""
-
-    name: str
-    id: str
-    value: str
-    label: str
-    checked: bool
-    invalid: bool = False
-
-
-@dataclass(frozen=True)
-class TileGroup:
-    """A row of tiles under its legend: who, what, doubles, result."""
-
-    key: str
-    legend: str
-    input_type: str
-    tiles: tuple[Tile, ...]
-    invalid: bool
 
 
 #: The hidden fields of the deal form are missing only from a page that is not this app's own.
@@ -216,7 +193,7 @@ class DealForm(forms.Form):
         table (only the players differ): made once per process and language, then reused."""
         tapped = ("declarer", "contract", *(tile.value for tile in self.vocabulary.flags))
         if self.is_bound or any(self.initial.get(name) for name in (*tapped, "result")):
-            return _tiles_html(tuple(self.tile_groups()))
+            return deal_tiles.tiles_html(tuple(self.tile_groups()))
         players = tuple(self.fields["declarer"].choices)  # type: ignore[attr-defined]
         return _fresh_tiles_html(players, self.vocabulary, get_language())
 
@@ -352,49 +329,6 @@ def deal_initial(tournament: Tournament, deal: Deal) -> dict[str, object]:
     return initial | {"contract": taps.contract, **flags, "result": taps.result or ""}
 
 
-#: The tile groups whose legend is not shown (see _tiles_html).
-_QUIET = ("doubles", "calls", "result")
-
-
-def _tiles_html(groups: tuple[TileGroup, ...]) -> SafeString:
-    return format_html_join(
-        "\n",
-        '<fieldset class="tiles tiles-{}{}"><legend{}>{}</legend>{}</fieldset>',
-        (
-            (
-                group.key,
-                " field-invalid" if group.invalid else "",
-                # Hand, Ruten, Durch and won, lost, surrendered name themselves: their legends
-                # are read out but not shown, which keeps the whole deal on the first screen.
-                format_html(' class="{}"', "visually-hidden") if group.key in _QUIET else "",
-                group.legend,
-                format_html_join(
-                    "",
-                    '<input class="tile-input" type="{}" name="{}" id="{}"{}{}>'
-                    '<label class="tile tile-{}{}" for="{}">{}</label>',
-                    (
-                        (
-                            group.input_type,
-                            tile.name,
-                            tile.id,
-                            format_html(' value="{}"', tile.value)
-                            if group.input_type == "radio"
-                            else "",
-                            " checked" if tile.checked else "",
-                            tile.value,
-                            " tile-invalid" if tile.invalid else "",
-                            tile.id,
-                            tile.label,
-                        )
-                        for tile in group.tiles
-                    ),
-                ),
-            )
-            for group in groups
-        ),
-    )
-
-
 @lru_cache(maxsize=256)
 def _fresh_tiles_html(
     players: tuple[tuple[int, str], ...], vocabulary: Vocabulary, language: str
@@ -402,7 +336,7 @@ def _fresh_tiles_html(
     """The tiles of an empty form (see DealForm.tiles_html); names are escaped in it."""
     form = DealForm(seats=[], vocabulary=vocabulary)
     form.fields["declarer"].choices = list(players)  # type: ignore[attr-defined]
-    return _tiles_html(tuple(form.tile_groups()))
+    return deal_tiles.tiles_html(tuple(form.tile_groups()))
 
 
 class TableEndForm(forms.Form):

@@ -20,7 +20,8 @@ from fipsen_rules import (
     InvalidEntryError,
     Prisdorf,
 )
-from fipsen_rules.vocabulary import Taps, Vocabulary, endings_of, every_taps
+from fipsen_rules.grossenaspe_vocabulary import endings_of
+from fipsen_rules.vocabulary import Taps, Vocabulary, every_taps
 
 #: Every scored rule set, with the options that change its tiles.
 RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips] = {
