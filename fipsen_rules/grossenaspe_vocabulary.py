@@ -135,7 +135,6 @@ def grossenaspe_vocabulary(rules: Grossenaspe) -> AspeVocabulary:
         groups=(FlagGroup("doubles", gettext_noop("Clubs, played on, knocked (if so)"), flags),),
         results=_ASPE_RESULTS,
         fields=_ASPE_FIELDS,
-        scores_with_dealer=True,
         conflicts=(Conflict("kreuz", "gute", GUTE_IS_CLUBS),),
         paper=PaperSheet(
             entry_missing="paper_aspe_entry_missing",

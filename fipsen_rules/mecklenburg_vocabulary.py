@@ -123,7 +123,6 @@ def ansegger_vocabulary(rules: Ansegger) -> MeckVocabulary:
         results=_MECK_RESULTS,
         results_legend=_MADE_OR_FAILED,
         fields=_MECK_FIELDS,
-        scores_with_dealer=True,
         paper=PaperSheet(
             entry_missing="paper_ansegger_entry_missing",
             value_only="paper_meck_value_only",
@@ -157,7 +156,6 @@ def duttfips_vocabulary(rules: Duttfips) -> MeckVocabulary:
         results=_MECK_RESULTS,
         results_legend=_MADE_OR_FAILED,
         fields=_MECK_FIELDS,
-        scores_with_dealer=True,
         paper=PaperSheet(
             entry_missing="paper_duttfips_entry_missing",
             value_only="paper_meck_value_only",

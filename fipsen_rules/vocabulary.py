@@ -201,8 +201,6 @@ class Vocabulary:
     :param results: how it ended.
     :param results_legend: the result row's legend (English).
     :param fields: where the rules' fields (of a violation) sit among the taps, by name.
-    :param scores_with_dealer: the dealer takes part in scoring a deal (who sits out at a
-        five, who takes the Dutt).
     :param paper_value: the captain may type the value written on the paper sheet.
     :param notes: a note for a table of a size, by size (English, to translate).
     :param conflicts: flags that cannot be tapped together.
@@ -214,7 +212,6 @@ class Vocabulary:
     results: tuple[Tile, ...]
     results_legend: str = gettext_noop("Result")
     fields: tuple[tuple[str, str], ...]
-    scores_with_dealer: bool = False
     paper_value: bool = False
     notes: tuple[tuple[int, str], ...] = ()
     conflicts: tuple[Conflict, ...] = ()

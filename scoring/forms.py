@@ -99,8 +99,6 @@ class DealForm(forms.Form):
         self.fields["written_value"] = written_value
         #: No value from a paper sheet where the rules' sheets are typed in whole or not at all.
         self.without_paper_value = not vocabulary.paper_value
-        #: Whether the rules score the deal with its dealer (Großenaspe's five, Duttfips's Dutt).
-        self.scores_with_dealer = vocabulary.scores_with_dealer
         #: How a Kieker is played at three (SPEC A10.4), which surprises players used to four.
         note = vocabulary.note_at(len(seats))
         self.kieker_note = gettext(note) if note else ""
