@@ -98,10 +98,6 @@ def _meck_contract(game: MecklenburgGame, *, ruten_flag: bool) -> str:
     return game.kind.value
 
 
-_MECK_RESULTS = (WON_TILE, LOST_TILE)
-_MADE_OR_FAILED = gettext_noop("Made or failed?")
-
-
 @cache
 def ansegger_vocabulary(rules: Ansegger) -> MeckVocabulary:
     """Ansegger Fips: 1 to 4, Fips, all passed (those the club's table has points for shown),
@@ -111,57 +107,67 @@ def ansegger_vocabulary(rules: Ansegger) -> MeckVocabulary:
     >>> [t.value for t in ansegger_vocabulary(ANSEGGER).contracts if t.shown]
     ['1', '2', '3', '4', 'fips', 'passed']
     """
-    offered = _offered(rules, ruten_flag=True)
     numbers = tuple(Tile(str(n), str(n)) for n in range(1, 5))
-    contracts = (*numbers, Tile("fips", "Fips"), passed_tile())
-    ruten = (Tile("ruten", "Ruten", shown="ruten" in offered),)
-    return MeckVocabulary(
-        rules=rules,
+    ruten = Tile("ruten", "Ruten", shown="ruten" in _offered(rules, ruten_flag=True))
+    return _meck_vocabulary(
+        rules,
+        (*numbers, Tile("fips", "Fips"), passed_tile()),
         ruten_flag=True,
-        contracts=tuple(replace(tile, shown=tile.value in offered) for tile in contracts),
-        groups=(FlagGroup("doubles", gettext_noop("Ruten (diamonds trumps)"), ruten),),
-        results=_MECK_RESULTS,
-        results_legend=_MADE_OR_FAILED,
-        fields=_MECK_FIELDS,
-        paper=PaperSheet(
-            entry_missing="paper_ansegger_entry_missing",
-            value_only="paper_meck_value_only",
-            value_example="3 Ruten gewonnen",
-            whole_without_result=frozenset({PASSED}),
-            passed_line=True,
-        ),
+        groups=(FlagGroup("doubles", gettext_noop("Ruten (diamonds trumps)"), (ruten,)),),
+        entry_missing="paper_ansegger_entry_missing",
+        value_example="3 Ruten gewonnen",
     )
 
 
 @cache
 def duttfips_vocabulary(rules: Duttfips) -> MeckVocabulary:
-    """Duttfips: Dutt, "Ruten oewer", Fips, Rutenfips, each one tap; nobody passes.
+    """Duttfips: Dutt, "Ruten oewer", Fips, Rutenfips, each one tap; nobody passes. Its sheet
+    is read as Ansegger's: a line of all passed is the rules' to refuse.
 
     >>> from fipsen_rules import DUTTFIPS
     >>> [t.label for t in duttfips_vocabulary(DUTTFIPS).contracts]
     ['Dutt', 'Ruten oewer', 'Fips', 'Rutenfips']
     """
-    offered = _offered(rules, ruten_flag=False)
     contracts = (
         Tile("dutt", "Dutt"),
         Tile("oewer", "Ruten oewer"),
         Tile("fips", "Fips"),
         Tile("rutenfips", "Rutenfips"),
     )
+    return _meck_vocabulary(
+        rules,
+        contracts,
+        ruten_flag=False,
+        groups=(),
+        entry_missing="paper_duttfips_entry_missing",
+        value_example="Dutt gewonnen",
+    )
+
+
+def _meck_vocabulary(
+    rules: Ansegger | Duttfips,
+    contracts: tuple[Tile, ...],
+    *,
+    ruten_flag: bool,
+    groups: tuple[FlagGroup, ...],
+    entry_missing: str,
+    value_example: str,
+) -> MeckVocabulary:
+    """What both games share: made or failed, the club's table choosing the contracts shown."""
+    offered = _offered(rules, ruten_flag=ruten_flag)
     return MeckVocabulary(
         rules=rules,
-        ruten_flag=False,
+        ruten_flag=ruten_flag,
         contracts=tuple(replace(tile, shown=tile.value in offered) for tile in contracts),
-        groups=(),
-        results=_MECK_RESULTS,
-        results_legend=_MADE_OR_FAILED,
+        groups=groups,
+        results=(WON_TILE, LOST_TILE),
+        results_legend=gettext_noop("Made or failed?"),
         fields=_MECK_FIELDS,
         paper=PaperSheet(
-            entry_missing="paper_duttfips_entry_missing",
+            entry_missing=entry_missing,
             value_only="paper_meck_value_only",
-            value_example="Dutt gewonnen",
+            value_example=value_example,
             whole_without_result=frozenset({PASSED}),
-            # Read as Ansegger's sheet is: a line of all passed is the rules' to refuse.
             passed_line=True,
         ),
     )
