@@ -6,14 +6,12 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from pots.selectors import pot_entries, pot_history
 from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
-from races.selectors import race_entries, race_history
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.club_points import POINTS, is_club_table_rules
 from tournaments.models import Tournament
-from tournaments.tippen_rules import TIPPEN_RULES
+from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
 
 
@@ -77,20 +75,13 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     and the seat swaps; read only, a fixed number of queries."""
     tournament = get_object_or_404(Tournament, pk=pk)
     everything = request.GET.get("all") == "1"
-    tippen = tournament.rule_set == TIPPEN_RULES
+    own_lines = pages_of(tournament).history  # a rule set's own ledger (the race, Tippen)
     context = {
         "tournament": tournament,
         "everything": everything,
         "changes": scoring_selectors.night_history(tournament=tournament, everything=everything),
         "swaps": selectors.seat_swaps(tournament=tournament),
         "events": selectors.tournament_history(tournament=tournament),
-        # A race's deals are its own (races.models.RaceDeal): their corrections, and entries.
-        "race_changes": race_history(tournament=tournament) if tournament.is_race else [],
-        "race_entries": race_entries(tournament=tournament)
-        if tournament.is_race and everything
-        else [],
-        # Tippen's deals are its own too (pots.models.PotDeal).
-        "pot_changes": pot_history(tournament=tournament) if tippen else [],
-        "pot_entries": pot_entries(tournament=tournament) if tippen and everything else [],
+        "own_lines": own_lines(tournament, everything) if own_lines else [],
     }
     return render(request, "night/history.html", context)

@@ -8,6 +8,7 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import printing_kinds, selectors
+        from scoring import rule_pages as scored_pages
         from tournaments import night_links, table_progress
 
         # The night's pages in tournaments link to these pages without naming this app.
@@ -20,6 +21,8 @@ class ScoringConfig(AppConfig):
             table_resume="scoring:table_resume",
         )
         printing_kinds.register()
+        # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.
+        scored_pages.register()
         from races import prizes as race_prizes_hook
         from scoring.own_prizes import prize_texts
 

@@ -23,12 +23,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from fipsen_rules.signs import signed_total
-from races.selectors import RacePlayer
-from races.templatetags.race_money import euros
 from scoring import selectors
-from tournaments import own_pages
+from tournaments import rule_pages
 from tournaments.models import Table, Tournament
-from tournaments.own_pages import own_pages_of
+from tournaments.rule_pages import RankingColumn, pages_of
 
 #: Places on one page of the standings, and tables on one page of the progress.
 STANDINGS_PER_PAGE = 10
@@ -47,7 +45,7 @@ MAX_PAGES = 50
 
 #: A row of the standings as the board shows it: a deal-scored night's, or an own-pages app's
 #: (a race's points are its games won, Tippen's its chips).
-Ranked = own_pages.BoardRow
+Ranked = rule_pages.BoardRow
 
 
 @dataclass(frozen=True)
@@ -56,8 +54,9 @@ class BoardRow:
     name: str
     table: int
     points: str
-    #: A race's money, which ranks players with the same games won; empty at other nights.
-    money: str = ""
+    #: The rule set's second figure (a race's money, which ranks players with the same games
+    #: won); empty at other nights.
+    second: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,10 +73,15 @@ class BoardPage:
         return self.number % self.count + 1
 
 
-def board_pages(standings: Sequence[Ranked], tables: Sequence[Table], number: int) -> BoardPage:
+def board_pages(
+    standings: Sequence[Ranked],
+    tables: Sequence[Table],
+    number: int,
+    second: RankingColumn | None = None,
+) -> BoardPage:
     """Page ``number`` (from 1) of the standings' pages followed by the tables' pages; a number
     out of range is page 1 (the count of pages may have changed since it was asked for)."""
-    rows = [_row(standing) for standing in standings]
+    rows = [_row(standing, second) for standing in standings]
     pages = [
         BoardPage(0, 0, rows=tuple(rows[start : start + STANDINGS_PER_PAGE]))
         for start in range(0, len(rows), STANDINGS_PER_PAGE)
@@ -91,13 +95,13 @@ def board_pages(standings: Sequence[Ranked], tables: Sequence[Table], number: in
     return BoardPage(number, len(pages), rows=chosen.rows, tables=chosen.tables)
 
 
-def _row(standing: Ranked) -> BoardRow:
+def _row(standing: Ranked, second: RankingColumn | None = None) -> BoardRow:
     return BoardRow(
         place=f"{standing.place}. =" if standing.shared else f"{standing.place}.",
         name=standing.name,
         table=standing.table,
         points=signed_total(standing.points),
-        money=euros(standing.cents) if isinstance(standing, RacePlayer) else "",
+        second=second.cell(standing) if second else "",
     )
 
 
@@ -138,7 +142,8 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     url = reverse("scoring:board", args=[tournament.board_token])
     # The board shows no names per table: the seats need not be fetched. After the night it
     # shows the final ranking alone.
-    own = own_pages_of(tournament)
+    pages = pages_of(tournament)
+    own = pages.own
     tables = (
         []
         if tournament.is_finished or own  # the race, Tippen: no number of deals
@@ -147,10 +152,10 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     ranked: Sequence[Ranked] = (
         own.board(tournament) if own else selectors.standings(tournament=tournament)
     )
-    page = board_pages(ranked, tables, number)
+    page = board_pages(ranked, tables, number, pages.second_figure)
     context = {
         "points_label": own.points_label if own else _("Points"),
-        "race": tournament.is_race,
+        "second": pages.second_figure,
         "tournament": tournament,
         "page": page,
         "next_url": f"{url}?page={page.next}",

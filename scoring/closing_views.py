@@ -10,14 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring import selectors, services
 from scoring.forms import TableEndForm
 from tournaments import services as tournament_services
 from tournaments import table_progress
 from tournaments.models import Seat, Table, Tournament
-from tournaments.rule_choice import has_own_pages, is_race
+from tournaments.rule_pages import ClosingWords, pages_of, worded
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, table_to_confirm
 
@@ -32,37 +31,17 @@ class _Act(Protocol):
     def __call__(self, *, tournament: Tournament, user: User | None = None) -> Tournament: ...
 
 
-def _table_count(table: Table, *, race: bool) -> str:
-    if race:  # no count of deals to play (RACE_TABLE_DEALS)
-        return ngettext(
-            "Table %(number)s: %(played)s deal entered",
-            "Table %(number)s: %(played)s deals entered",
-            table.played,  # type: ignore[attr-defined]
-        ) % {"number": table.number, "played": table.played}  # type: ignore[attr-defined]
-    return _("Table %(number)s: %(played)s of %(deals)s deals") % {
-        "number": table.number,
-        "played": table.played,  # type: ignore[attr-defined]
-        "deals": table.deals,
-    }
-
-
-def _unfinished_title(unfinished: list[Table], *, race: bool, own: bool = False) -> str:
-    if not unfinished:
-        return ""
-    if own and not race:  # Tippen: no count of deals to play either
-        return _(
-            "These tables are still playing Tippen: finishing stops them where they are; "
-            "what is left in a pot stays there:"
-        )
-    if race:
-        return _(
-            "These tables are still racing: finishing stops them where they are. A game "
-            "begun and not won has no winner; its stakes stay paid in the cash box:"
-        )
-    return _(
-        "These tables have not played all their deals yet. End them early first if the "
-        "night ran out of time for them, or let them play on:"
+def _table_count(table: Table, words: ClosingWords) -> str:
+    return worded(
+        words.table_count,
+        number=table.number,
+        played=table.played,  # type: ignore[attr-defined]
+        deals=table.deals,
     )
+
+
+def _unfinished_title(unfinished: list[Table], words: ClosingWords) -> str:
+    return str(words.still_playing) if unfinished else ""
 
 
 @organiser_required
@@ -70,12 +49,12 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """Finish the tournament, once confirmed; the page names every table still playing."""
     tournament = get_object_or_404(Tournament, pk=pk)
     unfinished = selectors.unfinished_tables(tournament=tournament)
-    race, own = is_race(tournament), has_own_pages(tournament)
+    words = pages_of(tournament).closing
     confirmation = Confirmation(
         tournament=tournament,
         title=_("Finish the tournament?"),
-        warning_title=_unfinished_title(unfinished, race=race, own=own),
-        warnings=[_table_count(table, race=own) for table in unfinished],
+        warning_title=_unfinished_title(unfinished, words),
+        warnings=[_table_count(table, words) for table in unfinished],
         consequences=[
             _(
                 "The captains' phones cannot enter or correct deals any more: the links of the "
@@ -194,30 +173,13 @@ def _player_leaving(table: Table, seat_pk: str) -> tuple[dict[str, str], list[st
 
 
 def _nothing_played(table: Table) -> str:
-    if is_race(table.tournament):
-        return _(
-            "Table %(number)s has not entered a single deal yet: its players would end the "
-            "night without a game from it."
-        ) % {"number": table.number}
-    return _(
-        "Table %(number)s has not played a single deal yet: its players would end the "
-        "night without a point from it."
-    ) % {"number": table.number}
+    return worded(pages_of(table.tournament).closing.nothing_played, number=table.number)
 
 
 def _table_end_consequences(table: Table, played: int) -> list[str]:
-    ends = (
-        _(
-            "Table %(number)s ends after %(played)s deals; a game begun and not won has no "
-            "winner, its stakes stay paid."
-        )
-        if is_race(table.tournament)  # no count of deals to play (RACE_TABLE_DEALS)
-        else _("Table %(number)s ends after %(played)s deals; what is left in its pot stays there.")
-        if has_own_pages(table.tournament)  # Tippen: no count of deals to play either
-        else _("Table %(number)s ends after %(played)s of %(deals)s deals.")
-    )
+    ends = pages_of(table.tournament).closing.table_ends
     return [
-        ends % {"number": table.number, "played": played, "deals": table.deals},
+        worded(ends, number=table.number, played=played, deals=table.deals),
         _("Its deals stand; the captain's phone takes no more deals."),
         _(
             "The table counts as done; the standings, its sheet and the ranking say that it "
@@ -260,12 +222,9 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
 
 
 def _resume_from(table: Table) -> str:
-    resumed = {"number": table.number, "next": (table.ended_early_after or 0) + 1}
-    if is_race(table.tournament):  # no count of deals to play (RACE_TABLE_DEALS)
-        return _("Table %(number)s races on from deal %(next)s.") % resumed
-    if has_own_pages(table.tournament):  # Tippen
-        return _("Table %(number)s plays on from deal %(next)s.") % resumed
-    return _("Table %(number)s plays on from deal %(next)s of %(deals)s.") % {
-        **resumed,
-        "deals": table.deals,
-    }
+    return worded(
+        pages_of(table.tournament).closing.resume_from,
+        number=table.number,
+        next=(table.ended_early_after or 0) + 1,
+        deals=table.deals,
+    )

@@ -42,9 +42,9 @@ from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
-from tournaments.own_pages import own_pages_of
 from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
+from tournaments.rule_pages import own_pages_of
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",

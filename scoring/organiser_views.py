@@ -15,7 +15,7 @@ from scoring.exports import SafeTableExport
 from scoring.models import Deal
 from scoring.tables import StandingsTable
 from tournaments.models import Table, Tournament
-from tournaments.own_pages import own_pages_of
+from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
 
 

@@ -1,9 +1,9 @@
 """The prizes of a night played on its own pages (the race, SPEC C4; Tippen): its players
-ranked as its standings rank them (:attr:`tournaments.own_pages.OwnPages.board`: the race by
+ranked as its standings rank them (:attr:`tournaments.rule_pages.OwnPages.board`: the race by
 games won, then money; Tippen by chips), the tournament's prize list shared among tied players
 as on any night (:func:`scoring.ranking.award`). The race's standings ask for them through
 :mod:`races.prizes`; the prize page shows who gets what and the final ranking PDF prints it,
-each in the columns the app registers (:class:`tournaments.own_pages.Ranking`)."""
+each in the columns the app registers (:class:`tournaments.rule_pages.Ranking`)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,7 +14,7 @@ from scoring import ranking
 from scoring.models import Prize
 from scoring.tables import award_text
 from tournaments.models import Tournament
-from tournaments.own_pages import BoardRow, RankingColumn, own_pages_of
+from tournaments.rule_pages import BoardRow, RankingColumn, own_pages_of
 
 
 def prize_texts(tournament: Tournament, rows: Sequence[BoardRow]) -> list[str]:

@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
 from printing.kinds import Kind, Offer
-from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm
 from tournaments.rule_choice import TournamentRules
+from tournaments.rule_pages import own_pages_of
 
 SCORESHEETS = "scoresheets"
 BLANK_SCORESHEETS = "blank_scoresheets"

@@ -31,8 +31,8 @@ from scoring.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
-from tournaments.own_pages import own_pages_of
 from tournaments.printing_kinds import tournament_of
+from tournaments.rule_pages import own_pages_of
 
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
@@ -208,7 +208,8 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     total = len(night.sheets) + 5
     progress(0, total)
     pages = Pages()
-    pages.add("pdf/table_cards.html", {"tournament": tournament, "cards": night.cards})
+    cards = tournament_renderers.table_cards_context(tournament, night.cards)
+    pages.add("pdf/table_cards.html", cards)
     progress(1, total)
     pages.add("pdf/seating_list.html", {"tournament": tournament, "rows": night.seating})
     progress(2, total)

@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring import selectors
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.own_pages import own_pages_of
+from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import table_for_token
 
 

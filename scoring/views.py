@@ -29,7 +29,7 @@ from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.own_pages import own_pages_of
+from tournaments.rule_pages import own_pages_of
 
 #: The length from which a name makes the captain's screen set the names smaller.
 LONG_NAME = 20

@@ -8,25 +8,20 @@ no database (the benchmark and the layout tests call it directly).
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Grossenaspe
 from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import render_pdf
 from tournaments import selectors
 from tournaments.links import qr_svg, table_entry_url
 from tournaments.models import Table, Tournament
 from tournaments.printing_kinds import tournament_of
-from tournaments.rule_choice import GROSSENASPE as GROSSENASPE_CHOICE
-from tournaments.rule_choice import rules_of
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+from tournaments.rule_pages import pages_of
 
 
 @dataclass(frozen=True)
@@ -110,41 +105,22 @@ def chosen_tables(job: FileJob) -> set[int] | None:
     return {int(number) for number in chosen.split(",") if number.strip().isdecimal()}
 
 
-_FIVE_SITS_OUT = _(
-    "At this table of five the dealer sits out each deal: he neither plays nor scores in it."
-)
-
-
-@dataclass(frozen=True)
-class AspeCardNote:
-    """What a Großenaspe table card says of its rules: their name, Kloppen or not, and the
-    dealer sitting out at a table of five (pdf/table_cards.html)."""
-
-    name: "StrOrPromise"
-    kloppen: "StrOrPromise"
-    five: "StrOrPromise"
-
-
-def aspe_card_note(tournament: Tournament) -> AspeCardNote | None:
-    """The Großenaspe note of the table cards, or None for other rules (a race's options are
-    not the library's: only Großenaspe's are read)."""
-    if tournament.rule_set != GROSSENASPE_CHOICE.name:
-        return None
-    rules = rules_of(tournament)
-    if isinstance(rules, Grossenaspe) and rules.kloppen:
-        kloppen = _(
-            "With Kloppen: an opponent may knock before the first trick; the deal counts double."
-        )
-    else:
-        kloppen = _("Without Kloppen: nobody knocks.")
-    return AspeCardNote(GROSSENASPE_CHOICE.label, kloppen, _FIVE_SITS_OUT)
+def table_cards_context(tournament: Tournament, cards: Sequence[TableCard]) -> dict[str, Any]:
+    """What pdf/table_cards.html reads: the cards, and their facts and note as the tournament's
+    rule set registered them (:mod:`tournaments.rule_pages`)."""
+    pages = pages_of(tournament)
+    return {
+        **(pages.card_context(tournament) if pages.card_context else {}),
+        "tournament": tournament,
+        "cards": cards,
+    }
 
 
 def table_cards_pdf(
     *, tournament: Tournament, cards: Sequence[TableCard], progress: Progress = no_progress
 ) -> bytes:
     """One A4 page per table (no database needed)."""
-    context = {"tournament": tournament, "cards": cards, "aspe": aspe_card_note(tournament)}
+    context = table_cards_context(tournament, cards)
     return render_pdf("pdf/table_cards.html", context, progress=progress)
 
 

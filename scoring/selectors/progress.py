@@ -8,7 +8,7 @@ from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 
 from scoring.models import Deal, DealChange
 from tournaments.models import Table, Tournament
-from tournaments.own_pages import own_pages_of
+from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services as tournament_services
 from tournaments import table_progress
 from tournaments.models import Table, TournamentEvent
-from tournaments.rule_choice import has_own_pages
+from tournaments.rule_pages import pages_of
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 
@@ -23,7 +23,7 @@ def table_end_early_check(*, table: Table, played: int) -> None:
         (never a race or Tippen table, which has no count of deals to play).
     """
     require_open_for_entry(table)
-    if not has_own_pages(table.tournament) and played >= table.deals:
+    if pages_of(table.tournament).counts_deals and played >= table.deals:
         raise ValidationError(_("This table has played all its deals."), code="table_complete")
 
 

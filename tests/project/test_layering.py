@@ -9,7 +9,7 @@
   ``scoring``; ``tournaments`` does not reach ``races``.
 - ``pots`` (Tippen: its deals, the chips, standings) reaches neither ``scoring`` nor
   ``races``; ``tournaments`` does not reach ``pots``. Scoring hands over to both through
-  ``tournaments/own_pages.py``, which they fill in when they start.
+  ``tournaments/rule_pages.py``, which they fill in when they start.
 - ``scoring`` (the scored deals) reaches neither ``races`` nor ``pots``: each app keeps its
   own rows of the night's file and registers them with ``tournaments/night_file.py``, which
   scoring's frame of the file asks (issue 17, item 5).

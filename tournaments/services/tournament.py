@@ -14,6 +14,7 @@ from tournaments import selectors
 from tournaments.club_points import POINTS, require_club_points
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
 from tournaments.rule_choice import DEFAULT_RULES, options_of
+from tournaments.rule_pages import pages_of
 from tournaments.rule_seating import table_deals
 from tournaments.services.common import one_line
 from tournaments.states import TournamentState, require_state
@@ -227,7 +228,7 @@ def event_record(
         user=user if user is not None and user.is_authenticated else None,
         table_number=table.number if table is not None else None,
         # A race or Tippen table has no count of deals to play: none is recorded.
-        deals=table.deals if table is not None and not tournament.has_own_pages else None,
+        deals=table.deals if table is not None and pages_of(tournament).counts_deals else None,
         deals_played=deals_played,
         reason=reason,
     )

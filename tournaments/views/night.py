@@ -14,10 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import rule_choice, rule_seating, selectors, services
+from tournaments import rule_seating, selectors, services
 from tournaments.club_points import is_club_table_rules, points_shown
 from tournaments.forms import TournamentForm, WalkInForm
 from tournaments.models import Player, Registration, Tournament
+from tournaments.rule_pages import pages_of
 from tournaments.views.access import id_or_404, organiser_required, search_query
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
@@ -64,7 +65,7 @@ def tournament_rules(request: HttpRequest, pk: int) -> HttpResponse:
     still change anything."""
     tournament = get_object_or_404(Tournament, pk=pk)
     # The deals by the table sizes the rule set seats (a race plays to tricks, not deals).
-    deals = {} if rule_choice.is_race(tournament) else rule_seating.table_deals(tournament)
+    deals = rule_seating.table_deals(tournament) if pages_of(tournament).lists_deals else {}
     context = {
         "tournament": tournament,
         "deals_by_size": [(deals_at_label(size), count) for size, count in deals.items()],

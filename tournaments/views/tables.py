@@ -19,6 +19,7 @@ from tournaments.club_points import is_club_table_rules
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
+from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 from tournaments.views.night import attempt, deals_at_label, night_url
@@ -116,7 +117,7 @@ def locked_rules(tournament: Tournament) -> list[str]:
         return cast("Field[Any, Any]", Tournament._meta.get_field(name))
 
     choice = rule_choice.CHOICES.get(tournament.rule_set)
-    deals = {} if rule_choice.is_race(tournament) else rule_seating.table_deals(tournament)
+    deals = rule_seating.table_deals(tournament) if pages_of(tournament).lists_deals else {}
     return [
         str(choice.label if choice else tournament.rule_set),
         *(str(text.label) for _option, text in (choice.offered() if choice else ())),

@@ -1,0 +1,92 @@
+"""The race's pages, registered in :mod:`tournaments.rule_pages` when the app starts: its own
+captain page, standings and table deals, and what the shared pages say of a race (a table
+races to ten tricks: no count of deals to play, RACE_TABLE_DEALS)."""
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from races.demo import race_demo_play
+from races.selectors import race_entries, race_history, race_players
+from races.templatetags.race_money import euros
+from races.views import race_page
+from tournaments import rule_pages
+from tournaments.models import Tournament
+from tournaments.race_rules import RACE_RULES
+
+
+def race_history_lines(
+    tournament: Tournament, everything: bool
+) -> Sequence[rule_pages.HistoryLine]:
+    """The race's deals corrected, then (``everything``) every one entered, the newest first."""
+    lines = [
+        rule_pages.HistoryLine(
+            "race-deal", change.deal, change.created_at, change.after, change.before, change.user
+        )
+        for change in race_history(tournament=tournament)
+    ]
+    if everything:
+        lines += [
+            rule_pages.HistoryLine(
+                "race-deal", deal, deal.created_at, " ".join(str(count) for count in deal.counts)
+            )
+            for deal in race_entries(tournament=tournament)
+        ]
+    return lines
+
+
+RACE_PAGES = rule_pages.RulePages(
+    own=rule_pages.OwnPages(
+        captain=race_page,
+        standings="races:standings",
+        table_deals="races:table_deals",
+        board=lambda tournament: race_players(tournament=tournament),
+        points_label=_("Games won"),
+        no_sheets=_("A Thedinghausen race prints its scoresheets from its standings page."),
+        demo=race_demo_play,
+        deals_name="race_deals",
+        ranking=rule_pages.Ranking(
+            order=_("Ranked by games won, then by the money of the Hedewig ledger."),
+            columns=(
+                rule_pages.RankingColumn(_("Table"), lambda p: str(p.table)),
+                rule_pages.RankingColumn(_("Games won"), lambda p: str(p.games_won), ranks=True),
+                rule_pages.RankingColumn(_("Sweeps"), lambda p: str(p.sweeps)),
+                rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents), ranks=True),
+            ),
+        ),
+    ),
+    closing=rule_pages.ClosingWords(
+        still_playing=_(
+            "These tables are still racing: finishing stops them where they are. A game "
+            "begun and not won has no winner; its stakes stay paid in the cash box:"
+        ),
+        table_count=ngettext_lazy(
+            "Table %(number)s: %(played)s deal entered",
+            "Table %(number)s: %(played)s deals entered",
+            "played",
+        ),
+        nothing_played=_(
+            "Table %(number)s has not entered a single deal yet: its players would end the "
+            "night without a game from it."
+        ),
+        table_ends=_(
+            "Table %(number)s ends after %(played)s deals; a game begun and not won has no "
+            "winner, its stakes stay paid."
+        ),
+        resume_from=_("Table %(number)s races on from deal %(next)s."),
+    ),
+    counts_deals=False,
+    card_facts="races/rules/card_facts.html",
+    tables_line="races/rules/tables_line.html",
+    ended_early="races/rules/ended_early.html",
+    lists_deals=False,
+    # Money ranks players with the same games won: the board shows it beside them.
+    second_figure=rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents)),
+    history=race_history_lines,
+)
+
+
+def register() -> None:
+    """Register the race's pages."""
+    rule_pages.register(RACE_RULES, RACE_PAGES)

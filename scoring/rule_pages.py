@@ -1,0 +1,85 @@
+"""The pages of the rule sets whose deals scoring scores (Prisdorf, Großenaspe, Ansegger Fips,
+Duttfips), registered in :mod:`tournaments.rule_pages` when the app starts: what the shared
+pages say of them (the closing words, the table card, the sheet's legend)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
+
+from fipsen_rules import Grossenaspe
+from tournaments import rule_pages
+from tournaments.models import Tournament
+from tournaments.rule_choice import ANSEGGER, DUTTFIPS, GROSSENASPE, PRISDORF, rules_of
+
+#: A table that plays a number of deals.
+CLOSING = rule_pages.ClosingWords(
+    still_playing=_(
+        "These tables have not played all their deals yet. End them early first if the "
+        "night ran out of time for them, or let them play on:"
+    ),
+    table_count=_("Table %(number)s: %(played)s of %(deals)s deals"),
+    nothing_played=_(
+        "Table %(number)s has not played a single deal yet: its players would end the "
+        "night without a point from it."
+    ),
+    table_ends=_("Table %(number)s ends after %(played)s of %(deals)s deals."),
+    resume_from=_("Table %(number)s plays on from deal %(next)s of %(deals)s."),
+)
+
+_FIVE_SITS_OUT = _(
+    "At this table of five the dealer sits out each deal: he neither plays nor scores in it."
+)
+
+
+@dataclass(frozen=True)
+class AspeCardNote:
+    """What a Großenaspe table card says of its rules: their name, Kloppen or not, and the
+    dealer sitting out at a table of five (scoring/rules/aspe_card_*.html)."""
+
+    name: StrOrPromise
+    kloppen: StrOrPromise
+    five: StrOrPromise
+
+
+def aspe_card_note(tournament: Tournament) -> AspeCardNote:
+    """The Großenaspe note of the table cards."""
+    rules = rules_of(tournament)
+    if isinstance(rules, Grossenaspe) and rules.kloppen:
+        kloppen = _(
+            "With Kloppen: an opponent may knock before the first trick; the deal counts double."
+        )
+    else:
+        kloppen = _("Without Kloppen: nobody knocks.")
+    return AspeCardNote(GROSSENASPE.label, kloppen, _FIVE_SITS_OUT)
+
+
+def _aspe_card(tournament: Tournament) -> Mapping[str, Any]:
+    return {"aspe": aspe_card_note(tournament)}
+
+
+SCORED = rule_pages.RulePages(
+    own=None,
+    closing=CLOSING,
+    card_facts="scoring/rules/card_facts.html",
+    tables_line="scoring/rules/tables_line.html",
+)
+
+ASPE = rule_pages.RulePages(
+    own=None,
+    closing=CLOSING,
+    card_facts="scoring/rules/aspe_card_facts.html",
+    card_note="scoring/rules/aspe_card_note.html",
+    card_context=_aspe_card,
+    sheet_legend="scoring/rules/aspe_sheet_legend.html",
+    tables_line="scoring/rules/tables_line.html",
+)
+
+
+def register() -> None:
+    """Register the pages of the rule sets whose deals are scored here."""
+    for choice in (PRISDORF, ANSEGGER, DUTTFIPS):
+        rule_pages.register(choice.name, SCORED)
+    rule_pages.register(GROSSENASPE.name, ASPE)

@@ -1,0 +1,220 @@
+"""The web's registry of rule sets: how each rule set's pages are found.
+
+Every rule set the app plays registers its :class:`RulePages` here when its app starts
+(``AppConfig.ready``): scoring the four whose deals it scores (Prisdorf, Großenaspe, Ansegger
+Fips, Duttfips), ``races`` the Thedinghausen race, ``pots`` Tippen. The shared pages and
+templates ask :func:`pages_of` what to show (the closing words, the table card's facts and
+note, the sheet's legend, the history's lines, the board's second figure, the ranking's
+columns, whether the scoresheets print) and never compare a rule set's name. A rule set
+without scored deals (:attr:`RulePages.own`) is played on its app's own pages, which scoring
+hands over to (:func:`own_pages_of`). This app knows none of those apps.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol, cast
+
+from django.http import HttpRequest, HttpResponse
+from django_stubs_ext import StrOrPromise
+
+from tournaments.models import Seat, Table, Tournament
+from tournaments.rule_choice import CHOICES, TournamentRules
+
+
+class BoardRow(Protocol):
+    """A player's row as the board shows it."""
+
+    @property
+    def place(self) -> int: ...
+    @property
+    def shared(self) -> bool: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+
+
+class CaptainPage(Protocol):
+    """The captain's page of a table, read only when the tournament is finished."""
+
+    def __call__(
+        self, request: HttpRequest, table: Table, seats: list[Seat], *, token: str
+    ) -> HttpResponse: ...
+
+
+@dataclass(frozen=True)
+class RankingColumn:
+    """A column of the final ranking and the prize page, between the player and the prize
+    (and the board's second figure, after the points).
+
+    :param label: its heading.
+    :param cell: a ranked row's cell, written as the standings write it.
+    :param ranks: the column the places are made from (printed large).
+    """
+
+    label: StrOrPromise
+    cell: Callable[[Any], str]
+    ranks: bool = False
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the final ranking PDF and the prize page show the ranked rows of :attr:`OwnPages.board`.
+
+    :param order: the line that says how the places are made.
+    :param columns: after the place and the player.
+    """
+
+    order: StrOrPromise
+    columns: tuple[RankingColumn, ...]
+
+
+@dataclass(frozen=True)
+class OwnPages:
+    """The pages of a rule set without scored deals (the race, Tippen), which scoring hands
+    over to.
+
+    :param captain: the page the table's link opens.
+    :param standings: the URL name of the standings (the tournament's pk).
+    :param table_deals: the URL name of a table's deals and corrections (the tournament's
+        pk, the table's).
+    :param board: the ranked players, for the hall's board, the prize page and the final
+        ranking PDF (places shared by ties share their prizes there).
+    :param points_label: the board's points column.
+    :param no_sheets: why scoring's scoresheet PDFs refuse the tournament.
+    :param demo: plays a demo night's deals at every table; the deals entered.
+    :param deals_name: the related name of a table's deals (``Count`` of the deals entered).
+    :param ranking: the columns of the ranked rows on the prize page and the ranking PDF.
+    """
+
+    captain: CaptainPage
+    standings: str
+    table_deals: str
+    board: Callable[[Tournament], Sequence[BoardRow]]
+    points_label: StrOrPromise
+    no_sheets: StrOrPromise
+    demo: Callable[[Tournament, Any], int]
+    deals_name: str
+    ranking: Ranking
+
+
+@dataclass(frozen=True)
+class ClosingWords:
+    """What the end of the night's confirmation pages say of a table (each a ``%`` format).
+
+    :param still_playing: the finish page's heading over the tables still playing.
+    :param table_count: such a table (``number``, ``played``, ``deals``).
+    :param nothing_played: a table ended early before its first deal (``number``).
+    :param table_ends: a table ended early (``number``, ``played``, ``deals``).
+    :param resume_from: a table ended early that plays on (``number``, ``next``, ``deals``).
+    """
+
+    still_playing: StrOrPromise
+    table_count: StrOrPromise
+    nothing_played: StrOrPromise
+    table_ends: StrOrPromise
+    resume_from: StrOrPromise
+
+
+def worded(words: StrOrPromise, **params: object) -> str:
+    """``words`` (one of :class:`ClosingWords`) filled in: a lazy plural picks its form by
+    its count's parameter."""
+    return str(cast("str", words) % params)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """A line of the night's history for a deal of a rule set's own ledger
+    (night/_own_deal_line.html): entered (``text``), or corrected (``before`` → ``text``)."""
+
+    kind: str
+    deal: Any
+    when: datetime
+    text: str
+    before: str = ""
+    user: Any = None
+
+
+@dataclass(frozen=True)
+class RulePages:
+    """What the shared pages show of a rule set; the templates are included as they are.
+
+    :param own: its own pages (no scored deal), or None: scoring's pages score its deals.
+    :param closing: the end of the night's words.
+    :param card_facts: the table card's line of facts under the table (the ``card``).
+    :param card_note: the table card's note on the rules, or None.
+    :param card_context: what the card's templates read besides the tournament and the card.
+    :param sheet_legend: what the table sheet's legend adds, or None.
+    :param tables_line: the night's tables page's line under a table, or None.
+    :param ended_early: the tables page's note on a table ended early (None: its own note).
+    :param counts_deals: a table plays a count of deals (False: it plays until the night
+        ends, and has none to end early before or to record).
+    :param lists_deals: the rules page and the start list the deals by table size (a race
+        plays to tricks).
+    :param second_figure: the board's column after the points, or None.
+    :param history: its own ledger's lines of the night's history (``everything``: every
+        entry too), or None.
+    """
+
+    own: OwnPages | None
+    closing: ClosingWords
+    card_facts: str
+    card_note: str | None = None
+    card_context: Callable[[Tournament], Mapping[str, Any]] | None = None
+    sheet_legend: str | None = None
+    tables_line: str | None = None
+    ended_early: str | None = None
+    counts_deals: bool = True
+    lists_deals: bool = True
+    second_figure: RankingColumn | None = None
+    history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
+
+    @property
+    def scores_deals(self) -> bool:
+        """Its deals are scored (scoring's pages); else a ledger of its own pages."""
+        return self.own is None
+
+    @property
+    def no_sheets(self) -> StrOrPromise | None:
+        """Why scoring's scoresheet PDFs refuse the tournament (None: they print)."""
+        return None if self.own is None else self.own.no_sheets
+
+
+_pages: dict[str, RulePages] = {}
+
+
+def register(rule_set: str, pages: RulePages) -> None:
+    """Say which pages play ``rule_set``.
+
+    :raises ValueError: a rule set the app does not offer, or one registered twice.
+    """
+    if rule_set not in CHOICES:
+        raise ValueError(f"The app offers no rule set {rule_set!r}.")
+    if rule_set in _pages and _pages[rule_set] != pages:
+        raise ValueError(f"The rule set {rule_set!r} has its pages already.")
+    _pages[rule_set] = pages
+
+
+def registered() -> Mapping[str, RulePages]:
+    """Every rule set with its pages, by name."""
+    return dict(_pages)
+
+
+def pages_of(tournament: TournamentRules) -> RulePages:
+    """The pages of the tournament's rule set.
+
+    :raises LookupError: a rule set no app registered.
+    """
+    try:
+        return _pages[tournament.rule_set]
+    except KeyError:
+        raise LookupError(f"No app registered the rule set {tournament.rule_set!r}.") from None
+
+
+def own_pages_of(tournament: TournamentRules) -> OwnPages | None:
+    """The own pages of the tournament's rule set, or None for a deal-scored one."""
+    pages = _pages.get(tournament.rule_set)
+    return None if pages is None else pages.own
