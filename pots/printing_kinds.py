@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
 from printing.kinds import Kind, Offer
-from tournaments.printing_kinds import DURING_PLAY, only_for
-from tournaments.tippen_rules import TIPPEN_RULES
+from tournaments.printing_kinds import DURING_PLAY
+from tournaments.rule_pages import printed_by
 
 POT_LEDGERS = "pot_ledgers"
 
@@ -19,6 +19,6 @@ def register() -> None:
             "pots.renderers.render_pot_ledgers",
             _("Tippen ledgers"),
             offer=Offer(DURING_PLAY, _("Print the Tippen ledgers")),
-            refusal=only_for(TIPPEN_RULES, _("Only a Tippen night has Tippen ledgers.")),
+            refusal=printed_by(POT_LEDGERS, _("Only a Tippen night has Tippen ledgers.")),
         )
     )

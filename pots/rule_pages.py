@@ -9,6 +9,7 @@ from django.utils.translation import ngettext_lazy
 
 from fipsen_rules.signs import signed_total
 from pots.demo import pot_demo_play
+from pots.printing_kinds import POT_LEDGERS
 from pots.selectors import pot_entries, pot_history, pot_players
 from pots.views import pot_page
 from tournaments import rule_pages
@@ -73,6 +74,7 @@ TIPPEN_PAGES = rule_pages.RulePages(
     card_facts="pots/rules/card_facts.html",
     card_note="pots/rules/card_note.html",
     history=pot_history_lines,
+    files=(POT_LEDGERS,),
 )
 
 

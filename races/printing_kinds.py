@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
 from printing.kinds import Kind, Offer
-from tournaments.printing_kinds import DURING_PLAY, only_for
-from tournaments.race_rules import RACE_RULES
+from tournaments.printing_kinds import DURING_PLAY
+from tournaments.rule_pages import printed_by
 
 RACE_SCORESHEETS = "race_scoresheets"
 
@@ -19,6 +19,8 @@ def register() -> None:
             "races.renderers.render_race_scoresheets",
             _("Race scoresheets"),
             offer=Offer(DURING_PLAY, _("Print the race scoresheets")),
-            refusal=only_for(RACE_RULES, _("Only a Thedinghausen race has race scoresheets.")),
+            refusal=printed_by(
+                RACE_SCORESHEETS, _("Only a Thedinghausen race has race scoresheets.")
+            ),
         )
     )

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from races.demo import race_demo_play
+from races.printing_kinds import RACE_SCORESHEETS
 from races.selectors import race_entries, race_history, race_players
 from races.templatetags.race_money import euros
 from races.views import race_page
@@ -84,6 +85,7 @@ RACE_PAGES = rule_pages.RulePages(
     # Money ranks players with the same games won: the board shows it beside them.
     second_figure=rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents)),
     history=race_history_lines,
+    files=(RACE_SCORESHEETS,),
 )
 
 

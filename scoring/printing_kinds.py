@@ -14,7 +14,7 @@ from printing import kinds
 from printing.kinds import Kind, Offer
 from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm
 from tournaments.rule_choice import TournamentRules
-from tournaments.rule_pages import own_pages_of
+from tournaments.rule_pages import pages_of
 
 SCORESHEETS = "scoresheets"
 BLANK_SCORESHEETS = "blank_scoresheets"
@@ -26,8 +26,7 @@ __all__ = ["BLANK_SCORESHEETS", "NIGHT", "RANKING", "SCORESHEETS", "register"]
 
 def not_deal_scored(tournament: TournamentRules) -> str | Promise | None:
     """Why the race's or Tippen's night has no scored sheets (None: it has)."""
-    own = own_pages_of(tournament)
-    return own.no_sheets if own is not None else None
+    return pages_of(tournament).no_sheets
 
 
 def register() -> None:

@@ -6,7 +6,6 @@ The renderers are named by path (tournaments/renderers.py), so WeasyPrint is loa
 a PDF is made.
 """
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -14,7 +13,6 @@ from django.core.exceptions import ValidationError
 from django.db.models.signals import post_delete
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import FipsenError
@@ -69,11 +67,6 @@ class ChosenTablesForm(NoOptions):
         if not self.cleaned_data.get("tables_chosen"):
             return {}
         return {"tables": ",".join(self.cleaned_data["table"])}
-
-
-def only_for(rule_set: str, refusal: str | Promise) -> Callable[[Tournament], str | Promise | None]:
-    """The refusal of a kind that only a tournament of ``rule_set`` prints (printing.Kind)."""
-    return lambda tournament: None if tournament.rule_set == rule_set else refusal
 
 
 def owner_of_tournament(tournament: Tournament) -> str:

@@ -155,6 +155,8 @@ class RulePages:
     :param lists_deals: the rules page and the start list the deals by table size (a race
         plays to tricks).
     :param second_figure: the board's column after the points, or None.
+    :param files: the kinds of file (printing's names) it prints of its own, beside the
+        night's shared ones (:func:`printed_by`).
     :param history: its own ledger's lines of the night's history (``everything``: every
         entry too), or None.
     """
@@ -171,6 +173,7 @@ class RulePages:
     lists_deals: bool = True
     second_figure: RankingColumn | None = None
     history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
+    files: tuple[str, ...] = ()
 
     @property
     def scores_deals(self) -> bool:
@@ -212,6 +215,14 @@ def pages_of(tournament: TournamentRules) -> RulePages:
         return _pages[tournament.rule_set]
     except KeyError:
         raise LookupError(f"No app registered the rule set {tournament.rule_set!r}.") from None
+
+
+def printed_by(
+    kind: str, refusal: StrOrPromise
+) -> Callable[[TournamentRules], StrOrPromise | None]:
+    """The refusal of file ``kind`` (printing.Kind) at a tournament whose rule set does not
+    print it (:attr:`RulePages.files`)."""
+    return lambda tournament: None if kind in pages_of(tournament).files else refusal
 
 
 def own_pages_of(tournament: TournamentRules) -> OwnPages | None:
