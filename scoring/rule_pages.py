@@ -74,6 +74,7 @@ ASPE = rule_pages.RulePages(
     card_note="scoring/rules/aspe_card_note.html",
     card_context=_aspe_card,
     sheet_legend="scoring/rules/aspe_sheet_legend.html",
+    pdf_legend="scoring/rules/aspe_pdf_legend.html",
     tables_line="scoring/rules/tables_line.html",
 )
 

@@ -21,9 +21,10 @@ from fipsen_rules.seats import Seating
 from fipsen_rules.signs import signed_score, signed_total
 from scoring.models import TABLE_SIZES
 from scoring.selectors import TableSheet
+from tournaments.rule_pages import pages_of
 
-#: The rule set whose sheets have a legend of their own (SPEC C3).
-ASPE_RULES = "grossenaspe"
+#: The legend of a deal-scored sheet's columns (tournaments.rule_pages.RulePages.pdf_legend).
+PDF_LEGEND = "scoring/rules/pdf_legend.html"
 
 
 @dataclass(frozen=True)
@@ -150,9 +151,9 @@ class Scoresheet:
     played: int
     #: "Table 3 ended early after 57 of 120 deals: …" on a filled sheet, else empty.
     ended_early_note: str = ""
-    #: Großenaspe's sheet: a failed game's value goes to each opponent, and at a table of
-    #: five the dealer sits out; the legend says so in its own words.
-    grossenaspe: bool = False
+    #: The legend of the columns, as the rule set registered it (Großenaspe's: a failed game's
+    #: value goes to each opponent, and at a table of five the dealer sits out).
+    legend: str = PDF_LEGEND
 
     @property
     def head_length(self) -> int:
@@ -205,9 +206,17 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     columns = _columns(sheet, blank=blank)
     note = "" if blank else table.ended_early_note
     # A table built without its tournament (the layout's own tests) is Prisdorf's.
-    aspe = table.tournament_id is not None and table.tournament.rule_set == ASPE_RULES
+    pages = pages_of(table.tournament) if table.tournament_id is not None else None
+    legend = (pages.pdf_legend if pages else None) or PDF_LEGEND
     return Scoresheet(
-        table.number, table.deals, columns, tuple(lines), not blank, played, note, aspe
+        table.number,
+        table.deals,
+        columns,
+        tuple(lines),
+        not blank,
+        played,
+        note,
+        legend,
     )
 
 

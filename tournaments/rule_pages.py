@@ -148,6 +148,7 @@ class RulePages:
     :param card_note: the table card's note on the rules, or None.
     :param card_context: what the card's templates read besides the tournament and the card.
     :param sheet_legend: what the table sheet's legend adds, or None.
+    :param pdf_legend: the scoresheet PDF's legend of the columns (None: scoring's own).
     :param tables_line: the night's tables page's line under a table, or None.
     :param ended_early: the tables page's note on a table ended early (None: its own note).
     :param counts_deals: a table plays a count of deals (False: it plays until the night
@@ -167,6 +168,7 @@ class RulePages:
     card_note: str | None = None
     card_context: Callable[[Tournament], Mapping[str, Any]] | None = None
     sheet_legend: str | None = None
+    pdf_legend: str | None = None
     tables_line: str | None = None
     ended_early: str | None = None
     counts_deals: bool = True
