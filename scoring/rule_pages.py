@@ -3,7 +3,7 @@ Duttfips), registered in :mod:`tournaments.rule_pages` when the app starts: what
 pages say of them (the closing words, the table card, the sheet's legend)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -67,6 +67,10 @@ SCORED = rule_pages.RulePages(
     tables_line="scoring/rules/tables_line.html",
 )
 
+#: Ansegger Fips and Duttfips: Mecklenburg's games, scored from the club's own table.
+ANSEGGER_PAGES = replace(SCORED)
+DUTTFIPS_PAGES = replace(SCORED)
+
 ASPE = rule_pages.RulePages(
     own=None,
     closing=CLOSING,
@@ -81,6 +85,7 @@ ASPE = rule_pages.RulePages(
 
 def register() -> None:
     """Register the pages of the rule sets whose deals are scored here."""
-    for choice in (PRISDORF, ANSEGGER, DUTTFIPS):
-        rule_pages.register(choice.name, SCORED)
+    rule_pages.register(PRISDORF.name, SCORED)
     rule_pages.register(GROSSENASPE.name, ASPE)
+    rule_pages.register(ANSEGGER.name, ANSEGGER_PAGES)
+    rule_pages.register(DUTTFIPS.name, DUTTFIPS_PAGES)

@@ -155,6 +155,8 @@ class RulePages:
         ends, and has none to end early before or to record).
     :param lists_deals: the rules page and the start list the deals by table size (a race
         plays to tricks).
+    :param deal_initial: a scored deal's taps as it stands, for the deal form that corrects
+        it (None: the deal form's own reading).
     :param second_figure: the board's column after the points, or None.
     :param files: the kinds of file (printing's names) it prints of its own, beside the
         night's shared ones (:func:`printed_by`).
@@ -173,6 +175,7 @@ class RulePages:
     ended_early: str | None = None
     counts_deals: bool = True
     lists_deals: bool = True
+    deal_initial: Callable[[Any], Mapping[str, object]] | None = None
     second_figure: RankingColumn | None = None
     history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
     files: tuple[str, ...] = ()
