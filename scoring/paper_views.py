@@ -15,13 +15,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import ngettext
 
-from fipsen_rules import Ansegger, Duttfips, InvalidEntryError, MecklenburgGame
+from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
-from scoring.models import FIVE_PLAYERS
 from scoring.paper_forms import PaperSheetForm
 from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
-from tournaments.rule_choice import rules_of
+from tournaments.rule_pages import pages_of
 from tournaments.rules_errors import add_refusal
 from tournaments.views.access import organiser_required
 
@@ -106,88 +105,15 @@ def _sheet_save(
     messages.success(request, entered % {"count": len(deals), "last": deals[-1].number})
 
 
-def paper_example(seats: list[Seat], *, aspe: bool = False) -> list[str]:
-    """Three lines as the help writes them, for this table: its players' first names, one
-    total for each seat ("57. Anna 3 Hand verloren | -12 0 0")."""
-    if aspe:
-        return _aspe_example(seats)
-    names = [_short_name(seat, seats) for seat in seats[:2]]
-    totals = [[-12, 0], [-12, 10], [-12, 4]]
-    games = [f"{names[0]} 3 Hand verloren", "2 5 +", f"{names[1]} -6"]
-    return [
-        f"{57 + index}. {game} | " + " ".join(map(str, [*deal, *[0] * (len(seats) - 2)]))
-        for index, (game, deal) in enumerate(zip(games, totals, strict=True))
-    ]
-
-
-def _aspe_example(seats: list[Seat]) -> list[str]:
-    """Großenaspe's three lines: a beet (each opponent gains), a Fips by seat number, a Kieker
-    given up; at a five the dealer of each (seat 5, 1, 2) sits out and gains nothing
-    ("57. Anna 3 Gute beet | 0 6 6 6 0")."""
-    first, third = _short_name(seats[0], seats), _short_name(seats[2], seats)
-    games = [f"{first} 3 Gute beet", "2 Fips gewonnen", f"{third} Kieker aufgegeben"]
-    totals = (
-        [[0, 6, 6, 6, 0], [0, 26, 6, 6, 0], [5, 26, 6, 11, 5]]
-        if len(seats) == FIVE_PLAYERS
-        else [[0, 6, 6, 6], [0, 26, 6, 6], [5, 31, 6, 11]]
-    )
-    return [
-        f"{57 + index}. {game} | " + " ".join(map(str, deal))
-        for index, (game, deal) in enumerate(zip(games, totals, strict=True))
-    ]
-
-
 def _notation_context(table: Table, seats: list[Seat], vorhand: int) -> dict[str, object]:
-    """The example lines and which rule set's help the page shows."""
-    aspe = table.tournament.rule_set == "grossenaspe"
-    meck = _meck_rules(table)
+    """The rule set's help on writing a sheet, and its example lines for this table."""
+    help_ = pages_of(table.tournament).paper_help
+    if help_ is None:  # not reached: a table of its own pages is handed over before
+        return {"paper_help": None, "example": []}
     return {
-        "example": _meck_example(seats, meck, vorhand) if meck else paper_example(seats, aspe=aspe),
-        "aspe": aspe,
-        "ansegger": isinstance(meck, Ansegger),
-        "duttfips": isinstance(meck, Duttfips),
+        "paper_help": help_.template,
+        "example": help_.example(seats, table.tournament, vorhand),
     }
-
-
-def _meck_rules(table: Table) -> Ansegger | Duttfips | None:
-    """The Mecklenburg rules of the table's night with the club's points, else None."""
-    if table.tournament.rule_set not in ("ansegger", "duttfips"):
-        return None
-    rules = rules_of(table.tournament)
-    return rules if isinstance(rules, Ansegger | Duttfips) else None
-
-
-def _meck_example(seats: list[Seat], rules: Ansegger | Duttfips, vorhand: int) -> list[str]:
-    """Mecklenburg's three lines, scored by the club's own table: Ansegger Fips's a Ruten
-    game, a deal where all passed (dealt again: the same number) and a Fips by seat number;
-    Duttfips's the Dutt taken by Vorhand, "Ruten oewer" called by him the next deal (when
-    he is no longer Vorhand) and a Fips ("57. Anna 3 Ruten gewonnen | 6 0 0 0")."""
-    if isinstance(rules, Ansegger):
-        plays = [(0, "3 Ruten gewonnen", 57), (None, "alle gepasst", 58), (1, "Fips verloren", 58)]
-    else:
-        plays = [(vorhand, "Dutt gewonnen", 57), (vorhand, "Ruten oewer verloren", 58),
-                 (2, "Fips gewonnen", 59)]  # fmt: skip
-    totals = [0] * len(seats)
-    lines = []
-    for seat, text, number in plays:
-        game = MecklenburgGame.parse(text)
-        if seat is None:
-            lines.append(f"{number}. {text} | " + " ".join(map(str, totals)))
-            continue
-        if rules.points.lookup(game) is None:  # a contract the club has no points for
-            continue
-        totals[seat] += rules.score(game)
-        who = _short_name(seats[seat], seats) if seat != 1 else str(seat + 1)
-        lines.append(f"{number}. {who} {text} | " + " ".join(map(str, totals)))
-    return lines
-
-
-def _short_name(seat: Seat, seats: list[Seat]) -> str:
-    """The first word of the seat's name if it names no one else, else the whole name."""
-    name = seat.registration.player.name
-    first = name.split()[0] if name.split() else name
-    others = [s.registration.player.name for s in seats if s is not seat]
-    return name if any(other.split()[:1] == [first] for other in others) else first
 
 
 def _sheet_context(sheet: paper.Sheet | None, seats: list[Seat]) -> dict[str, object]:

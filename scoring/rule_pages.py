@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import Grossenaspe
+from scoring.paper_help import ansegger_example, aspe_example, duttfips_example, prisdorf_example
 from tournaments import rule_pages
 from tournaments.models import Tournament
 from tournaments.rule_choice import ANSEGGER, DUTTFIPS, GROSSENASPE, PRISDORF, rules_of
@@ -63,13 +64,20 @@ def _aspe_card(tournament: Tournament) -> Mapping[str, Any]:
 SCORED = rule_pages.RulePages(
     own=None,
     closing=CLOSING,
+    paper_help=rule_pages.PaperHelp("scoring/rules/paper_help.html", prisdorf_example),
     card_facts="scoring/rules/card_facts.html",
     tables_line="scoring/rules/tables_line.html",
 )
 
 #: Ansegger Fips and Duttfips: Mecklenburg's games, scored from the club's own table.
-ANSEGGER_PAGES = replace(SCORED)
-DUTTFIPS_PAGES = replace(SCORED)
+ANSEGGER_PAGES = replace(
+    SCORED,
+    paper_help=rule_pages.PaperHelp("scoring/rules/ansegger_paper_help.html", ansegger_example),
+)
+DUTTFIPS_PAGES = replace(
+    SCORED,
+    paper_help=rule_pages.PaperHelp("scoring/rules/duttfips_paper_help.html", duttfips_example),
+)
 
 ASPE = rule_pages.RulePages(
     own=None,
@@ -77,6 +85,7 @@ ASPE = rule_pages.RulePages(
     card_facts="scoring/rules/aspe_card_facts.html",
     card_note="scoring/rules/aspe_card_note.html",
     card_context=_aspe_card,
+    paper_help=rule_pages.PaperHelp("scoring/rules/aspe_paper_help.html", aspe_example),
     sheet_legend="scoring/rules/aspe_sheet_legend.html",
     pdf_legend="scoring/rules/aspe_pdf_legend.html",
     tables_line="scoring/rules/tables_line.html",

@@ -139,6 +139,19 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
+class PaperHelp:
+    """How a paper sheet of a scored rule set is written (scoring's paper page).
+
+    :param template: the help's words (a ``{% include %}``).
+    :param example: its example lines for a table: its seats, the tournament, the seat of
+        Vorhand of the next deal.
+    """
+
+    template: str
+    example: Callable[[list[Seat], Tournament, int], list[str]]
+
+
+@dataclass(frozen=True)
 class RulePages:
     """What the shared pages show of a rule set; the templates are included as they are.
 
@@ -157,6 +170,7 @@ class RulePages:
         plays to tricks).
     :param deal_initial: a scored deal's taps as it stands, for the deal form that corrects
         it (None: the deal form's own reading).
+    :param paper_help: how its paper sheet is written (None: it has none).
     :param second_figure: the board's column after the points, or None.
     :param files: the kinds of file (printing's names) it prints of its own, beside the
         night's shared ones (:func:`printed_by`).
@@ -176,6 +190,7 @@ class RulePages:
     counts_deals: bool = True
     lists_deals: bool = True
     deal_initial: Callable[[Any], Mapping[str, object]] | None = None
+    paper_help: PaperHelp | None = None
     second_figure: RankingColumn | None = None
     history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
     files: tuple[str, ...] = ()
