@@ -41,7 +41,6 @@ TIPPEN_PAGES = rule_pages.RulePages(
         board=lambda tournament: pot_players(tournament=tournament),
         points_label=_("Chips"),
         no_sheets=_("Tippen prints its ledgers from its standings page."),
-        demo=pot_demo_play,
         deals_name="pot_deals",
         ranking=rule_pages.Ranking(
             order=_("Tippen: ranked by chips won (+) or paid (−); equal chips share a place."),
@@ -51,6 +50,7 @@ TIPPEN_PAGES = rule_pages.RulePages(
             ),
         ),
     ),
+    demo=rule_pages.every_entry_played(pot_demo_play),
     closing=rule_pages.ClosingWords(
         still_playing=_(
             "These tables are still playing Tippen: finishing stops them where they are; "

@@ -3,7 +3,7 @@ through the services as a captain would (checked by the rules), sweeps now and t
 
 import random
 
-from fipsen_rules import RaceState
+from fipsen_rules import RaceState, race_fillers
 from races import selectors, services
 from races.screen import TapScreen
 from tournaments.models import Table, Tournament
@@ -40,3 +40,10 @@ def _deal_taps(rng: random.Random, game: RaceState, names: list[str]) -> list[in
     while not TapScreen.of(game, names, taps).complete:
         taps.append(sweeper if sweeper is not None else rng.randrange(players))
     return taps
+
+
+def race_demo_options(players: int) -> dict[str, object]:
+    """A demo race fills up with tables of four where they seat its players, else with the
+    tables of six that do (11: one)."""
+    fillers = race_fillers(players)
+    return {"filler": fillers[0]} if fillers and fillers != (5,) else {}

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from races.demo import race_demo_play
+from races.demo import race_demo_options, race_demo_play
 from races.printing_kinds import RACE_SCORESHEETS
 from races.selectors import race_entries, race_history, race_players
 from races.templatetags.race_money import euros
@@ -45,7 +45,6 @@ RACE_PAGES = rule_pages.RulePages(
         board=lambda tournament: race_players(tournament=tournament),
         points_label=_("Games won"),
         no_sheets=_("A Thedinghausen race prints its scoresheets from its standings page."),
-        demo=race_demo_play,
         deals_name="race_deals",
         ranking=rule_pages.Ranking(
             order=_("Ranked by games won, then by the money of the Hedewig ledger."),
@@ -57,6 +56,7 @@ RACE_PAGES = rule_pages.RulePages(
             ),
         ),
     ),
+    demo=rule_pages.every_entry_played(race_demo_play),
     closing=rule_pages.ClosingWords(
         still_playing=_(
             "These tables are still racing: finishing stops them where they are. A game "
@@ -82,6 +82,7 @@ RACE_PAGES = rule_pages.RulePages(
     tables_line="races/rules/tables_line.html",
     ended_early="races/rules/ended_early.html",
     lists_deals=False,
+    demo_options=race_demo_options,
     # Money ranks players with the same games won: the board shows it beside them.
     second_figure=rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents)),
     history=race_history_lines,

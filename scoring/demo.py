@@ -12,7 +12,7 @@ are invented: no real people, no real clubs.
 import datetime
 import random
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import accumulate
@@ -25,14 +25,10 @@ from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import (
-    Ansegger,
-    Duttfips,
     Game,
     GameKind,
-    Grossenaspe,
     Result,
     is_seatable,
-    race_fillers,
 )
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
@@ -42,9 +38,8 @@ from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
-from tournaments.race_rules import RACE_RULES
 from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
-from tournaments.rule_pages import own_pages_of
+from tournaments.rule_pages import pages_of, registered
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -125,16 +120,27 @@ class GameDraw:
 
     @classmethod
     def for_rules(cls, rules: Any) -> "GameDraw":
-        if isinstance(rules, Grossenaspe):
-            games, weights = aspe_games(rules)
-            return cls(games, tuple(accumulate(weights)), ASPE_PASSED)
-        if isinstance(rules, Ansegger | Duttfips):
-            meck, meck_weights = meck_games(rules)
-            dutt = isinstance(rules, Duttfips)
-            passed = None if dutt else MECK_PASSED
-            return cls(meck, tuple(accumulate(meck_weights)), passed, by_dealer=dutt)
+        """Every game of a rule set that lists them (Prisdorf: ``rules.games()``), weighted."""
         prisdorf = tuple(rules.games())
         return cls(prisdorf, tuple(accumulate(game_weight(game) for game in prisdorf)))
+
+    @classmethod
+    def aspe(cls, rules: Any) -> "GameDraw":
+        """Großenaspe's games, weighted as its nights play them."""
+        games, weights = aspe_games(rules)
+        return cls(games, tuple(accumulate(weights)), ASPE_PASSED)
+
+    @classmethod
+    def ansegger(cls, rules: Any) -> "GameDraw":
+        """Ansegger Fips's games (Mecklenburg's), all passed now and then."""
+        meck, meck_weights = meck_games(rules)
+        return cls(meck, tuple(accumulate(meck_weights)), MECK_PASSED)
+
+    @classmethod
+    def duttfips(cls, rules: Any) -> "GameDraw":
+        """Duttfips's games: nobody passes, and the Dutt is Vorhand's (needs the dealer)."""
+        meck, meck_weights = meck_games(rules)
+        return cls(meck, tuple(accumulate(meck_weights)), None, by_dealer=True)
 
     def deal(
         self, rng: random.Random, seats: Sequence[int], dealer: int | None = None
@@ -161,13 +167,6 @@ def demo_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return [(name, rng.choice(CLUBS)) for name in rng.sample(names, count)]
 
 
-def race_demo_options(players: int) -> dict[str, object]:
-    """A demo race fills up with tables of four where they seat its players, else with the
-    tables of six that do (11: one)."""
-    fillers = race_fillers(players)
-    return {"filler": fillers[0]} if fillers and fillers != (5,) else {}
-
-
 def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
     """A demo night can seat ``count`` players by rule set ``rule_set``.
 
@@ -181,7 +180,8 @@ def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
             params={"max": MAX_PLAYERS},
         )
     if rule_set != DEFAULT_RULES:
-        options = race_demo_options(count) if rule_set == RACE_RULES else None
+        pages = registered().get(rule_set)  # None: refused by require_playable after
+        options = pages.demo_options(count) if pages and pages.demo_options else None
         summary = tournament_selectors.split_summary(players=count, rules=rule_set, options=options)
         if not summary.seatable:
             raise ValidationError(summary.message, code="unseatable", params=summary.params)
@@ -245,7 +245,7 @@ def demo_night_play(
         tournament = _tournament_started(
             rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
         )
-        entries, deals_played = _night_played(tournament, rng)
+        entries, deals_played = pages_of(tournament).demo(tournament, rng)
         services.prizes_set(
             tournament=tournament,
             prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
@@ -260,19 +260,26 @@ def demo_night_play(
     )
 
 
-def _night_played(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
-    """Every table's deals entered; the entries and the deals played (the race, Tippen:
-    their deals)."""
-    own = own_pages_of(tournament)
-    if own is not None:
-        played = own.demo(tournament, rng)
-        return played, played
-    draw = GameDraw.for_rules(rules_of(tournament))
-    entries = deals_played = 0
-    for table in Table.objects.filter(tournament=tournament).order_by("number"):
-        entries += _play(table, draw, rng)
-        deals_played += table.deals
-    return entries, deals_played
+def scored_night(
+    draw_of: Callable[[Any], GameDraw], rules_of_night: Callable[[Tournament], Any] = rules_of
+) -> Callable[[Tournament, random.Random], tuple[int, int]]:
+    """How a demo night of a scored rule set plays (its registered
+    :attr:`~tournaments.rule_pages.RulePages.demo`): every table's deals drawn by ``draw_of``
+    its rules; the entries and the deals played."""
+
+    def play(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
+        draw = draw_of(rules_of_night(tournament))
+        entries = deals_played = 0
+        for table in Table.objects.filter(tournament=tournament).order_by("number"):
+            entries += _play(table, draw, rng)
+            deals_played += table.deals
+        return entries, deals_played
+
+    return play
+
+
+#: Prisdorf's demo night, by its rules with the tournament's options.
+prisdorf_night = scored_night(GameDraw.for_rules)
 
 
 def _tournament_started(
@@ -288,8 +295,9 @@ def _tournament_started(
     options: dict[str, Any] = (
         {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
     )
-    if rule_set == RACE_RULES:
-        options["rule_options"] = race_demo_options(players)
+    demo_options = registered()[rule_set].demo_options
+    if demo_options is not None:
+        options["rule_options"] = demo_options(players)
     if is_club_table_rules(rule_set):  # the example table, saved as the demo club's own
         options["rule_options"] = {POINTS: points_checked(rule_set, example_points(rule_set))}
     tournament = tournament_services.tournament_create(

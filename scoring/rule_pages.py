@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import Grossenaspe
+from scoring.demo import GameDraw, prisdorf_night, scored_night
 from scoring.paper_help import ansegger_example, aspe_example, duttfips_example, prisdorf_example
 from tournaments import rule_pages
 from tournaments.models import Tournament
@@ -64,6 +65,7 @@ def _aspe_card(tournament: Tournament) -> Mapping[str, Any]:
 SCORED = rule_pages.RulePages(
     own=None,
     closing=CLOSING,
+    demo=prisdorf_night,
     paper_help=rule_pages.PaperHelp("scoring/rules/paper_help.html", prisdorf_example),
     card_facts="scoring/rules/card_facts.html",
     tables_line="scoring/rules/tables_line.html",
@@ -72,16 +74,19 @@ SCORED = rule_pages.RulePages(
 #: Ansegger Fips and Duttfips: Mecklenburg's games, scored from the club's own table.
 ANSEGGER_PAGES = replace(
     SCORED,
+    demo=scored_night(GameDraw.ansegger),
     paper_help=rule_pages.PaperHelp("scoring/rules/ansegger_paper_help.html", ansegger_example),
 )
 DUTTFIPS_PAGES = replace(
     SCORED,
+    demo=scored_night(GameDraw.duttfips),
     paper_help=rule_pages.PaperHelp("scoring/rules/duttfips_paper_help.html", duttfips_example),
 )
 
 ASPE = rule_pages.RulePages(
     own=None,
     closing=CLOSING,
+    demo=scored_night(GameDraw.aspe),
     card_facts="scoring/rules/aspe_card_facts.html",
     card_note="scoring/rules/aspe_card_note.html",
     card_context=_aspe_card,

@@ -85,7 +85,6 @@ class OwnPages:
         ranking PDF (places shared by ties share their prizes there).
     :param points_label: the board's points column.
     :param no_sheets: why scoring's scoresheet PDFs refuse the tournament.
-    :param demo: plays a demo night's deals at every table; the deals entered.
     :param deals_name: the related name of a table's deals (``Count`` of the deals entered).
     :param ranking: the columns of the ranked rows on the prize page and the ranking PDF.
     """
@@ -96,7 +95,6 @@ class OwnPages:
     board: Callable[[Tournament], Sequence[BoardRow]]
     points_label: StrOrPromise
     no_sheets: StrOrPromise
-    demo: Callable[[Tournament, Any], int]
     deals_name: str
     ranking: Ranking
 
@@ -117,6 +115,18 @@ class ClosingWords:
     nothing_played: StrOrPromise
     table_ends: StrOrPromise
     resume_from: StrOrPromise
+
+
+def every_entry_played(
+    play: Callable[[Tournament, Any], int],
+) -> Callable[[Tournament, Any], tuple[int, int]]:
+    """The demo of a ledger whose every entry is a deal played (the race's, Tippen's)."""
+
+    def played(tournament: Tournament, rng: Any) -> tuple[int, int]:
+        entered = play(tournament, rng)
+        return entered, entered
+
+    return played
 
 
 def worded(words: StrOrPromise, **params: object) -> str:
@@ -157,6 +167,10 @@ class RulePages:
 
     :param own: its own pages (no scored deal), or None: scoring's pages score its deals.
     :param closing: the end of the night's words.
+    :param demo: plays a demo night's deals at every table (a random.Random draws them);
+        the entries and the deals played (:func:`every_entry_played`).
+    :param demo_options: the rule options of a demo night of so many players (None: the
+        rule set's defaults).
     :param card_facts: the table card's line of facts under the table (the ``card``).
     :param card_note: the table card's note on the rules, or None.
     :param card_context: what the card's templates read besides the tournament and the card.
@@ -180,7 +194,9 @@ class RulePages:
 
     own: OwnPages | None
     closing: ClosingWords
+    demo: Callable[[Tournament, Any], tuple[int, int]]
     card_facts: str
+    demo_options: Callable[[int], dict[str, object]] | None = None
     card_note: str | None = None
     card_context: Callable[[Tournament], Mapping[str, Any]] | None = None
     sheet_legend: str | None = None

@@ -99,7 +99,7 @@ def test_a_count_the_other_filler_seats_says_which_to_choose() -> None:
 
 
 def test_a_demo_race_of_eleven_fills_up_with_a_table_of_six() -> None:
-    from scoring.demo import race_demo_options
+    from races.demo import race_demo_options
 
     assert race_demo_options(11) == {"filler": 6}
     assert race_demo_options(16) == {"filler": 4}
