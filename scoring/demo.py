@@ -179,13 +179,21 @@ def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
             code="too_many",
             params={"max": MAX_PLAYERS},
         )
-    if rule_set != DEFAULT_RULES:
-        pages = registered().get(rule_set)  # None: refused by require_playable after
-        options = pages.demo_options(count) if pages and pages.demo_options else None
-        summary = tournament_selectors.split_summary(players=count, rules=rule_set, options=options)
-        if not summary.seatable:
-            raise ValidationError(summary.message, code="unseatable", params=summary.params)
+    pages = registered().get(rule_set)  # None: refused by require_playable after
+    if pages is not None and pages.demo_check is not None:
+        pages.demo_check(count)
         return
+    options = pages.demo_options(count) if pages and pages.demo_options else None
+    summary = tournament_selectors.split_summary(players=count, rules=rule_set, options=options)
+    if not summary.seatable:
+        raise ValidationError(summary.message, code="unseatable", params=summary.params)
+
+
+def prisdorf_players_check(count: int) -> None:
+    """A Prisdorf demo night seats ``count`` players at tables of four and three.
+
+    :raises ValidationError: 1, 2 or 5 players (or fewer than one): how many would do.
+    """
     if is_seatable(count):
         return
     fewer = next((n for n in range(count - 1, 0, -1) if is_seatable(n)), None)

@@ -9,8 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
-from fipsen_rules import Grossenaspe
-from scoring.demo import GameDraw, prisdorf_night, scored_night
+from scoring.demo import GameDraw, prisdorf_night, prisdorf_players_check, scored_night
 from scoring.paper_help import ansegger_example, aspe_example, duttfips_example, prisdorf_example
 from tournaments import rule_pages
 from tournaments.models import Tournament
@@ -48,8 +47,7 @@ class AspeCardNote:
 
 def aspe_card_note(tournament: Tournament) -> AspeCardNote:
     """The Großenaspe note of the table cards."""
-    rules = rules_of(tournament)
-    if isinstance(rules, Grossenaspe) and rules.kloppen:
+    if rules_of(tournament).options.get("kloppen"):
         kloppen = _(
             "With Kloppen: an opponent may knock before the first trick; the deal counts double."
         )
@@ -66,6 +64,7 @@ SCORED = rule_pages.RulePages(
     own=None,
     closing=CLOSING,
     demo=prisdorf_night,
+    demo_check=prisdorf_players_check,
     paper_help=rule_pages.PaperHelp("scoring/rules/paper_help.html", prisdorf_example),
     card_facts="scoring/rules/card_facts.html",
     tables_line="scoring/rules/tables_line.html",
@@ -74,11 +73,13 @@ SCORED = rule_pages.RulePages(
 #: Ansegger Fips and Duttfips: Mecklenburg's games, scored from the club's own table.
 ANSEGGER_PAGES = replace(
     SCORED,
+    demo_check=None,
     demo=scored_night(GameDraw.ansegger),
     paper_help=rule_pages.PaperHelp("scoring/rules/ansegger_paper_help.html", ansegger_example),
 )
 DUTTFIPS_PAGES = replace(
     SCORED,
+    demo_check=None,
     demo=scored_night(GameDraw.duttfips),
     paper_help=rule_pages.PaperHelp("scoring/rules/duttfips_paper_help.html", duttfips_example),
 )

@@ -169,6 +169,8 @@ class RulePages:
     :param closing: the end of the night's words.
     :param demo: plays a demo night's deals at every table (a random.Random draws them);
         the entries and the deals played (:func:`every_entry_played`).
+    :param demo_check: refuses a demo night of so many players in the rule set's own words
+        (None: the split's refusal, as the draw says it).
     :param demo_options: the rule options of a demo night of so many players (None: the
         rule set's defaults).
     :param card_facts: the table card's line of facts under the table (the ``card``).
@@ -196,6 +198,7 @@ class RulePages:
     closing: ClosingWords
     demo: Callable[[Tournament, Any], tuple[int, int]]
     card_facts: str
+    demo_check: Callable[[int], None] | None = None
     demo_options: Callable[[int], dict[str, object]] | None = None
     card_note: str | None = None
     card_context: Callable[[Tournament], Mapping[str, Any]] | None = None
