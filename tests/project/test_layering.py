@@ -133,12 +133,9 @@ class Crossing:
 #: What main does today that a layer must not, and is left for a larger move. Each entry is
 #: (file, what it does): a new crossing, even in the same file, fails the test.
 KNOWN: set[Crossing] = {
-    # The race's standings show the prize list kept in scoring (races/prizes.py's hook), and
-    # the board shows the race's players and money: issue 17, item 2 (the web registry) moves
-    # them behind tournaments' rule pages.
+    # The race's standings show the prize list kept in scoring (races/prizes.py's hook): left
+    # for the web registry (tournaments/rule_pages.py) to take; the board asks it already.
     Crossing("scoring/apps.py", "import races"),
-    Crossing("scoring/board_views.py", "import races.selectors"),
-    Crossing("scoring/board_views.py", "import races.templatetags.race_money"),
 }
 
 _TEMPLATE_URL = re.compile(r"""{%\s*url\s+["']([\w-]+):([\w-]+)["']""")
