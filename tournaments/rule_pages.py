@@ -18,6 +18,7 @@ from typing import Any, Protocol, cast
 from django.http import HttpRequest, HttpResponse
 from django_stubs_ext import StrOrPromise
 
+from fipsen_rules import RULE_SETS
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_choice import CHOICES, TournamentRules
 
@@ -231,10 +232,14 @@ _pages: dict[str, RulePages] = {}
 def register(rule_set: str, pages: RulePages) -> None:
     """Say which pages play ``rule_set``.
 
-    :raises ValueError: a rule set the app does not offer, or one registered twice.
+    :raises ValueError: a rule set the app does not offer, one registered twice, or pages
+        that score deals of a ledger rule set (or the other way round: the library's
+        ``scores_deals`` says which).
     """
     if rule_set not in CHOICES:
         raise ValueError(f"The app offers no rule set {rule_set!r}.")
+    if RULE_SETS[rule_set].scores_deals != pages.scores_deals:
+        raise ValueError(f"The pages of {rule_set!r} do not play it as the library does.")
     if rule_set in _pages and _pages[rule_set] != pages:
         raise ValueError(f"The rule set {rule_set!r} has its pages already.")
     _pages[rule_set] = pages

@@ -2,6 +2,8 @@
 by its own app when it starts: scoring the four whose deals it scores, the race's and
 Tippen's apps their own."""
 
+from dataclasses import replace
+
 import pytest
 from django.template.loader import get_template
 
@@ -62,7 +64,9 @@ def test_a_rule_set_is_registered_once_and_only_one_the_app_offers() -> None:
     prisdorf = rule_pages.registered()["prisdorf"]
     rule_pages.register("prisdorf", prisdorf)  # the same pages again: AppConfig.ready twice
     with pytest.raises(ValueError, match="already"):
-        rule_pages.register("prisdorf", rule_pages.registered()["tippen"])
+        rule_pages.register("prisdorf", replace(prisdorf, card_facts="pdf/other.html"))
+    with pytest.raises(ValueError, match="as the library does"):
+        rule_pages.register("tippen", prisdorf)  # scoring's pages for a ledger
     with pytest.raises(ValueError, match="offers no rule set"):
         rule_pages.register("skat", prisdorf)
     with pytest.raises(LookupError):
