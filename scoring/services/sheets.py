@@ -15,7 +15,6 @@ from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
-from tournaments.rule_choice import has_own_pages
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -40,8 +39,10 @@ def sheet_rules(table: Table) -> Spoken:
 
     :raises ValidationError: another rule set, whose sheets the app cannot read.
     """
-    own = has_own_pages(table.tournament)  # the race, Tippen: no scored deals
-    rules = None if own else scored_rules(table.tournament)
+    try:
+        rules: Spoken | None = scored_rules(table.tournament)
+    except TypeError:  # a rule set without scored deals (the race, Tippen)
+        rules = None
     if rules is None or rules.vocabulary.paper is None:
         raise ValidationError(
             _(

@@ -37,9 +37,6 @@ OWN = re.compile(
 KNOWN = Counter(
     {
         "tournaments/rule_choice.py": 12,
-        "scoring/evaluation.py": 5,
-        "scoring/paper/notation.py": 4,
-        "scoring/services/sheets.py": 3,
     }
 )
 
