@@ -14,13 +14,14 @@ from pots.words import deal_words
 from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
 from tournaments.selectors import seats_of
+from tournaments.tippen_rules import TIPPEN_RULES
 from tournaments.views.access import organiser_required
 
 
 @organiser_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players ranked by chips; each table's pot and deals."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(Tournament, pk=pk, rule_set=TIPPEN_RULES)
     pots = selectors.table_pots(tournament=tournament)
     context = {
         "tournament": tournament,
@@ -34,7 +35,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """A table's deals in order, each with a form to correct it."""
     table = get_object_or_404(
-        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+        Table.objects.select_related("tournament"),
+        pk=table_pk,
+        tournament_id=pk,
+        tournament__rule_set=TIPPEN_RULES,  # another night's pages are not this app's: 404
     )
     seats = seats_of(table=table)
     error, refused_deal, typed = "", None, None

@@ -13,7 +13,7 @@ from races.prizes import with_prizes
 from races.words import deal_words
 from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
-from tournaments.race_rules import announced_fipsen
+from tournaments.race_rules import RACE_RULES, announced_fipsen
 from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
@@ -21,7 +21,7 @@ from tournaments.views.access import organiser_required
 @organiser_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players ranked by games won, then by their money (the Hedewig ledger)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(Tournament, pk=pk, rule_set=RACE_RULES)
     races = selectors.table_races(tournament=tournament)
     context = {
         "tournament": tournament,
@@ -34,7 +34,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def cash_box(request: HttpRequest, pk: int) -> HttpResponse:
     """Who pays and who gets how much, and how many buns each winner takes home."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    tournament = get_object_or_404(Tournament, pk=pk, rule_set=RACE_RULES)
     players = sorted(selectors.race_players(tournament=tournament), key=lambda p: (p.table, p.seat))
     context = {
         "tournament": tournament,
@@ -49,7 +49,10 @@ def cash_box(request: HttpRequest, pk: int) -> HttpResponse:
 def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """A table's deals in order, each with a form to correct its trick counts."""
     table = get_object_or_404(
-        Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
+        Table.objects.select_related("tournament"),
+        pk=table_pk,
+        tournament_id=pk,
+        tournament__rule_set=RACE_RULES,  # another night's pages are not this app's: 404
     )
     seats = seats_of(table=table)
     error = ""

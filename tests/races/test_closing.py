@@ -14,6 +14,7 @@ from races.models import RaceDeal, RaceDealChange
 from scoring import services
 from scoring.models import Prize
 from tests.races.helpers import deals_entered, race_night
+from tests.scoring.helpers import playing_table
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -245,3 +246,15 @@ def test_a_corrected_race_deal_cannot_be_deleted(raced: Tournament) -> None:
     with pytest.raises(ProtectedError):
         deal.delete()
     assert RaceDealChange.objects.filter(deal=deal).count() == 1
+
+
+@pytest.mark.parametrize("path", ["race/standings/", "race/cash/", "tippen/standings/"])
+def test_another_rule_sets_night_has_no_race_or_tippen_pages(organiser: Client, path: str) -> None:
+    """Issue 18: a Prisdorf night's /race/standings/ answered 500 (SeatingError) or a
+    meaningless page; a page of the race or Tippen for another night is not found."""
+    table = playing_table()
+    response = organiser.get(f"/tournaments/{table.tournament.pk}/{path}")
+    assert response.status_code == 404
+    app = "races" if path.startswith("race") else "pots"
+    deals = reverse(f"{app}:table_deals", args=[table.tournament.pk, table.pk])
+    assert organiser.get(deals).status_code == 404
