@@ -56,7 +56,9 @@ def pot_deals_import(*, table: Table, players: int, items: Any) -> None:
         raise TypeError(f"{KEY} must be a list")
     if not items:
         return
-    deals = [(row(PotDeal, item, POT_DEAL_FIELDS, table=table), item) for item in items]
+    deals = [
+        (row(PotDeal, item, POT_DEAL_FIELDS, extra=(CHANGES,), table=table), item) for item in items
+    ]
     for index, (deal, _item) in enumerate(deals, start=1):
         if deal.sequence != index:
             raise ValidationError(

@@ -69,7 +69,9 @@ def race_deals_import(*, table: Table, players: int, items: Any) -> None:
         raise TypeError(f"{KEY} must be a list")
     if not items:
         return  # every table of a night scored by a game, a race table before its first deal
-    deals = [(row(RaceDeal, item, _fields(item), table=table), item) for item in items]
+    deals = [
+        (row(RaceDeal, item, _fields(item), extra=(CHANGES,), table=table), item) for item in items
+    ]
     for index, (deal, _item) in enumerate(deals, start=1):
         if deal.sequence != index:
             raise ValidationError(

@@ -31,9 +31,12 @@ from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
+from tournaments.night_rows import RowError, at, keyed, keys_known, listed, new_key, token_checked
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import row as _row
 from tournaments.night_rows import values as _values
+from tournaments.rule_choice import rules_of
+from tournaments.states import TournamentState
 
 MARK = "preisfipsen_night"
 VERSION = 5
@@ -159,7 +162,8 @@ def night_import_bytes(content: bytes) -> Tournament:
         data = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise _not_a_night() from error
-    if not isinstance(data, dict) or data.get(MARK) not in READABLE:
+    version = data.get(MARK) if isinstance(data, dict) else None
+    if type(version) is not int or version not in READABLE:  # true is no version 1
         raise _not_a_night()
     return night_import(data)
 
@@ -171,6 +175,11 @@ def night_import(data: Mapping[str, Any]) -> Tournament:
             return _import(data)
     except NightFileError:
         raise
+    except RowError as error:
+        raise NightFileError(
+            _("The file has a wrong value, nothing is imported. %(place)s: %(error)s")
+            % {"place": ", ".join(error.places) or _("The file"), "error": _shortened(error.reason)}
+        ) from error
     except ValidationError as error:
         raise NightFileError(
             _("The file has a wrong value, nothing is imported: %(error)s")
@@ -196,40 +205,27 @@ def _rules_named(values: Any) -> Any:
     if not isinstance(values, Mapping) or "rule_set" in values or "min_bid" not in values:
         return values
     rules = {"rule_set": "prisdorf", "rule_options": {"min_bid": values["min_bid"]}}
-    return {**values, **rules, "prize_tournament": True}
+    return {
+        **{k: v for k, v in values.items() if k != "min_bid"},
+        **rules,
+        "prize_tournament": True,
+    }
+
+
+#: The file's own keys; an app's parts add theirs (tournaments.night_file).
+FRAME_KEYS = (MARK, "tournament", "players", "registrations", "tables", "swaps")
 
 
 def _import(data: Mapping[str, Any]) -> Tournament:
-    tournament = _row(Tournament, _rules_named(data["tournament"]), TOURNAMENT_FIELDS)
-    if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
-        raise NightFileError(
-            _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")
-            % {"name": tournament.name, "date": date_format(tournament.date)}
-        )
-    if Tournament.objects.filter(board_token=tournament.board_token).exists():
-        tournament.board_token = new_token()
-    tournament.save()
-    players = {item["key"]: _player(item) for item in data["players"]}
-    registrations = {}
-    for item in data["registrations"]:
-        registration = _row(
-            Registration,
-            item,
-            REGISTRATION_FIELDS,
-            tournament=tournament,
-            player=players[item["player"]],
-        )
-        registration.save()
-        registrations[item["key"]] = registration
-    for item in data["tables"]:
-        _table(tournament, item, registrations)
-    swaps = []
-    for item in data["swaps"]:
-        first, second = registrations[item["first"]], registrations[item["second"]]
-        swap = _row(SeatSwap, item, SWAP_FIELDS, tournament=tournament, first=first, second=second)
-        swap.save()
-        swaps.append((swap, item))
-    _keep_times(SeatSwap, swaps)
+    keys_known(data, (*FRAME_KEYS, *(part.key for part in night_file.night_rows())))
+    with at(_("the tournament")):
+        tournament = _tournament(data["tournament"])
+    players = _players(data["players"])
+    registrations = _registrations(tournament, data["registrations"], players)
+    for number, item in enumerate(listed(data["tables"]), start=1):
+        with at(_("table %(number)s") % {"number": _number_of(item, number)}):
+            _table(tournament, item, registrations)
+    _swaps(tournament, data["swaps"], registrations)
     for part in night_file.night_rows():
         part.read(tournament=tournament, items=night_file.items_of(part, data))
     _keep_times(Tournament, [(tournament, data["tournament"])])
@@ -239,9 +235,85 @@ def _import(data: Mapping[str, Any]) -> Tournament:
     return tournament
 
 
+def _number_of(item: Any, number: int) -> Any:
+    """A table's number as the file has it, where it is a plain one (else its place)."""
+    found = item.get("number") if isinstance(item, Mapping) else None
+    return found if type(found) is int else number
+
+
+def _tournament(values: Any) -> Tournament:
+    tournament = _row(Tournament, _rules_named(values), TOURNAMENT_FIELDS)
+    token_checked(tournament.board_token)
+    if tournament.state not in TournamentState.values:
+        raise ValidationError(
+            _("“%(value)s” is no state of a night.") % {"value": tournament.state}
+        )
+    if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
+        raise NightFileError(
+            _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")
+            % {"name": tournament.name, "date": date_format(tournament.date)}
+        )
+    if Tournament.objects.filter(board_token=tournament.board_token).exists():
+        tournament.board_token = new_token()
+    tournament.save()
+    return tournament
+
+
+def _players(items: Any) -> dict[int, Player]:
+    players: dict[int, Player] = {}
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("player %(number)s") % {"number": number}):
+            players[new_key(item, players)] = _player(item)
+    return players
+
+
+def _registrations(
+    tournament: Tournament, items: Any, players: Mapping[int, Player]
+) -> dict[int, Registration]:
+    registrations: dict[int, Registration] = {}
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("registration %(number)s") % {"number": number}):
+            key = new_key(item, registrations)
+            registration = _row(
+                Registration,
+                item,
+                REGISTRATION_FIELDS,
+                extra=("key", "player"),
+                tournament=tournament,
+                player=keyed(item, players, "player"),
+            )
+            if any(r.player_id == registration.player_id for r in registrations.values()):
+                raise ValidationError(_("the player is registered twice."))
+            registration.save()
+            registrations[key] = registration
+    return registrations
+
+
+def _swaps(tournament: Tournament, items: Any, registrations: Mapping[int, Any]) -> None:
+    swaps = []
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("seat swap %(number)s") % {"number": number}):
+            first = keyed(item, registrations, "first")
+            second = keyed(item, registrations, "second")
+            swap = _row(
+                SeatSwap,
+                item,
+                SWAP_FIELDS,
+                extra=("first", "second"),
+                tournament=tournament,
+                first=first,
+                second=second,
+            )
+            swap.save()
+            swaps.append((swap, item))
+    _keep_times(SeatSwap, swaps)
+
+
 def _player(item: Mapping[str, Any]) -> Player:
     """The directory's player of the same name and club, or a new one."""
-    new = _row(Player, item, PLAYER_FIELDS, name_key="-")  # the key follows from the name
+    new = _row(
+        Player, item, PLAYER_FIELDS, extra=("key",), name_key="-"
+    )  # the key follows from the name
     new.name = " ".join(new.name.split())
     new.name_key = player_name_key(new.name)
     found = Player.objects.filter(name_key=new.name_key, club__iexact=new.club.strip()).first()
@@ -258,24 +330,59 @@ def _ended_early_checked(table: Table) -> None:
     if (table.ended_early_after is not None) != ended or bool(table.ended_early_reason) != ended:
         raise ValidationError(
             _(
-                "Table %(table)s: a table ended early needs the time, the deals played and the "
-                "reason, a table not ended early none of them."
+                "a table ended early needs the time, the deals played and the reason, a table "
+                "not ended early none of them."
             )
-            % {"table": table.number}
         )
 
 
 def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]) -> None:
     has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
     fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
-    table = _row(Table, item, fields, tournament=tournament)
+    parts = tuple(part.key for part in night_file.table_rows())
+    table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
     _ended_early_checked(table)
     for token in ("token", "sheet_token"):
+        token_checked(getattr(table, token))
         if Table.objects.filter(**{token: getattr(table, token)}).exists():
             setattr(table, token, new_token())  # in use here: the new link replaces it
+    if Table.objects.filter(tournament=tournament, number=table.number).exists():
+        raise ValidationError(_("the night has a table of this number twice."))
     table.save()
-    for seat in item["seats"]:
-        registration = registrations[seat["registration"]]
-        _row(Seat, seat, SEAT_FIELDS, table=table, registration=registration).save()
+    seats = listed(item["seats"])
+    _seats_checked(tournament, table, seats)
+    for number, seat in enumerate(seats, start=1):
+        with at(_("seat %(number)s") % {"number": number}):
+            registration = keyed(seat, registrations, "registration")
+            if Seat.objects.filter(registration=registration).exists():
+                raise ValidationError(_("the player has a seat already."))
+            new = _row(
+                Seat,
+                seat,
+                SEAT_FIELDS,
+                extra=("registration",),
+                table=table,
+                registration=registration,
+            )
+            if new.left_after_deal is not None and new.left_after_deal > table.deals:
+                raise ValidationError(_("the player left after a deal the table does not have."))
+            new.save()
     for part in night_file.table_rows():
-        part.read(table=table, players=len(item["seats"]), items=night_file.items_of(part, item))
+        part.read(table=table, players=len(seats), items=night_file.items_of(part, item))
+
+
+def _seats_checked(tournament: Tournament, table: Table, seats: list[Any]) -> None:
+    """A table has as many seats as a table of its rules has players, each place once, and
+    its first dealer among them."""
+    sizes = rules_of(tournament).table_sizes
+    positions = [seat.get("position") for seat in seats if isinstance(seat, Mapping)]
+    if len(seats) not in sizes or positions.count(None) or set(positions) != set(range(len(seats))):
+        raise ValidationError(
+            _(
+                "a table of these rules has %(sizes)s seats, numbered from 0; this one has "
+                "%(count)s."
+            )
+            % {"sizes": " / ".join(str(size) for size in sizes), "count": len(seats)}
+        )
+    if table.first_dealer is not None and table.first_dealer >= len(seats):
+        raise ValidationError(_("the first dealer has no seat at the table."))

@@ -6,20 +6,24 @@ them); one made before Großenaspe has no opponents' score in its deals (nobody 
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.models import Deal, DealChange, Prize
+from scoring.transfer_checks import DealsChecked
 from tournaments import night_file
 from tournaments.models import Table, Tournament
 from tournaments.night_rows import (
     CHANGES,
+    at,
     created,
     field,
     history,
     history_read,
+    listed,
     row,
     values,
 )
@@ -74,20 +78,14 @@ def deals_import(*, table: Table, players: int, items: Any) -> None:
         has a wrong one.
     """
     # In bulk: a night has some 1,700 deals, each with its history.
-    deals = [
-        (row(Deal, deal_item, _deal_fields(deal_item), table=table), deal_item)
-        for deal_item in items
-    ]
-    taken = set(
-        Deal.objects.filter(submission__in=[deal.submission for deal, _ in deals]).values_list(
-            "submission", flat=True
-        )
-    )
-    for deal, _item in deals:
-        if deal.submission in taken:
-            deal.submission = uuid.uuid4()  # only guards a form sent twice; this one is done
-    for deal, deal_item in deals:
-        deal.corrected_at = _last_corrected(deal_item)
+    deals = []
+    checked = DealsChecked(table)
+    for number, deal_item in enumerate(listed(items), start=1):
+        with at(_("deal %(number)s") % {"number": number}):
+            deal = row(Deal, deal_item, _deal_fields(deal_item), extra=(CHANGES,), table=table)
+            checked.check(deal, number)
+            deal.corrected_at = _last_corrected(deal_item)
+            deals.append((deal, deal_item))
     created(Deal, deals)
     created(DealChange, history_read(DealChange, deals, CHANGE_FIELDS))
 
@@ -97,7 +95,7 @@ def _last_corrected(item: Mapping[str, Any]) -> datetime | None:
     change that is not one is refused when the history is read."""
     times = [
         change["created_at"]
-        for change in item[CHANGES]
+        for change in listed(item[CHANGES])
         if isinstance(change, Mapping) and change.get("action") == DealChange.Action.CORRECTED
     ]
     return field(Deal, "corrected_at").to_python(times[-1]) if times else None
@@ -111,8 +109,9 @@ def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def prizes_import(*, tournament: Tournament, items: Any) -> None:
-    for item in items:
-        row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("prize %(number)s") % {"number": number}):
+            row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
 
 
 def register() -> None:

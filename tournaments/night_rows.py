@@ -6,13 +6,20 @@ every app's own rows in it (:mod:`tournaments.night_file`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from datetime import datetime
+import re
+import unicodedata
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import date, datetime
 from typing import Any, TypeVar, cast
 
-from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.utils.translation import gettext as _
+
+from tournaments.converters import TokenConverter
 
 #: Fields whose value the database sets on save; set again after the rows are in.
 AUTO_TIMES = {"created_at", "updated_at"}
@@ -20,6 +27,10 @@ AUTO_TIMES = {"created_at", "updated_at"}
 BATCH = 500
 #: The key of a row's changes (its history) in the file.
 CHANGES = "changes"
+#: The key of who made a change (a user name of the installation that wrote the file).
+USER = "user"
+#: An entry's id against a form sent twice (:class:`tournaments.ledger.LedgerEntry`).
+SUBMISSION = "submission"
 
 ModelT = TypeVar("ModelT", bound=models.Model)
 
@@ -44,20 +55,148 @@ def values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
     return result
 
 
-def row(model: type[ModelT], given_values: Any, names: Iterable[str], **given: Any) -> ModelT:
-    """A new row of ``model`` from the file's values, each field checked as a form would.
+#: The years a time or a date of a night may fall in: a database's extremes (year 1 in another
+#: time zone) broke the pages and every backup after them.
+YEARS = (2000, 2100)
+#: A link's secret as the URL converter takes it: else no page could name it.
+_TOKEN = re.compile(TokenConverter.regex)
 
-    :raises ValidationError, KeyError, TypeError: a field is missing or wrong.
+
+class RowError(ValidationError):
+    """A row of the file is wrong: ``reason`` says what, ``places`` where ("Tisch 3",
+    "Spiel 12")."""
+
+    def __init__(self, reason: str, places: tuple[str, ...] = ()) -> None:
+        self.reason, self.places = reason, places
+        super().__init__(f"{', '.join(places)}: {reason}" if places else reason)
+
+
+@contextmanager
+def at(place: str) -> Iterator[None]:
+    """Name the place of whatever is wrong inside: ``with at(_("Table 3")):``. The places
+    nest: "Tisch 3, Spiel 12: …"."""
+    try:
+        yield
+    except RowError as error:
+        raise RowError(error.reason, (place, *error.places)) from error
+    except ValidationError as error:
+        raise RowError(" ".join(error.messages), (place,)) from error
+    except KeyError as error:
+        raise RowError(_("“%(key)s” is missing.") % {"key": error.args[0]}, (place,)) from error
+    except (TypeError, ValueError, AttributeError) as error:
+        raise RowError(
+            _("a value has the wrong kind (%(error)s).") % {"error": error}, (place,)
+        ) from error
+
+
+def row(
+    model: type[ModelT],
+    given_values: Any,
+    names: Iterable[str],
+    *,
+    extra: Iterable[str] = (),
+    **given: Any,
+) -> ModelT:
+    """A new row of ``model`` from the file's values, each field checked as a form would:
+    no key but ``names`` and ``extra`` (read by the caller), every value of its field's kind,
+    text without control characters, times with their zone and within :data:`YEARS`.
+
+    :raises ValidationError, KeyError, TypeError: a field is missing, unknown or wrong.
     """
     if not isinstance(given_values, Mapping):
-        raise TypeError("a row must be an object")
+        raise TypeError(_("a row must be an object"))
+    names = tuple(names)
+    unknown = sorted(str(key) for key in set(given_values) - {*names, *extra})
+    if unknown:
+        raise ValidationError(_("unknown field “%(key)s”.") % {"key": unknown[0]})
     fields = {}
     for name in names:
-        fields[name] = field(model, name).to_python(given_values[name])
+        with at(name):
+            fields[name] = _value(field(model, name), given_values[name])
     new = model(**fields, **given)
     exclude = [name for name in AUTO_TIMES if hasattr(new, name)]
     new.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     return new
+
+
+def _value(model_field: models.Field[Any, Any], value: Any) -> Any:
+    """A field's value from the file, of the field's kind (as a form's field would take it)."""
+    if isinstance(value, bool) and not isinstance(model_field, models.BooleanField):
+        raise ValidationError(_("“%(value)s” is no value of this field.") % {"value": value})
+    if isinstance(model_field, models.BooleanField) and not isinstance(value, bool | None):
+        raise ValidationError(_("“%(value)s” is not true or false.") % {"value": value})
+    if isinstance(value, dict | list) and not isinstance(model_field, models.JSONField):
+        raise ValidationError(_("a list or an object is no value of this field."))
+    text_checked(value)
+    result = model_field.to_python(value)
+    if isinstance(result, datetime) and (result.tzinfo is None or not _in_years(result)):
+        raise ValidationError(
+            _("“%(value)s” is no time of a night (with its time zone, %(first)s to %(last)s).")
+            % {"value": value, "first": YEARS[0], "last": YEARS[1]}
+        )
+    if isinstance(result, date) and not _in_years(result):
+        raise ValidationError(
+            _("“%(value)s” is no date of a night (%(first)s to %(last)s).")
+            % {"value": value, "first": YEARS[0], "last": YEARS[1]}
+        )
+    return result
+
+
+def _in_years(value: date) -> bool:
+    return YEARS[0] <= value.year <= YEARS[1]
+
+
+def text_checked(value: Any) -> None:
+    """Text, and text inside a list or an object, without a control character (NUL and the
+    like, which PostgreSQL refuses; a line break or a tab is text).
+
+    :raises ValidationError: one was found.
+    """
+    if isinstance(value, str):
+        if any(unicodedata.category(c) == "Cc" and c not in "\n\r\t" for c in value):
+            raise ValidationError(
+                _("Please remove the invisible control characters from the text.")
+            )
+    elif isinstance(value, list):
+        for item in value:
+            text_checked(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            text_checked(key)
+            text_checked(item)
+
+
+def keys_known(item: Mapping[str, Any], known: tuple[str, ...]) -> None:
+    unknown = sorted(str(key) for key in set(item) - set(known))
+    if unknown:
+        raise RowError(_("unknown field “%(key)s”.") % {"key": unknown[0]})
+
+
+def listed(items: Any) -> list[Any]:
+    if not isinstance(items, list):
+        raise RowError(_("a list is missing here."))
+    return items
+
+
+def token_checked(value: str) -> None:
+    """A link's secret as the URL converter takes it: else no page could name it."""
+    if not _TOKEN.fullmatch(value):
+        raise ValidationError(_("“%(value)s” is no link of Preisfipsen.") % {"value": value})
+
+
+def keyed(item: Any, players: Mapping[Any, Any], name: str) -> Any:
+    """The row of the file that ``item[name]`` names, by its key."""
+    key = item[name]
+    if type(key) is not int or key not in players:
+        raise ValidationError(_("“%(value)s” names no row of the file.") % {"value": key})
+    return players[key]
+
+
+def new_key(item: Any, rows: Mapping[Any, Any]) -> int:
+    key = item["key"]
+    if type(key) is not int or key in rows:
+        raise ValidationError(_("the key “%(value)s” is not a new number.") % {"value": key})
+    return key
 
 
 def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any]]]) -> None:
@@ -71,14 +210,35 @@ def keep_times(model: type[models.Model], rows: list[tuple[Any, Mapping[str, Any
 
 
 def created(model: type[ModelT], rows: list[tuple[ModelT, Mapping[str, Any]]]) -> None:
-    """Save new rows in bulk (each with its item of the file), their times as in the file."""
+    """Save new rows in bulk (each with its item of the file), their times as in the file.
+
+    An entry's submission id only tells a form sent twice from a new entry; an entry of the
+    file is done. Where the id is taken (the night was here before, under another name, or
+    the file has it twice) the entry gets a new one, as a fresh entry would.
+    """
+    if any(f.name == SUBMISSION for f in model._meta.fields):
+        _fresh_submissions(model, [saved for saved, _item in rows])
     model._default_manager.bulk_create([saved for saved, _item in rows], batch_size=BATCH)
     keep_times(model, rows)
 
 
+def _fresh_submissions(model: type[models.Model], rows: list[Any]) -> None:
+    ids = [getattr(saved, SUBMISSION) for saved in rows]
+    taken = set(
+        model._default_manager.filter(**{f"{SUBMISSION}__in": ids}).values_list(
+            SUBMISSION, flat=True
+        )
+    )
+    for saved in rows:
+        if getattr(saved, SUBMISSION) in taken:
+            setattr(saved, SUBMISSION, uuid.uuid4())
+        taken.add(getattr(saved, SUBMISSION))
+
+
 def history(changes: Iterable[Any], names: Iterable[str]) -> list[dict[str, Any]]:
     """A row's changes (each with a ``user``) as plain values; who changed it by user name,
-    since the ids differ in another installation (:func:`user_named` reads it back)."""
+    for the reader of the file (the ids differ in another installation; :func:`history_read`
+    gives no line of a file to an account here)."""
     names = tuple(names)
     return [
         {**values(change, names), "user": change.user.get_username() if change.user else None}
@@ -97,18 +257,29 @@ def history_read(
     :func:`history` wrote them under ``changes``: new rows of ``model``, checked, not saved.
     ``optional``: a file made before the changes were kept has none.
 
+    Who made a change is an account of the installation that wrote the file: a name alone
+    proves nothing (anyone can write "leitung" into a file), so a line of the file is never
+    given to an account here; it stays, without an account. The name must be text.
+
     :raises ValidationError, KeyError, TypeError: a change is missing a field or is wrong.
     """
     names = tuple(names)
-    return [
-        (row(model, change, names, deal=deal, user=user_named(change["user"])), change)
-        for deal, item in rows
-        for change in (item.get(CHANGES, []) if optional else item[CHANGES])
-    ]
+    changes = []
+    for number, (deal, item) in enumerate(rows, start=1):
+        with at(_("deal %(number)s") % {"number": getattr(deal, "sequence", number)}):
+            found = item.get(CHANGES, []) if optional else item[CHANGES]
+            if not isinstance(found, list):
+                raise TypeError(_("the changes must be a list"))
+            for index, change in enumerate(found, start=1):
+                with at(_("change %(number)s") % {"number": index}):
+                    changes.append((_change(model, change, names, deal), change))
+    return changes
 
 
-def user_named(username: object) -> Any:
-    """The account of that name here, or None (then the line stays, without the account)."""
-    if not username:
-        return None
-    return get_user_model().objects.filter(username=username).first()
+def _change(model: type[ModelT], change: Any, names: tuple[str, ...], deal: Any) -> ModelT:
+    new = row(model, change, names, extra=(USER,), deal=deal, user=None)
+    username = change.get(USER)
+    if username is not None and not isinstance(username, str):
+        raise TypeError(_("the name of who changed it must be text"))
+    text_checked(username)
+    return new
