@@ -10,6 +10,4 @@ def without_accounts(data: Any) -> Any:
         return [without_accounts(item) for item in data]
     if not isinstance(data, dict):
         return data
-    return {
-        key: None if key == "user" else without_accounts(value) for key, value in data.items()
-    }
+    return {key: None if key == "user" else without_accounts(value) for key, value in data.items()}

@@ -58,8 +58,11 @@ def values(obj: models.Model, names: Iterable[str]) -> dict[str, Any]:
 #: The years a time or a date of a night may fall in: a database's extremes (year 1 in another
 #: time zone) broke the pages and every backup after them.
 YEARS = (2000, 2100)
-#: A link's secret as the URL converter takes it: else no page could name it.
+#: A link's secret as the URL converter takes it (else no page could name it), and not one
+#: to guess: every link Preisfipsen makes has 24 characters (``new_token``), a file's with
+#: fewer was written by hand.
 _TOKEN = re.compile(TokenConverter.regex)
+SHORTEST_TOKEN = 16
 
 
 class RowError(ValidationError):
@@ -180,7 +183,7 @@ def listed(items: Any) -> list[Any]:
 
 def token_checked(value: str) -> None:
     """A link's secret as the URL converter takes it: else no page could name it."""
-    if not _TOKEN.fullmatch(value):
+    if not _TOKEN.fullmatch(value) or len(value) < SHORTEST_TOKEN:
         raise ValidationError(_("“%(value)s” is no link of Preisfipsen.") % {"value": value})
 
 
