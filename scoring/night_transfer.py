@@ -8,12 +8,15 @@ with its history (scoring's scored deals, :mod:`scoring.transfer`; the race's,
 each other by keys inside the file, never by the database's ids, so the night lands in any
 installation: a player is matched by name (folded: "Müller" = "mueller") and club, or
 created. The tables keep their links (QR codes already printed go on working) unless the
-installation uses the same link already; then they get new ones. Who changed a deal is kept
-when that account exists here; else the line stays, without the account.
+installation uses the same link already; then they get new ones. A line of a deal's history
+is never given to an account here (a name in a file proves nothing): it stays, without one.
 
-Importing is all or nothing, inside one transaction: a file that is not such a file, is cut
-short, or contradicts itself (a seat of an unknown registration, a deal number twice) is
-refused with a message that says so, and nothing is saved.
+A file comes from outside: it is checked as strictly as a form (every field by its column,
+:mod:`tournaments.night_rows`; tables, seats and deals by the night's rules,
+:mod:`scoring.transfer_checks`). Importing is all or nothing, inside one transaction: a file
+that is not such a file, is cut short, has a wrong or unknown value, or contradicts itself (a
+seat of an unknown registration, a deal number twice, a score its game does not give) is
+refused with a message that names the place ("Tisch 3, Spiel 12: …"), and nothing is saved.
 """
 
 from __future__ import annotations
@@ -27,15 +30,16 @@ from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from scoring.transfer_checks import ended_early_checked, seats_checked, tables_fit_state
 from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
 from tournaments.night_rows import RowError, at, keyed, keys_known, listed, new_key, token_checked
 from tournaments.night_rows import keep_times as _keep_times
+from tournaments.night_rows import reason as _reason
 from tournaments.night_rows import row as _row
 from tournaments.night_rows import values as _values
-from tournaments.rule_choice import rules_of
 from tournaments.states import TournamentState
 
 MARK = "preisfipsen_night"
@@ -186,12 +190,14 @@ def night_import(data: Mapping[str, Any]) -> Tournament:
             % {"error": _shortened(" ".join(error.messages))}
         ) from error
     except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as error:
+        # Not reached by a file that the checks read (tests/scoring/test_night_file_fuzz.py);
+        # still, the file is refused in words, and nothing is saved.
         raise NightFileError(
             _(
                 "The file is incomplete or contradicts itself (%(error)s); nothing is imported. "
                 "Export the tournament again."
             )
-            % {"error": _shortened(type(error).__name__ + (f": {error}" if str(error) else ""))}
+            % {"error": _shortened(_reason(error))}
         ) from error
 
 
@@ -218,6 +224,9 @@ FRAME_KEYS = (MARK, "tournament", "players", "registrations", "tables", "swaps")
 
 def _import(data: Mapping[str, Any]) -> Tournament:
     keys_known(data, (*FRAME_KEYS, *(part.key for part in night_file.night_rows())))
+    for name in FRAME_KEYS:
+        if name not in data:
+            raise RowError(_("“%(key)s” is missing.") % {"key": name})
     with at(_("the tournament")):
         tournament = _tournament(data["tournament"])
     players = _players(data["players"])
@@ -225,6 +234,8 @@ def _import(data: Mapping[str, Any]) -> Tournament:
     for number, item in enumerate(listed(data["tables"]), start=1):
         with at(_("table %(number)s") % {"number": _number_of(item, number)}):
             _table(tournament, item, registrations)
+    with at(_("the tables")):
+        tables_fit_state(tournament)
     _swaps(tournament, data["swaps"], registrations)
     for part in night_file.night_rows():
         part.read(tournament=tournament, items=night_file.items_of(part, data))
@@ -324,24 +335,12 @@ def _player(item: Mapping[str, Any]) -> Player:
     return new
 
 
-def _ended_early_checked(table: Table) -> None:
-    """A table ended early has its time, deals played and reason; one that was not, none."""
-    ended = table.ended_early_at is not None
-    if (table.ended_early_after is not None) != ended or bool(table.ended_early_reason) != ended:
-        raise ValidationError(
-            _(
-                "a table ended early needs the time, the deals played and the reason, a table "
-                "not ended early none of them."
-            )
-        )
-
-
 def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]) -> None:
     has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
     fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
     parts = tuple(part.key for part in night_file.table_rows())
     table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
-    _ended_early_checked(table)
+    ended_early_checked(table)
     for token in ("token", "sheet_token"):
         token_checked(getattr(table, token))
         if Table.objects.filter(**{token: getattr(table, token)}).exists():
@@ -350,7 +349,7 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
         raise ValidationError(_("the night has a table of this number twice."))
     table.save()
     seats = listed(item["seats"])
-    _seats_checked(tournament, table, seats)
+    seats_checked(tournament, table, seats)
     for number, seat in enumerate(seats, start=1):
         with at(_("seat %(number)s") % {"number": number}):
             registration = keyed(seat, registrations, "registration")
@@ -369,20 +368,3 @@ def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[
             new.save()
     for part in night_file.table_rows():
         part.read(table=table, players=len(seats), items=night_file.items_of(part, item))
-
-
-def _seats_checked(tournament: Tournament, table: Table, seats: list[Any]) -> None:
-    """A table has as many seats as a table of its rules has players, each place once, and
-    its first dealer among them."""
-    sizes = rules_of(tournament).table_sizes
-    positions = [seat.get("position") for seat in seats if isinstance(seat, Mapping)]
-    if len(seats) not in sizes or positions.count(None) or set(positions) != set(range(len(seats))):
-        raise ValidationError(
-            _(
-                "a table of these rules has %(sizes)s seats, numbered from 0; this one has "
-                "%(count)s."
-            )
-            % {"sizes": " / ".join(str(size) for size in sizes), "count": len(seats)}
-        )
-    if table.first_dealer is not None and table.first_dealer >= len(seats):
-        raise ValidationError(_("the first dealer has no seat at the table."))

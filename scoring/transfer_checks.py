@@ -1,12 +1,15 @@
-"""A table's scored deals from the night's file, checked as the captain's entries were
-(:mod:`scoring.transfer` reads them): entries numbered from 1, deals numbered on without a gap
-and within the table's deals, dealer and declarer at the table, and every deal's stored score
-the one the rules give its game (the tournament's rule set, asked through the registry as the
-captain's page asks it): a file cannot put a score on the sheet that no game gives.
+"""Checks of the night's file beyond a row's fields: a table's end, its seats, tables that
+fit the night's state (the frame, :mod:`scoring.night_transfer`); and a table's scored deals,
+checked as the captain's entries were (:mod:`scoring.transfer` reads them): entries numbered
+from 1, deals numbered on without a gap and within the table's deals, dealer and declarer at
+the table, and every deal's stored score the one the rules give its game (the tournament's
+rule set, asked through the registry as the captain's page asks it): a file cannot put a
+score on the sheet that no game gives.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -16,9 +19,50 @@ from fipsen_rules import FipsenError
 from scoring.evaluation import score_deal
 from scoring.models import Deal
 from scoring.selectors.entry import playing_seats
-from tournaments.models import Seat, Table
+from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_choice import rules_of
 from tournaments.rules_errors import rules_error_text
+from tournaments.states import TournamentState
+
+
+def ended_early_checked(table: Table) -> None:
+    """A table ended early has its time, deals played and reason; one that was not, none."""
+    ended = table.ended_early_at is not None
+    if (table.ended_early_after is not None) != ended or bool(table.ended_early_reason) != ended:
+        raise ValidationError(
+            _(
+                "a table ended early needs the time, the deals played and the reason, a table "
+                "not ended early none of them."
+            )
+        )
+
+
+def tables_fit_state(tournament: Tournament) -> None:
+    """A night drawn has its tables, a night before the draw none: the pages of a night
+    ask its tables only when it has them."""
+    drawn = tournament.state != TournamentState.REGISTRATION
+    if Table.objects.filter(tournament=tournament).exists() != drawn:
+        raise ValidationError(
+            _("a night drawn has tables, a night before the draw none; this one is “%(state)s”.")
+            % {"state": tournament.get_state_display()}
+        )
+
+
+def seats_checked(tournament: Tournament, table: Table, seats: list[Any]) -> None:
+    """A table has as many seats as a table of its rules has players, each place once, and
+    its first dealer among them."""
+    sizes = rules_of(tournament).table_sizes
+    positions = [seat.get("position") for seat in seats if isinstance(seat, Mapping)]
+    if len(seats) not in sizes or positions.count(None) or set(positions) != set(range(len(seats))):
+        raise ValidationError(
+            _(
+                "a table of these rules has %(sizes)s seats, numbered from 0; this one has "
+                "%(count)s."
+            )
+            % {"sizes": " / ".join(str(size) for size in sizes), "count": len(seats)}
+        )
+    if table.first_dealer is not None and table.first_dealer >= len(seats):
+        raise ValidationError(_("the first dealer has no seat at the table."))
 
 
 class DealsChecked:

@@ -82,14 +82,17 @@ def at(place: str) -> Iterator[None]:
         yield
     except RowError as error:
         raise RowError(error.reason, (place, *error.places)) from error
-    except ValidationError as error:
-        raise RowError(" ".join(error.messages), (place,)) from error
-    except KeyError as error:
-        raise RowError(_("“%(key)s” is missing.") % {"key": error.args[0]}, (place,)) from error
-    except (TypeError, ValueError, AttributeError) as error:
-        raise RowError(
-            _("a value has the wrong kind (%(error)s).") % {"error": error}, (place,)
-        ) from error
+    except (ValidationError, KeyError, TypeError, ValueError, AttributeError) as error:
+        raise RowError(reason(error), (place,)) from error
+
+
+def reason(error: Exception) -> str:
+    """What is wrong, in words (never a Python error's name)."""
+    if isinstance(error, ValidationError):
+        return " ".join(error.messages)
+    if isinstance(error, KeyError):
+        return _("“%(key)s” is missing.") % {"key": error.args[0] if error.args else ""}
+    return _("a value has the wrong kind (%(error)s).") % {"error": error}
 
 
 def row(
@@ -124,6 +127,8 @@ def row(
 
 def _value(model_field: models.Field[Any, Any], value: Any) -> Any:
     """A field's value from the file, of the field's kind (as a form's field would take it)."""
+    if value is None and not model_field.null:
+        raise ValidationError(model_field.error_messages["null"])
     if isinstance(value, bool) and not isinstance(model_field, models.BooleanField):
         raise ValidationError(_("“%(value)s” is no value of this field.") % {"value": value})
     if isinstance(model_field, models.BooleanField) and not isinstance(value, bool | None):
