@@ -83,7 +83,11 @@ def at(place: str) -> Iterator[None]:
     except RowError as error:
         raise RowError(error.reason, (place, *error.places)) from error
     except (ValidationError, KeyError, TypeError, ValueError, AttributeError) as error:
-        raise RowError(reason(error), (place,)) from error
+        text = reason(error)
+        for mark in (":", ","):  # an app's message that names the place already
+            if text.startswith(place + mark):
+                text = text[len(place) + 1 :].lstrip()
+        raise RowError(text, (place,)) from error
 
 
 def reason(error: Exception) -> str:

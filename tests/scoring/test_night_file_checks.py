@@ -166,3 +166,10 @@ def test_a_night_again_under_another_name_gets_new_submission_ids(
     deals = model.objects.filter(table__tournament=imported)
     assert deals.count() == model.objects.count() // 2 > 0
     assert model.objects.values("submission").distinct().count() == model.objects.count()
+
+
+def test_a_race_deal_refused_names_its_table_once() -> None:
+    data = night("thedinghausen")
+    data["tables"][0]["race_deals"][1]["sequence"] = 7
+    message = refused(data, "Tisch 1: ")
+    assert message.count("Tisch 1") == 1, message

@@ -57,7 +57,19 @@ VALUES = [
     [None],
     {"a": "\x00"},
 ]
-DELETE, DOUBLE = "delete", "double"
+DELETE, DOUBLE, TWEAK = "delete", "double", "tweak"
+
+
+def tweaked(value: Any) -> Any:
+    """A value of the same kind, a little off: most of them import, and the pages must bear
+    them (a name with markup, a number one higher)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return f"{value} <script>alert(1)</script>"[:60] if len(value) < 30 else value[::-1]
+    return value
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -84,6 +96,8 @@ def mutated(data: Any, path: tuple[Any, ...], change: Any) -> Any:
         holder = holder[step]
     if change == DELETE:
         del holder[last]
+    elif change == TWEAK:
+        holder[last] = tweaked(holder[last])
     elif change == DOUBLE and isinstance(holder, list):
         holder.insert(last, json.loads(json.dumps(holder[last])))
     else:
@@ -97,7 +111,7 @@ def spoilt_nights(draw: st.DrawFn) -> tuple[str, Any]:
     data = NIGHTS[name]
     for _ in range(draw(st.integers(1, 2))):
         path = draw(st.sampled_from(PLACES[name]))
-        change = draw(st.sampled_from([DELETE, DOUBLE, *VALUES]))
+        change = draw(st.one_of(st.just(TWEAK), st.sampled_from([DELETE, DOUBLE, *VALUES])))
         with contextlib.suppress(KeyError, IndexError, TypeError):
             data = mutated(data, path, change)  # unless the first change took the place away
     return name, data
