@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from fipsen_rules import FipsenError
-from scoring.evaluation import score_deal
+from scoring.evaluation import score_deal, scored_rules
 from scoring.models import Deal
 from scoring.selectors.entry import playing_seats
 from tournaments.models import Seat, Table, Tournament
@@ -70,7 +70,7 @@ class DealsChecked:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.rules: Any = rules_of(table.tournament)
+        self.rules = rules_of(table.tournament)
         self.seats = list(Seat.objects.filter(table=table).order_by("position"))
         self.last_number = 0
 
@@ -97,7 +97,7 @@ class DealsChecked:
 
     def _score_checked(self, deal: Deal, number: int) -> None:
         try:
-            game = self.rules.parse(deal.game) if deal.game else None
+            game = scored_rules(self.table.tournament).parse(deal.game) if deal.game else None
             scored = score_deal(
                 tournament=self.table.tournament,
                 seats=playing_seats(self.seats, number),
