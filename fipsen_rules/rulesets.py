@@ -1,10 +1,10 @@
 """Every rule set by name: ``rule_set("prisdorf", min_bid=3)``.
 
 The registry is how the command line and the web layer find a rule set and its options
-(SPEC Part C). A new rule set is a module beside :mod:`fipsen_rules.prisdorf` whose class
-has the shape of :class:`fipsen_rules.ruleset.ScoredRuleSet` (or of
-:class:`~fipsen_rules.ruleset.LedgerRuleSet`), and one :class:`Registration` line in
-:data:`RULE_SETS`.
+(SPEC Part C). A rule set is a module whose class has the shape of
+:class:`fipsen_rules.ruleset.ScoredRuleSet` (or of :class:`~fipsen_rules.ruleset.LedgerRuleSet`),
+and its :class:`Registration`: the library's own six are registered here, any other by
+:func:`register` (the tests' Münzfips, from a fixture, undone by :func:`unregister`).
 
 >>> sorted(RULE_SETS)
 ['ansegger', 'duttfips', 'grossenaspe', 'prisdorf', 'thedinghausen', 'tippen']
@@ -31,7 +31,15 @@ from fipsen_rules.ruleset import Option, OptionValue, RuleSet, ScoredRuleSet, is
 from fipsen_rules.thedinghausen import Thedinghausen
 from fipsen_rules.tippen import TippenRules
 
-__all__ = ["RULE_SETS", "Registration", "rule_set", "scored_rule_set", "scored_rule_sets"]
+__all__ = [
+    "RULE_SETS",
+    "Registration",
+    "register",
+    "rule_set",
+    "scored_rule_set",
+    "scored_rule_sets",
+    "unregister",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +78,40 @@ def _registration(rules: type[Any]) -> Registration:
     return Registration(rules.name, rules, rules.OPTIONS)
 
 
-RULE_SETS: Mapping[str, Registration] = MappingProxyType(
-    {
-        registration.name: registration
-        for registration in (
-            _registration(Prisdorf),
-            _registration(Grossenaspe),
-            # Mecklenburg scores from a club's points table; by name, the app's example table.
-            _registration(Ansegger),
-            _registration(Duttfips),
-            _registration(Thedinghausen),
-            _registration(TippenRules),
-        )
-    }
-)
+_registered_rule_sets: dict[str, Registration] = {
+    registration.name: registration
+    for registration in (
+        _registration(Prisdorf),
+        _registration(Grossenaspe),
+        # Mecklenburg scores from a club's points table; by name, the app's example table.
+        _registration(Ansegger),
+        _registration(Duttfips),
+        _registration(Thedinghausen),
+        _registration(TippenRules),
+    )
+}
+#: Read only: a rule set comes in by :func:`register`, which checks it.
+RULE_SETS: Mapping[str, Registration] = MappingProxyType(_registered_rule_sets)
 """The rule sets by name."""
+
+
+def register(registration: Registration) -> None:
+    """Add a rule set to :data:`RULE_SETS` (one the library does not ship: a club's own, the
+    tests' Münzfips). Its name is lower case, as :func:`rule_set` looks it up.
+
+    :raises ValueError: the name is taken by another rule set, or not lower case.
+    """
+    name = registration.name
+    if name != name.lower() or not name:
+        raise ValueError(f"A rule set's name is lower case: {name!r}.")
+    if _registered_rule_sets.get(name, registration) != registration:
+        raise ValueError(f"There is a rule set {name!r} already.")
+    _registered_rule_sets[name] = registration
+
+
+def unregister(name: str) -> None:
+    """Take rule set ``name`` out of :data:`RULE_SETS` again (a test's, when it is done)."""
+    _registered_rule_sets.pop(name, None)
 
 
 def rule_set(name: str, **options: OptionValue) -> RuleSet:

@@ -253,3 +253,24 @@ def test_tapped_alone_or_with_tricks_is_read(text: str) -> None:
 def test_the_ledger_rule_sets_are_values_of_their_options() -> None:
     assert Thedinghausen(filler=6) == rule_set("thedinghausen", filler=6)
     assert TippenRules(stake=6) == rule_set("tippen", stake=6)
+
+
+def test_a_rule_set_registered_later_is_found_and_taken_out_again() -> None:
+    from fipsen_rules.prisdorf import Prisdorf
+    from fipsen_rules.rulesets import Registration, register, rule_set, unregister
+
+    house = Registration("hausfips", Prisdorf, Prisdorf.OPTIONS)
+    register(house)
+    try:
+        register(house)  # the same again: no change
+        assert RULE_SETS["hausfips"] is house
+        assert rule_set("hausfips", min_bid=3) == Prisdorf(min_bid=3)
+        with pytest.raises(ValueError, match="already"):
+            register(Registration("hausfips", Tippen))
+        with pytest.raises(ValueError, match="lower case"):
+            register(Registration("Hausfips", Prisdorf))
+    finally:
+        unregister("hausfips")
+    assert "hausfips" not in RULE_SETS
+    with pytest.raises(RulesError):
+        rule_set("hausfips")
