@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.rule_choice import STORABLE, TournamentRules
+from tournaments.rule_choice import TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
 
@@ -176,7 +176,6 @@ class Tournament(TournamentStates, TournamentRules):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=Q(rule_set__in=STORABLE), name="tournament_rule_set"),
             models.CheckConstraint(
                 condition=Q(deals_at_four__gte=1, deals_at_three__gte=1), name="tournament_deals"
             ),
