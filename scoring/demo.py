@@ -239,7 +239,7 @@ def demo_night_play(
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
     prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
-    one the app can play (:data:`tournaments.rule_choice.PLAYABLE`).
+    one the app can play (:data:`tournaments.rule_choice.CHOICES`).
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """

@@ -3,13 +3,14 @@
 The rules library's registry (:data:`fipsen_rules.RULE_SETS`) holds every rule set and
 answers every question of the game: its options and their check, its tables, who may leave,
 whether its deals are scored (:class:`fipsen_rules.ruleset.RuleSet`). This module adds what
-the organiser reads: a :class:`Choice` per rule set the app has screens for (:data:`PLAYABLE`),
-with its words and those of its options. Every page that depends on the rules asks
+the organiser reads: a :class:`Choice` per rule set the app has screens for (:data:`CHOICES`,
+:func:`offer`), with its words and those of its options. Every page that depends on the rules asks
 :func:`rules_of` (and scoring's pages :func:`scored_rules_of`).
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
@@ -171,18 +172,37 @@ TIPPEN = Choice(
     ),
 )
 
-#: The rule sets a tournament can choose, in the order offered.
-CHOICES: Mapping[str, Choice] = {
+_offered: dict[str, Choice] = {
     choice.name: choice
     for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE, ANSEGGER, DUTTFIPS, TIPPEN)
 }
-PLAYABLE = tuple(CHOICES)
-#: Rule sets whose screens are being built: the database takes them, so that their tests can
-#: play a night, but no form offers them (:func:`require_playable` takes ``PLAYABLE`` only).
-#: Großenaspe and Mecklenburg's games were, until their nights worked end to end.
-IN_THE_MAKING: tuple[str, ...] = ()
-#: Sorted, so that a rule set moving from the making to the playable needs no migration.
-STORABLE = tuple(sorted({*PLAYABLE, *IN_THE_MAKING}))
+#: The rule sets a tournament can choose, in the order offered: the six above, and any other
+#: an app offers (:func:`offer`). Read only; asked when a form or a check is made, never
+#: copied at import, so that a rule set offered later is offered everywhere.
+CHOICES: Mapping[str, Choice] = MappingProxyType(_offered)
+
+
+def offer(choice: Choice) -> None:
+    """Offer a rule set of the library's registry to the organiser (from the ``register`` of
+    its web module, with its pages: :func:`tournaments.rule_pages.register`).
+
+    :raises ValueError: the library has no rule set of that name, or another choice has it.
+    """
+    if choice.name not in RULE_SETS:
+        raise ValueError(f"The rules library has no rule set {choice.name!r}.")
+    if _offered.get(choice.name, choice) != choice:
+        raise ValueError(f"The rule set {choice.name!r} is offered already.")
+    _offered[choice.name] = choice
+
+
+def withdraw(name: str) -> None:
+    """No longer offer rule set ``name`` (a test's, when it is done)."""
+    _offered.pop(name, None)
+
+
+def playable() -> tuple[str, ...]:
+    """The names of the rule sets offered, in the order offered."""
+    return tuple(CHOICES)
 
 
 def players_may_leave(tournament: "TournamentRules") -> bool:
@@ -264,7 +284,7 @@ def require_playable(name: str) -> None:
         raise ValidationError(
             _("The app cannot play the rule set “%(rules)s”; it can play: %(playable)s."),
             code="rule_set",
-            params={"rules": name, "playable": ", ".join(PLAYABLE)},
+            params={"rules": name, "playable": ", ".join(playable())},
         )
 
 

@@ -15,7 +15,7 @@ from tests.tournaments.test_rule_choice import FORM, created
 from tournaments import services
 from tournaments.club_points import POINTS, example_points
 from tournaments.models import Tournament
-from tournaments.rule_choice import PLAYABLE, rules_of
+from tournaments.rule_choice import playable, rules_of
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def _text(response: object) -> str:
 
 
 def test_both_are_offered_and_creating_one_leads_to_its_points_table(client: Client) -> None:
-    assert {"ansegger", "duttfips"} <= set(PLAYABLE)
+    assert {"ansegger", "duttfips"} <= set(playable())
     client.force_login(UserFactory(is_staff=True))
     page = client.get(reverse("tournaments:tournament_create")).content.decode()
     assert "<strong>Ansegger Fips (Mecklenburg)</strong>" in page

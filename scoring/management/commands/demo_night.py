@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.demo import demo_night_play
 from tournaments.club_points import is_club_table_rules
-from tournaments.rule_choice import DEFAULT_RULES, PLAYABLE
+from tournaments.rule_choice import DEFAULT_RULES, playable
 
 
 class Command(BaseCommand):
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rules",
             default=DEFAULT_RULES,
-            help=f"The rule set, one the app can play: {', '.join(PLAYABLE)} (default "
+            help=f"The rule set, one the app can play: {', '.join(playable())} (default "
             f"{DEFAULT_RULES}).",
         )
 
