@@ -245,6 +245,11 @@ def register(rule_set: str, pages: RulePages) -> None:
     _pages[rule_set] = pages
 
 
+def unregister(rule_set: str) -> None:
+    """Forget the pages of ``rule_set`` (a test's rule set, when it is done)."""
+    _pages.pop(rule_set, None)
+
+
 def registered() -> Mapping[str, RulePages]:
     """Every rule set with its pages, by name."""
     return dict(_pages)
