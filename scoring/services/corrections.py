@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Game, GameKind, GrossenaspeGame, MecklenburgGame
+from fipsen_rules.vocabulary import PASSED
 from scoring import selectors
-from scoring.evaluation import Scored, score_deal
+from scoring.evaluation import Scored, score_deal, vocabulary_of
 from scoring.models import Deal, DealChange
 from scoring.services.entry import DealLedger, deal_words
 from scoring.services.guards import require_deal_left
@@ -24,7 +24,7 @@ def deal_correct(
     *,
     deal: Deal,
     declarer: int | None,
-    game: Game | GrossenaspeGame | MecklenburgGame,
+    game: object,
     written_value: int | None = None,
     user: User | None = None,
     reason: str = "",
@@ -37,10 +37,12 @@ def deal_correct(
     :raises ValidationError: not allowed here, or no reason given.
     """
     reason = _reason_cleaned(reason)
-    passes = game.kind == GameKind.PASSED  # "passed" in every rule set
 
     def change(table: Table, seats: list[Seat], deal: Deal) -> None:
         require_playing(table.tournament)
+        # All passed is the tile of that name, in every rule set that has it: asked of the
+        # rule set's vocabulary, since a game of another rule set need not have a kind.
+        passes = vocabulary_of(table.tournament).taps_of(game).contract == PASSED
         upcoming = selectors.next_deal(table=table, seats=seats)
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
