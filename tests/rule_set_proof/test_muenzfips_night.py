@@ -3,9 +3,10 @@ library module, ``muenzfips.py``, and one web module, ``muenzfips_pages.py``, re
 fixture), plays a whole night through the app's generic pages, as the organiser and a
 captain's phone would: created on the new-tournament form, players registered and checked in
 at the desk, the tables drawn and play started, every deal entered on the captain's link
-through the one deal form, one corrected by the organiser, the standings, the scoresheet PDF
-(made as the print button makes it, and read back), and the night's file exported, the
-database emptied, and imported again with the same deals. No file of the project names
+through the one deal form, one corrected by the organiser, the night's other pages, the
+standings, the night finished, the scoresheet PDF (made as the print button makes it, and
+read back), and the night's file exported, the database emptied, and imported again with the
+same deals. No file of the project names
 Münzfips. Runs on SQLite and PostgreSQL."""
 
 import json
@@ -135,6 +136,21 @@ def _corrected(organiser: Client, table: Table, totals: list[int]) -> None:
     totals[declarer] += 3 - points
 
 
+def _every_page_answers(organiser: Client, tournament: Tournament, tables: list[Table]) -> None:
+    """The night's other generic pages show a Münzfips night too."""
+    pk = tournament.pk
+    urls = [
+        reverse(name, args=[pk])
+        for name in ("night:home", "night:print", "night:history", "tournaments:night")
+    ]
+    urls += [reverse("tournaments:tables", args=[pk]), reverse("scoring:dashboard", args=[pk])]
+    for table in tables:
+        urls.append(reverse("scoring:organiser_sheet", args=[pk, table.pk]))
+        urls.append(reverse("scoring:table_sheet", args=[table.token]))
+    for url in urls:
+        assert organiser.get(url).status_code == 200, url
+
+
 def _scoresheet_text(
     organiser: Client, tournament: Tournament, sent: mock.MagicMock, commit: Callable[..., Any]
 ) -> str:
@@ -170,6 +186,7 @@ def test_a_muenzfips_night_through_the_generic_pages(
     tables = _drawn_and_started(organiser, tournament)
     totals = {table.number: _entered_on_the_phone(table) for table in tables}
     _corrected(organiser, tables[0], totals[1])
+    _every_page_answers(organiser, tournament, tables)
 
     standings = organiser.get(reverse("scoring:standings", args=[tournament.pk])).content.decode()
     for table in tables:
@@ -177,6 +194,10 @@ def test_a_muenzfips_night_through_the_generic_pages(
             points = totals[table.number][seat.position]
             row = standings.split(seat.registration.player.name, 1)[1].split("</tr>", 1)[0]
             assert re.search(rf">\s*{str(points).replace('-', '[-−]')}\s*<", row), row
+
+    organiser.post(reverse("scoring:finish", args=[tournament.pk]), {"confirm": "yes"})
+    tournament.refresh_from_db()
+    assert tournament.is_finished
 
     text = _scoresheet_text(organiser, tournament, sent, django_capture_on_commit_callbacks)
     assert "Münzfips-Abend" in text
