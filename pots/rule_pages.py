@@ -2,8 +2,6 @@
 captain page, standings and table deals, and what the shared pages say of a Tippen night (no
 count of deals to play: a table plays until the night ends; a pot keeps what is left in it)."""
 
-from collections.abc import Sequence
-
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -13,24 +11,15 @@ from pots.printing_kinds import POT_LEDGERS
 from pots.selectors import pot_entries, pot_history, pot_players
 from pots.views import pot_page
 from tournaments import rule_pages
-from tournaments.models import Tournament
 from tournaments.tippen_rules import TIPPEN_RULES
 
-
-def pot_history_lines(tournament: Tournament, everything: bool) -> Sequence[rule_pages.HistoryLine]:
-    """Tippen's deals corrected, then (``everything``) every one entered, the newest first."""
-    lines = [
-        rule_pages.HistoryLine(
-            "pot-deal", change.deal, change.created_at, change.after, change.before, change.user
-        )
-        for change in pot_history(tournament=tournament)
-    ]
-    if everything:
-        lines += [
-            rule_pages.HistoryLine("pot-deal", deal, deal.created_at, deal.text)
-            for deal in pot_entries(tournament=tournament)
-        ]
-    return lines
+#: Its deals corrected, then (asked for everything) every one entered.
+pot_history_lines = rule_pages.ledger_history(
+    "pot-deal",
+    lambda tournament: pot_history(tournament=tournament),
+    lambda tournament: pot_entries(tournament=tournament),
+    lambda deal: deal.text,
+)
 
 
 TIPPEN_PAGES = rule_pages.RulePages(

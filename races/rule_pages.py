@@ -2,8 +2,6 @@
 captain page, standings and table deals, and what the shared pages say of a race (a table
 races to ten tricks: no count of deals to play, RACE_TABLE_DEALS)."""
 
-from collections.abc import Sequence
-
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -13,28 +11,15 @@ from races.selectors import race_entries, race_history, race_players
 from races.templatetags.race_money import euros
 from races.views import race_page
 from tournaments import rule_pages
-from tournaments.models import Tournament
 from tournaments.race_rules import RACE_RULES
 
-
-def race_history_lines(
-    tournament: Tournament, everything: bool
-) -> Sequence[rule_pages.HistoryLine]:
-    """The race's deals corrected, then (``everything``) every one entered, the newest first."""
-    lines = [
-        rule_pages.HistoryLine(
-            "race-deal", change.deal, change.created_at, change.after, change.before, change.user
-        )
-        for change in race_history(tournament=tournament)
-    ]
-    if everything:
-        lines += [
-            rule_pages.HistoryLine(
-                "race-deal", deal, deal.created_at, " ".join(str(count) for count in deal.counts)
-            )
-            for deal in race_entries(tournament=tournament)
-        ]
-    return lines
+#: Its deals corrected, then (asked for everything) every one entered.
+race_history_lines = rule_pages.ledger_history(
+    "race-deal",
+    lambda tournament: race_history(tournament=tournament),
+    lambda tournament: race_entries(tournament=tournament),
+    lambda deal: " ".join(str(count) for count in deal.counts),
+)
 
 
 RACE_PAGES = rule_pages.RulePages(

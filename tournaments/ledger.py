@@ -151,10 +151,11 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
         after: Mapping[str, object],
         user: Any,
     ) -> None:
-        """Write the correction's line of history."""
+        """Write the correction's line of history; ``user`` is the account or None
+        (:func:`account`)."""
         values: dict[str, Any] = {
             "deal": entry,
-            "user": account(user),
+            "user": user,
             **{f"before_{name}": value for name, value in before.items()},
             **{f"after_{name}": value for name, value in after.items()},
         }
@@ -263,7 +264,8 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
             change(table, seats, entry)
             entry.corrected_at = timezone.now()
             entry.save()
-            self.log(entry, before=before, after=self.snapshot(entry, seats), user=user)
+            after = self.snapshot(entry, seats)
+            self.log(entry, before=before, after=after, user=account(user))
         return entry
 
 

@@ -10,7 +10,7 @@ without scored deals (:attr:`RulePages.own`) is played on its app's own pages, w
 hands over to (:func:`own_pages_of`). This app knows none of those apps.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, cast
@@ -147,6 +147,30 @@ class HistoryLine:
     text: str
     before: str = ""
     user: Any = None
+
+
+def ledger_history(
+    kind: str,
+    changes: Callable[[Tournament], Iterable[Any]],
+    entries: Callable[[Tournament], Iterable[Any]],
+    text: Callable[[Any], str],
+) -> Callable[[Tournament, bool], Sequence[HistoryLine]]:
+    """The history of a ledger rule set's deals (:attr:`RulePages.history`): its corrections
+    (``changes`` of a tournament, each with ``deal``, ``before``, ``after``, ``user``), then,
+    when everything is asked for, every deal entered (``entries``), written by ``text``."""
+
+    def lines(tournament: Tournament, everything: bool) -> Sequence[HistoryLine]:
+        found = [
+            HistoryLine(kind, c.deal, c.created_at, c.after, c.before, c.user)
+            for c in changes(tournament)
+        ]
+        if everything:
+            found += [
+                HistoryLine(kind, deal, deal.created_at, text(deal)) for deal in entries(tournament)
+            ]
+        return found
+
+    return lines
 
 
 @dataclass(frozen=True)
