@@ -126,7 +126,7 @@ def grossenaspe_vocabulary(rules: Grossenaspe) -> AspeVocabulary:
     ['gute', 'kreuz', 'durch', 'geklopft']
     """
     flags = named_tiles(*_ASPE_FLAGS) + (
-        (Tile(KNOCK, KNOCK, tap_off=False),) if rules.kloppen else ()
+        (Tile(KNOCK, gettext_noop("knocked"), tap_off=False),) if rules.kloppen else ()
     )
     numbers = tuple(Tile(str(n), str(n)) for n in range(1, 6))
     return AspeVocabulary(

@@ -26,7 +26,8 @@ Taps(contract='kieker', flags=frozenset({'ruten'}), result='won')
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
@@ -42,6 +43,7 @@ __all__ = [
     "ALL_PASSED",
     "CONTRACT",
     "LOST_TILE",
+    "NOTATION_WORDS",
     "PASSED",
     "RESULT",
     "SURRENDERED_TILE",
@@ -60,6 +62,7 @@ __all__ = [
     "named_tiles",
     "own_game",
     "passed_tile",
+    "spoken",
 ]
 
 #: The taps' name for every deal's parts; a flag's name is its tile's value.
@@ -327,6 +330,36 @@ ALL_PASSED = gettext_noop("all passed")
 WON_TILE = Tile(WON, gettext_noop("won"))
 LOST_TILE = Tile(LOST, gettext_noop("lost"))
 SURRENDERED_TILE = Tile(SURRENDERED, gettext_noop("surrendered"))
+
+
+#: The notation's words that are not the game's own (Kieker, Hand, Fips, beet stay as they
+#: are in every language), with their English: a deal's words say them in the reader's
+#: language (:func:`spoken`), the notation stays German (it is what is stored and typed).
+NOTATION_WORDS: tuple[tuple[str, str], ...] = (
+    ("alle gepasst", ALL_PASSED),
+    ("gewonnen", WON_TILE.label),
+    ("verloren", LOST_TILE.label),
+    ("aufgegeben", SURRENDERED_TILE.label),
+    ("geklopft", gettext_noop("knocked")),
+)
+_NOTATION_WORD = re.compile(
+    r"(?<!\w)(" + "|".join(re.escape(word) for word, _english in NOTATION_WORDS) + r")(?!\w)"
+)
+
+
+def spoken(game: str, translate: Callable[[str], str]) -> str:
+    """``game`` in the notation with its own words (:data:`NOTATION_WORDS`) said by
+    ``translate`` from their English (the web layer's gettext); the game's names stay.
+
+    >>> spoken("4 Hand gewonnen", lambda english: english)
+    '4 Hand won'
+    >>> spoken("alle gepasst", str.upper)
+    'ALL PASSED'
+    >>> spoken("3 Gute geklopft beet", lambda english: english)
+    '3 Gute knocked beet'
+    """
+    english = dict(NOTATION_WORDS)
+    return _NOTATION_WORD.sub(lambda found: translate(english[found.group(1)]), game)
 
 
 def passed_tile() -> Tile:

@@ -43,6 +43,32 @@ def kept_deal_form(form: DealForm, table: Table, seats: list[Seat], *, sequence:
     return deal_form(table.tournament, initial=initial, seats=seats)
 
 
+#: The prefix of a kept deal's taps carried through a confirmation (see kept_taps).
+KEPT = "kept"
+
+
+def kept_taps(form: DealForm) -> list[tuple[str, str]]:
+    """A kept form's taps as hidden fields (name, value) for the confirmation's form: while the
+    last deal waits for its confirmation no deal form is shown, and the taps must come back
+    with the confirming tap (with or without JavaScript) to stand in the next form."""
+    fields: list[tuple[str, str]] = []
+    for name in form.fields:
+        value = form.initial.get(name)
+        if value is None or value is False or value == "":
+            continue
+        fields.append((f"{KEPT}-{name}", "on" if value is True else str(value)))
+    return fields
+
+
+def posted_kept(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm | None:
+    """The kept taps posted back with a confirmation, as a valid form; None: none posted (or
+    not valid any more: then there is nothing to keep)."""
+    if f"{KEPT}-contract" not in request.POST:
+        return None
+    form = deal_form(table.tournament, request.POST, seats=seats, prefix=KEPT)
+    return form if form.is_valid() else None
+
+
 def correction_form(
     data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
 ) -> DealForm:

@@ -4,10 +4,11 @@ it among the playing seats, whatever the rule set (through its vocabulary)."""
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, InvalidEntryError, Violation
-from fipsen_rules.vocabulary import Spoken, Vocabulary
+from fipsen_rules.vocabulary import Spoken, Vocabulary, spoken
 from tournaments.models import Tournament
 from tournaments.rule_choice import rules_of
 
@@ -29,6 +30,12 @@ def vocabulary_of(tournament: Tournament) -> Vocabulary:
     return scored_rules(tournament).vocabulary
 
 
+def spoken_game(game: str) -> str:
+    """A game in the notation as the page's language says it: "4 Hand won" in English, the
+    notation itself in German ("4 Hand gewonnen"); the game's names stay."""
+    return spoken(game, gettext)
+
+
 @dataclass(frozen=True)
 class Scored:
     """What a deal is saved with."""
@@ -40,6 +47,11 @@ class Scored:
     counts_as_deal: bool
     #: What each opponent who plays gains (Großenaspe: a failed game; never in Prisdorf).
     opponents_score: int = 0
+
+    @property
+    def said(self) -> str:
+        """The game as the page's language says it (see :func:`spoken_game`)."""
+        return spoken_game(self.game)
 
     @property
     def declarer_score(self) -> int:

@@ -24,7 +24,7 @@ class StandingsTable(tables.Table):
     table = tables.Column(verbose_name=_("Table"), attrs=NUMBER)
     deals = tables.Column(verbose_name=_("Deals"), attrs=NUMBER)
     points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
-    declared = tables.Column(verbose_name=_("Games played"), attrs=NUMBER)
+    declared = tables.Column(verbose_name=_("Games declared"), attrs=NUMBER)
     won = tables.Column(verbose_name=_("won"), attrs=NUMBER)
     lost = tables.Column(verbose_name=_("lost"), attrs=NUMBER)
     best = tables.Column(

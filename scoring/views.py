@@ -19,11 +19,14 @@ from scoring.deal_pages import (
     correction_form,
     deal_form_save,
     kept_deal_form,
+    kept_taps,
     playing_for,
     posted_deal,
+    posted_kept,
     preview_page,
     sheet_page,
 )
+from scoring.evaluation import spoken_game
 from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
@@ -141,10 +144,20 @@ def _already_entered(
         notice = Notice("error", " ".join(error.messages))
         return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
     kept = kept_deal_form(form, table, seats, sequence=upcoming.sequence)
-    button = _("Enter deal %(number)s") % {"number": upcoming.number}
+    params = {"entry": entry, "number": upcoming.number}
+    if table.tournament.confirmation_required and upcoming.waiting_for_confirmation:
+        # No deal form until a second player confirms: the taps wait beneath the confirmation
+        # and come back with the confirming tap (table_confirm).
+        text = _("This deal is already entered: %(entry)s. Another phone entered it, and a "
+                 "second player confirms it first. Your taps are kept beneath the "
+                 "confirmation: once it is confirmed, they stand in the form for deal "
+                 "%(number)s.") % params  # fmt: skip
+        notice = Notice("error", text)
+        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming,
+                       kept=kept)  # fmt: skip
+    params["button"] = _("Enter deal %(number)s") % params
     text = _("This deal is already entered: %(entry)s. Another phone entered it. Your taps are "
-             "kept below for the next deal: tap “%(button)s” to save them.") % {
-        "entry": entry, "button": button}  # fmt: skip
+             "kept below for the next deal: tap “%(button)s” to save them.") % params  # fmt: skip
     notice = Notice("error", text)
     return _screen(request, table, seats, token=token, form=kept, notice=notice, upcoming=upcoming)
 
@@ -171,9 +184,10 @@ def _screen(
     notice: Notice | None = None,
     correcting: Deal | None = None,
     upcoming: selectors.NextDeal | None = None,
+    kept: DealForm | None = None,
 ) -> HttpResponse:
-    """The captain's screen: the whole page, or for htmx only its part that changes.
-    ``upcoming``: the table's next entry if known (after a save), else it is read."""
+    """The captain's screen: the whole page, or for htmx only its part that changes (``upcoming``:
+    the next entry if known, else read; ``kept``: taps held beneath the confirmation)."""
     if upcoming is None:
         upcoming = selectors.next_deal(table=table, seats=seats)
     marks: selectors.NextDeal | selectors.DealSeating = upcoming
@@ -186,17 +200,15 @@ def _screen(
         if form is None:
             form = fresh_deal_form(table.tournament, sequence=upcoming.sequence, seats=seats)
         form.offer_declarers(upcoming.declarers)
-    totals = selectors.seat_totals(table=table, seats=seats)
     context = {
         "table": table,
         "tournament": table.tournament,
         "seats": seats,
         "upcoming": upcoming,
-        # The dealer and Vorhand of the deal on the form: a correction's own.
+        # Dealer and Vorhand of the form's deal (a correction's own); none if no deal follows.
         "marks": marks,
-        # No dealer or Vorhand to mark when no deal follows (the last played, or ended early).
         "no_deal": correcting is None and (not upcoming.number or table.ended_early),
-        "standing": list(zip(seats, totals, strict=True)),
+        "standing": list(zip(seats, selectors.seat_totals(table=table, seats=seats), strict=True)),
         # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
         "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],
         "form": form,
@@ -207,6 +219,7 @@ def _screen(
         "correcting_words": services.deal_words(correcting, seats) if correcting else "",
         # Names of more than two short words get the phone's smaller type (site.css).
         "long_names": any(len(s.registration.player.name) > LONG_NAME for s in seats),
+        **_kept_context(kept, seats),
     }
     htmx = request.htmx  # type: ignore[attr-defined]
     template = "scoring/_table_screen.html" if htmx else "scoring/table_entry.html"
@@ -261,9 +274,14 @@ def table_correct(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
 @answers_finished_link
 @require_POST
 def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpResponse:
-    """A player taps his own name under the last deal: he confirms it (not its declarer)."""
+    """A player taps his own name under the last deal: he confirms it (not its declarer).
+
+    Another phone's taps kept beneath the confirmation come back with it: they stand in the
+    next deal's form (or, if it was not confirmed, beneath the confirmation again); the page
+    is answered at once then, also without JavaScript (a redirect would lose them)."""
     table, seats = table_of_link(token)
     deal = get_object_or_404(Deal, pk=deal_pk, table=table)
+    posted = posted_kept(request, table, seats)
     notice = None
     try:
         services.deal_confirm(deal=deal, seat=int(request.POST.get("seat", "-1")))
@@ -271,11 +289,47 @@ def table_confirm(request: HttpRequest, token: str, deal_pk: int) -> HttpRespons
         notice = Notice("error", _("Choose a player of this table."))
     except ValidationError as error:
         notice = Notice("error", " ".join(error.messages))
+    if posted is not None:
+        return _confirmed_with_taps(request, table, seats, posted, token=token, notice=notice)
     if request.htmx:  # type: ignore[attr-defined]
         return _screen(request, table, seats, token=token, notice=notice)
     if notice is not None:
         messages.error(request, notice.text)
     return redirect("scoring:table_entry", token=token)
+
+
+def _confirmed_with_taps(
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    posted: DealForm,
+    *,
+    token: str,
+    notice: Notice | None,
+) -> HttpResponse:
+    """The screen after a confirming tap that carried another phone's kept taps."""
+    upcoming = selectors.next_deal(table=table, seats=seats)
+    kept = kept_deal_form(posted, table, seats, sequence=upcoming.sequence)
+    if upcoming.waiting_for_confirmation or not upcoming.number:  # still held, or no deal left
+        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming,
+                       kept=kept if upcoming.number else None)  # fmt: skip
+    if notice is None:
+        text = _("Confirmed. Your kept taps stand in the form for deal %(number)s: tap “Enter "
+                 "deal %(number)s” to save them.") % {"number": upcoming.number}  # fmt: skip
+        notice = Notice("success", text)
+    return _screen(request, table, seats, token=token, form=kept, notice=notice, upcoming=upcoming)
+
+
+def _kept_context(kept: DealForm | None, seats: list[Seat]) -> dict[str, object]:
+    """Another phone's taps held beneath the confirmation while the last deal waits for it:
+    as hidden fields, and in words ("Anna: 4 Ruten gewonnen")."""
+    if kept is None:
+        return {"kept": []}
+    words = spoken_game(str(kept.initial.get("game", "")))
+    declarer = kept.initial.get("declarer")
+    if isinstance(declarer, int) and 0 <= declarer < len(seats):
+        words = f"{seats[declarer].registration.player.name}: {words}"
+    return {"kept": kept_taps(kept), "kept_words": words}
 
 
 @answers_finished_link

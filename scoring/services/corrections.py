@@ -71,7 +71,7 @@ class _Corrections(DealLedger):
         self.reason = reason
 
     def snapshot(self, entry: Deal, seats: list[Seat]) -> Mapping[str, object]:
-        return {"words": deal_words(entry, seats)}
+        return {"words": deal_words(entry, seats, stored=True)}
 
     def log(
         self,
@@ -212,7 +212,7 @@ def deal_confirm(*, deal: Deal, seat: int) -> Deal:
         DealChange.objects.create(
             deal=deal,
             action=DealChange.Action.CONFIRMED,
-            after=deal_words(deal, seats),
+            after=deal_words(deal, seats, stored=True),
             reason=seats[seat].registration.player.name,
         )
     return deal

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.signs import signed_score
 from scoring import selectors
-from scoring.evaluation import score_deal
+from scoring.evaluation import score_deal, spoken_game
 from scoring.models import Deal, DealChange
 from scoring.services.guards import require_next_free
 from tournaments.ledger import LedgerKind
@@ -190,7 +190,7 @@ def _deal_create(
     DealChange.objects.create(
         deal=deal,
         action=DealChange.Action.ENTERED,
-        after=deal_words(deal, seats),
+        after=deal_words(deal, seats, stored=True),
         user=user,
     )
     return deal
@@ -208,14 +208,17 @@ def deal_matches(deal: Deal, posted: dict[str, object]) -> bool:
     )
 
 
-def deal_words(deal: Deal, seats: list[Seat]) -> str:
+def deal_words(deal: Deal, seats: list[Seat], *, stored: bool = False) -> str:
     """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12" (or "Anna: −12"
     when only the value is known). A failed Großenaspe game scores for the opponents, and
-    says so: "Hans Müller: 3 beet – the opponents each +3" (its −3 would read as his loss)."""
+    says so: "Hans Müller: 3 beet – the opponents each +3" (its −3 would read as his loss).
+    The game's words are the reader's language ("3 Hand lost" in English); ``stored``: the
+    notation as it is (the history's record)."""
+    said = deal.game if stored else spoken_game(deal.game)
     if deal.declarer is None or deal.declarer >= len(seats):
-        return deal.game
+        return said
     name = seats[deal.declarer].registration.player.name
-    game = f" {deal.game}" if deal.game else ""
+    game = f" {said}" if said else ""
     words = f"{name}:{game} {signed_score(deal.value)}"
     if deal.opponents_score:
         gain = gettext("the opponents each %(score)s")
