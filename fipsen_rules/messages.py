@@ -134,10 +134,10 @@ MESSAGES: Mapping[Code, str] = {
         "The club's points table has no points for %(contract)s."
     ),
     Code.DUTT_NOT_VORHAND: gettext_noop(
-        "When nobody bids, Vorhand, seat %(seat)s, takes the Dutt."
+        "When nobody bids, forehand, seat %(seat)s, takes the Dutt."
     ),
     Code.RUTEN_OEWER_BY_VORHAND: gettext_noop(
-        "Vorhand, seat %(seat)s, has the Dutt already: “Ruten oewer!” is another player's call."
+        "Forehand, seat %(seat)s, has the Dutt already: “Ruten oewer!” is another player's call."
     ),
     Code.TABLES_OF_FOUR: gettext_noop(
         "%(players)s players cannot be seated: Mecklenburg Fips is played at tables of four only."

@@ -16,7 +16,7 @@ from fipsen_rules import Code, FipsenError, Violation
 from fipsen_rules.vocabulary import EndingHint, Taps, Vocabulary
 from scoring import deal_tiles
 from scoring.deal_tiles import Tile, TileGroup
-from scoring.evaluation import scored_rules, vocabulary_of
+from scoring.evaluation import scored_rules, spoken_game, vocabulary_of
 from scoring.models import Deal
 from tournaments.models import Seat, Tournament
 from tournaments.rules_errors import add_refusal, violation_text
@@ -261,7 +261,9 @@ class DealForm(forms.Form):
         if code == Code.NOT_APPLICABLE and tile and (field == "result" or field in tap_off):
             text = _NO_RESULT if field == "result" else _PLAYED_WITHOUT
             return ValidationError(
-                text, code=code, params={"game": params.get("game", ""), "tile": tile}
+                text,
+                code=code,
+                params={"game": spoken_game(str(params.get("game", ""))), "tile": tile},
             )
         return None
 
@@ -269,7 +271,7 @@ class DealForm(forms.Form):
         """What the game can end with, as tiles to tap; the wrong one tapped, if any."""
         labels = {tile.value: gettext(tile.label) for tile in self.vocabulary.results}
         params = {
-            "game": hint.game,
+            "game": spoken_game(hint.game),
             "results": one_of_words([labels[ending] for ending in hint.endings]),
         }
         if hint.tapped is None:

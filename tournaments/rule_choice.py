@@ -151,7 +151,7 @@ DUTTFIPS = Choice(
     "duttfips",
     _("Duttfips (Mecklenburg)"),
     _(
-        "Vorhand takes the Dutt for most tricks, “Ruten oewer!”, Fips and Rutenfips. Tables "
+        "Forehand takes the Dutt for most tricks, “Ruten oewer!”, Fips and Rutenfips. Tables "
         "of four; scored by your club's own points table (the source gives none)."
     ),
 )

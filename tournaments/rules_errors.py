@@ -17,6 +17,7 @@ from fipsen_rules import MESSAGES, Code, FipsenError, Violation
 from fipsen_rules.errors import ParamValue
 from fipsen_rules.messages import format_message
 from fipsen_rules.signs import signed_total
+from fipsen_rules.vocabulary import spoken
 
 #: How a form words a broken rule itself (``field``: the form's field it concerns, if any);
 #: None leaves it to :func:`violation_error`.
@@ -35,6 +36,11 @@ def _written(value: ParamValue) -> ParamValue:
     return value
 
 
+def _game(value: ParamValue) -> ParamValue:
+    """A game in the notation as the page's language says it ("3 Hand won" in English)."""
+    return spoken(value, gettext) if isinstance(value, str) else value
+
+
 #: The parameters of the rules' messages that are a seat (from 0), in every rule set's
 #: messages; and those that are one in a single message only ("other" is a word elsewhere).
 SEAT_PARAMS = frozenset({"seat", "expected"})
@@ -49,7 +55,7 @@ def violation_text(violation: Violation, names: Sequence[str] = ()) -> str:
     """
     seats = SEAT_PARAMS | SEAT_PARAMS_OF.get(violation.code, frozenset())
     params = {
-        key: _seat(value, names) if key in seats else value
+        key: _seat(value, names) if key in seats else _game(value) if key == "game" else value
         for key, value in violation.params.items()
     }
     return translated(MESSAGES[violation.code], params)

@@ -6,6 +6,7 @@ from django.utils.safestring import SafeString
 
 from fipsen_rules.signs import signed_score, signed_total
 from scoring import chart, scoresheets
+from scoring.evaluation import spoken_game
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
 
@@ -19,6 +20,13 @@ STRONG_EVERY = 5
 def minus(number: int | None) -> str:
     """A total as printed: ``−34`` with a real minus sign (U+2212); empty for None."""
     return signed_total(number)
+
+
+@register.filter
+def spoken(text: str) -> str:
+    """A game, or a history line that holds one, as the page's language says it ("4 Hand won";
+    German: the notation as stored)."""
+    return spoken_game(str(text))
 
 
 @register.filter
