@@ -148,10 +148,10 @@ def _already_entered(
     if table.tournament.confirmation_required and upcoming.waiting_for_confirmation:
         # No deal form until a second player confirms: the taps wait beneath the confirmation
         # and come back with the confirming tap (table_confirm).
-        text = _("This deal is already entered: %(entry)s. Another phone entered it, and a "
-                 "second player confirms it first. Your taps are kept beneath the "
-                 "confirmation: once it is confirmed, they stand in the form for deal "
-                 "%(number)s.") % params  # fmt: skip
+        text = _("This deal is already entered: %(entry)s. Another phone entered it; a second "
+                 "player has yet to confirm it. Your taps are kept beneath the confirmation: "
+                 "once it is confirmed, they stand in the form for deal %(number)s."
+                 ) % params  # fmt: skip
         notice = Notice("error", text)
         return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming,
                        kept=kept)  # fmt: skip
