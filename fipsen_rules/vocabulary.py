@@ -12,7 +12,8 @@ Every scored rule set has one: ``rules.vocabulary`` (its own in
 :mod:`~fipsen_rules.prisdorf_vocabulary`, :mod:`~fipsen_rules.grossenaspe_vocabulary`,
 :mod:`~fipsen_rules.mecklenburg_vocabulary`). Labels that are words of the game (Hand,
 Kieker, beet) are the same in every language; the others are English, marked with
-:func:`~fipsen_rules.messages.gettext_noop`, and translated by the web layer.
+:func:`~fipsen_rules.messages.gettext_noop`, and translated by the web layer; so are the
+notation's own words when a deal is said on a page (:func:`spoken`: "4 Hand won").
 
 >>> from fipsen_rules import PRISDORF
 >>> words = PRISDORF.vocabulary
