@@ -53,6 +53,10 @@ class Deal(LedgerEntry):
     confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (seat)"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    #: A confirmation comes after the receipt was shown, and changes no deal.
+    RECEIPT_SKIPS = ("updated_at", "confirmed_by")
+    RECEIPT_NUMBER = "number"
+
     class Meta(LedgerEntry.Meta):
         verbose_name = _("deal")
         verbose_name_plural = _("deals")

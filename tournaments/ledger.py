@@ -19,9 +19,10 @@ A kind of entry (its model, what it reads of the table, how it is checked and sa
 
 import uuid
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from django import forms
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
@@ -47,9 +48,32 @@ class LedgerEntry(models.Model):
     #: Set when the captain or the organiser last corrected the entry.
     corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True)
 
+    #: A kind's fields that change after the entry was saved without changing the deal (a
+    #: second player's confirmation, say): left out of its receipt (tournaments.receipts).
+    RECEIPT_SKIPS: ClassVar[tuple[str, ...]] = ()
+    #: The field that numbers the entry as the table's pages show it.
+    RECEIPT_NUMBER: ClassVar[str] = "sequence"
+
     class Meta:
         abstract = True
         ordering = ["table", "sequence"]
+
+
+#: What the ledger keeps of every entry besides the deal: not part of a receipt.
+BOOKKEEPING = ("id", "table_id", "submission", "created_at", "corrected_at")
+
+
+def entry_models() -> list[type[LedgerEntry]]:
+    """Every kind of entry the installed apps keep (scoring's deals, the race's, Tippen's)."""
+    return [model for model in apps.get_models() if issubclass(model, LedgerEntry)]
+
+
+def receipt_fields(model: type[LedgerEntry]) -> tuple[list[str], str]:
+    """The columns of ``model`` that its receipt stands for (the entry's number and the deal
+    as entered), and the one that numbers it on the table's pages."""
+    skipped = (*BOOKKEEPING, *model.RECEIPT_SKIPS)
+    fields = [f.attname for f in model._meta.concrete_fields if f.attname not in skipped]
+    return fields, model.RECEIPT_NUMBER
 
 
 class LedgerChange(models.Model):

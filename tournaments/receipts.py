@@ -1,0 +1,168 @@
+"""A receipt for every entry of a table: a short code chained to the table's code before it,
+so that the last code of the night stands for every entry before it.
+
+A code is four characters of :data:`ALPHABET` (no look-alikes: no 0/O, 1/I/L, 2/Z, 5/S, 8/B,
+G). Entry ``n``'s code hashes entry ``n - 1``'s code with a canonical text of entry ``n`` as
+stored (its number in the ledger and every value the table entered), so a changed, dropped
+or inserted entry changes its own code and every code after it.
+
+The codes are computed from the stored entries whenever they are shown, never stored: a
+table has at most a few hundred entries and the chain costs one query per kind of entry
+(``make bench``: bench/bench_receipts.py). A correction changes its entry's values, so the
+codes from that entry on are new: the chain starts afresh there (:attr:`Chain.restart`),
+and nothing has to be rewritten under the table's lock.
+
+The entries are read through the ledger (:func:`tournaments.ledger.entry_models`), so every
+rule set's table has its receipts, whatever its kind of entry.
+"""
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from tournaments.ledger import entry_models, receipt_fields
+from tournaments.models import Table
+
+ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+LENGTH = 4
+#: What a phone's font or a hand may make of a code's character, typed back: read as the
+#: code's own character (a code has none of the typed ones).
+LOOK_ALIKES = {"0": "D", "O": "D", "Q": "D", "1": "7", "I": "7", "L": "7", "G": "6"}
+
+
+def seed(table_number: int) -> str:
+    """The code before a table's first entry: its table's number, so that two tables with
+    the same deals have different codes (and a night exported and imported keeps its own)."""
+    return f"table {table_number}"
+
+
+def canonical(values: Mapping[str, Any]) -> str:
+    """An entry's values as one text, the same for the same values: keys sorted, no spaces."""
+    return json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def next_code(previous: str, values: Mapping[str, Any]) -> str:
+    """The code of an entry with ``values`` after the entry whose code is ``previous``.
+
+    >>> code = next_code(seed(4), {"sequence": 1, "counts": [2, 1, 1, 1, 0]})
+    >>> len(code) == LENGTH and set(code) <= set(ALPHABET)
+    True
+    >>> code == next_code(seed(4), {"counts": [2, 1, 1, 1, 0], "sequence": 1})
+    True
+    >>> code == next_code(seed(5), {"sequence": 1, "counts": [2, 1, 1, 1, 0]})
+    False
+    """
+    digest = hashlib.sha256(f"{previous}\n{canonical(values)}".encode()).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(LENGTH):
+        number, index = divmod(number, len(ALPHABET))
+        letters.append(ALPHABET[index])
+    return "".join(letters)
+
+
+@dataclass(frozen=True)
+class Link:
+    """An entry's receipt: its place in the ledger, its number as the table's pages show it
+    (None: an entry with no deal number, "all passed"), its code, when it was corrected."""
+
+    sequence: int
+    number: int | None
+    code: str
+    corrected_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A table's receipts in the order of its entries."""
+
+    table_number: int
+    links: tuple[Link, ...]
+
+    @property
+    def last(self) -> Link | None:
+        """The last entry's receipt: the one that stands for the whole table."""
+        return self.links[-1] if self.links else None
+
+    @property
+    def restart(self) -> Link | None:
+        """The entry whose correction started the chain afresh most lately, or None."""
+        corrected = [link for link in self.links if link.corrected_at is not None]
+        return max(corrected, key=lambda link: link.corrected_at or 0, default=None)
+
+    def at(self, sequence: int) -> Link | None:
+        """The receipt of entry ``sequence``."""
+        return next((link for link in self.links if link.sequence == sequence), None)
+
+    def numbered(self, number: int) -> Link | None:
+        """The receipt of deal ``number`` as the table's pages number it."""
+        return next((link for link in self.links if link.number == number), None)
+
+    def code_of(self, sequence: int) -> str:
+        """The code of entry ``sequence`` ("" when there is none)."""
+        link = self.at(sequence)
+        return link.code if link else ""
+
+    def holder_of(self, code: str) -> Link | None:
+        """The entry whose code is ``code``, if any (the last such)."""
+        return next((link for link in reversed(self.links) if link.code == code), None)
+
+
+def chain(
+    table_number: int, entries: Iterable[Mapping[str, Any]], number_field: str = "sequence"
+) -> Chain:
+    """The chain of a table's ``entries`` (their stored values, in the ledger's order, each
+    with ``sequence`` and ``corrected_at``): what goes into a code is every value but
+    ``corrected_at``, the bookkeeping the ledger adds."""
+    previous = seed(table_number)
+    links = []
+    for entry in entries:
+        values = {name: value for name, value in entry.items() if name != "corrected_at"}
+        previous = next_code(previous, values)
+        number = entry.get(number_field)
+        links.append(Link(entry["sequence"], number, previous, entry.get("corrected_at")))
+    return Chain(table_number, tuple(links))
+
+
+def table_chains(tables: Sequence[Table]) -> dict[int, Chain]:
+    """Every table's chain, by the table's pk: one query for each kind of entry, however many
+    tables and entries."""
+    rows: dict[int, list[Mapping[str, Any]]] = {table.pk: [] for table in tables}
+    number_field: dict[int, str] = {}
+    if not rows:
+        return {}
+    for model in entry_models():
+        fields, number = receipt_fields(model)
+        found = model._default_manager.filter(table_id__in=rows).order_by("table_id", "sequence")
+        for row in found.values("table_id", "corrected_at", *fields):
+            table_id = row.pop("table_id")
+            rows[table_id].append(row)
+            number_field[table_id] = number
+    return {
+        table.pk: chain(table.number, rows[table.pk], number_field.get(table.pk, "sequence"))
+        for table in tables
+    }
+
+
+def table_chain(table: Table) -> Chain:
+    """The table's chain (:func:`table_chains`)."""
+    return table_chains([table])[table.pk]
+
+
+def typed_code(text: str) -> str | None:
+    """A code as typed from a phone or a sheet, in the code's own characters: any case,
+    spaces and dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it
+    is not four characters of a code.
+
+    >>> typed_code(" k7-x0 ")
+    'K7XD'
+    >>> typed_code("K7X") is None, typed_code("K7X5") is None
+    (True, True)
+    """
+    cleaned = [LOOK_ALIKES.get(c, c) for c in text.upper() if c not in " -–"]
+    if len(cleaned) != LENGTH or any(c not in ALPHABET for c in cleaned):
+        return None
+    return "".join(cleaned)
