@@ -12,6 +12,7 @@ from pots.words import deal_words
 from printing.kinds import FileJob
 from printing.pdf import render_pdf
 from tournaments.printing_kinds import tournament_of
+from tournaments.receipts import last_codes
 
 
 def render_pot_ledgers(job: FileJob) -> bytes:
@@ -23,10 +24,11 @@ def render_pot_ledgers(job: FileJob) -> bytes:
         raise ValidationError(
             _("There are no tables yet: draw the tables first."), code="not_drawn"
         )
+    codes = last_codes(tournament)
     context = {
         "tournament": tournament,
         "players": ranked_players(pots),
-        "sheets": [_sheet(pot) for pot in pots],
+        "sheets": [{**_sheet(pot), "receipt": codes.get(pot.table.number, "")} for pot in pots],
     }
     return render_pdf("pdf/pot_ledgers.html", context, progress=job.progress)
 

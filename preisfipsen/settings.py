@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "preisfipsen.middleware.UnreadableFormMiddleware",
     "preisfipsen.middleware.NoStoreOnLiveLinksMiddleware",
     "tournaments.middleware.PasswordChangeRequiredMiddleware",
+    "tournaments.middleware.ReceiptHeaderMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: turns a refused login into its lockout page.

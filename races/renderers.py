@@ -12,6 +12,7 @@ from printing.pdf import render_pdf
 from races.selectors import TableRace, table_races
 from races.sheets import SheetRow, sheet_rows
 from tournaments.printing_kinds import tournament_of
+from tournaments.receipts import last_codes
 
 
 def render_race_scoresheets(job: FileJob) -> bytes:
@@ -22,7 +23,8 @@ def render_race_scoresheets(job: FileJob) -> bytes:
         raise ValidationError(
             _("There are no tables yet: draw the tables first."), code="not_drawn"
         )
-    sheets = [_sheet(race) for race in races]
+    codes = last_codes(tournament)
+    sheets = [{**_sheet(race), "receipt": codes.get(race.table.number, "")} for race in races]
     context = {"tournament": tournament, "sheets": sheets}
     return render_pdf("pdf/race_scoresheets.html", context, progress=job.progress)
 

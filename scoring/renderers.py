@@ -13,8 +13,8 @@ scoresheets are laid out table by table, each reported to the job's progress bar
 pages written as one file at the end (``printing.pdf.Pages``).
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -32,6 +32,7 @@ from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
+from tournaments.receipts import last_codes
 from tournaments.rule_pages import own_pages_of
 
 #: Tables whose charts share an A4 page in the night's file.
@@ -67,24 +68,32 @@ def add_scoresheets(
     progress: Progress = no_progress,
     done: int = 0,
     total: int | None = None,
+    receipts: Mapping[int, str] | None = None,
 ) -> None:
-    """Lay out each table's sheet on its own, reporting each one to ``progress``."""
+    """Lay out each table's sheet on its own, reporting each one to ``progress``; with each
+    table's last receipt (by its number) if given."""
     total = len(sheets) if total is None else total
     blank = not any(sheet.filled for sheet in sheets)
     for number, sheet in enumerate(sheets, start=1):
-        context = {"tournament": tournament, "sheets": [sheet], "blank": blank}
+        receipt = (receipts or {}).get(sheet.table, "")
+        context = {"tournament": tournament, "sheets": [sheet], "blank": blank, "receipt": receipt}
         pages.add("pdf/scoresheets.html", context)
         progress(done + number, total)
 
 
 def scoresheets_pdf(
-    *, tournament: Tournament, sheets: Sequence[Scoresheet], progress: Progress = no_progress
+    *,
+    tournament: Tournament,
+    sheets: Sequence[Scoresheet],
+    progress: Progress = no_progress,
+    receipts: Mapping[int, str] | None = None,
 ) -> bytes:
     """One A4 page per table (no database needed); progress: one step a table, one to write."""
     total = len(sheets) + 1
     progress(0, total)
     pages = Pages()
-    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, total=total)
+    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, total=total,
+                    receipts=receipts)  # fmt: skip
     pdf = pages.write_pdf()
     progress(total, total)
     return pdf
@@ -93,7 +102,8 @@ def scoresheets_pdf(
 def render_scoresheets(job: FileJob) -> bytes:
     tournament = _deal_scored(tournament_of(job))
     sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament)]
-    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress)
+    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress,
+                           receipts=last_codes(tournament))  # fmt: skip
 
 
 def render_blank_scoresheets(job: FileJob) -> bytes:
@@ -123,8 +133,11 @@ def ranking_lines(standings: Sequence[Standing]) -> list[RankingLine]:
     return [RankingLine(standing, prize_text(standing)) for standing in standings]
 
 
-def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> dict[str, object]:
+def _ranking_context(
+    tournament: Tournament, standings: Sequence[Standing], receipts: Mapping[int, str] | None
+) -> dict[str, object]:
     return {
+        "receipts": sorted((receipts or {}).items()),
         "tournament": tournament,
         "lines": ranking_lines(standings),
         "final": tournament.is_finished,
@@ -134,12 +147,17 @@ def _ranking_context(tournament: Tournament, standings: Sequence[Standing]) -> d
 
 
 def ranking_pdf(
-    *, tournament: Tournament, standings: Sequence[Standing], progress: Progress = no_progress
+    *,
+    tournament: Tournament,
+    standings: Sequence[Standing],
+    progress: Progress = no_progress,
+    receipts: Mapping[int, str] | None = None,
 ) -> bytes:
-    """The ranking with the prizes and a line for the organiser's signature (no database)."""
+    """The ranking with the prizes, each table's last receipt and a line for the organiser's
+    signature (no database)."""
     progress(0, 2)
     pages = Pages()
-    pages.add("pdf/ranking.html", _ranking_context(tournament, standings))
+    pages.add("pdf/ranking.html", _ranking_context(tournament, standings, receipts))
     progress(1, 2)
     pdf = pages.write_pdf()
     progress(2, 2)
@@ -154,7 +172,8 @@ def render_ranking(job: FileJob) -> bytes:
     standings = selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
-    return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress)
+    return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress,
+                       receipts=last_codes(tournament))  # fmt: skip
 
 
 def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
@@ -166,7 +185,8 @@ def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress)
     awards = own_awards(tournament=tournament)
     if awards is None or not awards.rows:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
-    context = {"tournament": tournament, "awards": awards, "final": tournament.is_finished}
+    context = {"tournament": tournament, "awards": awards, "final": tournament.is_finished,
+               "receipts": sorted(last_codes(tournament).items())}  # fmt: skip
     return render_pdf("pdf/own_ranking.html", context, progress=progress)
 
 
@@ -182,6 +202,8 @@ class Night:
     seating: Sequence[tournament_selectors.SeatingRow]
     sheets: Sequence[TableSheet]
     standings: Sequence[Standing]
+    #: Each table's last receipt, by its number.
+    receipts: Mapping[int, str] = field(default_factory=dict)
 
 
 def night(*, tournament: Tournament, base_url: str) -> Night:
@@ -196,6 +218,7 @@ def night(*, tournament: Tournament, base_url: str) -> Night:
         seating=tournament_selectors.seating_list(tournament=tournament),
         sheets=sheets,
         standings=selectors.standings(tournament=tournament),
+        receipts=last_codes(tournament),
     )
 
 
@@ -215,7 +238,7 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     progress(2, total)
     sheets = [scoresheet(sheet) for sheet in night.sheets]
     add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, done=2,
-                    total=total)  # fmt: skip
+                    total=total, receipts=night.receipts)  # fmt: skip
     done = 2 + len(sheets)
     groups = [
         night.sheets[start : start + CHARTS_PER_PAGE]
@@ -223,7 +246,7 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     ]
     pages.add("pdf/charts.html", {"tournament": tournament, "groups": groups})
     progress(done + 1, total)
-    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings))
+    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings, night.receipts))
     progress(done + 2, total)
     title = gettext("The whole night") + f" – {tournament.name}"
     pdf = pages.write_pdf(title=title)

@@ -18,13 +18,14 @@ rule set's table has its receipts, whatever its kind of entry.
 
 import hashlib
 import json
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from tournaments.ledger import entry_models, receipt_fields
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 LENGTH = 4
@@ -41,7 +42,9 @@ def seed(table_number: int) -> str:
 
 def canonical(values: Mapping[str, Any]) -> str:
     """An entry's values as one text, the same for the same values: keys sorted, no spaces."""
-    return json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return json.dumps(
+        values, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
 
 
 def next_code(previous: str, values: Mapping[str, Any]) -> str:
@@ -127,14 +130,22 @@ def chain(
     return Chain(table_number, tuple(links))
 
 
-def table_chains(tables: Sequence[Table]) -> dict[int, Chain]:
+def table_chains(tables: Sequence[Table], *, one_kind: bool = False) -> dict[int, Chain]:
     """Every table's chain, by the table's pk: one query for each kind of entry, however many
-    tables and entries."""
-    rows: dict[int, list[Mapping[str, Any]]] = {table.pk: [] for table in tables}
+    tables and entries (``one_kind``: the tables' entries are of one kind, so the kinds after
+    the first found are not asked)."""
+    return _chains({table.pk: table.number for table in tables}, one_kind=one_kind)
+
+
+def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
+    """The chains of the tables whose numbers are ``numbers`` (by their pks)."""
+    rows: dict[int, list[Mapping[str, Any]]] = {pk: [] for pk in numbers}
     number_field: dict[int, str] = {}
     if not rows:
         return {}
     for model in entry_models():
+        if one_kind and number_field:
+            break
         fields, number = receipt_fields(model)
         found = model._default_manager.filter(table_id__in=rows).order_by("table_id", "sequence")
         for row in found.values("table_id", "corrected_at", *fields):
@@ -142,14 +153,44 @@ def table_chains(tables: Sequence[Table]) -> dict[int, Chain]:
             rows[table_id].append(row)
             number_field[table_id] = number
     return {
-        table.pk: chain(table.number, rows[table.pk], number_field.get(table.pk, "sequence"))
-        for table in tables
+        pk: chain(number, rows[pk], number_field.get(pk, "sequence"))
+        for pk, number in numbers.items()
     }
 
 
+def last_codes(tournament: Tournament) -> dict[int, str]:
+    """Each table's last code by the table's number (a table with no entry has none): what a
+    sheet or the ranking prints, a fixed number of queries."""
+    chains = table_chains(list(tournament.tables.order_by("number")))
+    return {c.table_number: c.last.code for c in chains.values() if c.last is not None}
+
+
 def table_chain(table: Table) -> Chain:
-    """The table's chain (:func:`table_chains`)."""
-    return table_chains([table])[table.pk]
+    """The table's chain (:func:`table_chains`): a table keeps entries of one kind, so the
+    query of its kind is the last."""
+    return table_chains([table], one_kind=True)[table.pk]
+
+
+def receipt_of_submission(*, token: str, submission: str) -> str | None:
+    """The code after the entry that the form ``submission`` saved at the table of the link
+    ``token`` (the phone's answer after a save, or the same deal sent again), or None: no
+    such entry there."""
+    try:
+        key = uuid.UUID(submission)
+    except ValueError:
+        return None
+    kinds = [
+        model._default_manager.filter(submission=key, table__token=token)
+        .order_by()
+        .values_list("table_id", "table__number", "sequence")
+        for model in entry_models()
+    ]
+    # One query for every kind (a form that saved nothing costs no more than that).
+    found = list(kinds[0].union(*kinds[1:])[:1]) if kinds else []
+    if not found:
+        return None
+    table_id, number, sequence = found[0]
+    return _chains({table_id: number}, one_kind=True)[table_id].code_of(sequence)
 
 
 def typed_code(text: str) -> str | None:

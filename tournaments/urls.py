@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from sitewide.url_helpers import named_by_view
-from tournaments.views import account, files, night, players, points, tables
+from tournaments.views import account, files, night, players, points, receipts, tables
 
 app_name = "tournaments"
 
@@ -34,6 +34,8 @@ urlpatterns = [
             "seats/<id:seat_pk>/leave/": tables.leave,
             # The night's PDFs, asked for here; their progress and download are printing's
             "files/<slug:kind>/": files.file_request,
+            # A receipt typed from a phone or a sheet, checked against the stored deals
+            "receipts/": receipts.receipt_check,
         },
     ),
     # The player directory

@@ -30,22 +30,28 @@ BEFORE = pytest.mark.parametrize(
     "deals_before", [1, MAX_DEALS - 10], ids=["1 deal", "a full table"]
 )
 
+#: The table's receipt on the captain page (tournaments/receipts.py): its entries' values.
+RECEIPT_QUERIES = 1
+#: The receipt header after a save: the entry saved by the form's submission (one query
+#: for every kind of entry), then the receipts.
+RECEIPT_HEADER_QUERIES = 1 + RECEIPT_QUERIES
 #: The captain page: the table by its link with its tournament and seats, the latest entries,
-#: and the totals summed by the database.
-PAGE_QUERIES = 3
+#: and the totals summed by the database; the receipt.
+PAGE_QUERIES = 3 + RECEIPT_QUERIES
 #: deal_record: SAVEPOINT, the table and its tournament locked, the seats, the latest entries,
 #: the deal, its history entry, RELEASE SAVEPOINT.
 RECORD_QUERIES = 7
 #: deal_record at the link: the table is read by its link only under the lock, so the same
-#: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects.
-SAVE_QUERIES = RECORD_QUERIES
+#: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects, with the
+#: receipt's header.
+SAVE_QUERIES = RECORD_QUERIES + RECEIPT_HEADER_QUERIES
 #: A save through htmx, answered with the new screen: SAVE_QUERIES, then the totals (the next
 #: entry is worked out from the save: no query).
-SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1
+SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1 + RECEIPT_QUERIES
 #: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, lock,
 #: seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
-#: totals to show the page again.
-REFUSED_QUERIES = 6 + 2
+#: totals to show the page again, the receipt, and the look for a saved entry (none).
+REFUSED_QUERIES = 6 + 2 + RECEIPT_QUERIES + 1
 
 
 def tables_with_deals(deals_before: int) -> Table:

@@ -5,10 +5,10 @@ entry changes from that entry on."""
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fipsen_rules import Game
 from pots import services as pot_services
@@ -67,7 +67,8 @@ def test_each_code_follows_from_the_one_before() -> None:
     previous = seed(7)
     for row, link in zip(rows, found.links, strict=True):
         previous = next_code(previous, row)
-        assert link.code == previous and link.sequence == row["sequence"]
+        assert link.code == previous
+        assert link.sequence == row["sequence"]
 
 
 @settings(max_examples=150, derandomize=True)
@@ -89,7 +90,7 @@ def test_a_dropped_or_inserted_deal_changes_the_last_code(rows: list[Row], data:
     if dropped:
         assert last_code(dropped) != last_code(rows)
     extra = data.draw(ROWS)[0]
-    assert last_code(rows[:where] + [extra] + rows[where:]) != last_code(rows)
+    assert last_code([*rows[:where], extra, *rows[where:]]) != last_code(rows)
     # Two deals swapped is a change too (unless they are the same deal).
     if where + 1 < len(rows) and rows[where] != rows[where + 1]:
         swapped = [*rows[:where], rows[where + 1], rows[where], *rows[where + 2 :]]
@@ -182,7 +183,8 @@ def test_a_correction_starts_a_new_chain_from_its_deal(kind: str) -> None:
     assert after == recomputed(table)
     assert before.links[0] == after.links[0]
     assert all(a.code != b.code for a, b in zip(before.links[1:], after.links[1:], strict=True))
-    assert after.restart is not None and after.restart.sequence == 2
+    assert after.restart is not None
+    assert after.restart.sequence == 2
 
 
 @pytest.mark.django_db

@@ -1,0 +1,105 @@
+"""The organiser's check of a receipt typed from a phone or a sheet: does it match what the
+server stored at that table's deal (:mod:`tournaments.receipts`)? Reads only."""
+
+from dataclasses import dataclass
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Tournament
+from tournaments.receipts import ALPHABET, LENGTH, Chain, Link, table_chain, typed_code
+
+
+class ReceiptCheckForm(forms.Form):
+    """Table, deal and code, as the organiser types them (GET: nothing is changed)."""
+
+    table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=9999)
+    deal = forms.IntegerField(label=gettext_lazy("Deal"), min_value=1, max_value=99999)
+    code = forms.CharField(
+        label=gettext_lazy("Receipt"),
+        max_length=20,
+        help_text=gettext_lazy("Four characters, as the phone or the sheet shows them."),
+    )
+
+    def clean_code(self) -> str:
+        code = typed_code(self.cleaned_data["code"])
+        if code is None:
+            raise ValidationError(
+                _("A receipt is %(length)s characters from these: %(alphabet)s."),
+                code="not_a_receipt",
+                params={"length": LENGTH, "alphabet": " ".join(ALPHABET)},
+            )
+        return code
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the check found: whether it matches, in plain words, and the server's receipt."""
+
+    matches: bool
+    text: str
+    server: Link | None = None
+
+
+def receipt_verdict(tournament: Tournament, *, table: int, deal: int, code: str) -> Verdict:
+    """Whether ``code`` is the receipt the server has for deal ``deal`` at table ``table``.
+
+    :raises ValidationError: the night has no such table, or the table no such deal.
+    """
+    found = tournament.tables.filter(number=table).first()
+    if found is None:
+        raise ValidationError(
+            _("There is no table %(table)s in this tournament."), params={"table": table}
+        )
+    receipts = table_chain(found)
+    link = receipts.numbered(deal)
+    if link is None:
+        raise ValidationError(_missing(receipts, deal))
+    where = {"deal": deal, "table": table, "code": link.code, "typed": code}
+    if link.code == code:
+        text = _("Correct: deal %(deal)s at table %(table)s is stored just so (receipt %(code)s).")
+        return Verdict(True, text % where, link)
+    differs = _(
+        "Does not match: for deal %(deal)s at table %(table)s the server has the receipt "
+        "%(code)s, not %(typed)s."
+    )
+    return Verdict(False, " ".join([differs % where, *_why(receipts, link, code)]), link)
+
+
+def _missing(receipts: Chain, deal: int) -> str:
+    numbers = [link.number for link in receipts.links if link.number]
+    if not numbers:
+        return _("Table %(table)s has no deal stored yet.") % {"table": receipts.table_number}
+    return _("Table %(table)s has no deal %(deal)s stored; it has deals %(first)s to %(last)s.") % {
+        "table": receipts.table_number,
+        "deal": deal,
+        "first": min(numbers),
+        "last": max(numbers),
+    }
+
+
+def _why(receipts: Chain, link: Link, code: str) -> list[str]:
+    """What may explain it: the code of another deal, a correction since, else a deal on the
+    phone or the sheet that the server has differently."""
+    reasons = []
+    holder = receipts.holder_of(code)
+    if holder is not None and holder.number:
+        reasons.append(
+            _("%(code)s is the receipt of deal %(deal)s at this table.")
+            % {"code": code, "deal": holder.number}
+        )
+    restart = receipts.restart
+    if restart is not None and restart.sequence <= link.sequence:
+        number = restart.number or restart.sequence
+        reasons.append(
+            _("Deal %(number)s was corrected: from deal %(number)s on the receipts are new, so a "
+              "receipt noted before the correction no longer matches.") % {"number": number}
+        )  # fmt: skip
+    if not reasons:
+        reasons.append(
+            _("So a deal up to deal %(deal)s is stored differently from what the phone or the "
+              "sheet showed: compare them with the table's sheet.") % {"deal": link.number}
+        )  # fmt: skip
+    return reasons

@@ -1,0 +1,26 @@
+"""``{% table_receipts table as receipts %}``: the table's chain of receipts
+(:mod:`tournaments.receipts`), read where a page shows it; ``receipts|receipt_of:deal``: one
+entry's code."""
+
+from typing import Any
+
+from django import template
+
+from tournaments.models import Table
+from tournaments.receipts import Chain, table_chain
+
+register = template.Library()
+
+
+@register.simple_tag
+def table_receipts(table: Table) -> Chain:
+    """The table's receipts (one query per kind of entry)."""
+    return table_chain(table)
+
+
+@register.filter
+def receipt_of(receipts: Chain | None, entry: Any) -> str:
+    """The code of ``entry`` (a deal of any kind: its ``sequence``) in ``receipts``."""
+    if receipts is None or entry is None:
+        return ""
+    return receipts.code_of(entry.sequence)
