@@ -17,7 +17,6 @@ rule set's table has its receipts, whatever its kind of entry.
 """
 
 import hashlib
-import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,10 +40,13 @@ def seed(table_number: int) -> str:
 
 
 def canonical(values: Mapping[str, Any]) -> str:
-    """An entry's values as one text, the same for the same values: keys sorted, no spaces."""
-    return json.dumps(
-        values, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
-    )
+    """An entry's values as one text, the same for the same values: by name, each as Python
+    writes it (numbers, texts, None, the lists of a JSON field), which is cheaper than JSON.
+
+    >>> canonical({"score": -4, "game": "3 Hand", "declarer": None, "taps": [1, None]})
+    "declarer=None|game='3 Hand'|score=-4|taps=[1, None]"
+    """
+    return "|".join(f"{name}={values[name]!r}" for name in sorted(values))
 
 
 def next_code(previous: str, values: Mapping[str, Any]) -> str:
@@ -62,9 +64,12 @@ def next_code(previous: str, values: Mapping[str, Any]) -> str:
     number = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(LENGTH):
-        number, index = divmod(number, len(ALPHABET))
+        number, index = divmod(number, _BASE)
         letters.append(ALPHABET[index])
     return "".join(letters)
+
+
+_BASE = len(ALPHABET)
 
 
 @dataclass(frozen=True)
