@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.receipts import receipt_of_submission
+from tournaments.receipts import receipt_at, receipt_of_submission
 from tournaments.selectors import user_must_change_password
 
 #: The answer to a saved deal carries the table's receipt after it (the phone's queue reads it).
@@ -61,6 +61,8 @@ class ReceiptHeaderMiddleware:
         stored = entry in {"saved", "duplicate"} and response.status_code < HTTPStatus.BAD_REQUEST
         if token and submission and stored:
             code = receipt_of_submission(token=str(token), submission=submission)
+            if code is None and entry == "duplicate":  # the same deal from another form
+                code = receipt_at(token=str(token), sequence=request.POST.get("sequence", ""))
             if code:
                 response[RECEIPT_HEADER] = code
         return response

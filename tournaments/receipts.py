@@ -198,6 +198,15 @@ def receipt_of_submission(*, token: str, submission: str) -> str | None:
     return _chains({table_id: number}, one_kind=True)[table_id].code_of(sequence)
 
 
+def receipt_at(*, token: str, sequence: str) -> str | None:
+    """The code after entry ``sequence`` of the table of the link ``token`` (the same deal
+    sent again from another form: the one stored there), or None."""
+    table = Table.objects.filter(token=token).only("pk", "number").first()
+    if table is None or not sequence.isdecimal():
+        return None
+    return table_chain(table).code_of(int(sequence)) or None
+
+
 def typed_code(text: str) -> str | None:
     """A code as typed from a phone or a sheet, in the code's own characters: any case,
     spaces and dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it

@@ -7,9 +7,10 @@ import uuid
 
 import pytest
 from django.db import connection
-from django.test import Client
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from fipsen_rules import Game
 from pots.models import PotDeal
@@ -25,7 +26,7 @@ from tests.printing.pdf_reading import pdf_text
 from tests.races.helpers import deals_entered as races_entered
 from tests.races.helpers import race_table
 from tests.scoring.helpers import deals_played, enter, playing_table
-from tournaments.middleware import RECEIPT_HEADER
+from tournaments.middleware import RECEIPT_HEADER, ReceiptHeaderMiddleware
 from tournaments.models import Table
 from tournaments.receipts import last_codes, table_chain
 
@@ -250,3 +251,25 @@ def test_a_long_table_s_receipts_need_no_more_queries() -> None:
         with CaptureQueriesContext(connection) as queries:
             table_chain(table)
         assert len(queries) == 1
+
+
+def test_the_same_deal_from_another_form_gets_the_receipt_of_the_deal_stored() -> None:
+    """The queue's ``duplicate`` (another form, the same deal: nothing to do): the receipt of
+    the deal stored at that place, as a view that says so would answer."""
+    table = tippen_table(3)
+    pots_entered(table, "- - -", "1 1 1")
+    chain = table_chain(table)
+
+    def answer(word: str) -> HttpResponse:
+        def view(request: HttpRequest) -> HttpResponse:
+            response = HttpResponse("ok")
+            response["X-Preisfipsen-Entry"] = word
+            return response
+
+        request = RequestFactory().post("/", {"submission": str(uuid.uuid4()), "sequence": "1"})
+        request.resolver_match = resolve(reverse("pots:entry", args=[table.token]))
+        return ReceiptHeaderMiddleware(view)(request)
+
+    assert answer("duplicate")[RECEIPT_HEADER] == chain.links[0].code
+    assert RECEIPT_HEADER not in answer("conflict")
+    assert RECEIPT_HEADER not in answer("saved")  # saved, yet not stored: no receipt to give
