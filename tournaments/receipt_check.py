@@ -61,11 +61,29 @@ def receipt_verdict(tournament: Tournament, *, table: int, deal: int, code: str)
     if link.code == code:
         text = _("Correct: deal %(deal)s at table %(table)s is stored just so (receipt %(code)s).")
         return Verdict(True, text % where, link)
+    passed = _passed_after(receipts, link, code)
+    if passed is not None:
+        text = _(
+            "Correct: deal %(deal)s at table %(table)s and the “all passed” after it are "
+            "stored just so (receipt %(typed)s)."
+        )
+        return Verdict(True, text % where, passed)
     differs = _(
         "Does not match: for deal %(deal)s at table %(table)s the server has the receipt "
         "%(code)s, not %(typed)s."
     )
     return Verdict(False, " ".join([differs % where, *_why(receipts, link, code)]), link)
+
+
+def _passed_after(receipts: Chain, link: Link, code: str) -> Link | None:
+    """The entry with no deal number ("all passed") after ``link`` and before the next deal
+    whose code is ``code``: the phone shows its receipt too."""
+    for later in receipts.links[receipts.links.index(link) + 1 :]:
+        if later.number is not None:
+            return None
+        if later.code == code:
+            return later
+    return None
 
 
 def _missing(receipts: Chain, deal: int) -> str:

@@ -273,3 +273,13 @@ def test_the_same_deal_from_another_form_gets_the_receipt_of_the_deal_stored() -
     assert answer("duplicate")[RECEIPT_HEADER] == chain.links[0].code
     assert RECEIPT_HEADER not in answer("conflict")
     assert RECEIPT_HEADER not in answer("saved")  # saved, yet not stored: no receipt to give
+
+
+def test_the_receipt_of_an_all_passed_is_checked_by_the_deal_before_it(organiser: Client) -> None:
+    table = playing_table(deals=20, played=0)
+    enter(table, 0, "2 gewonnen")
+    enter(table, None, "alle gepasst")
+    chain = table_chain(table)
+    assert chain.links[-1].number is None
+    page = check(organiser, table, table=1, deal=1, code=chain.links[-1].code)
+    assert "Stimmt: Spiel 1 an Tisch 1 und das „alle gepasst“ danach sind so gespeichert" in page
