@@ -31,6 +31,11 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
+#: PostgreSQL waits as long for a lock (a table's row, say) as SQLite does, then gives up: without
+#: it a save behind a long write waits for ever, holding one of the web server's few threads; with
+#: it, it answers 503 and the phone sends it again (preisfipsen.middleware.DatabaseBusyMiddleware).
+POSTGRESQL_LOCK_TIMEOUT = f"-c lock_timeout={SQLITE_TIMEOUT * 1000}"
+
 #: The host names Django answers to when DJANGO_ALLOWED_HOSTS is unset: this computer only.
 DEFAULT_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -119,7 +124,8 @@ def database_config(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
     """The database at ``url`` (e.g. ``postgres://…``), or by default SQLite in ``var_dir``.
 
     A SQLite file behaves the same however it is named: the default one and one named by
-    ``DATABASE_URL`` get the same journal, transactions and lock timeout.
+    ``DATABASE_URL`` get the same journal, transactions and lock timeout. PostgreSQL gets the
+    same lock timeout, unless the URL sets its own (``?options=-c lock_timeout=…``).
     """
     # gunicorn's threads keep their connection between requests: opening one (and, on SQLite,
     # setting its pragmas) took longer than saving a deal (bench/bench_deal_entry.py).
@@ -129,8 +135,14 @@ def database_config(url: str | None, var_dir: Path) -> dj_database_url.DBConfig:
         conn_max_age=keep_for,
         conn_health_checks=check_first,
     )
+    options = dict(config.get("OPTIONS", {}))
     if config["ENGINE"] == "django.db.backends.sqlite3":
-        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **options}
+    elif config["ENGINE"] == "django.db.backends.postgresql":
+        given = str(options.get("options", ""))
+        if "lock_timeout" not in given:
+            options["options"] = f"{given} {POSTGRESQL_LOCK_TIMEOUT}".strip()
+        config["OPTIONS"] = options
     return config
 
 

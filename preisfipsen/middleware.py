@@ -1,8 +1,11 @@
 """Middleware of the project as a whole."""
 
+import logging
+import sqlite3
 from collections.abc import Callable
 
 from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
@@ -11,6 +14,15 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from tournaments.links import is_table_link_path
+
+logger = logging.getLogger(__name__)
+
+#: PostgreSQL's "lock_not_available" (its lock timeout, preisfipsen/config.py) and
+#: "deadlock_detected": both leave nothing changed, and the same request again may well pass.
+POSTGRESQL_LOCK_STATES = {"55P03", "40P01"}
+
+#: What the busy page asks the browser to wait before sending again (seconds).
+RETRY_AFTER_SECONDS = 5
 
 
 class UnreadableFormMiddleware:
@@ -66,3 +78,57 @@ class NoStoreOnLiveLinksMiddleware:
         if board or is_table_link_path(request.path_info):
             add_never_cache_headers(response)
         return response
+
+
+def is_lock_timeout(error: BaseException) -> bool:
+    """Did the database give up waiting for a lock (SQLite's "database is locked" after its busy
+    timeout, PostgreSQL's lock timeout or a deadlock)? Nothing was written then."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    if isinstance(cause, sqlite3.OperationalError):
+        # The extended codes (SQLITE_BUSY_TIMEOUT, …) keep the primary code in the low byte.
+        return getattr(cause, "sqlite_errorcode", 0) & 0xFF in (
+            sqlite3.SQLITE_BUSY,
+            sqlite3.SQLITE_LOCKED,
+        )
+    return getattr(cause, "sqlstate", None) in POSTGRESQL_LOCK_STATES
+
+
+class DatabaseBusyMiddleware:
+    """A request that could not get the database's lock in time answers 503 "the laptop is busy",
+    not 500: the phone's queue (static/js/offline-queue.js) keeps a deal answered 502/503/504 and
+    sends it again, and a phone without JavaScript gets the same post back on one button. The
+    save is idempotent (its submission id), so sending it twice does no harm."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not is_lock_timeout(exception):
+            return None
+        # The view's name, not the path: a table's path holds its token (issue 18).
+        match = request.resolver_match
+        logger.warning("Database busy, answered 503: %s", match.view_name if match else "?")
+        response = render(
+            request,
+            "errors/busy.html",
+            {"queued": "X-Preisfipsen-Queue" in request.headers, "resend": _resend(request)},
+            status=503,
+        )
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        add_never_cache_headers(response)
+        return response
+
+
+def _resend(request: HttpRequest) -> list[tuple[str, str]] | None:
+    """The fields of a form post to send again as they were (the CSRF token among them); none
+    for a page that was only read, a file upload or a password (never written into a page)."""
+    if request.method != "POST" or request.FILES:
+        return None
+    if any("password" in name for name in request.POST):
+        return None
+    return [(name, value) for name, values in request.POST.lists() for value in values]

@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "preisfipsen.middleware.UnreadableFormMiddleware",
     "preisfipsen.middleware.NoStoreOnLiveLinksMiddleware",
+    # A save that could not get the database's lock in time: 503, which the phone sends again.
+    "preisfipsen.middleware.DatabaseBusyMiddleware",
     "tournaments.middleware.PasswordChangeRequiredMiddleware",
     "tournaments.middleware.ReceiptHeaderMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

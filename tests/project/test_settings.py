@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from preisfipsen.config import SQLITE_TIMEOUT, celery_config
+from preisfipsen.config import SQLITE_TIMEOUT, celery_config, database_config
 
 VARIABLES = (
     "DATABASE_URL",
@@ -65,6 +65,19 @@ def test_a_sqlite_file_gets_the_laptops_settings_however_it_is_named(
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] == SQLITE_TIMEOUT
     assert "journal_mode=WAL" in options["init_command"]
+
+
+def test_postgresql_gives_up_on_a_lock_after_the_same_wait(tmp_path: Path) -> None:
+    """It waited for ever: a save behind a long write held a thread of the web server, where
+    it could answer 503 and be sent again by the phone (issue 18)."""
+    plain = database_config("postgres://fips@db.example/turnier", tmp_path)
+    assert plain["OPTIONS"]["options"] == f"-c lock_timeout={SQLITE_TIMEOUT * 1000}"
+    own = database_config("postgres://db.example/t?options=-c%20search_path%3Dfips", tmp_path)
+    assert (
+        own["OPTIONS"]["options"] == f"-c search_path=fips -c lock_timeout={SQLITE_TIMEOUT * 1000}"
+    )
+    kept = database_config("postgres://db.example/t?options=-c%20lock_timeout%3D0", tmp_path)
+    assert kept["OPTIONS"]["options"] == "-c lock_timeout=0"
 
 
 def test_var_and_what_the_app_writes_there_are_the_users_alone(
