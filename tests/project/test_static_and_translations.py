@@ -1,5 +1,6 @@
 """What `make` builds before the app starts: collected static files and the German catalogue."""
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -91,3 +92,19 @@ def test_the_compiled_catalogue_is_newer_than_its_source() -> None:
     source, compiled = folder / "django.po", folder / "django.mo"
     assert compiled.exists(), f"{compiled} is missing: run `make test` (it runs msgfmt)"
     assert compiled.stat().st_mtime >= source.stat().st_mtime, f"{compiled} is stale: run make"
+
+
+def test_no_translation_runs_on_into_a_stray_line() -> None:
+    """A merge of two branches' catalogues once left another entry's line hanging under a
+    one-line msgstr: msgfmt joins them, and a German sentence ran on into an unrelated one."""
+    lines = (
+        (settings.BASE_DIR / "locale" / "de" / "LC_MESSAGES" / "django.po")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
+    hanging = [
+        f"{number + 2}: {line}"
+        for number, (first, line) in enumerate(itertools.pairwise(lines))
+        if re.fullmatch(r'msg(id|str) ".+"', first) and line.startswith('"')
+    ]
+    assert hanging == []

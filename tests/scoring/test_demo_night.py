@@ -5,7 +5,8 @@ import random
 from collections import Counter
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, load_command_class
+from django.utils import translation
 
 from fipsen_rules import PRISDORF, DealEntry, Game, GameKind, Prisdorf
 from scoring.demo import MAX_PLAYERS, GameDraw, demo_players
@@ -179,3 +180,29 @@ def test_rules_the_app_cannot_play_are_refused_with_the_ones_it_can(name: str) -
         str(error.value) == f"Die App kann die Regeln „{name}“ nicht spielen; sie kann: {offered}."
     )
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rules", playable())
+def test_the_summary_is_one_sentence_a_line(rules: str) -> None:
+    """The German summary once ran on into the race's note on leaving a table, at every rule
+    set (a stray line in the catalogue, issue 18)."""
+    lines = _run("--rules", rules, "--deals", "2", "--seed", "3").splitlines()
+    assert lines[1].endswith("(Seed 3).")
+    assert lines[2] == ""
+    assert not any("aufhören" in line for line in lines)
+
+
+def test_its_help_is_in_german() -> None:
+    """Like the command's output: English in the code, German in the catalogue."""
+    with translation.override("de"):
+        text = " ".join(
+            load_command_class("scoring", "demo_night")
+            .create_parser("manage.py", "demo_night")
+            .format_help()
+            .split()
+        )
+    assert "Ein Demo-Abend" in text
+    for english in ("Play a demo night", "How many", "The same seed", "Deals per table",
+                    "The tournament's name", "The rule set"):  # fmt: skip
+        assert english not in text

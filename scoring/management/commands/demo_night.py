@@ -17,26 +17,30 @@ from tournaments.rule_choice import DEFAULT_RULES, playable
 
 
 class Command(BaseCommand):
-    help = (
-        "Play a demo night: made-up players are registered, checked in and drawn to tables, "
-        "and every table plays all its deals with random legal games, each entered and checked "
-        "like a real entry. Prints the tournament and the pages to open."
-    )
+    @property
+    def help(self) -> str:  # type: ignore[override]
+        """German like the output: asked when --help is shown (argparse wants a str, and the
+        class is made before a language is active)."""
+        return _(
+            "Play a demo night: made-up players are registered, checked in and drawn to tables, "
+            "and every table plays all its deals with random legal games, each entered and "
+            "checked like a real entry. Prints the tournament and the pages to open."
+        )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--players", type=int, help="How many (default 13; 12 at Mecklenburg's fours)."
+            "--players", type=int, help=_("How many (default 13; 12 at Mecklenburg's fours).")
         )
-        parser.add_argument("--seed", type=int, help="The same seed makes the same night again.")
+        parser.add_argument("--seed", type=int, help=_("The same seed makes the same night again."))
         parser.add_argument(
-            "--deals", type=int, help="Deals per table, for a quick look (default 100 and 120)."
+            "--deals", type=int, help=_("Deals per table, for a quick look (default 100 and 120).")
         )
-        parser.add_argument("--name", help="The tournament's name.")
+        parser.add_argument("--name", help=_("The tournament's name."))
         parser.add_argument(
             "--rules",
             default=DEFAULT_RULES,
-            help=f"The rule set, one the app can play: {', '.join(playable())} (default "
-            f"{DEFAULT_RULES}).",
+            help=_("The rule set, one the app can play: %(rules)s (default %(default)s).")
+            % {"rules": ", ".join(playable()), "default": DEFAULT_RULES},
         )
 
     def handle(
