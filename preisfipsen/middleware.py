@@ -14,12 +14,28 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from tournaments.links import is_table_link_path
+from tournaments.templatetags.site_assets import inline_stylesheet_source
 
 logger = logging.getLogger(__name__)
 
 #: PostgreSQL's "lock_not_available" (its lock timeout, preisfipsen/config.py) and
 #: "deadlock_detected": both leave nothing changed, and the same request again may well pass.
 POSTGRESQL_LOCK_STATES = {"55P03", "40P01"}
+
+#: Every page's Content-Security-Policy: nothing but the app's own files (no inline script, no
+#: eval, no other site), no framing, forms only to the app. Two inline styles are allowed by
+#: their hashes: the stylesheet inlined for the first paint (templates/site/head_assets.html),
+#: and the fixed one htmx adds for its indicators (includeIndicatorStyles off changed htmx's
+#: timing at start enough for the desk's browser test to lose a tap, a race of its own).
+HTMX_INDICATOR_STYLE = "'sha256-faU7yAF8NxuMTNEwVmBz+VcYeIoBQ2EMHW3WaVxCvnk='"
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' {stylesheet} "
+    + HTMX_INDICATOR_STYLE
+    + "; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+)
+INLINED_STYLESHEET = "css/site.css"
 
 #: What the busy page asks the browser to wait before sending again (seconds).
 RETRY_AFTER_SECONDS = 5
@@ -77,6 +93,24 @@ class NoStoreOnLiveLinksMiddleware:
         board = match is not None and match.view_name == "scoring:board"
         if board or is_table_link_path(request.path_info):
             add_never_cache_headers(response)
+        return response
+
+
+class ContentSecurityPolicyMiddleware:
+    """The Content-Security-Policy header on every response (first in the list, so the static
+    files and the error pages get it too): a script smuggled into a page (a player's name, a
+    night file) would not run."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "Content-Security-Policy" not in response:
+            stylesheet = inline_stylesheet_source(INLINED_STYLESHEET)
+            response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.format(
+                stylesheet=stylesheet
+            )
         return response
 
 

@@ -50,3 +50,20 @@
     }
   }, true);  // before htmx's listener on the form reads the value
 })();
+
+// The deal form's preview asks on "deal-tap" at once and on "deal-typed" once the typing pauses
+// (hx-trigger in scoring/_deal_form.html and deal_correct.html): a tile or box changed, or the
+// value on the paper sheet typed. htmx could tell them apart itself with event filters, but
+// those are compiled with eval, which the Content-Security-Policy forbids.
+(function () {
+  "use strict";
+  function tell(field, name) {
+    field.dispatchEvent(new CustomEvent(name, { bubbles: true }));
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.name !== "written_value") tell(event.target, "deal-tap");
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.name === "written_value") tell(event.target, "deal-typed");
+  });
+})();

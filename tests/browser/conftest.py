@@ -29,6 +29,7 @@ from django.test import Client
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    ConsoleMessage,
     Page,
     Request,
     Response,
@@ -70,6 +71,7 @@ TIMEOUT_MS = 10_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 _BROWSER_DIR = Path(__file__).parent
+POLICY = "Content-Security-Policy violation"
 _PAGES = pytest.StashKey[list[Page]]()
 _SCREENSHOT_DIR = pytest.StashKey[Path]()
 
@@ -137,6 +139,7 @@ def new_page(
         page.on("pageerror", lambda error: broken.append(f"JavaScript error: {error}"))
         page.on("response", lambda response: _note_failed_response(response, broken))
         page.on("requestfailed", lambda request: _note_failed_request(request, broken))
+        page.on("console", lambda message: _note_policy_violation(message, broken))
         pages.append(page)
         return page
 
@@ -152,7 +155,7 @@ def new_page(
     # A stylesheet or script that did not load fails the test that saw it, even if its
     # assertions passed: the page the user gets would not be the one that was tested.
     if request.node.get_closest_marker("requests_fail_on_purpose") is not None:
-        broken = [line for line in broken if line.startswith("JavaScript error")]
+        broken = [line for line in broken if line.startswith(("JavaScript error", POLICY))]
     assert not broken, "The pages requested something that failed:\n" + "\n".join(broken)
 
 
@@ -160,6 +163,13 @@ def _note_failed_response(response: Response, broken: list[str]) -> None:
     # A page itself may answer 403 or 404 on purpose; what it loads (CSS, scripts) may not.
     if response.status >= 400 and response.request.resource_type != "document":
         broken.append(f"{response.status} for {response.url}")
+
+
+def _note_policy_violation(message: ConsoleMessage, broken: list[str]) -> None:
+    # What the Content-Security-Policy refused (an inline script or style, eval): the page
+    # works otherwise than it was written to (preisfipsen/middleware.py).
+    if message.type == "error" and "Content Security Policy" in message.text:
+        broken.append(f"{POLICY}: {message.text}")
 
 
 def _note_failed_request(request: Request, broken: list[str]) -> None:
