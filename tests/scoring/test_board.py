@@ -218,8 +218,12 @@ def test_a_page_is_kept_for_a_few_seconds_but_switching_off_is_at_once(
 
 @pytest.fixture
 def organiser() -> Client:
+    return _logged_in(UserFactory(is_staff=True))
+
+
+def _logged_in(user: object) -> Client:
     client = Client()
-    client.force_login(UserFactory(is_staff=True))
+    client.force_login(user)  # type: ignore[arg-type]
     return client
 
 
@@ -233,22 +237,28 @@ def test_the_organiser_pages_link_to_the_board(
     assert _url(thirteen) not in organiser.get(reverse(route, args=[thirteen.pk])).content.decode()
 
 
-def test_the_start_page_links_players_to_tonights_boards() -> None:
+def test_the_start_page_links_tonights_boards_for_the_organiser_only(organiser: Client) -> None:
+    """Every phone in the hall opened the start page and found the board's secret address
+    there, which then hid only other days' boards (issue 18)."""
     today = _tonight(name="Heute gespielt")
     tournament_services.tournament_draw(tournament=today, seed=1)
     tournament_services.tournament_start(tournament=today)
-    page = _text(Client().get("/"))
+    page = _text(organiser.get("/"))
     assert "Der Spielstand heute Abend" in page
     assert f'href="{_url(today)}"' in page
+    for someone in (Client(), _logged_in(UserFactory(is_staff=False))):
+        page = _text(someone.get("/"))
+        assert _url(today) not in page
+        assert "Der Spielstand heute Abend" not in page
 
 
 @pytest.mark.parametrize("case", ["another day", "switched off", "not started"])
-def test_the_start_page_links_no_other_board(case: str) -> None:
+def test_the_start_page_links_no_other_board(organiser: Client, case: str) -> None:
     date = datetime.date(2020, 1, 1) if case == "another day" else None
     tournament = _tonight(date=date, board_enabled=case != "switched off")
     tournament_services.tournament_draw(tournament=tournament, seed=1)
     if case != "not started":
         tournament_services.tournament_start(tournament=tournament)
-    page = _text(Client().get("/"))
+    page = _text(organiser.get("/"))
     assert _url(tournament) not in page
     assert "Der Spielstand heute Abend" not in page

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services as scoring_services
+from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Tournament
@@ -92,13 +93,20 @@ def test_a_table_still_playing_is_not_called_ended_on_the_board() -> None:
 def test_the_start_page_lists_a_finished_board_only_if_kept(keep: bool, listed: bool) -> None:
     tournament = _finished(board_after_finish=keep)
     Tournament.objects.filter(pk=tournament.pk).update(date=timezone.localdate())
-    page = Client().get("/").content.decode()
+    page = _organiser().get("/").content.decode()
     assert (reverse("scoring:board", args=[tournament.board_token]) in page) is listed
 
 
 def test_the_start_page_links_tonights_board_by_its_secret() -> None:
     tournament = playing_table().tournament
     Tournament.objects.filter(pk=tournament.pk).update(date=timezone.localdate())
-    page = Client().get("/").content.decode()
+    page = _organiser().get("/").content.decode()
     assert f'href="/board/{tournament.board_token}/"' in page
     assert f'href="/board/{tournament.pk}/"' not in page
+
+
+def _organiser() -> Client:
+    """The start page lists tonight's boards to the organiser only."""
+    client = Client()
+    client.force_login(UserFactory(is_staff=True))
+    return client

@@ -18,10 +18,12 @@ from tournaments.services import organiser_password_change
 
 def home(request: HttpRequest) -> HttpResponse:
     """The start page; an organiser sees the tournaments, the current one first, and starts a
-    new one here. A player who lands here is sent to the QR code on his table card."""
+    new one here, and tonight's boards. A player who lands here is sent to the QR code on his
+    table card: the boards' addresses are secret, shown on the projector, not to every phone."""
     is_organiser = request.user.is_authenticated and request.user.is_staff
     tournaments = selectors.tournaments_current_first() if is_organiser else None
-    context = {"tournaments": tournaments, "boards": selectors.tournaments_on_board_today()}
+    boards = selectors.tournaments_on_board_today() if is_organiser else None
+    context = {"tournaments": tournaments, "boards": boards}
     return render(request, "tournaments/home.html", context)
 
 
