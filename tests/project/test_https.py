@@ -295,7 +295,8 @@ def test_make_run_with_https_serves_over_tls_with_its_own_certificate(
     if lan is not None:  # the phones' address is in the certificate: no name mismatch
         assert fetch(f"https://{lan}:{launcher.port}/", trusting)[0] == 200
 
-    # Nothing unencrypted, and no one else's certificate passes for it.
+    # Nothing unencrypted (no redirect either: the port speaks TLS only, as docs/running.md
+    # says), and no one else's certificate passes for it.
     with pytest.raises((urllib.error.URLError, ConnectionError)):
         urllib.request.urlopen(f"http://127.0.0.1:{launcher.port}/", timeout=30)
     with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):
