@@ -159,8 +159,15 @@ def _require_correctable(
             code="only_last",
         )
     require_open_for_entry(table)
-    if not deal.is_passed:
-        require_deal_left(upcoming.number)
+    if not deal.is_passed and upcoming.number is None:
+        # The organiser can still correct it (the table's sheet): the captain is told so.
+        raise ValidationError(
+            _(
+                "This table has played all its deals: ask the organiser to correct it, on the "
+                "organiser's pages."
+            ),
+            code="table_complete",
+        )
 
 
 def _require_same_kind_unless_last(deal: Deal, *, passes: bool, is_last: bool, reason: str) -> None:
