@@ -55,7 +55,7 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         tournament__rule_set=RACE_RULES,  # another night's pages are not this app's: 404
     )
     seats = seats_of(table=table)
-    error = ""
+    error, refused = "", None
     if request.method == "POST":
         form = RaceCorrectionForm(request.POST, players=len(seats))
         valid = form.is_valid()
@@ -71,8 +71,8 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
                 announcer=form.cleaned_data["announcer"],
                 user=request.user,
             )
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
+        except ValidationError as refusal:
+            error, refused = " ".join(refusal.messages), deal.pk
         else:
             messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.sequence})
             return redirect("races:table_deals", pk=pk, table_pk=table.pk)
@@ -83,6 +83,7 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         "seats": seats,
         "deals": [(deal, deal_words(race, deal)) for deal in race.deals],
         "error": error,
+        "refused_deal": refused,  # its correction stays open
         "announcing": announced_fipsen(table.tournament.rule_options),
     }
     return render(request, "races/table_deals.html", context, status=422 if error else 200)
