@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from scoring import selectors
+from tournaments.entry_outcomes import CLOSED, ENTRY_HEADER
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
@@ -69,6 +70,8 @@ def _finished_page(request: HttpRequest, table: Table, seats: list[Seat]) -> Htt
         "sheet_url": reverse("scoring:shared_sheet", args=[table.sheet_token]),
     }
     response = render(request, "scoring/table_retired.html", context, status=410)
+    if request.method == "POST":  # a queued deal that came too late: the phone keeps it
+        response[ENTRY_HEADER] = CLOSED
     if request.htmx:  # type: ignore[attr-defined]
         response["HX-Refresh"] = "true"  # the whole page, not a part of the entry screen
     return response

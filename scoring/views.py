@@ -1,6 +1,7 @@
 """The table's pages, opened from its link with no account: the captain's screen, corrections,
 confirmations and the sheet."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -30,6 +31,8 @@ from scoring.evaluation import spoken_game
 from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
+from tournaments import entry_outcomes
+from tournaments.entry_outcomes import ENTRY_HEADER
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
@@ -57,9 +60,60 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
-    """A deal posted on the captain's page. The table is read once, under the entry's lock,
-    and the form is checked against it there (issue 9: no read of the table before that)."""
+    """A deal posted on the captain's page, answered with what became of it in the header
+    ``X-Preisfipsen-Entry`` (saved, duplicate, refused, conflict, closed): the phone's queue
+    (static/js/offline-queue.js) reads it to go on, or to stop at that deal."""
+    outcome: list[str] = []
+    response = _entry_answer(request, token, outcome)
+    response[ENTRY_HEADER] = outcome[0] if outcome else entry_outcomes.REFUSED
+    return response
+
+
+def _entry_answer(request: HttpRequest, token: str, outcome: list[str]) -> HttpResponse:
+    """The deal posted: the table is read once, under the entry's lock, and the form is
+    checked against it there (issue 9: no read of the table before that). ``outcome`` gets
+    what became of it."""
     seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
+    posted = _posting(request, seated)
+    after: list[selectors.NextDeal] = []  # the table's next entry, once the deal is saved
+    notice = None
+    try:
+        deal = services.deal_record_at_link(token=token, posted=posted, after=after)
+    except Table.DoesNotExist:
+        raise TableLinkNotValid from None
+    except services.EntryOutOfDate as error:
+        # Another phone entered this deal: its taps are kept for the next one, with or
+        # without JavaScript (the screen is answered at once, not redirected: a redirect
+        # would lose them). Or the table moved on: say so, with a fresh form.
+        same = isinstance(error, services.DealAlreadyEntered) and services.deal_matches(
+            error.deal, seated[0][2].cleaned_data
+        )
+        outcome.append(entry_outcomes.out_of_date(same=same))
+        if isinstance(error, services.DealAlreadyEntered):
+            return _already_entered(request, error, *seated[0], token=token)
+        deal = None
+        notice = Notice("error", " ".join(error.messages))
+    except (InvalidEntryError, ValidationError) as error:
+        outcome.append(entry_outcomes.refusal(error))
+        deal = None
+        seated[0][2].add_refusal(error)
+    table, seats, form = seated[0]
+    if deal is not None:
+        outcome.append(entry_outcomes.SAVED if after else entry_outcomes.DUPLICATE)
+        notice = _entered(deal, seats, after)
+    if notice is not None:
+        if not request.htmx:  # type: ignore[attr-defined]
+            messages.add_message(request, notice.level_number, notice.text)
+            return redirect("scoring:table_entry", token=token)
+        upcoming = after[0] if after else None  # else read: the same form sent again
+        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
+    return _screen(request, table, seats, token=token, form=form)
+
+
+def _posting(
+    request: HttpRequest, seated: list[tuple[Table, list[Seat], DealForm]]
+) -> Callable[[Table, list[Seat]], services.PostedDeal | None]:
+    """The posted deal, made from the table as read under the lock (kept in ``seated``)."""
 
     def posted(table: Table, seats: list[Seat]) -> services.PostedDeal | None:
         refuse_race(table)
@@ -75,33 +129,7 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
             data["written_value"],
         )  # fmt: skip
 
-    after: list[selectors.NextDeal] = []  # the table's next entry, once the deal is saved
-    notice = None
-    try:
-        deal = services.deal_record_at_link(token=token, posted=posted, after=after)
-    except Table.DoesNotExist:
-        raise TableLinkNotValid from None
-    except services.EntryOutOfDate as error:
-        # Another phone entered this deal: its taps are kept for the next one, with or
-        # without JavaScript (the screen is answered at once, not redirected: a redirect
-        # would lose them). Or the table moved on: say so, with a fresh form.
-        if isinstance(error, services.DealAlreadyEntered):
-            return _already_entered(request, error, *seated[0], token=token)
-        deal = None
-        notice = Notice("error", " ".join(error.messages))
-    except (InvalidEntryError, ValidationError) as error:
-        deal = None
-        seated[0][2].add_refusal(error)
-    table, seats, form = seated[0]
-    if deal is not None:
-        notice = _entered(deal, seats, after)
-    if notice is not None:
-        if not request.htmx:  # type: ignore[attr-defined]
-            messages.add_message(request, notice.level_number, notice.text)
-            return redirect("scoring:table_entry", token=token)
-        upcoming = after[0] if after else None  # else read: the same form sent again
-        return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
-    return _screen(request, table, seats, token=token, form=form)
+    return posted
 
 
 def refuse_race(table: Table) -> None:

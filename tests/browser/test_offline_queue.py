@@ -1,0 +1,189 @@
+"""The phone's queue on Prisdorf's captain page (static/js/offline-queue.js): deals tapped
+while the laptop cannot be reached are kept on the phone, shown as waiting, and arrive once
+each, in order, when the connection is back; a deal refused on arrival stops the queue until
+the captain mends it.
+
+An outage is either the phone offline (`context.set_offline`) or the laptop's server gone
+(every request to it refused, as if it were stopped). The failed requests are the point of
+these tests: `requests_fail_on_purpose`.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import BrowserContext, Page, Request, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scoring.models import Deal
+from tests.browser.conftest import PHONE, NewPage
+from tests.scoring.helpers import playing_table
+from tournaments.models import Table
+
+pytestmark = pytest.mark.requests_fail_on_purpose
+
+RESULTS = {"won": "gewonnen", "lost": "verloren"}
+
+
+def deal_of(index: int) -> tuple[int, str, str]:
+    """The ``index``-th deal (from 0) of the night: declarer seat, tricks tile, result."""
+    return index * 3 % 4, str(2 + index % 3), "lost" if index % 4 == 3 else "won"
+
+
+def tap(page: Page, name: str, tricks: str, result: str) -> None:
+    """Tap a deal's tiles and "Spiel N eintragen"."""
+    page.get_by_role("group", name="Wer hat gespielt?").get_by_text(name, exact=True).tap()
+    page.get_by_role("group", name="Was wurde gespielt?").get_by_text(tricks, exact=True).tap()
+    page.get_by_role("group", name="Ergebnis").get_by_text(RESULTS[result], exact=True).tap()
+    page.get_by_role("button", name=re.compile(r"^Spiel \d+ eintragen$")).tap()
+
+
+def names_of(table: Table) -> dict[int, str]:
+    return {seat.position: seat.registration.player.name for seat in table.seats.all()}
+
+
+def enter(page: Page, names: dict[int, str], index: int) -> None:
+    declarer, tricks, result = deal_of(index)
+    tap(page, names[declarer], tricks, result)
+
+
+def waiting(page: Page) -> int:
+    token = page.locator("#table-screen").get_attribute("data-table-token")
+    return int(
+        page.evaluate(
+            "t => JSON.parse(localStorage.getItem('preisfipsen.queue.' + t) || '[]').length",
+            token,
+        )
+    )
+
+
+class Outage:
+    """The laptop's server unreachable for one context: every request to it refused."""
+
+    def __init__(self, context: BrowserContext, url: str) -> None:
+        self.context = context
+        self.pattern = re.compile("^" + re.escape(url))
+
+    def __enter__(self) -> "Outage":
+        self.context.route(self.pattern, lambda route: route.abort("connectionrefused"))
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.context.unroute(self.pattern)
+
+
+def assert_arrived_in_order(table: Table, count: int) -> None:
+    deals = list(Deal.objects.filter(table=table).order_by("sequence"))
+    assert [d.sequence for d in deals] == list(range(1, count + 1))
+    assert [d.number for d in deals] == list(range(1, count + 1))
+    assert len({d.submission for d in deals}) == count
+    assert [(d.declarer, d.game) for d in deals] == [
+        (deal_of(i)[0], f"{deal_of(i)[1]} {RESULTS[deal_of(i)[2]]}") for i in range(count)
+    ]
+
+
+@pytest.fixture
+def saves() -> list[str]:
+    return []
+
+
+def count_saves(page: Page, saves: list[str]) -> None:
+    def note(request: Request) -> None:
+        if request.method == "POST" and "preview" not in request.url:
+            saves.append(request.url)
+
+    page.on("request", note)
+
+
+def test_a_deal_saved_online_is_one_request_and_offline_deals_wait_then_arrive(
+    phone_page: Page, saves: list[str]
+) -> None:
+    table = playing_table()
+    names = names_of(table)
+    page = phone_page
+    page.goto(reverse("scoring:table_entry", args=[table.token]))
+    count_saves(page, saves)
+    heading = page.get_by_role("heading", level=1)
+    bar = page.locator("#offline-queue")
+
+    for index in range(2):  # online: one request a tap, the screen swapped as before
+        enter(page, names, index)
+        expect(heading).to_contain_text(f"Spiel {index + 2} von 100")
+        expect(page.locator(".status-line")).to_contain_text("Eingetragen")
+    assert len(saves) == 2
+    expect(bar).to_be_hidden()
+
+    page.context.set_offline(True)
+    for index in range(2, 5):
+        enter(page, names, index)
+        expect(heading).to_contain_text(f"Spiel {index + 2} von 100")
+    declarer, tricks, result = deal_of(2)
+    expect(page.locator(".queue-waiting").first).to_have_text(
+        f"Spiel 3: {names[declarer]} – {tricks} {RESULTS[result]} · wartet auf das WLAN"
+    )
+    expect(bar).to_have_text(
+        "3 Spiele warten auf das WLAN – sie werden gesendet, sobald die Verbindung zurück ist"
+    )
+    assert waiting(page) == 3
+    assert Deal.objects.filter(table=table).count() == 2
+
+    page.context.set_offline(False)
+    expect(bar).to_be_hidden()
+    expect(page.locator(".queue-arrived")).to_have_count(3)
+    expect(page.locator(".queue-arrived").last).to_have_text("Spiel 5 angekommen")
+    expect(heading).to_contain_text("Spiel 6 von 100")
+    assert waiting(page) == 0
+    assert_arrived_in_order(table, 5)
+    enter(page, names, 5)  # the fresh screen takes the next deal as ever
+    expect(heading).to_contain_text("Spiel 7 von 100")
+    assert_arrived_in_order(table, 6)
+
+
+def test_twenty_deals_across_three_outages_a_reload_and_a_closed_tab_arrive_once_in_order(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    table = playing_table()
+    names = names_of(table)
+    url = reverse("scoring:table_entry", args=[table.token])
+    page = new_page(**PHONE)
+    context = page.context
+    page.goto(url)
+    heading = page.get_by_role("heading", level=1)
+
+    # The first outage: the phone loses the Wi-Fi; back, the captain reloads the page.
+    context.set_offline(True)
+    for index in range(6):
+        enter(page, names, index)
+    expect(heading).to_contain_text("Spiel 7 von 100")
+    context.set_offline(False)
+    page.reload()
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(heading).to_contain_text("Spiel 7 von 100")
+    assert_arrived_in_order(table, 6)
+
+    # The second: the laptop's server is gone; the tab is closed meanwhile, a new one opened.
+    with Outage(context, live_server.url):
+        for index in range(6, 13):
+            enter(page, names, index)
+        expect(page.locator(".queue-waiting")).to_have_count(7)
+        page.close()
+    assert Deal.objects.filter(table=table).count() == 6
+    page = context.new_page()
+    page.goto(url)
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Spiel 14 von 100")
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    assert_arrived_in_order(table, 13)
+
+    # The third: offline again, a deal entered online first and one while the queue is sent.
+    enter(page, names, 13)
+    expect(heading).to_contain_text("Spiel 15 von 100")
+    context.set_offline(True)
+    for index in range(14, 19):
+        enter(page, names, index)
+    expect(page.locator("#offline-queue")).to_contain_text("5 Spiele warten")
+    context.set_offline(False)
+    enter(page, names, 19)
+    expect(heading).to_contain_text("Spiel 21 von 100")
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    assert_arrived_in_order(table, 20)
