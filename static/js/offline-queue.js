@@ -211,6 +211,10 @@
     if (window.htmx) window.htmx.process(fresh);
     var newForm = queueForm();
     if (taps && newForm) fillTaps(newForm, taps);
+    // Said as htmx says it, for whatever waits on the screen's swap (bench, other scripts).
+    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", {
+      bubbles: true, detail: { elt: fresh, target: fresh },
+    }));
     return true;
   }
 
@@ -441,8 +445,9 @@
     return b;
   }
 
-  // "Verwerfen" takes two taps: the first arms it, the second drops the deal. The deals
-  // behind it take its place: they follow the screen's next entry.
+  // "Verwerfen" takes two taps: the first arms it, the second drops the deal. A refused
+  // deal's place is free, and the deals behind it move up into it; a conflicting one's place
+  // holds the other phone's deal, so they keep theirs (the server judges each on arrival).
   function drop() {
     if (!dropArmed) { dropArmed = true; render(); return; }
     dropArmed = false;
@@ -450,10 +455,9 @@
     var list = read(t);
     if (!list.length || !list[0].stopped) return render();
     var form = queueForm();
-    list.shift();
-    if (form && list.length) {
-      renumber(list, 0, parseInt(field(form, "sequence").value, 10),
-        parseInt(form.getAttribute("data-queue-number"), 10) || null);
+    var head = list.shift();
+    if (head.stopped.outcome === "refused" && list.length) {
+      renumber(list, 0, head.sequence, head.number);
     }
     write(t, list);
     if (form) {
@@ -461,7 +465,7 @@
       field(form, "submission").value = newSubmission();
     }
     if (!list.length && !form) { window.location.reload(); return; }
-    if (list.length && form) advance(form, list[list.length - 1]);
+    moveOn();
     render();
     pump();
   }

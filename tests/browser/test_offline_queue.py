@@ -187,3 +187,92 @@ def test_twenty_deals_across_three_outages_a_reload_and_a_closed_tab_arrive_once
     expect(heading).to_contain_text("Spiel 21 von 100")
     expect(page.locator("#offline-queue")).to_be_hidden()
     assert_arrived_in_order(table, 20)
+
+
+def tap_kieker_with_hand(page: Page, name: str) -> None:
+    """A Kieker with Hand, which the rules refuse (a Kieker always takes up the Skat)."""
+    page.get_by_role("group", name="Wer hat gespielt?").get_by_text(name, exact=True).tap()
+    page.get_by_role("group", name="Was wurde gespielt?").get_by_text("Kieker", exact=True).tap()
+    page.get_by_role("group", name="Verdopplungen (falls gespielt)").get_by_text(
+        "Hand", exact=True
+    ).tap()
+    page.get_by_role("group", name="Ergebnis").get_by_text("gewonnen", exact=True).tap()
+    page.get_by_role("button", name=re.compile(r"^Spiel \d+ eintragen$")).tap()
+
+
+def test_a_refused_queued_deal_stops_the_queue_until_mended_or_dropped(phone_page: Page) -> None:
+    table = playing_table()
+    names = names_of(table)
+    page = phone_page
+    page.goto(reverse("scoring:table_entry", args=[table.token]))
+    stopped = page.locator(".queue-stopped")
+    page.context.set_offline(True)
+    enter(page, names, 0)
+    tap_kieker_with_hand(page, names[1])  # deal 2: refused on arrival
+    enter(page, names, 2)
+    tap_kieker_with_hand(page, names[2])  # deal 4: refused, and dropped
+    enter(page, names, 3)
+    expect(page.locator(".queue-waiting")).to_have_count(5)
+    page.context.set_offline(False)
+
+    # Deal 1 arrives; deal 2 stops the queue with its taps and the reason; 3 to 5 wait.
+    expect(stopped).to_contain_text("Spiel 2 wurde nicht gespeichert:")
+    expect(stopped).to_contain_text("Ein Kieker nimmt immer den Skat auf")
+    expect(page.locator(".queue-waiting")).to_have_count(3)
+    expect(page.locator("#offline-queue")).to_contain_text("4 Spiele warten")
+    assert Deal.objects.filter(table=table).count() == 1
+    hand = page.get_by_role("group", name="Verdopplungen (falls gespielt)").get_by_text(
+        "Hand", exact=True
+    )
+    expect(page.get_by_label("Hand", exact=True)).to_be_checked()
+    hand.tap()  # the Kieker without Hand
+    page.get_by_role("button", name="Ändern und speichern").tap()
+
+    # Deals 2 and 3 arrive; deal 4 stops; dropped with a second tap, deal 5 takes its place.
+    expect(stopped).to_contain_text("Spiel 4 wurde nicht gespeichert:")
+    assert Deal.objects.filter(table=table).count() == 3
+    page.get_by_role("button", name="Verwerfen").tap()
+    expect(stopped).to_be_visible()  # one tap throws nothing away
+    assert waiting(page) == 2
+    page.get_by_role("button", name="Wirklich verwerfen? Noch einmal tippen").tap()
+    expect(stopped).to_have_count(0)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 5 von 100")
+    deals = list(Deal.objects.filter(table=table).order_by("sequence"))
+    assert [(d.sequence, d.number, d.declarer) for d in deals] == [
+        (1, 1, 0), (2, 2, 1), (3, 3, deal_of(2)[0]), (4, 4, deal_of(3)[0])
+    ]  # fmt: skip
+    assert deals[1].game == "Kieker gewonnen"
+
+
+def test_two_phones_at_one_table_one_offline_end_in_one_sheet(new_page: NewPage) -> None:
+    table = playing_table()
+    names = names_of(table)
+    url = reverse("scoring:table_entry", args=[table.token])
+    first, second = new_page(**PHONE), new_page(**PHONE)
+    first.goto(url)
+    second.goto(url)
+    first.context.set_offline(True)
+    for index in range(4):
+        enter(first, names, index)
+    # The second phone enters deals 1 and 2 as the first did, and deal 3 otherwise.
+    for index in range(2):
+        enter(second, names, index)
+        expect(second.get_by_role("heading", level=1)).to_contain_text(f"Spiel {index + 2}")
+    tap(second, names[2], "3", "lost")
+    expect(second.get_by_role("heading", level=1)).to_contain_text("Spiel 4 von 100")
+    first.context.set_offline(False)
+
+    stopped = first.locator(".queue-stopped")
+    expect(stopped).to_contain_text("Spiel 3 wurde nicht gespeichert – ein anderes Handy")
+    assert Deal.objects.filter(table=table).count() == 3  # 1 and 2 not twice
+    first.get_by_role("button", name="Verwerfen").tap()
+    first.get_by_role("button", name="Wirklich verwerfen? Noch einmal tippen").tap()
+    expect(first.locator("#offline-queue")).to_be_hidden()
+    expect(first.get_by_role("heading", level=1)).to_contain_text("Spiel 5 von 100")
+    deals = list(Deal.objects.filter(table=table).order_by("sequence"))
+    assert [(d.sequence, d.number) for d in deals] == [(n, n) for n in range(1, 5)]
+    assert [d.game for d in deals] == ["2 gewonnen", "3 gewonnen", "3 verloren", "2 verloren"]
+    second.reload()
+    totals = "#table-screen .totals"
+    expect(second.locator(totals)).to_have_text(first.locator(totals).inner_text())
