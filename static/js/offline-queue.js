@@ -493,11 +493,13 @@
       pump();
       return;
     }
+    var away = list.length > 0 || !navigator.onLine || retry;
+    if (away && !tapped(form)) return; // nothing tapped: nothing to keep (online, the hint)
     list.push(entry);
     write(t, list);
     // Online and alone in the queue: the answer swaps the screen (one request, as before).
     // Else it waits behind others, or the Wi-Fi is gone: the form moves on at once.
-    if (list.length > 1 || !navigator.onLine || retry) advance(form, entry);
+    if (away) advance(form, entry);
     render();
     pump();
   }
