@@ -464,7 +464,11 @@
       clearTaps(form);
       field(form, "submission").value = newSubmission();
     }
-    if (!list.length && !form) { window.location.reload(); return; }
+    // The table takes no more deals: its page as the server has it now (the final totals).
+    if (!list.length && (!form || head.stopped.outcome === "closed")) {
+      window.location.reload();
+      return;
+    }
     moveOn();
     render();
     pump();
