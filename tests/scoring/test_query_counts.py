@@ -50,8 +50,9 @@ SAVE_QUERIES = RECORD_QUERIES + RECEIPT_HEADER_QUERIES
 SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1 + RECEIPT_QUERIES
 #: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, lock,
 #: seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
-#: totals to show the page again, the receipt, and the look for a saved entry (none).
-REFUSED_QUERIES = 6 + 2 + RECEIPT_QUERIES + 1
+#: totals to show the page again, and the receipt. The answer says "refused"
+#: (X-Preisfipsen-Entry), so the receipt's header looks for no saved entry.
+REFUSED_QUERIES = 6 + 2 + RECEIPT_QUERIES
 
 
 def tables_with_deals(deals_before: int) -> Table:
