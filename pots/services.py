@@ -43,8 +43,22 @@ def pot_deal_record(
     :raises ValidationError: the table takes no deals now; ``sequence`` is not the next deal
         (another phone saved it: code ``out_of_date``); the rules refuse the deal (its code).
     """
+    return pot_deal_enter(table=table, sequence=sequence, taps=taps, submission=submission)[0]
+
+
+def pot_deal_enter(
+    *, table: Table, sequence: int, taps: Taps, submission: uuid.UUID | None = None
+) -> tuple[PotDeal, bool]:
+    """:func:`pot_deal_record`, and whether this call saved the deal (False: the same
+    ``submission`` was saved before, and nothing is stored twice): the phone's queue is told
+    which (:mod:`tournaments.entry_answer`).
+
+    :raises ValidationError: as :func:`pot_deal_record`.
+    """
     posted = PostedPotDeal(sequence, taps, submission or uuid.uuid4())
-    return _POTS.enter(table_id=table.pk, posted=posted)
+    made: list[PotDeal] = []
+    deal = _PotLedger(made).enter(table_id=table.pk, posted=posted)
+    return deal, bool(made)
 
 
 def pot_deal_correct(
@@ -75,6 +89,10 @@ class _PotLedger(LedgerKind[PotDeal, _Deals, PostedPotDeal]):
     model = PotDeal
     change_model = PotDealChange
 
+    def __init__(self, made: list[PotDeal] | None = None) -> None:
+        #: Gets the deal :meth:`create` saves (none when the same form came again).
+        self.made = made if made is not None else []
+
     def read(self, table: Table, seats: list[Seat]) -> _Deals:
         return _stored(table)
 
@@ -85,12 +103,14 @@ class _PotLedger(LedgerKind[PotDeal, _Deals, PostedPotDeal]):
         self, table: Table, seats: list[Seat], state: _Deals, posted: PostedPotDeal
     ) -> PotDeal:
         _checked(table, len(seats), [*state, list(posted.taps)], changed=len(state))
-        return PotDeal.objects.create(
+        deal = PotDeal.objects.create(
             table=table,
             sequence=posted.sequence,
             taps=list(posted.taps),
             submission=posted.submission,
         )
+        self.made.append(deal)
+        return deal
 
     def snapshot(self, entry: PotDeal, seats: list[Seat]) -> Mapping[str, object]:
         return {"taps": list(entry.taps)}

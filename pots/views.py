@@ -3,7 +3,9 @@
 The table's link (``/t/<token>/``) is scoring's route; at a Tippen table it shows this page
 (:func:`pot_page`), whose forms post here. A save: the deal stored, and the page again
 (POST/redirect/GET) with the chips and the pot it came to; a refused one: the page with the
-reason and every choice kept. The last deal can be corrected from the same page.
+reason and every choice kept. The last deal can be corrected from the same page. A save says
+what became of the deal in its answer's header, for the phone's queue
+(:mod:`tournaments.entry_answer`).
 """
 
 import uuid
@@ -19,6 +21,7 @@ from pots import selectors, services
 from pots.forms import CHOICES, PASSED, PotEntryForm
 from pots.replay import Taps
 from pots.words import deal_words
+from tournaments.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.ledger import form_error
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
@@ -32,34 +35,86 @@ def pot_entry(request: HttpRequest, token: str) -> HttpResponse:
     if seated is None or seated[0].tournament.rule_set != TIPPEN_RULES:
         raise TableLinkNotValid
     table, seats = seated
-    if request.method != "POST" or table.tournament.is_finished:
+    # A finished night shows the chips as they ended; the queue's deal goes to the ledger,
+    # which says whether it was saved before (duplicate) or comes too late (closed).
+    if request.method != "POST" or (table.tournament.is_finished and not is_queued(request)):
         return pot_page(request, table, seats, token=token)
     form = PotEntryForm(request.POST, seats=seats)
     fix = form.fixing
     if not form.is_valid():
-        return pot_page(request, table, seats, token=token, error=form_error(form), fixing=fix)
+        error = form_error(form)
+        page = pot_page(request, table, seats, token=token, error=error, fixing=fix)
+        return page if fix else told(page, Outcome.REFUSED, error)
+    if fix:
+        return _correct_last(request, table, seats, token=token, form=form)
+    return _save(request, table, seats, token=token, form=form)
+
+
+def _save(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, form: PotEntryForm
+) -> HttpResponse:
+    """A new deal; what became of it is said in the answer's header for the phone's queue
+    (:mod:`tournaments.entry_answer`), which is answered with the page, never redirected."""
     taps = form.taps()
     sequence = form.cleaned_data["sequence"]
     try:
-        if fix:
-            deal = services.pot_deal_correct_last(table=table, sequence=sequence, taps=taps)
-        else:
-            deal = services.pot_deal_record(
-                table=table,
-                sequence=sequence,
-                taps=taps,
-                submission=form.cleaned_data["submission"],
-            )
+        deal, fresh = services.pot_deal_enter(
+            table=table, sequence=sequence, taps=taps, submission=form.cleaned_data["submission"]
+        )
     except ValidationError as error:
+        outcome = outcome_of(error)
+        same = outcome is Outcome.CONFLICT and _same_deal(table, seats, sequence, taps)
+        if same:
+            messages.success(request, same)
+            return _saved(request, table, seats, token=token, outcome=Outcome.DUPLICATE)
         if error.code == "out_of_date":
             text = _out_of_date(table, seats, sequence)
         else:
             text = named_refusal(error, seats, taps)
-        return pot_page(request, table, seats, token=token, error=text, fixing=fix)
+        return told(pot_page(request, table, seats, token=token, error=text), outcome, text)
     pot = selectors.table_pot(table=table, seats=seats)
     words = deal_words(pot.names, pot.ledger, deal.sequence - 1)
-    done = _("Corrected: %(deal)s") if fix else _("Entered: %(deal)s")
-    messages.success(request, done % {"deal": words})
+    messages.success(request, _("Entered: %(deal)s") % {"deal": words})
+    outcome = Outcome.SAVED if fresh else Outcome.DUPLICATE
+    return _saved(request, table, seats, token=token, outcome=outcome)
+
+
+def _same_deal(table: Table, seats: list[Seat], sequence: int, taps: Taps) -> str:
+    """What another phone saved as deal ``sequence``, in words, if it is this very deal (the
+    same deal sent twice: nothing to do); else ""."""
+    pot = selectors.table_pot(table=table, seats=seats)
+    if not 1 <= sequence < pot.next_sequence or list(pot.deals[sequence - 1].taps) != list(taps):
+        return ""
+    text = _(
+        "This deal is already entered just so: %(entry)s. It was sent twice; there is "
+        "nothing to do."
+    )
+    return text % {"entry": deal_words(pot.names, pot.ledger, sequence - 1)}
+
+
+def _saved(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, outcome: Outcome
+) -> HttpResponse:
+    """After a save: the page again (POST/redirect/GET); for the phone's queue, which
+    follows no redirect meaningfully, the page itself."""
+    if is_queued(request):
+        return told(pot_page(request, table, seats, token=token), outcome)
+    return told(redirect("pots:entry", token=token), outcome)
+
+
+def _correct_last(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, form: PotEntryForm
+) -> HttpResponse:
+    taps = form.taps()
+    sequence = form.cleaned_data["sequence"]
+    try:
+        deal = services.pot_deal_correct_last(table=table, sequence=sequence, taps=taps)
+    except ValidationError as error:
+        text = named_refusal(error, seats, taps)
+        return pot_page(request, table, seats, token=token, error=text, fixing=True)
+    pot = selectors.table_pot(table=table, seats=seats)
+    words = deal_words(pot.names, pot.ledger, deal.sequence - 1)
+    messages.success(request, _("Corrected: %(deal)s") % {"deal": words})
     return redirect("pots:entry", token=token)
 
 
@@ -132,7 +187,7 @@ def pot_page(
         "fixing": fixing,
         "submission": uuid.uuid4(),
     }
-    return render(request, "pots/table_pot.html", context, status=422 if error else 200)
+    return render(request, "pots/table_pot.html", context, status=page_status(request, error))
 
 
 def _fix_rows(pot: selectors.TablePot, posted: QueryDict | None) -> list[dict[str, object]]:

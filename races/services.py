@@ -50,8 +50,31 @@ def race_deal_record(
     :raises ValidationError: the table takes no deals now; ``sequence`` is not the next deal
         (another phone saved it: code ``out_of_date``); the rules refuse the deal (its code).
     """
+    return race_deal_enter(
+        table=table, sequence=sequence, counts=counts, taps=taps, announcer=announcer,
+        submission=submission,
+    )[0]  # fmt: skip
+
+
+def race_deal_enter(
+    *,
+    table: Table,
+    sequence: int,
+    counts: Sequence[int] | None = None,
+    taps: Sequence[int] = (),
+    announcer: int | None = None,
+    submission: uuid.UUID | None = None,
+) -> tuple[RaceDeal, bool]:
+    """:func:`race_deal_record`, and whether this call saved the deal (False: the same
+    ``submission`` was saved before, and nothing is stored twice): the phone's queue is told
+    which (:mod:`tournaments.entry_answer`).
+
+    :raises ValidationError: as :func:`race_deal_record`.
+    """
     posted = PostedRaceDeal(sequence, submission or uuid.uuid4(), counts, taps, announcer)
-    return _RACE.enter(table_id=table.pk, posted=posted)
+    made: list[RaceDeal] = []
+    deal = _RaceLedger(made).enter(table_id=table.pk, posted=posted)
+    return deal, bool(made)
 
 
 def race_deal_correct(
@@ -93,6 +116,10 @@ class _RaceLedger(LedgerKind[RaceDeal, "_Stored", PostedRaceDeal]):
     model = RaceDeal
     change_model = RaceDealChange
 
+    def __init__(self, made: list[RaceDeal] | None = None) -> None:
+        #: Gets the deal :meth:`create` saves (none when the same form came again).
+        self.made = made if made is not None else []
+
     def read(self, table: Table, seats: list[Seat]) -> "_Stored":
         return _Stored.of(table, seats)
 
@@ -109,7 +136,7 @@ class _RaceLedger(LedgerKind[RaceDeal, "_Stored", PostedRaceDeal]):
             counts = counts_of_taps(state.players, taps)
         counts = list(counts or ())
         state.with_deal(len(state.counts), counts, posted.announcer).checked()
-        return RaceDeal.objects.create(
+        deal = RaceDeal.objects.create(
             table=table,
             sequence=posted.sequence,
             counts=counts,
@@ -117,6 +144,8 @@ class _RaceLedger(LedgerKind[RaceDeal, "_Stored", PostedRaceDeal]):
             announcer=posted.announcer,
             submission=posted.submission,
         )
+        self.made.append(deal)
+        return deal
 
     def snapshot(self, entry: RaceDeal, seats: list[Seat]) -> Mapping[str, object]:
         return {"counts": list(entry.counts), "announcer": entry.announcer}

@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 from races import selectors, services
 from races.forms import SAVES, RaceEntryForm
 from races.models import RaceDeal
+from races.replay import counts_of_taps
 from races.screen import SeatRow, TapScreen
 from races.words import deal_words
+from tournaments.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.ledger import form_error
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
@@ -46,10 +48,11 @@ def race_entry(request: HttpRequest, token: str) -> HttpResponse:
     if not valid and action in SAVES:
         if action == "correct_last":  # the page again, the correction opened as typed
             taps, announcer = [], None
-        return race_page(
-            request, table, seats, token=token, taps=taps, announcer=announcer,
-            error=form_error(form),
-        )  # fmt: skip
+        error = form_error(form)
+        page = race_page(
+            request, table, seats, token=token, taps=taps, announcer=announcer, error=error
+        )
+        return page if action == "correct_last" else told(page, Outcome.REFUSED, error)
     if form.tapped is not None:
         taps.append(form.tapped)
     elif action == "undo":
@@ -71,23 +74,59 @@ def _save(
     by_taps: bool,
 ) -> HttpResponse:
     taps, announcer = form.taps_and_announcer()
+    counts = counts_of_taps(len(seats), taps) if by_taps else form.counts()
     try:
-        deal = services.race_deal_record(
+        deal, fresh = services.race_deal_enter(
             table=table,
             sequence=form.cleaned_data["sequence"],
-            counts=None if by_taps else form.counts(),
+            counts=None if by_taps else counts,
             taps=taps if by_taps else (),
             announcer=announcer,
             submission=form.cleaned_data["submission"],
         )
     except ValidationError as error:
-        return race_page(
-            request, table, seats, token=token, taps=taps, announcer=announcer,
-            error=" ".join(error.messages),
-        )  # fmt: skip
+        outcome, text = outcome_of(error), " ".join(error.messages)
+        sequence = form.cleaned_data["sequence"]
+        same = outcome is Outcome.CONFLICT and _same_deal(table, seats, sequence, counts, announcer)
+        if same:
+            messages.success(request, same)
+            return _saved(request, table, seats, token=token, outcome=Outcome.DUPLICATE)
+        page = race_page(
+            request, table, seats, token=token, taps=taps, announcer=announcer, error=text
+        )
+        return told(page, outcome, text)
     race = selectors.table_race(table=table, seats=seats)
     messages.success(request, _("Entered: %(deal)s") % {"deal": deal_words(race, deal)})
-    return redirect("races:entry", token=token)
+    outcome = Outcome.SAVED if fresh else Outcome.DUPLICATE
+    return _saved(request, table, seats, token=token, outcome=outcome)
+
+
+def _same_deal(
+    table: Table, seats: list[Seat], sequence: int, counts: list[int], announcer: int | None
+) -> str:
+    """What another phone saved as deal ``sequence``, in words, if it is this very deal (the
+    same deal sent twice: nothing to do); else ""."""
+    race = selectors.table_race(table=table, seats=seats)
+    if not 1 <= sequence <= len(race.deals):
+        return ""
+    stored = race.deals[sequence - 1]
+    if list(stored.counts) != counts or stored.announcer != announcer:
+        return ""
+    text = _(
+        "This deal is already entered just so: %(entry)s. It was sent twice; there is "
+        "nothing to do."
+    )
+    return text % {"entry": deal_words(race, stored)}
+
+
+def _saved(
+    request: HttpRequest, table: Table, seats: list[Seat], *, token: str, outcome: Outcome
+) -> HttpResponse:
+    """After a save: the page again (POST/redirect/GET); for the phone's queue, which
+    follows no redirect meaningfully, the page itself (:mod:`tournaments.entry_answer`)."""
+    if is_queued(request):
+        return told(race_page(request, table, seats, token=token), outcome)
+    return told(redirect("races:entry", token=token), outcome)
 
 
 def _correct_last(
@@ -144,7 +183,7 @@ def race_page(
         "dealer_name": names[dealer],
         **_typed_forms(request.POST if error else {}, screen, race.last_deal),
     }
-    return render(request, "races/table_race.html", context, status=422 if error else 200)
+    return render(request, "races/table_race.html", context, status=page_status(request, error))
 
 
 def _typed_forms(
