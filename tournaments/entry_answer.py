@@ -1,4 +1,5 @@
-"""What became of a new deal a captain's page posted, said to the phone's queue (issue 19).
+"""What became of a new deal the race's or Tippen's page posted, said to the phone's queue
+(issue 19; the outcomes are :mod:`tournaments.entry_outcomes`'s).
 
 A form that saves a new deal (``data-queue="deal"``) may be sent by the page's queue
 (``static/js/offline-queue.js``, header ``X-Preisfipsen-Queue: 1``) rather than by the
@@ -9,6 +10,7 @@ deal; a refusal's reason is in the page's status line and, percent-encoded (a he
 Latin-1), in ``X-Preisfipsen-Reason``. A plain post (no JavaScript) is answered as before,
 with the header added.
 
+>>> from tournaments.states import NotAllowedNow
 >>> outcome_of(NotAllowedNow("x", code="locked")), outcome_of(ValidationError("x", code="x"))
 (<Outcome.CLOSED: 'closed'>, <Outcome.REFUSED: 'refused'>)
 >>> outcome_of(ValidationError("x", code=OUT_OF_DATE))
@@ -21,10 +23,10 @@ from urllib.parse import quote
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 
-from tournaments.states import NotAllowedNow
+from tournaments import entry_outcomes
+from tournaments.entry_outcomes import ENTRY_HEADER
 
 QUEUE_HEADER = "X-Preisfipsen-Queue"
-ENTRY_HEADER = "X-Preisfipsen-Entry"
 REASON_HEADER = "X-Preisfipsen-Reason"
 #: The ledger's code for a form whose deal another phone saved, or the table has not reached.
 OUT_OF_DATE = "out_of_date"
@@ -35,15 +37,15 @@ class Outcome(StrEnum):
     the phone's queue; the others stop the queue at that deal until the captain mends it or
     drops it."""
 
-    SAVED = "saved"
+    SAVED = entry_outcomes.SAVED
     #: The same submission again, or the same deal another phone saved: nothing to do.
-    DUPLICATE = "duplicate"
+    DUPLICATE = entry_outcomes.DUPLICATE
     #: The rules or the form refuse it.
-    REFUSED = "refused"
+    REFUSED = entry_outcomes.REFUSED
     #: Another phone entered a different deal at that place (or the page is out of date).
-    CONFLICT = "conflict"
+    CONFLICT = entry_outcomes.CONFLICT
     #: The table takes no deals now: the night is finished, the table ended, play not begun.
-    CLOSED = "closed"
+    CLOSED = entry_outcomes.CLOSED
 
 
 def is_queued(request: HttpRequest) -> bool:
@@ -53,11 +55,9 @@ def is_queued(request: HttpRequest) -> bool:
 
 def outcome_of(error: ValidationError) -> Outcome:
     """The outcome of a deal the ledger refused with ``error``."""
-    if isinstance(error, NotAllowedNow):
-        return Outcome.CLOSED
     if getattr(error, "code", None) == OUT_OF_DATE:
         return Outcome.CONFLICT
-    return Outcome.REFUSED
+    return Outcome(entry_outcomes.refusal(error))
 
 
 def told(response: HttpResponse, outcome: Outcome, reason: str = "") -> HttpResponse:
