@@ -266,6 +266,9 @@
     var taps = parseTaps(field.value, rows().length);
     if (seat !== null) {
       event.preventDefault();
+      // "Entered: …" is the last deal's news: gone with the next tap, as when a tap posted.
+      var news = root().querySelector(".messages");
+      if (news) news.remove();
       if (taps.length < TRICKS) taps.push(parseInt(seat, 10));
     } else if (button.value === "undo") {
       event.preventDefault();
