@@ -5,7 +5,8 @@ database: a table of four with 120 deals (more than any table plays: MAX_DEALS),
 as tests/scoring/helpers.py does. Measured, each the median of many turns:
 
 - the chain of its 120 deals without the database (hashing only);
-- the table's chain as a page reads it (``tournaments.receipts.table_chain``: one query);
+- the table's chain as a page reads it (``tournaments.receipts.table_chain``: one query of
+  the needed columns as tuples; a request reads it once, ``request_chain``);
 - the yardstick: the least a page asks of the database, one trivial query (the table by its
   pk), in turns with the chain;
 - the captain's page of that table as a whole (Django's test client, every middleware), of

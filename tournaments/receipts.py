@@ -8,7 +8,8 @@ or inserted entry changes its own code and every code after it.
 
 The codes are computed from the stored entries whenever they are shown, never stored: a
 table has at most a few hundred entries and the chain costs one query per kind of entry
-(``make bench``: bench/bench_receipts.py). A correction changes its entry's values, so the
+(``make bench``: bench/bench_receipts.py), read as plain tuples of the needed columns, and
+once per request (:func:`request_chain`: the screen and the answer's header share it). A correction changes its entry's values, so the
 codes from that entry on are new: the chain starts afresh there (:attr:`Chain.restart`),
 and nothing has to be rewritten under the table's lock.
 
@@ -19,9 +20,11 @@ rule set's table has its receipts, whatever its kind of entry.
 import hashlib
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
+
+from django.http import HttpRequest
 
 from tournaments.ledger import entry_models, receipt_fields
 from tournaments.models import Table, Tournament
@@ -89,6 +92,8 @@ class Chain:
 
     table_number: int
     links: tuple[Link, ...]
+    #: Each entry's sequence by the form that saved it (its ``submission``), where read.
+    submissions: Mapping[uuid.UUID, int] = field(default_factory=dict, compare=False)
 
     @property
     def last(self) -> Link | None:
@@ -113,6 +118,11 @@ class Chain:
         """The code of entry ``sequence`` ("" when there is none)."""
         link = self.at(sequence)
         return link.code if link else ""
+
+    def submitted(self, submission: uuid.UUID) -> Link | None:
+        """The receipt of the entry that the form ``submission`` saved, if it is here."""
+        sequence = self.submissions.get(submission)
+        return None if sequence is None else self.at(sequence)
 
     def holder_of(self, code: str) -> Link | None:
         """The entry whose code is ``code``, if any (the last such)."""
@@ -145,6 +155,7 @@ def table_chains(tables: Sequence[Table], *, one_kind: bool = False) -> dict[int
 def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
     """The chains of the tables whose numbers are ``numbers`` (by their pks)."""
     rows: dict[int, list[Mapping[str, Any]]] = {pk: [] for pk in numbers}
+    forms: dict[int, dict[uuid.UUID, int]] = {pk: {} for pk in numbers}
     number_field: dict[int, str] = {}
     if not rows:
         return {}
@@ -152,13 +163,18 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
         if one_kind and number_field:
             break
         fields, number = receipt_fields(model)
+        names = ("corrected_at", *fields)
         found = model._default_manager.filter(table_id__in=rows).order_by("table_id", "sequence")
-        for row in found.values("table_id", "corrected_at", *fields):
-            table_id = row.pop("table_id")
+        # Plain tuples of the needed columns: no model, no dict per row from the ORM.
+        for table_id, submission, *values in found.values_list(
+            "table_id", "submission", *names
+        ):
+            row = dict(zip(names, values, strict=True))
             rows[table_id].append(row)
+            forms[table_id][submission] = row["sequence"]
             number_field[table_id] = number
     return {
-        pk: chain(number, rows[pk], number_field.get(pk, "sequence"))
+        pk: replace(chain(number, rows[pk], number_field.get(pk, "sequence")), submissions=forms[pk])
         for pk, number in numbers.items()
     }
 
@@ -176,14 +192,38 @@ def table_chain(table: Table) -> Chain:
     return table_chains([table], one_kind=True)[table.pk]
 
 
-def receipt_of_submission(*, token: str, submission: str) -> str | None:
+def request_chain(request: HttpRequest | None, table: Table) -> Chain:
+    """The table's chain (:func:`table_chain`), read once per request: the screen and the
+    answer's header (tournaments.middleware) share it. A view saves before it renders, so
+    a chain read in a request is read after its save; it lives as long as the request."""
+    if request is None:
+        return table_chain(table)
+    memo = _memo(request)
+    if table.pk not in memo:
+        memo[table.pk] = table_chain(table)
+    return memo[table.pk]
+
+
+def _memo(request: HttpRequest) -> dict[int, Chain]:
+    memo: dict[int, Chain] = request.__dict__.setdefault("_preisfipsen_receipts", {})
+    return memo
+
+
+def receipt_of_submission(
+    *, token: str, submission: str, request: HttpRequest | None = None
+) -> str | None:
     """The code after the entry that the form ``submission`` saved at the table of the link
     ``token`` (the phone's answer after a save, or the same deal sent again), or None: no
-    such entry there."""
+    such entry there. A chain the ``request`` read already (its page) answers without a
+    query: a form's id is unique, and a table's page shows only its own table."""
     try:
         key = uuid.UUID(submission)
     except ValueError:
         return None
+    for read in _memo(request).values() if request is not None else ():
+        link = read.submitted(key)
+        if link is not None:
+            return link.code
     kinds = [
         model._default_manager.filter(submission=key, table__token=token)
         .order_by()

@@ -45,9 +45,10 @@ RECORD_QUERIES = 7
 #: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects, with the
 #: receipt's header.
 SAVE_QUERIES = RECORD_QUERIES + RECEIPT_HEADER_QUERIES
-#: A save through htmx, answered with the new screen: SAVE_QUERIES, then the totals (the next
-#: entry is worked out from the save: no query).
-SCREEN_SAVE_QUERIES = SAVE_QUERIES + 1 + RECEIPT_QUERIES
+#: A save through htmx, answered with the new screen: RECORD_QUERIES, then the totals (the next
+#: entry is worked out from the save: no query) and the receipt, which the screen reads once
+#: and the receipt's header takes from it (no query of its own).
+SCREEN_SAVE_QUERIES = RECORD_QUERIES + 1 + RECEIPT_QUERIES
 #: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, lock,
 #: seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
 #: totals to show the page again, and the receipt. The answer says "refused"

@@ -7,15 +7,15 @@ from typing import Any
 from django import template
 
 from tournaments.models import Table
-from tournaments.receipts import Chain, table_chain
+from tournaments.receipts import Chain, request_chain
 
 register = template.Library()
 
 
-@register.simple_tag
-def table_receipts(table: Table) -> Chain:
-    """The table's receipts (one query per kind of entry)."""
-    return table_chain(table)
+@register.simple_tag(takes_context=True)
+def table_receipts(context: template.Context, table: Table) -> Chain:
+    """The table's receipts (one query per kind of entry), once per request."""
+    return request_chain(context.get("request"), table)
 
 
 @register.filter
