@@ -61,9 +61,7 @@ class ReceiptHeaderMiddleware:
         stored = entry in {"saved", "duplicate"} and response.status_code < HTTPStatus.BAD_REQUEST
         if token and submission and stored:
             # The chain the page of this answer read already, if it did (no query then).
-            code = receipt_of_submission(
-                token=str(token), submission=submission, request=request
-            )
+            code = receipt_of_submission(token=str(token), submission=submission, request=request)
             if code is None and entry == "duplicate":  # the same deal from another form
                 code = receipt_at(token=str(token), sequence=request.POST.get("sequence", ""))
             if code:

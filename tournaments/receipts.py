@@ -9,9 +9,10 @@ or inserted entry changes its own code and every code after it.
 The codes are computed from the stored entries whenever they are shown, never stored: a
 table has at most a few hundred entries and the chain costs one query per kind of entry
 (``make bench``: bench/bench_receipts.py), read as plain tuples of the needed columns, and
-once per request (:func:`request_chain`: the screen and the answer's header share it). A correction changes its entry's values, so the
-codes from that entry on are new: the chain starts afresh there (:attr:`Chain.restart`),
-and nothing has to be rewritten under the table's lock.
+once per request (:func:`request_chain`: the screen and the answer's header share it). A
+correction changes its entry's values, so the codes from that entry on are new: the chain
+starts afresh there (:attr:`Chain.restart`), and nothing has to be rewritten under the
+table's lock.
 
 The entries are read through the ledger (:func:`tournaments.ledger.entry_models`), so every
 rule set's table has its receipts, whatever its kind of entry.
@@ -166,17 +167,13 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
         names = ("corrected_at", *fields)
         found = model._default_manager.filter(table_id__in=rows).order_by("table_id", "sequence")
         # Plain tuples of the needed columns: no model, no dict per row from the ORM.
-        for table_id, submission, *values in found.values_list(
-            "table_id", "submission", *names
-        ):
+        for table_id, submission, *values in found.values_list("table_id", "submission", *names):
             row = dict(zip(names, values, strict=True))
             rows[table_id].append(row)
             forms[table_id][submission] = row["sequence"]
             number_field[table_id] = number
-    return {
-        pk: replace(chain(number, rows[pk], number_field.get(pk, "sequence")), submissions=forms[pk])
-        for pk, number in numbers.items()
-    }
+    chains = {pk: chain(n, rows[pk], number_field.get(pk, "sequence")) for pk, n in numbers.items()}
+    return {pk: replace(found, submissions=forms[pk]) for pk, found in chains.items()}
 
 
 def last_codes(tournament: Tournament) -> dict[int, str]:
