@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from preisfipsen import backup_views
+from preisfipsen import backup_views, worker_views
 
 admin.site.site_header = _("Preisfipsen administration")
 admin.site.site_title = _("Preisfipsen")
@@ -19,6 +19,8 @@ urlpatterns = [
     # A consistent copy of the whole database, for the organiser's USB stick
     path("backup/", backup_views.backup_download, name="backup_download"),
     # Django's set_language: the language switch in the page header posts here.
+    # The service worker of the table's pages: at the root, so that its scope covers them
+    path("sw.js", worker_views.service_worker, name="service_worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

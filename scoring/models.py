@@ -177,3 +177,32 @@ class Prize(models.Model):
     def __str__(self) -> str:
         parts = [f"{number_format(self.money, 2)} €" if self.money else "", self.name]
         return f"{self.place}. " + " + ".join(p for p in parts if p)
+
+
+class TablePhone(models.Model):
+    """A phone that opened a table's link, as its pings tell (``scoring/phone_views.py``): the
+    organiser sees from it which table's phone reaches the laptop, how many deals wait on it,
+    and, before the first deal, which tables were tried at all (the Generalprobe).
+
+    One row per table and phone, written by one upsert per ping; not part of the night's
+    file (it says nothing about the night's results)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="phones")
+    #: A random id the phone keeps in its browser's storage (``preisfipsen.phone``).
+    phone = models.CharField(_("phone"), max_length=40)
+    first_seen = models.DateTimeField(_("first seen"))
+    last_seen = models.DateTimeField(_("last seen"))
+    #: Deals the phone keeps in its queue, not yet received (its own count).
+    waiting = models.PositiveSmallIntegerField(_("deals waiting"), default=0)
+    #: How long the phone's previous ping took there and back, in milliseconds.
+    round_trip_ms = models.PositiveIntegerField(_("round trip (ms)"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("phone at a table")
+        verbose_name_plural = _("phones at the tables")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "phone"], name="table_phone_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.phone}"

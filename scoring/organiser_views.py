@@ -26,7 +26,8 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     own = own_pages_of(tournament)
     if own is not None:  # no number of deals (the race, Tippen): its tables are on its standings
         return redirect(own.standings, pk=pk)
-    context = {"tournament": tournament, "tables": selectors.tables_progress(tournament=tournament)}
+    tables = selectors.with_links(selectors.tables_progress(tournament=tournament))
+    context = {"tournament": tournament, "tables": tables}
     return _part_or_page(request, "scoring/_progress.html", "scoring/dashboard.html", context)
 
 

@@ -5,6 +5,7 @@ from scoring import (
     closing_views,
     organiser_views,
     paper_views,
+    phone_views,
     prize_views,
     views,
 )
@@ -26,6 +27,9 @@ urlpatterns = [
             "deals/<id:deal_pk>/confirm/": views.table_confirm,
             # A paper sheet typed in by the captain
             "paper/": paper_views.table_paper,
+            # The phone reports in (static/js/table-link.js), and the page as an app
+            "link/": phone_views.table_ping,
+            "manifest.webmanifest": phone_views.table_manifest,
         },
     ),
     # A table's sheet, read only: the link the organiser may share after the night
@@ -39,6 +43,8 @@ urlpatterns = [
         {
             "dashboard/": organiser_views.dashboard,
             "standings/": organiser_views.standings,
+            # The Generalprobe: which tables' phones reached the laptop
+            "rehearsal/": phone_views.rehearsal,
             "prizes/": prize_views.prizes,
             "tables/<id:table_pk>/sheet/": organiser_views.organiser_sheet,
             "deals/<id:deal_pk>/correct/": organiser_views.organiser_correct,

@@ -16,6 +16,15 @@ from scoring.selectors.entry import (
     seat_totals,
 )
 from scoring.selectors.leaving import deals_unfit_for_leaving
+from scoring.selectors.phones import (
+    SILENT_AFTER,
+    Rehearsal,
+    TableLink,
+    rehearsal,
+    table_links,
+    tournament_links,
+    with_links,
+)
 from scoring.selectors.progress import (
     DealsProgress,
     deals_played,
@@ -40,12 +49,15 @@ from tournaments.selectors import seats_of as seats_of  # re-exported for the sc
 
 __all__ = [
     "RECENT_ENTRIES",
+    "SILENT_AFTER",
     "DealSeating",
     "DealsProgress",
     "FeePot",
     "NextDeal",
+    "Rehearsal",
     "SheetRow",
     "Standing",
+    "TableLink",
     "TableSheet",
     "deal_history",
     "deal_seating",
@@ -61,14 +73,18 @@ __all__ = [
     "playing_seats",
     "prize_list",
     "recent_rows",
+    "rehearsal",
     "seat_totals",
     "seats_of",
     "standings",
     "table_is_done",
+    "table_links",
     "table_sheet",
     "table_sheets",
     "tables_ended_early",
     "tables_played_short",
     "tables_progress",
+    "tournament_links",
     "unfinished_tables",
+    "with_links",
 ]

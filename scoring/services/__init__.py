@@ -1,7 +1,7 @@
 """Everything of scoring that changes state, by subject: entering deals (``entry``), correcting
 and confirming them (``corrections``), paper sheets (``sheets``), ending tables early
-(``tables``), prizes (``prizes``); the checks they share are in ``guards``. The public names are
-re-exported here, so callers write ``services.deal_record``."""
+(``tables``), prizes (``prizes``), a phone's ping (``phones``); the checks they share are in
+``guards``. The public names are re-exported here, so callers write ``services.deal_record``."""
 
 from scoring.services.corrections import deal_confirm, deal_confirmers, deal_correct
 from scoring.services.entry import (
@@ -13,6 +13,7 @@ from scoring.services.entry import (
     deal_record_at_link,
     deal_words,
 )
+from scoring.services.phones import phone_seen
 from scoring.services.prizes import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
 from scoring.services.tables import (
@@ -33,6 +34,7 @@ __all__ = [
     "deal_record",
     "deal_record_at_link",
     "deal_words",
+    "phone_seen",
     "prizes_set",
     "prizes_split_fees",
     "prizes_split_fees_check",

@@ -106,8 +106,9 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
 
     one_link = sorted(name for name, depth in reached.items() if depth == 1)
     two_links = sorted(name for name, depth in reached.items() if depth == 2)
-    # The home's finish step is a button from the start of play (its GET only asks).
-    assert one_link == sorted([*NAV_PAGES, "scoring:finish"])
+    # The home's finish step is a button from the start of play (its GET only asks); the
+    # Generalprobe is linked from the home's list of the tables' phones (and the progress page).
+    assert one_link == sorted([*NAV_PAGES, "scoring:finish", "scoring:rehearsal"])
     # A table's sheet, the confirmation pages of the steps of play (their GET only asks), and the
     # night as one file from the print page.
     assert two_links == sorted(
