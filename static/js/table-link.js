@@ -103,7 +103,7 @@
     note.className = "message message-warning offline-copy";
     note.setAttribute("role", "status");
     var time = new Date(offline).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    note.textContent = (script.getAttribute("data-offline-note") || "").replace("%(time)s", time);
+    note.textContent = (script.getAttribute("data-offline-note") || "").replace("{time}", time);
     var screen = document.getElementById("table-screen") || document.body;
     screen.insertBefore(note, screen.firstChild);
   }
