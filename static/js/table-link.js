@@ -106,6 +106,13 @@
     note.textContent = (script.getAttribute("data-offline-note") || "").replace("{time}", time);
     var screen = document.getElementById("table-screen") || document.body;
     screen.insertBefore(note, screen.firstChild);
+    // The copy's forms carry the submission ids of the moment it was kept, which a deal sent
+    // since may have used: a new deal under such an id would be taken for that one sent again
+    // and dropped by the laptop. A fresh id makes it a deal of its own (a copy exists only in
+    // a secure context, where crypto.randomUUID is).
+    document.querySelectorAll('input[name="submission"]').forEach(function (input) {
+      input.value = crypto.randomUUID();
+    });
   }
 
   function connected() {

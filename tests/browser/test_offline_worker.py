@@ -21,6 +21,13 @@ from tests.scoring.helpers import playing_table
 KEPT = "caches.open('preisfipsen-pages-v1').then(c => c.match(location.href)).then(r => !!r)"
 
 
+#: The submission id in the worker's copy of the page.
+KEPT_SUBMISSION = (
+    "caches.open('preisfipsen-pages-v1').then(c => c.match(location.href)).then(r => r.text())"
+    '.then(t => t.match(/name="submission" value="([^"]+)"/)[1])'
+)
+
+
 def open_at_the_table(page: Page, link: str) -> None:
     """The captain opens the table card's link once, with the Wi-Fi: the worker registers and
     keeps the page (table-link.js names it and its files to the worker)."""
@@ -36,6 +43,7 @@ def test_the_captains_page_opens_again_offline_from_the_worker(new_page: NewPage
     link = reverse("scoring:table_entry", args=[table.token])
     page = new_page(**PHONE)
     open_at_the_table(page, link)
+    kept_submission = page.evaluate(KEPT_SUBMISSION)
 
     # Playwright's offline mode reaches the worker's own fetches in this Chromium: the page
     # below can only come from the worker's cache (checked: without the worker, the reload
@@ -48,6 +56,10 @@ def test_the_captains_page_opens_again_offline_from_the_worker(new_page: NewPage
     note = page.get_by_role("status").filter(has_text="Keine Verbindung zum Laptop")
     expect(note).to_contain_text("Was Sie jetzt eintragen, wartet auf diesem Handy.")
     expect(page.get_by_role("button", name="Spiel 1 eintragen")).to_be_visible()
+    # The copy's submission id is the one it was kept with: a fresh one, for a deal of its own.
+    submission = page.locator('input[name="submission"]')
+    expect(submission).not_to_have_value(kept_submission)
+    expect(submission).to_have_value(re.compile(r"^[0-9a-f-]{36}$"))
 
     # The tab closed and the link opened again from the phone's history, still offline.
     page.close()
