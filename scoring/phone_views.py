@@ -4,6 +4,7 @@ tables' phones reached the laptop before the first deal)."""
 
 import re
 
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -38,12 +39,12 @@ def table_ping(request: HttpRequest, token: str) -> HttpResponse:
     table_id = Table.objects.filter(token=token).values_list("pk", flat=True).first()
     if table_id is None:
         raise Http404
-    services.phone_seen(
-        table_id=table_id,
-        phone=phone,
-        waiting=waiting,
-        round_trip_ms=round_trip,
-    )
+    try:
+        services.phone_seen(
+            table_id=table_id, phone=phone, waiting=waiting, round_trip_ms=round_trip
+        )
+    except IntegrityError:  # the table was deleted meanwhile (a new draw): no table, no link
+        raise Http404 from None
     return HttpResponse(status=204)
 
 

@@ -126,6 +126,24 @@
   }
 
   if (!window.isSecureContext || !("serviceWorker" in navigator)) return;
+  var page = location.origin + tableLink;
+
+  // The worker fetches the table's page again for its copy: after a deal was saved (by htmx,
+  // or by the queue), and when this page is another of the table's (a form's answer).
+  function keepPage() {
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep", urls: [page] });
+    });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail || {};
+    var path = (detail.pathInfo && detail.pathInfo.requestPath) || "";
+    var post = detail.requestConfig && detail.requestConfig.verb === "post";
+    if (detail.successful && post && !/\/preview\/$/.test(path)) keepPage();
+  });
+  document.addEventListener("preisfipsen:queue", keepPage);
+  if (!offline && location.pathname !== tableLink) keepPage();
+
   var fresh = !navigator.serviceWorker.controller;
   navigator.serviceWorker
     .register("/sw.js")
@@ -134,7 +152,7 @@
       if (!fresh || !registration.active) return;
       // This page came from the network, not through the worker: it names itself and its
       // static files, for the worker to keep.
-      var urls = [location.origin + tableLink];
+      var urls = [page];
       document.querySelectorAll("script[src], link[href]").forEach(function (element) {
         urls.push(element.src || element.href);
       });

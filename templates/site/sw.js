@@ -6,17 +6,16 @@
 //   on <html data-offline-copy="…"> so that the page's scripts know their form is not fresh;
 // - the static files: from the cache first (their names carry a hash of their content, so a
 //   copy never goes stale), else from the network, and kept;
-// - a form sent under a table's link: sent as it is, never kept; once it arrived, the table's
-//   page is fetched again in the background, so that the copy kept shows the newest deal;
-// - everything else (the organiser's pages, the board, the ping): the network alone.
+// - a table's page asks for its copy to be fetched again (a "keep" message from table-link.js)
+//   once a deal was saved, so that the copy shows the newest deal and a fresh form;
+// - everything else (every form sent, the organiser's pages, the board, the ping): the network
+//   alone, never kept, and never through the worker (a test's page.route sees it as before).
 "use strict";
 
 const PAGES = "preisfipsen-pages-v1";
 const STATIC = "preisfipsen-static-v1";
 const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
 const TABLE_PREFIX = "{{ table_prefix|escapejs }}";
-// Posts that change no deal: the live preview of the taps, the phone's ping.
-const NO_REFRESH = /\/(preview|link)\/$/;
 // Answers that mean the laptop was not reached (a proxy's, or the database lock's 503).
 const UNREACHED = new Set([502, 503, 504]);
 const OFFLINE_TITLE = "{{ offline_title|escapejs }}";
@@ -34,9 +33,10 @@ self.addEventListener("activate", (event) => {
             .filter((name) => name.startsWith("preisfipsen-") && name !== PAGES && name !== STATIC)
             .map((name) => caches.delete(name)),
         ),
-      )
-      .then(() => self.clients.claim()),
+      ),
   );
+  // No clients.claim(): the page that registered the worker stays as it loaded, from the
+  // network; the worker serves the pages opened after it (the next one, a reload, offline).
 });
 
 // "/t/<token>/" of an address under a table's link (absolute), else null.
@@ -56,8 +56,6 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(staticFirst(request));
   } else if (request.method === "GET" && request.mode === "navigate" && tablePage(request.url)) {
     event.respondWith(networkFirst(event));
-  } else if (request.method === "POST" && tablePage(request.url) && !NO_REFRESH.test(url.pathname)) {
-    event.respondWith(sendThenRefresh(event));
   }
 });
 
@@ -97,7 +95,12 @@ async function offlineCopy(cache, address) {
   if (!kept) return null;
   const when = new Date(kept.headers.get("Date") || Date.now()).toISOString();
   const text = (await kept.text()).replace(/<html\b/i, '<html data-offline-copy="' + when + '"');
-  return new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  // The laptop's headers as they came (its Content-Security-Policy too), but for the length
+  // and the compression of a body that is now another.
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(text, { headers });
 }
 
 function offlinePage() {
@@ -107,15 +110,6 @@ function offlinePage() {
     "<title>" + escape(OFFLINE_TITLE) + "</title><h1>" + escape(OFFLINE_TITLE) + "</h1><p>" +
     escape(OFFLINE_TEXT) + "</p>";
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
-}
-
-// A form under a table's link, sent as it is; once the laptop took it, the table's page again.
-async function sendThenRefresh(event) {
-  const response = await fetch(event.request);
-  if (response.status < 400 || response.type === "opaqueredirect") {
-    event.waitUntil(refresh(tablePage(event.request.url)));
-  }
-  return response;
 }
 
 // One refresh per table at a time; a post during one asks for one more after it.
@@ -144,8 +138,8 @@ function refresh(address) {
   return state.done;
 }
 
-// The page that registered the worker was not served through it: it names itself and its
-// static files, which the worker fetches and keeps, so that the page opens offline already.
+// A page names what to keep: its table's page (fetched again, as after a saved deal), and on
+// its first visit, when it was not served through the worker, its static files too.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;

@@ -14,7 +14,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from fipsen_rules import Game, Result
 from tests.browser.conftest import PHONE, NewPage
+from tests.browser.test_deal_entry import tap_deal
 from tests.scoring.helpers import playing_table
 
 #: What the page asks the worker's cache for its own copy.
@@ -25,6 +27,13 @@ KEPT = "caches.open('preisfipsen-pages-v1').then(c => c.match(location.href)).th
 KEPT_SUBMISSION = (
     "caches.open('preisfipsen-pages-v1').then(c => c.match(location.href)).then(r => r.text())"
     '.then(t => t.match(/name="submission" value="([^"]+)"/)[1])'
+)
+
+
+#: Does the worker's copy of the page contain the text ``arg``?
+KEPT_PAGE_SAYS = (
+    "text => caches.open('preisfipsen-pages-v1').then(c => c.match(location.href))"
+    ".then(r => r ? r.text() : '').then(t => t.includes(text))"
 )
 
 
@@ -73,6 +82,27 @@ def test_the_captains_page_opens_again_offline_from_the_worker(new_page: NewPage
     expect(again.get_by_role("link", name="Die Verbindung ist wieder da")).to_be_visible()
     again.get_by_role("link", name="Die Verbindung ist wieder da").click()
     expect(again.locator("html")).not_to_have_attribute("data-offline-copy", re.compile(".*"))
+
+
+@pytest.mark.requests_fail_on_purpose  # offline, the ping fails: it is meant to
+def test_the_copy_kept_is_the_page_after_the_last_deal_saved(new_page: NewPage) -> None:
+    table = playing_table()
+    link = reverse("scoring:table_entry", args=[table.token])
+    page = new_page(**PHONE)
+    open_at_the_table(page, link)
+    declarer = table.seats.get(position=1).registration.player.name
+
+    tap_deal(page, declarer, Game.number(3, Result.WON))
+    page.get_by_role("button", name="Spiel 1 eintragen").tap()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von")
+    # The save was swapped in by htmx; table-link.js asks the worker to fetch the page again.
+    page.wait_for_function(KEPT_PAGE_SAYS, arg="Spiel 2 von")
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von")
+    expect(page.get_by_role("button", name="Spiel 2 eintragen")).to_be_visible()
 
 
 def test_the_rehearsal_ticks_the_table_whose_card_was_opened(
