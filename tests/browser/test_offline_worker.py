@@ -37,13 +37,24 @@ KEPT_PAGE_SAYS = (
 )
 
 
+def kept(page: Page, question: str, arg: object = None) -> None:
+    """Wait until the worker's cache answers ``question`` (a promise) with true. Not
+    wait_for_function: a promise returned there counts as true at once, before the cache has
+    it."""
+    for _ in range(100):
+        if page.evaluate(question, arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"The worker's cache never answered true: {question}")
+
+
 def open_at_the_table(page: Page, link: str) -> None:
     """The captain opens the table card's link once, with the Wi-Fi: the worker registers and
     keeps the page (table-link.js names it and its files to the worker)."""
     page.goto(link)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 1 von")
     assert page.evaluate("window.isSecureContext")
-    page.wait_for_function(KEPT)
+    kept(page, KEPT)
 
 
 @pytest.mark.requests_fail_on_purpose  # offline, the ping fails: it is meant to
@@ -96,7 +107,7 @@ def test_the_copy_kept_is_the_page_after_the_last_deal_saved(new_page: NewPage) 
     page.get_by_role("button", name="Spiel 1 eintragen").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von")
     # The save was swapped in by htmx; table-link.js asks the worker to fetch the page again.
-    page.wait_for_function(KEPT_PAGE_SAYS, arg="Spiel 2 von")
+    kept(page, KEPT_PAGE_SAYS, "Spiel 2 eintragen")
 
     page.context.set_offline(True)
     page.reload()
