@@ -89,7 +89,8 @@ def saves() -> list[str]:
 
 def count_saves(page: Page, saves: list[str]) -> None:
     def note(request: Request) -> None:
-        if request.method == "POST" and "preview" not in request.url:
+        # The phone's ping (/link/, table-link.js) reports to the laptop; it saves no deal.
+        if request.method == "POST" and not request.url.endswith(("/preview/", "/link/")):
             saves.append(request.url)
 
     page.on("request", note)
