@@ -18,6 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Deal
 from tests.browser.conftest import PHONE, NewPage
 from tests.scoring.helpers import playing_table
+from tests.waiting import wait_until
 from tournaments.models import Table
 
 pytestmark = pytest.mark.requests_fail_on_purpose
@@ -137,6 +138,9 @@ def test_a_deal_saved_online_is_one_request_and_offline_deals_wait_then_arrive(
     assert_arrived_in_order(table, 5)
     enter(page, names, 5)  # the fresh screen takes the next deal as ever
     expect(heading).to_contain_text("Spiel 7 von 100")
+    # Just back online, the phone may still think itself offline and queue the deal for a
+    # moment: it arrives all the same.
+    wait_until(lambda: Deal.objects.filter(table=table).count() == 6, "deal 6 stored")
     assert_arrived_in_order(table, 6)
 
 
