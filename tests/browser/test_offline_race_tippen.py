@@ -58,9 +58,8 @@ def waiting(page: Page) -> int:
 
 def posts_counted(page: Page, posts: list[str]) -> None:
     def note(request: Request) -> None:
-        if request.method == "POST" and not request.url.endswith(
-            "/link/"
-        ):  # the ping saves nothing
+        # The phone's ping (/link/) saves nothing.
+        if request.method == "POST" and not request.url.endswith("/link/"):
             posts.append(request.url)
 
     page.on("request", note)
