@@ -1,7 +1,8 @@
-"""The phone's queue on the race's and Tippen's captain pages (issue 19): deals entered while
-the laptop cannot be reached are kept on the phone and arrive exactly once, in order, across
-three outages with a reload and a closed tab between; the race's trick taps need no request at
-all; a Tippen deal the rules refuse on arrival stops the queue until the captain mends it.
+"""The phone's queue on the race's and Tippen's captain pages (issue 19): twenty deals, most
+entered while the laptop cannot be reached, are kept on the phone and arrive exactly once, in
+order, across three outages with a reload and a closed tab between (as Prisdorf's do); the
+race's trick taps need no request at all; a Tippen deal the rules refuse on arrival stops the
+queue until the captain mends it.
 
 An outage is either the phone offline (`context.set_offline`) or the laptop's server gone
 (every request to it refused, as if it were stopped). The failed requests are the point of
@@ -72,6 +73,16 @@ def race_deal(page: Page, names: list[str], number: int) -> None:
     page.get_by_role("button", name=f"Spiel {number} speichern", exact=True).tap()
 
 
+def expect_race_after(page: Page, deals: int) -> None:
+    """The screen after ``deals`` deals: every fifth is the first player's tenth trick, which
+    wins the game and begins the next."""
+    expect(page.locator("h1")).to_contain_text(f"Partie {deals // 5 + 1}")
+    expect(page.locator(".race-tally").first).to_have_text(str(2 * (deals % 5)))
+    expect(page.locator(".race-deal-heading")).to_have_text(
+        f"Spiel {deals + 1}: Wer hat Stich 1 gemacht?"
+    )
+
+
 def test_race_deals_across_three_outages_arrive_once_in_order(
     new_page: NewPage, live_server: LiveServer
 ) -> None:
@@ -83,78 +94,89 @@ def test_race_deals_across_three_outages_arrive_once_in_order(
     posts: list[str] = []
     posts_counted(page, posts)
     page.goto(url)
-    heading = page.locator(".race-deal-heading")
+    stored = RaceDeal.objects.filter(table=table)
 
     race_deal(page, names, 1)  # online: five taps and one request, the save
-    expect(heading).to_contain_text("Spiel 2")
+    expect_race_after(page, 1)
     assert len(posts) == 1
-    assert RaceDeal.objects.filter(table=table).count() == 1
+    assert stored.count() == 1
 
-    context.set_offline(True)  # outage 1: the phone's Wi-Fi
-    race_deal(page, names, 2)
-    race_deal(page, names, 3)
-    expect(heading).to_contain_text("Spiel 4: Wer hat Stich 1 gemacht?")
-    expect(page.locator(".race-tally").first).to_have_text("6")  # the kept deals counted
+    context.set_offline(True)  # outage 1: the phone's Wi-Fi; deal 5 wins game 1 offline
+    for number in range(2, 8):
+        race_deal(page, names, number)
+    expect_race_after(page, 7)  # the kept deals counted
     expect(page.locator("#offline-queue")).to_be_visible()
-    expect(page.locator("[data-queue-pending] li")).to_have_count(2)
-    assert waiting(page) == 2
+    expect(page.locator("[data-queue-pending] li")).to_have_count(6)
+    assert waiting(page) == 6
     context.set_offline(False)
     page.reload()  # the page opened again with the network: the kept deals go
     expect(page.locator("#offline-queue")).to_be_hidden()
-    assert RaceDeal.objects.filter(table=table).count() == 3
+    expect_race_after(page, 7)
+    assert stored.count() == 7
 
-    with Outage(context, live_server.url):  # outage 2: the laptop's server is gone
-        race_deal(page, names, 4)
-        race_deal(page, names, 5)  # the first player's tenth trick: game 2 begins
-        expect(page.locator("h1")).to_contain_text("Partie 2")
-        expect(page.locator(".race-tally").first).to_have_text("0")
-        race_deal(page, names, 6)
-        expect(heading).to_contain_text("Spiel 7")
-        assert waiting(page) == 3
+    with Outage(context, live_server.url):  # outage 2: the laptop's server gone; game 3 at 10
+        for number in range(8, 15):
+            race_deal(page, names, number)
+        expect_race_after(page, 14)
+        assert waiting(page) == 7
         page.close()  # the tab closed while the deals wait
+    assert stored.count() == 7
     page = context.new_page()
     page.goto(url)  # opened again when the laptop is back
     expect(page.locator("#offline-queue")).to_be_hidden()
-    expect(page.locator(".race-deal-heading")).to_contain_text("Spiel 7")
-    assert RaceDeal.objects.filter(table=table).count() == 6
+    expect_race_after(page, 14)
+    assert stored.count() == 14
 
-    context.set_offline(True)  # outage 3
-    race_deal(page, names, 7)
-    race_deal(page, names, 8)
-    assert waiting(page) == 2
+    context.set_offline(True)  # outage 3: deals 15 and 20 win games 3 and 4
+    for number in range(15, 21):
+        race_deal(page, names, number)
+    expect_race_after(page, 20)
+    assert waiting(page) == 6
     context.set_offline(False)  # the queue goes by itself when the phone is online again
     expect(page.locator("#offline-queue")).to_be_hidden()
-    expect(page.locator(".race-deal-heading")).to_contain_text("Spiel 9")
 
-    deals = list(RaceDeal.objects.filter(table=table).order_by("sequence"))
-    assert [deal.sequence for deal in deals] == list(range(1, 9))
-    assert [deal.taps for deal in deals] == [EVEN] * 8
-    assert len({deal.submission for deal in deals}) == 8
-    page.goto(url)
-    expect(page.locator("h1")).to_contain_text("Partie 2")
+    deals = list(stored.order_by("sequence"))
+    assert [deal.sequence for deal in deals] == list(range(1, 21))
+    assert [deal.taps for deal in deals] == [EVEN] * 20
+    assert len({deal.submission for deal in deals}) == 20
+    page.goto(url)  # the server's page agrees with the phone's
+    expect_race_after(page, 20)
 
 
-TIPPEN = [
+PLAYS: list[dict[int, str] | None] = [  # a seat's tricks; None: all passed
     {0: "2", 1: "1", 3: "0"},
     {1: "3", 2: "0"},
-    None,  # all passed
-    {0: "2", 1: "1", 3: "0"},
-    {0: "2", 1: "2", 2: "0"},  # 4 tricks: refused on arrival, then mended
-    {1: "3", 2: "0"},
-    {0: "2", 1: "1", 3: "0"},
-    {1: "3", 2: "0"},
+    None,
 ]
+REFUSED_AT = 11
+REFUSED = {0: "2", 1: "2", 2: "0"}  # four tricks: refused on arrival, then mended
 MENDED = {0: "2", 1: "1", 2: "0"}
 
 
-def tippen_deal(page: Page, names: list[str], number: int, choices: dict[int, str] | None) -> None:
-    """Tap a deal's choices (None: "Alle gepasst") and save it."""
+def tippen_entered(number: int) -> dict[int, str] | None:
+    """Deal ``number``'s choices as first tapped."""
+    return REFUSED if number == REFUSED_AT else PLAYS[(number - 1) % len(PLAYS)]
+
+
+def tap_choices(page: Page, names: list[str], choices: dict[int, str]) -> None:
+    for seat, choice in choices.items():
+        page.get_by_role("group", name=names[seat]).get_by_text(choice, exact=True).tap()
+
+
+def tippen_deal(page: Page, names: list[str], number: int) -> None:
+    """Tap deal ``number``'s choices (None: "Alle gepasst") and save it."""
+    choices = tippen_entered(number)
     if choices is None:
         page.get_by_role("button", name="Alle gepasst").tap()
         return
-    for seat, choice in choices.items():
-        page.get_by_role("group", name=names[seat]).get_by_text(choice, exact=True).tap()
+    tap_choices(page, names, choices)
     page.get_by_role("button", name=f"Spiel {number} speichern", exact=True).tap()
+
+
+def expect_tippen_next(page: Page, names: list[str], number: int) -> None:
+    """The screen waits for deal ``number``: the deal passes on after every deal."""
+    dealer = names[(number - 1) % len(names)]
+    expect(page.locator(".pot-deal-heading")).to_have_text(f"Spiel {number}: {dealer} gibt")
 
 
 def taps_of(choices: dict[int, str] | None) -> list[int | None]:
@@ -171,48 +193,50 @@ def test_tippen_deals_across_outages_arrive_once_and_a_refused_one_is_mended(
     page = new_page(**PHONE)
     context = page.context
     page.goto(url)
-    heading = page.locator(".pot-deal-heading")
+    stored = PotDeal.objects.filter(table=table)
 
     context.set_offline(True)  # outage 1
-    for number in (1, 2):
-        tippen_deal(page, names, number, TIPPEN[number - 1])
-    expect(heading).to_have_text(f"Spiel 3: {names[2]} gibt")  # the deal passed on
-    assert waiting(page) == 2
+    for number in range(1, 7):
+        tippen_deal(page, names, number)
+    expect_tippen_next(page, names, 7)
+    assert waiting(page) == 6
     context.set_offline(False)
     page.reload()
     expect(page.locator("#offline-queue")).to_be_hidden()
-    assert PotDeal.objects.filter(table=table).count() == 2
+    expect_tippen_next(page, names, 7)
+    assert stored.count() == 6
 
     with Outage(context, live_server.url):  # outage 2, the tab closed in it
-        for number in (3, 4, 5, 6):
-            tippen_deal(page, names, number, TIPPEN[number - 1])
-        expect(heading).to_have_text(f"Spiel 7: {names[2]} gibt")
-        assert waiting(page) == 4
+        for number in range(7, 15):
+            tippen_deal(page, names, number)
+        expect_tippen_next(page, names, 15)
+        assert waiting(page) == 8
         page.close()
     page = context.new_page()
     page.goto(url)
     stopped = page.locator(".queue-stopped")
-    expect(stopped).to_be_visible()  # deal 5 refused: the queue stops there
-    expect(stopped).to_contain_text("Spiel 5")
-    assert PotDeal.objects.filter(table=table).count() == 4
-    assert waiting(page) == 2  # deal 5 and the one behind it
+    expect(stopped).to_be_visible()  # the refused deal stops the queue there
+    expect(stopped).to_contain_text(f"Spiel {REFUSED_AT}")
+    assert stored.count() == REFUSED_AT - 1
+    assert waiting(page) == 15 - REFUSED_AT  # the refused deal and those behind it
 
-    for seat, choice in MENDED.items():  # mended: seat 1 took one trick, not two
-        page.get_by_role("group", name=names[seat]).get_by_text(choice, exact=True).tap()
-    page.get_by_role("button", name="Spiel 5 speichern", exact=True).tap()
+    tap_choices(page, names, MENDED)  # mended: seat 1 took one trick, not two
+    page.get_by_role("button", name=f"Spiel {REFUSED_AT} speichern", exact=True).tap()
     expect(page.locator("#offline-queue")).to_be_hidden()
-    expect(page.locator(".pot-deal-heading")).to_contain_text("Spiel 7")
+    expect_tippen_next(page, names, 15)
+    assert stored.count() == 14
 
     context.set_offline(True)  # outage 3
-    tippen_deal(page, names, 7, TIPPEN[6])
-    tippen_deal(page, names, 8, TIPPEN[7])
-    assert waiting(page) == 2
+    for number in range(15, 21):
+        tippen_deal(page, names, number)
+    assert waiting(page) == 6
     context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden()
+    expect_tippen_next(page, names, 21)
 
-    deals = list(PotDeal.objects.filter(table=table).order_by("sequence"))
-    expected = [taps_of(choices) for choices in TIPPEN]
-    expected[4] = taps_of(MENDED)
-    assert [deal.sequence for deal in deals] == list(range(1, 9))
+    deals = list(stored.order_by("sequence"))
+    expected = [taps_of(tippen_entered(number)) for number in range(1, 21)]
+    expected[REFUSED_AT - 1] = taps_of(MENDED)
+    assert [deal.sequence for deal in deals] == list(range(1, 21))
     assert [list(deal.taps) for deal in deals] == expected
-    assert len({deal.submission for deal in deals}) == 8
+    assert len({deal.submission for deal in deals}) == 20
