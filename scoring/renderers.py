@@ -88,7 +88,7 @@ def scoresheets_pdf(
     progress: Progress = no_progress,
     receipts: Mapping[int, str] | None = None,
 ) -> bytes:
-    """One A4 page per table (no database needed); progress: one step a table, one to write."""
+    """Two A4 pages per table (no database needed); progress: one step a table, one to write."""
     total = len(sheets) + 1
     progress(0, total)
     pages = Pages()

@@ -64,10 +64,11 @@ class Line:
         return next(i for i, cell in enumerate(self.cells) if cell.dealer)
 
 
-#: The height of a row on the page, in mm, by the number of players: all rows fit on A4.
-ROW_HEIGHT = {4: 4.66, 3: 3.86, 5: 3.7}
-#: The characters of a name above its column (two lines), by the number of players.
-HEAD_LENGTH = {4: 12, 3: 18, 5: 9}
+#: The height of a row on the page, in mm, by the number of players: at least 6 mm, for older
+#: players who write in them by hand (issue 19), so a sheet takes two A4 pages.
+ROW_HEIGHT = {4: 6.2, 3: 6.2, 5: 6.2}
+#: The pages of a table's sheet, each with two blocks of rows side by side.
+PAGES = 2
 #: A mark for the dealer: before his total, or alone in an empty row.
 DEALER_MARK = "•"
 
@@ -90,7 +91,7 @@ class BlockColumn:
 
 @dataclass(frozen=True)
 class Block:
-    """Half the sheet's rows: two blocks stand side by side on the page."""
+    """A quarter of the sheet's rows: two blocks stand side by side on each of two pages."""
 
     lines: tuple[Line, ...]
     numbers: str
@@ -156,16 +157,20 @@ class Scoresheet:
     legend: str = PDF_LEGEND
 
     @property
-    def head_length(self) -> int:
-        """How much of a name fits above its column (the full names stand above the rows)."""
-        return HEAD_LENGTH.get(len(self.columns), HEAD_LENGTH[4])
+    def blocks(self) -> tuple[Block, ...]:
+        """The rows in four blocks, two side by side on each page: 25 each (30 at 120)."""
+        quarter = max(1, -(-len(self.lines) // (2 * PAGES)))
+        size = len(self.columns)
+        return tuple(
+            _block(self.lines[start : start + quarter], size)
+            for start in range(0, quarter * 2 * PAGES, quarter)
+        )
 
     @property
-    def blocks(self) -> tuple[Block, Block]:
-        """The rows in two blocks side by side on the page: 50 and 50 (60 and 60)."""
-        half = (len(self.lines) + 1) // 2
-        size = len(self.columns)
-        return _block(self.lines[:half], size), _block(self.lines[half:], size)
+    def pages(self) -> list[tuple[Block, ...]]:
+        """The blocks by page: the names' header repeats on each."""
+        blocks = self.blocks
+        return [blocks[start : start + 2] for start in range(0, len(blocks), 2)]
 
 
 def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:

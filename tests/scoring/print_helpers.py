@@ -3,9 +3,10 @@
 ``sheet_of`` builds a :class:`TableSheet` of unsaved model instances, as the selector would
 return it, for the tests of the pure layer (chart, scoresheet values).
 
-``sheet_rows`` reads a scoresheet page back: pdftotext's word boxes, each put into its block
-(left: rows 1–50, right: 51–100) and column (the deal, each player, the value) by where it
-stands. The geometry is the one of templates/pdf/scoresheets.html.
+``sheet_rows`` reads a table's scoresheet back from its two pages: pdftotext's word boxes, each
+put into its block (page 1: rows 1–25 and 26–50, page 2: 51–75 and 76–100) and column (the
+deal, each player, the value) by where it stands. The geometry is the one of
+templates/pdf/scoresheets.html.
 """
 
 import html
@@ -14,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 
 from scoring.models import Deal
-from scoring.scoresheets import ROW_HEIGHT
+from scoring.scoresheets import PAGES, ROW_HEIGHT
 from scoring.selectors import SheetRow, TableSheet
 from tests.printing.pdf_reading import poppler
 from tournaments.models import Player, Registration, Seat, Table
@@ -107,13 +108,24 @@ class PrintedRow:
 
 
 def sheet_rows(pdf: bytes, *, page: int, players: int, deals: int) -> dict[int, PrintedRow]:
-    """The rows of a scoresheet page by deal number, each cell as printed."""
-    found = words(pdf, page=page)
-    # Row 1 is the lowest "1" of the deal column (the seat numbers above are "1" too).
+    """The rows of a table's scoresheet by deal number, each cell as printed; ``page`` is the
+    first of the sheet's pages (each has two blocks of a quarter of the rows)."""
+    quarter = max(1, -(-deals // (2 * PAGES)))
+    rows: dict[int, PrintedRow] = {}
+    for sheet_page in range(PAGES):
+        first = sheet_page * 2 * quarter + 1
+        if first <= deals:
+            rows |= _page_rows(words(pdf, page=page + sheet_page), first, quarter, players)
+    return rows
+
+
+def _page_rows(found: list[Word], first: int, quarter: int, players: int) -> dict[int, PrintedRow]:
+    # The page's first row is the lowest ``first`` of the deal column (the seat numbers above
+    # stand there too).
     first_row = max(
-        w.y_min for w in found if w.text == "1" and _column(w, players) == (0, "number")
+        w.y_min for w in found if w.text == str(first) and _column(w, players) == (0, "number")
     )
-    last_row = first_row + ((deals + 1) // 2 - 0.5) * ROW_HEIGHT[players] * MM
+    last_row = first_row + (quarter - 0.5) * ROW_HEIGHT[players] * MM
     rows: dict[int, PrintedRow] = {}
     numbers = [
         w

@@ -179,8 +179,9 @@ def dealers_in_turn(first: int, seats: int, deals: int, left: dict[int, int]) ->
 # The filled scoresheets
 
 
-def test_one_page_per_table_whatever_the_names(printed: Printed) -> None:
-    assert pdf_pages(printed.pdfs[SCORESHEETS]) == 4
+def test_two_pages_per_table_whatever_the_names(printed: Printed) -> None:
+    """Rows of 6 mm to write in by hand (issue 19) take two pages (test_sheet_rows.py)."""
+    assert pdf_pages(printed.pdfs[SCORESHEETS]) == 8
 
 
 def _ended_early(sheet: TableSheet, reason: str) -> TableSheet:
@@ -193,19 +194,19 @@ def _ended_early(sheet: TableSheet, reason: str) -> TableSheet:
 
 
 @pytest.mark.parametrize("reason", ["Die Zeit war um", ("Die Zeit war um, " * 12)[:200]])
-def test_a_table_ended_early_says_so_on_its_sheet_still_one_page(
+def test_a_table_ended_early_says_so_on_its_sheet_still_two_pages(
     printed: Printed, reason: str
 ) -> None:
     """At four and at three players, up to the longest reason the form takes (cut to one
-    line): one line more, and still one page per table."""
+    line): one line more, and still two pages per table, the line on each."""
     sheets = [_ended_early(sheet, reason) for sheet in printed.sheets]
     assert sorted({len(sheet.seats) for sheet in sheets}) == [3, 4]
     with translation.override("de"):
         pdf = renderers.scoresheets_pdf(
             tournament=printed.tournament, sheets=[scoresheet(sheet) for sheet in sheets]
         )
-    assert pdf_pages(pdf) == len(sheets)
-    for page, sheet in enumerate(sheets, start=1):
+    assert pdf_pages(pdf) == 2 * len(sheets)
+    for page, sheet in enumerate((s for s in sheets for _ in range(2)), start=1):
         text = " ".join(pdf_text(pdf, page=page).split())
         number, played = sheet.table.number, sheet.played
         deals = sheet.table.deals
@@ -242,9 +243,9 @@ def players(sheet: TableSheet) -> list[Player]:
 
 def test_each_sheet_heads_its_table_and_the_night(printed: Printed) -> None:
     pdf = printed.pdfs[SCORESHEETS]
-    for page in range(1, 5):
+    for page in range(1, 9):
         text = pdf_text(pdf, page=page)
-        assert f"Tisch {page}" in text
+        assert f"Tisch {(page + 1) // 2}" in text
         assert "Herbstpreis & <Co>" in text
         assert "21. November 2026" in text
         assert "Spiel" in text
@@ -269,7 +270,7 @@ def test_every_played_row_is_printed_with_its_dealer_marked(printed: Printed) ->
 
 def test_a_table_of_three_prints_its_rows_in_two_blocks_of_60(printed: Printed) -> None:
     sheet = printed.sheets[1]
-    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=2, players=3, deals=120)
+    rows = sheet_rows(printed.pdfs[SCORESHEETS], page=3, players=3, deals=120)
     assert sorted(rows) == list(range(1, 121))
     for number in (1, 57, PLAYED_AT_THREE):
         assert rows[number] == expected_row(sheet, number)
@@ -334,14 +335,14 @@ def test_blank_sheets_have_the_names_and_the_dealers_but_no_totals(
     sheet = printed.sheets[table]
     players, deals = len(sheet.seats), sheet.table.deals
     pdf = printed.pdfs[BLANK_SCORESHEETS]
-    rows = sheet_rows(pdf, page=table + 1, players=players, deals=deals)
+    rows = sheet_rows(pdf, page=2 * table + 1, players=players, deals=deals)
     left = {s.position: s.left_after_deal for s in sheet.seats if s.left_after_deal is not None}
     dealers = dealers_in_turn(sheet.table.first_dealer, players, deals, left)
     assert sorted(rows) == list(range(1, deals + 1))
     for number, dealer in enumerate(dealers, start=1):
         assert rows[number].cells == tuple("•" if i == dealer else "" for i in range(players))
         assert rows[number].value == ""
-    text = pdf_text(pdf, page=table + 1)
+    text = " ".join(pdf_text(pdf, page=2 * table + 1).split())
     for seat in sheet.seats:
         assert seat.registration.player.name[:12] in text
 
@@ -493,7 +494,7 @@ def test_the_night_file_has_everything_in_order(printed: Printed) -> None:
     parts = {
         "table cards": pdf_pages(printed.pdfs["table_cards"]),
         "seating list": pdf_pages(printed.pdfs["seating_list"]),
-        "scoresheets": 4,
+        "scoresheets": 8,
         "charts": 2,
         "ranking": pdf_pages(printed.pdfs[RANKING]),
     }
@@ -502,8 +503,8 @@ def test_the_night_file_has_everything_in_order(printed: Printed) -> None:
     text = pdf_text(pdf)
     assert text.count(f"{BASE_URL}/t/") == 4, "a card for each table"
     sheets = [page for page, name in enumerate(sections, start=1) if name == "scoresheets"]
-    for number, page in enumerate(sheets, start=1):
-        assert f"Tisch {number}" in pdf_text(pdf, page=page)
+    for index, page in enumerate(sheets):
+        assert f"Tisch {index // 2 + 1}" in pdf_text(pdf, page=page)
     charts = [pdf_text(pdf, page=page) for page, name in enumerate(sections, 1) if name == "charts"]
     assert all(f"Tisch {number}" in charts[(number - 1) // 2] for number in range(1, 5))
 
@@ -610,8 +611,8 @@ def test_blank_scoresheets_for_the_tables_that_keep_paper(
 
     download = client.get(reverse("printing:file_download", args=[file.pk]))
     pdf = b"".join(download.streaming_content)
-    assert pdf_pages(pdf) == 2
-    assert ["Tisch 2" in pdf_text(pdf, page=1), "Tisch 4" in pdf_text(pdf, page=2)] == [True, True]
+    assert pdf_pages(pdf) == 4
+    assert ["Tisch 2" in pdf_text(pdf, page=2), "Tisch 4" in pdf_text(pdf, page=3)] == [True, True]
     assert "Tisch 1" not in pdf_text(pdf)
 
 
@@ -786,7 +787,7 @@ def test_a_real_worker_on_redis_makes_the_scoresheets_and_reports_each_table(
     assert seen, "the page showed the progress bar of the 4 tables and the writing"
     assert seen <= {"0", "1", "2", "3", "4", "5"}
     pdf = b"".join(client.get(download).streaming_content)
-    assert pdf_pages(pdf) == 4
+    assert pdf_pages(pdf) == 8
     rows = sheet_rows(pdf, page=1, players=4, deals=100)
     sheet = selectors.table_sheets(tournament=tournament)[0]
     assert rows[12] == expected_row(sheet, 12)
@@ -798,11 +799,12 @@ def test_a_real_worker_on_redis_makes_the_scoresheets_and_reports_each_table(
 # The values alone
 
 
-def test_the_blocks_split_the_rows_in_two_halves() -> None:
-    blocks = scoresheet(sheet_of(played([(0, 12), (1, -6)]))).blocks
-    assert [len(block.lines) for block in blocks] == [50, 50]
-    assert blocks[0].numbers.splitlines()[0] == "1"
-    assert blocks[1].numbers.splitlines()[0] == "51"
+def test_the_blocks_split_the_rows_in_four_quarters_two_a_page() -> None:
+    sheet = scoresheet(sheet_of(played([(0, 12), (1, -6)])))
+    blocks = sheet.blocks
+    assert [len(block.lines) for block in blocks] == [25, 25, 25, 25]
+    assert [block.numbers.splitlines()[0] for block in blocks] == ["1", "26", "51", "76"]
+    assert [len(page) for page in sheet.pages] == [2, 2]
     assert blocks[0].players[0].text.splitlines() == ["•\u200212", "12"]
     assert blocks[0].players[1].text.splitlines() == ["0", "•\u2002\N{MINUS SIGN}6"]
     assert blocks[0].values.splitlines() == ["+12", "\N{MINUS SIGN}6"]
