@@ -113,10 +113,10 @@ def test_a_scoresheet_s_rows_are_6_mm_and_its_names_whole(
         assert min(line.height for line in lines) >= SIX_MM
         numbers += [int(word) for column in columns for word in _text(column)]
         names = [b for b in boxes if "name-line" in _classes(b)]
-        # The first player's cell above each block (the rows' columns are "col c-0").
-        heads = [b for b in boxes if _classes(b) == {"c-0"} and b.element_tag == "div"]
+        # Above each block's columns the seats' numbers, which the names' header explains.
+        heads = [b for b in boxes if "seat-number" in _classes(b)]
         assert [_holds_whole(box, LONG) for box in names].count(True) == 1
-        assert [_holds_whole(box, LONG) for box in heads] == [True, True]
+        assert [_text(box) for box in heads] == [[str(n)] for n in range(1, players + 1)] * 2
     assert numbers == list(range(1, deals + 1)), "every deal has its row, once"
     _no_ellipsis(document)
 

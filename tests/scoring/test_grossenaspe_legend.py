@@ -46,8 +46,9 @@ def _words(text: str) -> str:
 @pytest.mark.parametrize("blank", [False, True])
 def test_each_sheet_has_grossenaspe_s_legend_and_stays_on_its_page(blank: bool) -> None:
     pdf = _pdf(_played_night(), blank=blank)
-    assert pdf_pages(pdf) == 2  # one page a table, the five's note and legend included
-    four, five = _words(pdf_text(pdf, page=1)), _words(pdf_text(pdf, page=2))
+    assert pdf_pages(pdf) == 4  # two pages a table, the five's note and legend included
+    four = _words(pdf_text(pdf, page=1) + pdf_text(pdf, page=2))
+    five = _words(pdf_text(pdf, page=3) + pdf_text(pdf, page=4))
     assert VALUE in four
     assert VALUE in five
     assert PRISDORF_DEALER in four  # at four the dealer plays
@@ -61,8 +62,8 @@ def test_in_english_too_a_five_s_sheet_stays_on_its_page() -> None:
     tournament = _played_night()
     with translation.override("en"):
         pdf = _pdf(tournament, blank=False)
-    assert pdf_pages(pdf) == 2
-    assert "sits out at a table of five" in _words(pdf_text(pdf, page=2))
+    assert pdf_pages(pdf) == 4
+    assert "sits out at a table of five" in _words(pdf_text(pdf, page=4))
 
 
 def test_a_prisdorf_sheet_keeps_its_own_legend() -> None:

@@ -57,7 +57,7 @@ def test_at_five_the_dealer_sits_out_and_gains_nothing() -> None:
     assert tuple(points[p] for p in range(5)) == expected
     sheet = scoresheet(selectors.table_sheet(table=table))
     pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[sheet])
-    assert pdf_pages(pdf) == 1  # 125 rows of five players on one page
+    assert pdf_pages(pdf) == 2  # 125 rows of five players, of 6 mm each, on two pages
     assert "125" in pdf_text(pdf)
 
 

@@ -87,7 +87,7 @@ def test_an_ansegger_night_of_every_kind_of_deal_by_the_clubs_table() -> None:
     sheet = scoresheet(selectors.table_sheet(table=table))
     pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[sheet])
     text = " ".join(pdf_text(pdf).split())
-    assert pdf_pages(pdf) == 1
+    assert pdf_pages(pdf) == 2  # rows of 6 mm to write in: two pages a table
     assert "Punkte nach der eigenen Tabelle des Vereins, nicht aus der Quelle" in text
     assert "−30" in text or "-30" in text
 
