@@ -204,6 +204,8 @@ class Registration(models.Model):
     walk_in = models.BooleanField(_("walk-in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    #: When the entry fee was paid (in cash, at the desk); None while it is open.
+    fee_paid_at = models.DateTimeField(_("fee paid at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -222,6 +224,10 @@ class Registration(models.Model):
     @property
     def is_checked_in(self) -> bool:
         return self.checked_in_at is not None and self.withdrawn_at is None
+
+    @property
+    def is_fee_paid(self) -> bool:
+        return self.fee_paid_at is not None
 
 
 class Table(models.Model):
@@ -368,6 +374,8 @@ class TournamentEvent(models.Model):
         TABLE_RESUMED = "table_resumed", _("table resumed")
         LINK_RENEWED = "link_renewed", _("new table link")
         CHANGED_IN_ADMIN = "changed_in_admin", _("changed in the admin")
+        FEE_PAID = "fee_paid", _("entry fee paid")
+        FEE_OPEN = "fee_open", _("entry fee marked open again")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("what"), max_length=30, choices=Kind)

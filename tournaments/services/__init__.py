@@ -21,6 +21,7 @@ from tournaments.services.players import (
 from tournaments.services.registration import (
     registration_add,
     registration_check_in,
+    registration_mark_paid,
     registration_withdraw,
     registration_withdraw_check,
     registrations_add_players,
@@ -60,6 +61,7 @@ __all__ = [
     "players_import_csv",
     "registration_add",
     "registration_check_in",
+    "registration_mark_paid",
     "registration_withdraw",
     "registration_withdraw_check",
     "registrations_add_players",

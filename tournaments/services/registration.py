@@ -2,13 +2,15 @@
 
 from typing import TYPE_CHECKING
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Tournament, TournamentEvent
 from tournaments.services.players import player_create
+from tournaments.services.tournament import event_record
 from tournaments.states import BEFORE_PLAY, require_state
 
 if TYPE_CHECKING:
@@ -76,6 +78,28 @@ def registration_check_in(*, registration: Registration, present: bool = True) -
     )
     registration.checked_in_at = timezone.now() if present else None
     registration.save(update_fields=["checked_in_at"])
+    return registration
+
+
+def registration_mark_paid(
+    *, registration: Registration, paid: bool, by: User | None = None
+) -> Registration:
+    """Mark the player's entry fee paid (in cash, at the desk) or open again, with a line in
+    the tournament's history. Money comes in at any time of the night, a late payer even after
+    the end: no state refuses it. Marking it as it is already changes nothing.
+    """
+    with transaction.atomic():
+        locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        if locked.is_fee_paid != paid:
+            locked.fee_paid_at = timezone.now() if paid else None
+            locked.save(update_fields=["fee_paid_at"])
+            event_record(
+                tournament=registration.tournament,
+                kind=TournamentEvent.Kind.FEE_PAID if paid else TournamentEvent.Kind.FEE_OPEN,
+                user=by,
+                reason=registration.player.name,
+            )
+    registration.fee_paid_at = locked.fee_paid_at
     return registration
 
 
