@@ -28,6 +28,7 @@
   var arrived = []; // titles of deals that arrived lately: "Spiel 12 angekommen"
   var arrivedTimer = null;
   var dropArmed = false;
+  var later = null; // a screen that waits for the captain's taps (settle)
 
   function root() { return document.querySelector("#table-screen[data-table-token]"); }
   function bar() { return document.getElementById("offline-queue"); }
@@ -199,6 +200,7 @@
   // the form meanwhile stay.
   function swap(html, keepTaps) {
     var current = root();
+    later = null;
     if (!current) return false;
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("table-screen");
@@ -216,6 +218,26 @@
       bubbles: true, detail: { elt: fresh, target: fresh },
     }));
     return true;
+  }
+
+  // The server's screen after the last queued deal. While the captain is tapping the next
+  // deal on a form that had moved on, it waits (a screen swapped under a finger moves the
+  // tiles, and a tap lands on the wrong one): the answer to that deal brings a newer screen,
+  // and a form left untapped takes it at the next tick.
+  function settle(html, movedOn) {
+    var form = queueForm();
+    if (movedOn && form && touched(form)) later = html;
+    else swap(html, movedOn);
+  }
+
+  // Whether the captain has tapped or typed on the form: its visible choices, not its hidden
+  // fields (taps kept there, as the race's, are carried over by swap's keepTaps).
+  function touched(form) {
+    return Array.prototype.some.call(form.querySelectorAll("input"), function (input) {
+      if (input.type === "hidden" || input.disabled) return false;
+      if (input.type === "radio" || input.type === "checkbox") return input.checked;
+      return !!input.value;
+    });
   }
 
   function reasonIn(html) {
@@ -320,8 +342,7 @@
       if (index >= 0) list.splice(index, 1);
       write(t, list);
       if (head.waited && titleOf(head)) noteArrived(titleOf(head));
-      // Taps begun on a form that had moved on stay on the fresh screen.
-      if (!list.length) swap(answer.text, formSequence() > head.sequence);
+      if (!list.length) settle(answer.text, formSequence() > head.sequence);
       render();
       if (list.length) pump();
       return;
@@ -535,6 +556,7 @@
   // deal's taps shown on it again.
   document.addEventListener("htmx:afterSwap", function () {
     if (!seen()) return; // a part of the screen (the preview), not a new screen
+    later = null;
     var t = token();
     var list = t ? read(t) : [];
     if (list.length && list[0].stopped) showStopped();
@@ -552,6 +574,13 @@
     var t = token();
     if (t && read(t).length && !sending) pump();
   }, RETRY_MS * 3);
+  window.setInterval(function () {
+    var t = token();
+    var form = queueForm();
+    if (!later || sending || (t && read(t).length) || (form && touched(form))) return;
+    swap(later, false);
+    render();
+  }, RETRY_MS);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -12,7 +12,7 @@ import re
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Deal
@@ -31,11 +31,26 @@ def deal_of(index: int) -> tuple[int, str, str]:
     return index * 3 % 4, str(2 + index % 3), "lost" if index % 4 == 3 else "won"
 
 
+def tap_tile(page: Page, group: str, text: str) -> None:
+    """Tap a tile and see it lit, as a captain does: a tap that lands while the screen moves
+    (the preview box growing below it, the queue's fresh screen swapped in) is tapped again."""
+    tile = page.get_by_role("group", name=group).get_by_text(text, exact=True)
+    for _attempt in range(3):
+        tile.tap()
+        tile_input = page.locator("#" + str(tile.get_attribute("for")))
+        try:
+            expect(tile_input).to_be_checked(timeout=2000)
+            return
+        except AssertionError:
+            continue
+    expect(tile_input).to_be_checked()
+
+
 def tap(page: Page, name: str, tricks: str, result: str) -> None:
     """Tap a deal's tiles and "Spiel N eintragen"."""
-    page.get_by_role("group", name="Wer hat gespielt?").get_by_text(name, exact=True).tap()
-    page.get_by_role("group", name="Was wurde gespielt?").get_by_text(tricks, exact=True).tap()
-    page.get_by_role("group", name="Ergebnis").get_by_text(RESULTS[result], exact=True).tap()
+    tap_tile(page, "Wer hat gespielt?", name)
+    tap_tile(page, "Was wurde gespielt?", tricks)
+    tap_tile(page, "Ergebnis", RESULTS[result])
     page.get_by_role("button", name=re.compile(r"^Spiel \d+ eintragen$")).tap()
 
 
@@ -281,3 +296,43 @@ def test_two_phones_at_one_table_one_offline_end_in_one_sheet(new_page: NewPage)
     second.reload()
     totals = "#table-screen .totals"
     expect(second.locator(totals)).to_have_text(first.locator(totals).inner_text())
+
+
+def test_the_screen_waits_while_the_captain_taps_the_next_deal(phone_page: Page) -> None:
+    """The queue's last answer arrives while the captain has begun the next deal: the screen
+    is not swapped under his finger (the tiles would move); his deal's answer brings it."""
+    table = playing_table()
+    names = names_of(table)
+    page = phone_page
+    url = reverse("scoring:table_entry", args=[table.token])
+    page.goto(url)
+    held: list[Route] = []
+    saves = re.compile(re.escape(url) + "$")
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(saves, hold)
+    page.context.set_offline(True)
+    enter(page, names, 0)
+    expect(page.locator(".queue-waiting")).to_have_count(1)
+    page.context.set_offline(False)
+    for _tick in range(100):  # Playwright runs the route's handler while the page is waited on
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the queued deal was not sent"
+    tap_tile(page, "Wer hat gespielt?", names[deal_of(1)[0]])
+    page.evaluate("document.getElementById('table-screen').dataset.mark = 'before'")
+    held[0].continue_()
+    page.unroute(saves)
+    wait_until(lambda: Deal.objects.filter(table=table).count() == 1, "deal 1 stored")
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    expect(page.locator("#table-screen[data-mark='before']")).to_have_count(1)
+    _declarer, tricks, result = deal_of(1)
+    tap_tile(page, "Was wurde gespielt?", tricks)
+    tap_tile(page, "Ergebnis", RESULTS[result])
+    page.get_by_role("button", name="Spiel 2 eintragen").tap()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 3 von 100")
+    expect(page.locator("#table-screen[data-mark='before']")).to_have_count(0)
+    assert_arrived_in_order(table, 2)
