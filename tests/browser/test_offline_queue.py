@@ -12,11 +12,12 @@ import re
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Deal
 from tests.browser.conftest import PHONE, NewPage
+from tests.browser.outages import Outage
 from tests.scoring.helpers import playing_table
 from tests.waiting import wait_until
 from tournaments.models import Table
@@ -71,21 +72,6 @@ def waiting(page: Page) -> int:
             token,
         )
     )
-
-
-class Outage:
-    """The laptop's server unreachable for one context: every request to it refused."""
-
-    def __init__(self, context: BrowserContext, url: str) -> None:
-        self.context = context
-        self.pattern = re.compile("^" + re.escape(url))
-
-    def __enter__(self) -> "Outage":
-        self.context.route(self.pattern, lambda route: route.abort("connectionrefused"))
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.context.unroute(self.pattern)
 
 
 def assert_arrived_in_order(table: Table, count: int) -> None:

@@ -9,16 +9,15 @@ An outage is either the phone offline (`context.set_offline`) or the laptop's se
 these tests: `requests_fail_on_purpose`.
 """
 
-import re
-
 import pytest
 from django.urls import reverse
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import Page, Request, expect
 from pytest_django.live_server_helper import LiveServer
 
 from pots.models import PotDeal
 from races.models import RaceDeal
 from tests.browser.conftest import PHONE, NewPage
+from tests.browser.outages import Outage
 from tests.pots.helpers import tippen_table
 from tests.races.helpers import race_table
 from tournaments.models import Table
@@ -26,21 +25,6 @@ from tournaments.models import Table
 pytestmark = pytest.mark.requests_fail_on_purpose
 
 EVEN = [0, 1, 2, 3, 0]  # the race's deal: two tricks to the first player, one to three others
-
-
-class Outage:
-    """The laptop's server unreachable for one context: every request to it refused."""
-
-    def __init__(self, context: BrowserContext, url: str) -> None:
-        self.context = context
-        self.pattern = re.compile("^" + re.escape(url))
-
-    def __enter__(self) -> "Outage":
-        self.context.route(self.pattern, lambda route: route.abort("connectionrefused"))
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.context.unroute(self.pattern)
 
 
 def names_of(table: Table) -> list[str]:
