@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from sitewide.url_helpers import named_by_view
-from tournaments.views import account, files, night, players, points, receipts, tables
+from tournaments.views import account, desk, files, night, players, points, receipts, tables
 
 app_name = "tournaments"
 
@@ -22,9 +22,11 @@ urlpatterns = [
             "rules/points/": points.tournament_points,
             "edit/": night.tournament_edit,
             "register/": night.registration_add,
-            "register-previous/": night.registrations_add_previous,
+            "register-ticked/": desk.registrations_add_ticked,
             "walk-in/": night.walk_in,
             "registrations/<id:registration_pk>/check-in/": night.check_in,
+            "registrations/<id:registration_pk>/arrive/": desk.arrive,
+            "registrations/<id:registration_pk>/fee/": desk.fee,
             "registrations/<id:registration_pk>/withdraw/": night.withdraw,
             "draw/": tables.draw,
             "start/": tables.start,

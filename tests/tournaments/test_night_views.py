@@ -293,7 +293,7 @@ def test_a_tap_in_the_list_without_javascript_comes_back_to_the_same_search(
     assert not tournament.registrations.get().is_checked_in  # "register only"
 
 
-def test_the_players_of_last_time_in_one_tap(organiser: Client) -> None:
+def test_the_players_of_last_time_are_a_list_to_tick(organiser: Client) -> None:
     earlier = night(present=3)
     earlier.date -= datetime.timedelta(days=7)
     earlier.save(update_fields=["date"])
@@ -301,17 +301,36 @@ def test_the_players_of_last_time_in_one_tap(organiser: Client) -> None:
     night_url = reverse("tournaments:night", args=[tonight.pk])
 
     page = _text(organiser.get(night_url))
-    assert "Die 3 Spieler vom letzten Mal anmelden" in page
+    assert "Alle vom letzten Mal" in page
     assert "„Preisfipsen“ am 14. November 2026" in page
+    ticked = page.split('class="tick-list previous-night"')[1].split("</form>")[0]
+    assert ticked.count('type="checkbox" name="player"') == 3
+    assert ticked.count("checked") == 3  # all ticked: untick who is not coming
+    # Spieler 01 is not coming: unticked.
+    ids = [registration(earlier, f"Spieler {n:02d}").player_id for n in (0, 2)]
     response = organiser.post(
-        reverse("tournaments:registrations_add_previous", args=[tonight.pk]), follow=True
+        reverse("tournaments:registrations_add_ticked", args=[tonight.pk]),
+        {"player": ids},
+        follow=True,
     )
 
     page = _text(response)
-    assert "3 Spieler vom letzten Mal sind angemeldet" in page
-    assert "vom letzten Mal anmelden" not in page  # nobody left to register
-    assert tonight.registrations.count() == 3
+    assert "2 Spieler sind angemeldet" in page
+    names = tonight.registrations.values_list("player__name", flat=True)
+    assert sorted(names) == ["Spieler 00", "Spieler 02"]
     assert not any(entry.is_checked_in for entry in tonight.registrations.all())
+    # The one left unticked is still offered.
+    still = page.split('class="tick-list previous-night"')[1].split("</form>")[0]
+    assert still.count('type="checkbox" name="player"') == 1
+
+
+def test_ticking_nobody_registers_nobody_and_says_so(organiser: Client) -> None:
+    tonight = night(present=0)
+    response = organiser.post(
+        reverse("tournaments:registrations_add_ticked", args=[tonight.pk]), follow=True
+    )
+    assert "Niemand ist angekreuzt" in _text(response)
+    assert not tonight.registrations.exists()
 
 
 def test_a_walk_in_with_htmx_comes_back_as_an_empty_form_ready_for_the_next(
@@ -385,9 +404,10 @@ def test_the_words_of_a_row_say_the_state_and_what_a_button_does(organiser: Clie
     absent = page.split(f'id="registration-{registration(tournament, "Spieler 01").pk}"')[1]
     absent = absent.split("</li>")[0]
     assert "Anwesend ✓" in present
-    assert ">Auschecken</button>" in present
+    assert ">Rückgängig</button>" in present
     assert "noch nicht da" in absent
-    assert ">Einchecken</button>" in absent
+    # His name is the button: one tap checks him in (and marks his fee paid).
+    assert re.search(r"<button[^>]*>Spieler 01 <small>SC Prisdorf</small></button>", absent)
     assert "Austragen…" in absent
     # "Abmelden" is the header's log out, and nothing else.
     assert page.count("Abmelden") == 1

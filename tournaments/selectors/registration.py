@@ -95,3 +95,31 @@ def check_in_count(*, tournament: Tournament) -> CheckInCount:
         registered=Count("pk"), present=Count("pk", filter=Q(checked_in_at__isnull=False))
     )
     return CheckInCount(counts["registered"], counts["present"])
+
+
+def open_fees(*, tournament: Tournament) -> list[Registration]:
+    """The players present (checked in, not withdrawn) whose entry fee is still open, by
+    name; none when the night asks no fee (one query, none without a fee)."""
+    if not tournament.entry_fee:
+        return []
+    return list(
+        Registration.objects.filter(
+            tournament=tournament,
+            checked_in_at__isnull=False,
+            withdrawn_at__isnull=True,
+            fee_paid_at__isnull=True,
+        )
+        .select_related("player")
+        .order_by("player__name_key", "player__name", "pk")
+    )
+
+
+def players_offered(*, tournament: Tournament, ids: list[int]) -> list[Player]:
+    """Of these players (say those of a list just imported), the ones not registered for the
+    tournament, as in the directory's order: one query."""
+    registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+    return list(
+        Player.objects.filter(pk__in=ids)
+        .exclude(pk__in=registered.values("player_id"))
+        .order_by(*DIRECTORY_ORDER)
+    )

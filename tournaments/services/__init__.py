@@ -20,6 +20,7 @@ from tournaments.services.players import (
 )
 from tournaments.services.registration import (
     registration_add,
+    registration_arrive,
     registration_check_in,
     registration_mark_paid,
     registration_withdraw,
@@ -60,6 +61,7 @@ __all__ = [
     "player_update",
     "players_import_csv",
     "registration_add",
+    "registration_arrive",
     "registration_check_in",
     "registration_mark_paid",
     "registration_withdraw",

@@ -18,10 +18,17 @@ if TYPE_CHECKING:
 
 
 def registration_add(
-    *, tournament: Tournament, player: Player, walk_in: bool = False, check_in: bool = False
+    *,
+    tournament: Tournament,
+    player: Player,
+    walk_in: bool = False,
+    check_in: bool = False,
+    paid: bool = False,
+    by: User | None = None,
 ) -> Registration:
-    """Register a player (again, if he had withdrawn). Late arrivals after the draw are
-    registered too; the tables must then be drawn again before play.
+    """Register a player (again, if he had withdrawn), checked in and his fee ``paid`` if
+    asked. Late arrivals after the draw are registered too; the tables must then be drawn
+    again before play.
 
     :raises ValidationError: already registered, or play has started.
     """
@@ -39,6 +46,8 @@ def registration_add(
         registration.withdrawn_at = None
         registration.checked_in_at = timezone.now() if check_in else None
         registration.save()
+        if paid:
+            registration_mark_paid(registration=registration, paid=True, by=by)
     return registration
 
 
@@ -62,11 +71,32 @@ def registrations_add_players(*, tournament: Tournament, players: list[Player]) 
     return len({player.pk for player in players} - registered)
 
 
-def walk_in_register(*, tournament: Tournament, name: str, club: str = "") -> Registration:
-    """A new player on the night: into the directory, registered and checked in at once."""
+def walk_in_register(
+    *, tournament: Tournament, name: str, club: str = "", paid: bool = True, by: User | None = None
+) -> Registration:
+    """A new player on the night, typed once: into the directory, registered, checked in and
+    (as he pays at the door) his fee marked paid, at once."""
     with transaction.atomic():
         player = player_create(name=name, club=club)
-        return registration_add(tournament=tournament, player=player, walk_in=True, check_in=True)
+        registration = registration_add(
+            tournament=tournament, player=player, walk_in=True, check_in=True
+        )
+        if paid:
+            registration_mark_paid(registration=registration, paid=True, by=by)
+        return registration
+
+
+def registration_arrive(
+    *, registration: Registration, present: bool = True, by: User | None = None
+) -> Registration:
+    """A registered player at the desk, one tap: checked in and his fee marked paid; or, the
+    tap undone, checked out and his fee open again.
+
+    :raises ValidationError: see ``registration_check_in``.
+    """
+    with transaction.atomic():
+        registration_check_in(registration=registration, present=present)
+        return registration_mark_paid(registration=registration, paid=present, by=by)
 
 
 def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:

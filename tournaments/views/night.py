@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import rule_seating, selectors, services
@@ -102,7 +101,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/night/tournament_form.html", context)
 
 
-def _draw_stale(tournament: Tournament) -> bool:
+def draw_stale(tournament: Tournament) -> bool:
     return tournament.is_drawn and selectors.draw_is_stale(tournament=tournament)
 
 
@@ -119,7 +118,10 @@ def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]
         "registered_count": len(registrations) - withdrawn,  # the withdrawn are listed apart
         "withdrawn_count": withdrawn,
         "summary": selectors.present_summary(tournament=tournament),
-        "draw_stale": _draw_stale(tournament),
+        "draw_stale": draw_stale(tournament),
+        "open_fees": selectors.open_fees(tournament=tournament),
+        # The list import started here comes back here, its players offered to register.
+        "import_url": reverse("tournaments:players_import") + f"?tournament={tournament.pk}",
         "query": query,
         "found": found[: selectors.DESK_LIST_SIZE],
         "found_more": len(found) > selectors.DESK_LIST_SIZE,
@@ -157,9 +159,24 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "tournaments/night/_directory.html", context)
     context |= {
         "previous_night": selectors.previous_night(tournament=tournament),
+        # A list just imported from here: its players offered to tick and register.
+        "offered": selectors.players_offered(tournament=tournament, ids=_offered_ids(request)),
         "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
     return render(request, "tournaments/night/night.html", context)
+
+
+def arrived_text(tournament: Tournament) -> str:
+    """What a player's arrival did: with a fee asked, it is marked paid too."""
+    if tournament.entry_fee:
+        return _("%(player)s is registered, checked in and paid.")
+    return _("%(player)s is registered and checked in.")
+
+
+def _offered_ids(request: HttpRequest) -> list[int]:
+    """The players of ``?offer=3,4,5`` (the import's way back here); nonsense is left out."""
+    values = request.GET.get("offer", "").split(",")
+    return [int(value) for value in values if value.isdecimal() and 0 < int(value) < 2**31]
 
 
 @organiser_required
@@ -171,12 +188,14 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
     check_in = bool(request.POST.get("check_in"))
     attempt(
         request,
-        lambda: services.registration_add(tournament=tournament, player=player, check_in=check_in),
-        (
-            _("%(player)s is registered and checked in.")
-            if check_in
-            else _("%(player)s is registered.")
-        )
+        lambda: services.registration_add(
+            tournament=tournament,
+            player=player,
+            check_in=check_in,
+            paid=check_in,  # an arrival pays at the desk
+            by=request.user,  # type: ignore[arg-type]
+        ),
+        (arrived_text(tournament) if check_in else _("%(player)s is registered."))
         % {"player": player.name},
     )
     if request.htmx:  # type: ignore[attr-defined]
@@ -184,31 +203,6 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
     if "q" in request.POST:  # from the directory list: back to it, the search kept
         query = urlencode({"q": request.POST["q"]})
         return redirect(f"{night_url(tournament)}?{query}#register")
-    return redirect(f"{night_url(tournament)}#registrations")
-
-
-@organiser_required
-@require_POST
-def registrations_add_previous(request: HttpRequest, pk: int) -> HttpResponse:
-    """ "Die Spieler vom letzten Mal": register them all, each to be checked in on arrival."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    previous = selectors.previous_night(tournament=tournament)
-    players = previous.players if previous else []
-    try:
-        count = services.registrations_add_players(tournament=tournament, players=players)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(
-            request,
-            ngettext(
-                "%(count)s player from last time is registered. Check each in as he arrives.",
-                "%(count)s players from last time are registered. Check each in as he arrives.",
-                count,
-            )
-            % {"count": count},
-        )
     return redirect(f"{night_url(tournament)}#registrations")
 
 
@@ -241,8 +235,12 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"{night_url(tournament)}#walk-in")
     saved = attempt(
         request,
-        lambda: services.walk_in_register(tournament=tournament, **form.cleaned_data),
-        _("%(player)s is registered and checked in.") % {"player": form.cleaned_data["name"]},
+        lambda: services.walk_in_register(
+            tournament=tournament,
+            by=request.user,  # type: ignore[arg-type]
+            **form.cleaned_data,
+        ),
+        arrived_text(tournament) % {"player": form.cleaned_data["name"]},
     )
     if htmx:
         next_form = _walk_in_form(focus=True) if saved else form
@@ -276,7 +274,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
         "registration": registration,
         "tournament": tournament,
         "summary": selectors.present_summary(tournament=tournament),
-        "draw_stale": _draw_stale(tournament),
+        "draw_stale": draw_stale(tournament),
         "oob": True,
     }
     return render(request, "tournaments/night/_check_in_response.html", context)

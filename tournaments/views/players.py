@@ -6,14 +6,15 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
 from tournaments.forms import PlayerForm, PlayersImportForm
-from tournaments.models import Player
+from tournaments.models import Player, Tournament
 from tournaments.player_csv import CsvRow
-from tournaments.views.access import organiser_required, same_site_path, search_query
+from tournaments.views.access import id_or_404, organiser_required, same_site_path, search_query
 
 #: Players on one page of the directory.
 PAGE_SIZE = 50
@@ -67,6 +68,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def players_import(request: HttpRequest) -> HttpResponse:
     data = (request.POST, request.FILES) if request.method == "POST" else (None, None)
     form = PlayersImportForm(*data)
+    tournament = _import_for(request)
     failed = False
     if request.method == "POST" and form.is_valid():
         try:
@@ -86,9 +88,22 @@ def players_import(request: HttpRequest) -> HttpResponse:
             )
             if imported.skipped:
                 messages.info(request, _skipped_note(imported.skipped))
+            if tournament is not None:  # back to it, the imported players offered to register
+                offer = ",".join(str(player.pk) for player in imported.players)
+                night = reverse("tournaments:night", args=[tournament.pk])
+                return redirect(f"{night}?{urlencode({'offer': offer})}#register")
             return redirect("tournaments:player_list")
-    context = {"form": form, "import_failed": failed}
+    context = {"form": form, "import_failed": failed, "tournament": tournament}
     return render(request, "tournaments/players/import.html", context)
+
+
+def _import_for(request: HttpRequest) -> Tournament | None:
+    """The tournament the import was started from (``?tournament=``), still registering."""
+    value = request.GET.get("tournament", "")
+    if not value:
+        return None
+    tournament = get_object_or_404(Tournament, pk=id_or_404(value))
+    return tournament if tournament.is_registration_open else None
 
 
 def _skipped_note(rows: list[CsvRow]) -> str:

@@ -1,0 +1,152 @@
+"""The desk at one tap per arrival (issue 21): a tap on a registered player's name checks him
+in and marks his fee paid (undone beside it); a walk-in and a tap in the directory land paid
+too; open fees are listed at the desk and on the home page; a list import started from the
+tournament comes back to it with its players offered."""
+
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from tests.tournaments.night_helpers import night, registration
+from tournaments import selectors, services
+from tournaments.models import Player, Registration, Tournament, TournamentEvent
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _fee_night(*, present: int = 0, absent: int = 0) -> Tournament:
+    return night(present=present, absent=absent, entry_fee=Decimal(5))
+
+
+def _text(response: object) -> str:
+    return " ".join(response.content.decode().split())  # type: ignore[attr-defined]
+
+
+def test_one_tap_on_the_name_checks_in_and_marks_paid_and_undo_takes_both_back(
+    organiser: Client,
+) -> None:
+    tournament = _fee_night(absent=1)
+    entry = registration(tournament, "Spieler 00")
+    url = reverse("tournaments:arrive", args=[tournament.pk, entry.pk])
+
+    answer = _text(organiser.post(url, {"present": "1"}, **HTMX))  # type: ignore[arg-type]
+
+    entry.refresh_from_db()
+    assert entry.is_checked_in
+    assert entry.is_fee_paid
+    assert "bezahlt ✓" in answer
+    assert ">Rückgängig</button>" in answer
+    assert "1 Spieler anwesend" in answer  # the count beside it
+    assert TournamentEvent.objects.get().kind == TournamentEvent.Kind.FEE_PAID
+
+    organiser.post(url, {"present": "0"}, **HTMX)  # type: ignore[arg-type]
+    entry.refresh_from_db()
+    assert not entry.is_checked_in
+    assert not entry.is_fee_paid
+
+
+def test_a_walk_in_and_a_tap_in_the_directory_land_registered_checked_in_and_paid(
+    organiser: Client,
+) -> None:
+    tournament = _fee_night()
+    regular = services.player_create(name="Anna Möller")
+    organiser.post(
+        reverse("tournaments:registration_add", args=[tournament.pk]),
+        {"player": regular.pk, "check_in": "1"},
+    )
+    response = organiser.post(
+        reverse("tournaments:walk_in", args=[tournament.pk]), {"name": "Uwe Rehder"}, follow=True
+    )
+    assert "Uwe Rehder ist angemeldet, eingecheckt und hat bezahlt." in _text(response)
+    entries = Registration.objects.filter(tournament=tournament)
+    assert [(e.player.name, e.is_checked_in, e.is_fee_paid) for e in entries] == [
+        ("Anna Möller", True, True),
+        ("Uwe Rehder", True, True),
+    ]
+
+
+def test_an_open_fee_is_listed_at_the_desk_and_on_the_home_and_a_late_payer_marked_later(
+    organiser: Client,
+) -> None:
+    tournament = _fee_night(present=2, absent=1)  # checked in by the services: fees open
+    late = registration(tournament, "Spieler 01")
+    services.registration_mark_paid(registration=registration(tournament, "Spieler 00"), paid=True)
+
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    open_fees = desk.split('id="open-fees"')[1].split("</section>")[0]
+    assert "1 Startgeld offen" in open_fees
+    assert "Spieler 01" in open_fees
+    assert "Spieler 00" not in open_fees
+    assert "Spieler 02" not in open_fees  # not here yet: owes nothing yet
+    home = _text(organiser.get(reverse("night:home", args=[tournament.pk])))
+    assert "1 Startgeld offen" in home
+    assert "Spieler 01" in home
+
+    # Play has begun: a late payer is still marked.
+    Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.PLAYING)
+    answer = _text(
+        organiser.post(
+            reverse("tournaments:fee", args=[tournament.pk, late.pk]),
+            {"paid": "1"},
+            **HTMX,  # type: ignore[arg-type]
+        )
+    )
+    assert "Spieler 01 hat bezahlt." in answer
+    assert registration(tournament, "Spieler 01").is_fee_paid
+    assert "Startgeld offen" not in _text(
+        organiser.get(reverse("night:home", args=[tournament.pk]))
+    )
+
+
+def test_a_night_without_a_fee_shows_no_fee(organiser: Client) -> None:
+    tournament = night(present=2)
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    assert "Startgeld offen" not in desk
+    assert "bezahlt" not in desk
+    assert selectors.open_fees(tournament=tournament) == []
+
+
+def test_the_open_fees_cost_one_query_however_many(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    small, large = _fee_night(present=2), _fee_night(present=20)
+    for tournament, count in ((small, 2), (large, 20)):
+        with django_assert_num_queries(1):
+            fees = selectors.open_fees(tournament=tournament)
+            assert [entry.player.name for entry in fees][:1] == ["Spieler 00"]
+        assert len(fees) == count
+
+
+def test_a_list_imported_from_the_tournament_comes_back_with_its_players_offered(
+    organiser: Client,
+) -> None:
+    tournament = _fee_night()
+    services.player_create(name="Jürgen Groß")  # in the directory already: not offered
+    import_url = f"/players/import/?tournament={tournament.pk}"
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    assert f'href="{import_url}"' in desk
+
+    response = organiser.post(
+        import_url, {"text": "Name;Verein\nAnna Möller;SC Prisdorf\nBernd Schütt;\n"}, follow=True
+    )
+
+    night_url = reverse("tournaments:night", args=[tournament.pk])
+    assert response.redirect_chain[-1][0].startswith(f"{night_url}?offer=")
+    page = _text(response)
+    offered = page.split('class="tick-list offered"')[1].split("</form>")[0]
+    assert "Anna Möller" in offered
+    assert "Bernd Schütt" in offered
+    assert "Jürgen Groß" not in offered
+    ids = list(Player.objects.exclude(name="Jürgen Groß").values_list("pk", flat=True))
+    organiser.post(
+        reverse("tournaments:registrations_add_ticked", args=[tournament.pk]), {"player": ids}
+    )
+    assert tournament.registrations.count() == 2
+    # Offered again, the registered ones are left out.
+    again = _text(organiser.get(f"{night_url}?offer={','.join(map(str, ids))}"))
+    assert 'class="tick-list offered"' not in again
