@@ -239,10 +239,15 @@ class SwapForm(forms.Form):
 
 
 def _seat_label(seat: Seat) -> str:
-    return _("%(player)s (table %(table)s)") % {
-        "player": seat.registration.player.name,
-        "table": seat.table.number,
-    }
+    """The player, his club (two similar names told apart) and his table."""
+    player = seat.registration.player
+    if player.club:
+        return _("%(player)s, %(club)s (table %(table)s)") % {
+            "player": player.name,
+            "club": player.club,
+            "table": seat.table.number,
+        }
+    return _("%(player)s (table %(table)s)") % {"player": player.name, "table": seat.table.number}
 
 
 class LeaveForm(forms.Form):

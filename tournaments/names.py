@@ -18,3 +18,21 @@ def player_name_key(name: str) -> str:
     key = "".join(c for c in decomposed if not unicodedata.combining(c))
     # Compatibility forms can grow a lot ("ﷺ" alone unfolds to 18 letters): the column's size.
     return key[:NAME_KEY_LENGTH]
+
+
+def family_name_key(name: str) -> tuple[str, str]:
+    """The name folded for a printed list, read by family name: the family name first (the
+    last word, or what stands before a comma), then the rest.
+
+    >>> family_name_key("Hans Müller")
+    ('mueller', 'hans')
+    >>> family_name_key("Müller, Hans")
+    ('mueller', 'hans')
+    >>> family_name_key("Karl-Heinz von der Heide")
+    ('heide', 'karl-heinz von der')
+    """
+    if "," in name:
+        family, _, given = name.partition(",")
+    else:
+        given, _, family = name.strip().rpartition(" ")
+    return player_name_key(family), player_name_key(given)

@@ -17,7 +17,7 @@ from tests.tournaments.pdf_helpers import BASE_URL, NAMES, drawn_night
 from tournaments import renderers, selectors, services
 from tournaments.links import qr_svg, table_entry_url
 from tournaments.models import Player, Seat, Table, Tournament
-from tournaments.names import player_name_key
+from tournaments.names import family_name_key
 from tournaments.printing_kinds import SEATING_LIST, TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.usefixtures("german")
@@ -233,10 +233,11 @@ def test_seating_list_has_every_player_once_in_german_order(seating_pdf: bytes) 
     positions = {name: text.index(name) for name in NAMES}
     assert all(text.count(name) == 1 for name in NAMES)
     in_pdf = sorted(NAMES, key=positions.__getitem__)
-    assert in_pdf == sorted(NAMES, key=player_name_key)
-    # Case and umlauts do not count: "ackermann" before "Berg", "Östen" after "Nuß".
-    assert in_pdf.index("Bernd ackermann") < in_pdf.index("Carla Öhrling")
-    assert in_pdf.index("Erika Nuß") < in_pdf.index("Östen Berg")
+    assert in_pdf == sorted(NAMES, key=family_name_key)
+    # By family name; case and umlauts do not count: "ackermann" before "Berg", "Öhrling"
+    # after "Nuß".
+    assert in_pdf.index("Bernd ackermann") < in_pdf.index("Östen Berg")
+    assert in_pdf.index("Erika Nuß") < in_pdf.index("Carla Öhrling")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -266,7 +267,19 @@ def test_seating_list_rows(night: Tournament, db: None) -> None:
         for seat in table.seats.all()
     }
     assert {(row.name, row.table, row.seat) for row in rows} == seats
-    assert [row.name for row in rows] == sorted(NAMES, key=player_name_key)
+    assert [row.name for row in rows] == sorted(NAMES, key=family_name_key)
+
+
+def test_the_seating_list_is_sorted_by_family_name(db: None) -> None:
+    """As a printed list is read (issue 21: it was sorted by first name)."""
+    tournament = drawn_night(names=("Anna Zander", "Bernd Albers", "Carla Müller", "Dieter Mahn"))
+    rows = selectors.seating_list(tournament=tournament)
+    assert [row.name for row in rows] == [
+        "Bernd Albers",
+        "Dieter Mahn",
+        "Carla Müller",
+        "Anna Zander",
+    ]
 
 
 def test_forty_players_fit_on_two_pages(db: None) -> None:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from printing import selectors as printing_selectors
 from tournaments.models import Seat, Tournament
-from tournaments.names import player_name_key
+from tournaments.names import family_name_key
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 
@@ -20,7 +20,8 @@ class SeatingRow:
 
 
 def seating_list(*, tournament: Tournament) -> list[SeatingRow]:
-    """Every seated player, sorted by name the way Germans look names up (one query).
+    """Every seated player, sorted by family name, as a printed list is read, the way Germans
+    look names up (one query).
 
     Case and umlauts do not count ("Müller" = "mueller", as in a phone book).
     """
@@ -28,7 +29,7 @@ def seating_list(*, tournament: Tournament) -> list[SeatingRow]:
         "registration__player__name", "registration__player__club", "table__number", "position"
     )
     rows = [SeatingRow(name, club, table, position + 1) for name, club, table, position in seats]
-    return sorted(rows, key=lambda row: (player_name_key(row.name), row.name, row.table, row.seat))
+    return sorted(rows, key=lambda row: (family_name_key(row.name), row.name, row.table, row.seat))
 
 
 def table_cards_printed(*, tournament: Tournament) -> bool:
