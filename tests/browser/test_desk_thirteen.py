@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from pytest_django import Settings
 
 from tests.browser.conftest import NewPage
