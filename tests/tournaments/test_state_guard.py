@@ -60,6 +60,11 @@ STEPS: dict[str, tuple[tuple[str, ...], bool, Step]] = {
         False,
         lambda t: services.registration_check_in(registration=registration(t, "Spieler 04")),
     ),
+    "arrive (checked in and paid)": (
+        BEFORE_PLAY,
+        False,
+        lambda t: services.registration_arrive(registration=registration(t, "Spieler 04")),
+    ),
     "withdraw": (
         BEFORE_PLAY,
         False,
