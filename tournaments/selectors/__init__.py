@@ -21,6 +21,7 @@ from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
     player_likely_duplicates,
+    players_named,
 )
 from tournaments.selectors.registration import (
     DESK_LIST_SIZE,
@@ -65,6 +66,7 @@ __all__ = [
     "organiser_exists",
     "player_directory",
     "player_likely_duplicates",
+    "players_named",
     "players_offered",
     "players_to_register",
     "present_summary",

@@ -75,3 +75,11 @@ def _ratio(matcher: difflib.SequenceMatcher[str]) -> float:
     if matcher.real_quick_ratio() < DUPLICATE_RATIO or matcher.quick_ratio() < DUPLICATE_RATIO:
         return 0.0
     return matcher.ratio()
+
+
+def players_named(*, names: list[tuple[str, str]]) -> list[Player]:
+    """The directory's players of these (name, club) pairs, compared folded as the import
+    compares them (say the rows of a list skipped as in the directory already): one query."""
+    wanted = {(player_name_key(name), player_name_key(club)) for name, club in names}
+    found = Player.objects.filter(name_key__in={name for name, _club in wanted})
+    return [player for player in found if (player.name_key, player_name_key(player.club)) in wanted]

@@ -89,7 +89,9 @@ def players_import(request: HttpRequest) -> HttpResponse:
             if imported.skipped:
                 messages.info(request, _skipped_note(imported.skipped))
             if tournament is not None:  # back to it, the imported players offered to register
-                offer = ",".join(str(player.pk) for player in imported.players)
+                skipped = [(row.name, row.club) for row in imported.skipped]
+                players = imported.players + selectors.players_named(names=skipped)
+                offer = ",".join(str(player.pk) for player in players)
                 night = reverse("tournaments:night", args=[tournament.pk])
                 return redirect(f"{night}?{urlencode({'offer': offer})}#register")
             return redirect("tournaments:player_list")
