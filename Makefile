@@ -28,7 +28,7 @@ STATIC_SOURCES := $(shell find static public -type f 2>/dev/null)
 # One line in both languages before each slow step, so that the organiser sees it working.
 say = @echo "== $(1) / $(2)"
 
-.PHONY: help run test sysdeps install prepare lint typecheck pytest-sqlite pytest-postgres \
+.PHONY: help run test sysdeps install prepare lint typecheck pytest-passes pytest-sqlite pytest-postgres \
         bench messages clean
 
 help:
@@ -40,7 +40,11 @@ run: prepare
 	$(call say,Der Server startet …,Starting the server …)
 	scripts/serve
 
-test: prepare lint typecheck pytest-sqlite pytest-postgres
+test: prepare lint typecheck pytest-passes
+
+# Both passes at once, each line prefixed with its database (scripts/test-passes).
+pytest-passes: install $(MO_FILES)
+	@scripts/test-passes
 
 sysdeps:
 	@scripts/sysdeps
