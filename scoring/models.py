@@ -10,6 +10,7 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from scoring.prize_allocation import Kind, Line
 from tournaments.ledger import LedgerChange, LedgerEntry
 from tournaments.models import MAX_SEATS, Table, max_length_constraint
 from tournaments.text import no_control_characters
@@ -158,6 +159,17 @@ class Prize(models.Model):
     name = models.CharField(
         _("named prize"), max_length=100, blank=True, validators=[no_control_characters]
     )
+    #: Its queue (scoring/prize_allocation.py): a place from the top or from the end, a
+    #: category, a deal; ``place`` is its rank there ("2. Beste Dame": the second lady).
+    kind = models.CharField(
+        _("kind"), max_length=20, choices=[(k.value, k.value) for k in Kind], default=Kind.PLACE
+    )
+    category = models.CharField(_("category"), max_length=210, blank=True)
+    #: The line's head as typed ("Beste Dame", "2. Beste Dame", "Vorletzter"); empty for a
+    #: place from the top.
+    label = models.CharField(
+        _("label"), max_length=60, blank=True, validators=[no_control_characters]
+    )
 
     class Meta:
         ordering = ["tournament", "place", "pk"]
@@ -172,11 +184,23 @@ class Prize(models.Model):
                 condition=Q(money__gte=0, money__lte=MAX_PRIZE_MONEY), name="prize_money_range"
             ),
             max_length_constraint("prize", "name", length=100),
+            models.CheckConstraint(
+                condition=Q(LessThanOrEqual(Length("label"), 60))
+                & Q(LessThanOrEqual(Length("category"), 210)),
+                name="prize_label_length",
+            ),
         ]
 
     def __str__(self) -> str:
+        """The line as the prize list writes it: "1. 50 €", "Beste Dame: 10 € + Wein"."""
         parts = [f"{number_format(self.money, 2)} €" if self.money else "", self.name]
-        return f"{self.place}. " + " + ".join(p for p in parts if p)
+        prize = " + ".join(p for p in parts if p)
+        if not self.label:
+            return f"{self.place}. {prize}"
+        return f"{self.label}: {prize}"
+
+    def line(self) -> Line:
+        return Line(Kind(self.kind), self.place, self.money, self.name, self.category, self.label)
 
 
 class TablePhone(models.Model):

@@ -10,27 +10,17 @@ from dataclasses import dataclass
 
 from django_stubs_ext import StrOrPromise
 
-from scoring import ranking
-from scoring.models import Prize
+from scoring.selectors.awards import row_awards
 from scoring.tables import award_text
 from tournaments.models import Tournament
 from tournaments.rule_pages import BoardRow, RankingColumn, own_pages_of
 
 
 def prize_texts(tournament: Tournament, rows: Sequence[BoardRow]) -> list[str]:
-    """Each of the ranked ``rows``' prize as the standings write it (one query)."""
-    ranked = [
-        ranking.Ranked(row.place, ranking.Figures(index, row.points), row.shared)
-        for index, row in enumerate(rows)
-    ]
-    prizes = [
-        ranking.Prize(prize.place, prize.money, prize.name)
-        for prize in Prize.objects.filter(tournament=tournament).order_by()
-    ]
-    awards = {award.key: award for award in ranking.award(ranked, prizes)}
+    """Each of the ranked ``rows``' prize as the standings write it (two queries)."""
     return [
-        award_text(awards[index].money, awards[index].names, shared=awards[index].shared)
-        for index in range(len(rows))
+        award_text(award.money, award.names, shared=award.shared, reasons=award.reasons)
+        for award in row_awards(tournament, rows)
     ]
 
 

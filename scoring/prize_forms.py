@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
-from scoring.ranking import Prize
+from scoring.prize_allocation import Kind, Line, own_key
 from scoring.services.prizes import fee_shares_check
 from tournaments.text import CleanCharField
 
@@ -82,10 +82,10 @@ def _amount_problem(part: str, *, line: int) -> ValidationError | None:
     )
 
 
-def _prize_problems(prize: Prize, *, line: int) -> list[ValidationError]:
+def _prize_problems(prize: Line, *, line: int) -> list[ValidationError]:
     """What a line's prize exceeds: the places, the money or the name a prize can have."""
     problems = []
-    if not 1 <= prize.place <= MAX_PRIZE_PLACE:
+    if not 1 <= prize.rank <= MAX_PRIZE_PLACE:
         problems.append(
             ValidationError(
                 _("Line %(line)s: the place must be a number from 1 to %(max)s."),
@@ -102,7 +102,7 @@ def _prize_problems(prize: Prize, *, line: int) -> list[ValidationError]:
             )
         )
     limit = PrizeRow._meta.get_field("name").max_length or 0
-    if len(prize.name) > limit:
+    if len(prize.goods) > limit:
         problems.append(
             ValidationError(
                 _("Line %(line)s: the prize's name is too long: at most %(max)s characters."),
@@ -113,50 +113,114 @@ def _prize_problems(prize: Prize, *, line: int) -> list[ValidationError]:
     return problems
 
 
+def _queue(head: str) -> tuple[Kind, str, int] | None:
+    """The queue a line's head names, its category and rank (None: no word we know).
+
+    >>> _queue("Beste Dame")
+    (<Kind.CATEGORY: 'category'>, 'lady', 1)
+    >>> _queue("Vorletzter"), _queue("Bester Vorstand")
+    ((<Kind.FROM_END: 'from_end'>, '', 2), (<Kind.CATEGORY: 'category'>, 'own:vorstand', 1))
+    >>> _queue("Höchstes Spiel des Abends"), _queue("Hauptpreis")
+    ((<Kind.DEAL: 'deal'>, '', 1), None)
+    """
+    folded = " ".join(head.split()).casefold()
+    if _DEAL_WORDS.fullmatch(folded):
+        return Kind.DEAL, "", 1
+    if end := _END_WORDS.fullmatch(folded):
+        return Kind.FROM_END, "", 2 if end.group(1) else 1
+    if best := _BEST_WORDS.fullmatch(folded):
+        word = best.group(1)
+        category = next((key for key, words in _CATEGORY_WORDS.items() if word in words), None)
+        return Kind.CATEGORY, category or own_key(word), 1
+    return None
+
+
+_DEAL_WORDS = re.compile(r"(?:höchste[rsn]?|beste[rsn]?|highest|best)\s+(?:spiel|game)\b.*")
+_END_WORDS = re.compile(r"(vor|second\s+)?(?:letzte[rsn]?|last)")
+_BEST_WORDS = re.compile(r"(?:beste[rsn]?|best)\s+(.+)")
+_CATEGORY_WORDS = {
+    "lady": {"dame", "damen", "frau", "frauen", "spielerin", "lady"},
+    "senior": {"senior", "seniorin", "senioren", "seniors"},
+    "youth": {"jugend", "jugendliche", "jugendlicher", "junior", "juniorin", "youth"},
+    "guest": {"gast", "gäste", "guest"},
+    "member": {"mitglied", "vereinsmitglied", "member"},
+}
+_HEADED_LINE = re.compile(r"^\s*(?:(\d+)\s*\.\s*)?([^:\d][^:]*?)\s*:\s*(.*?)\s*$")
+
+
+def _read_prize(text: str, *, line: int) -> tuple[Decimal, str, list[ValidationError]]:
+    """A line's prize: money and goods apart by "+" ("20 € + Flasche Wein")."""
+    money, names, problems = Decimal(0), [], []
+    for part in (p.strip() for p in text.split("+")):
+        amount = _MONEY.match(part)
+        if amount:
+            money += _decimal(amount.group(1))
+        elif not_money := _amount_problem(part, line=line):
+            problems.append(not_money)
+        elif part:
+            names.append(part)
+    return money, " + ".join(names), problems
+
+
+def _read_line(text: str, *, line: int) -> tuple[Line | None, list[ValidationError]]:
+    """One line of the prize list, or why it is none."""
+    headed = _HEADED_LINE.match(text)
+    queue = _queue(headed.group(2)) if headed else None
+    if headed and queue:
+        kind, category, rank = queue
+        rank = _place(headed.group(1)) if headed.group(1) else rank
+        label = " ".join(text.split(":", 1)[0].split())
+        money, goods, problems = _read_prize(headed.group(3), line=line)
+        prize = Line(kind, rank, money, goods, category, label)
+    elif match := _PRIZE_LINE.match(text):
+        money, goods, problems = _read_prize(match.group(2), line=line)
+        prize = Line(Kind.PLACE, _place(match.group(1)), money, goods)
+    else:
+        error = _(
+            "Line %(line)s: start with the place (“1. 50 €”), the place from the end "
+            "(“Letzter: Trostpreis”), a category (“Beste Dame: 10 €”) or the highest game "
+            "(“Höchstes Spiel: Flasche Wein”)."
+        )
+        return None, [ValidationError(error, code="prize_line", params={"line": line})]
+    problems += _prize_problems(prize, line=line)
+    return (None if problems else prize), problems
+
+
 class PrizeListForm(forms.Form):
-    """The prize list, one place a line: "1. 50 €", "2. Präsentkorb", "3. 20 € + Wein"."""
+    """The prize list, a prize a line: "1. 50 €", "Letzter: Trostpreis", "Beste Dame: 10 €"."""
 
     lines = CleanCharField(
         multiline=True,
         max_length=20_000,
-        label=_("Prizes, one place a line"),
+        label=_("Prizes, one a line"),
         widget=forms.Textarea(attrs={"rows": 8}),
         required=False,
         help_text=_(
-            "For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”. Several prizes "
-            "for one place: a line each, “1. 30 €” and “1. Präsentkorb”."
+            "For example: “1. 50 €”, “2. Präsentkorb”, “3. 20 € + Flasche Wein”, “Letzter: "
+            "Trostpreis”, “Vorletzter: Kartenspiel”, “Beste Dame: 10 €”, “Bester Senior: 10 €”, "
+            "“Bester Gast: Wein”, “Beste Jugend: Buch”, “Bestes Mitglied: 5 €”, “Bester "
+            "Vorstand: 5 €” (the club's own category), “Höchstes Spiel: Flasche Sekt”. Several "
+            "prizes for one place: a line each."
+        ),
+    )
+    several = forms.BooleanField(
+        label=_("A player may take several prizes"),
+        required=False,
+        help_text=_(
+            "Otherwise a player who could take two takes the higher one, and the other passes "
+            "down: to the next lady, the next place."
         ),
     )
 
-    def clean_lines(self) -> list[Prize]:
+    def clean_lines(self) -> list[Line]:
         prizes = []
         problems = []
-        for number, line in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
-            if not line.strip():
+        for number, text in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
+            if not text.strip():
                 continue
-            match = _PRIZE_LINE.match(line)
-            if match is None:
-                problems.append(
-                    ValidationError(
-                        _("Line %(line)s: start with the place, e.g. “1. 50 €”."),
-                        code="prize_line",
-                        params={"line": number},
-                    )
-                )
-                continue
-            money, names, line_problems = Decimal(0), [], []
-            for part in (p.strip() for p in match.group(2).split("+")):
-                amount = _MONEY.match(part)
-                if amount:
-                    money += _decimal(amount.group(1))
-                elif not_money := _amount_problem(part, line=number):
-                    line_problems.append(not_money)
-                elif part:
-                    names.append(part)
-            prize = Prize(_place(match.group(1)), money, " + ".join(names))
-            line_problems += _prize_problems(prize, line=number)
+            prize, line_problems = _read_line(text, line=number)
             problems.extend(line_problems)
-            if not line_problems:
+            if prize is not None:
                 prizes.append(prize)
         if problems:
             raise ValidationError(problems)

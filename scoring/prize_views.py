@@ -17,7 +17,11 @@ from scoring import selectors, services
 from scoring.models import Prize as PrizeRow
 from scoring.own_prizes import own_awards
 from scoring.prize_forms import FeeSplitForm, PrizeListForm
+from scoring.selectors import Standing
+from scoring.selectors.awards import fee_split_lines, prize_rows
+from scoring.tables import place_text, prize_text
 from tournaments.models import Tournament
+from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
@@ -26,18 +30,26 @@ from tournaments.views.confirm import Confirmation, confirm_or_act
 def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     """The prize list: typed in lines, or the entry fees split in percentages."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    saved = selectors.prize_list(tournament=tournament)
+    saved = prize_rows(tournament=tournament)
     list_form = PrizeListForm(
         request.POST if "lines" in request.POST else None,
-        initial={"lines": PrizeListForm.initial_text(saved)},  # type: ignore[arg-type]
+        initial={
+            "lines": PrizeListForm.initial_text(saved),  # type: ignore[arg-type]
+            "several": tournament.prizes_several,
+        },
     )
     split_form = FeeSplitForm(request.POST if "percentages" in request.POST else None)
-    typed_money = [prize for prize in saved if prize.money]
+    typed_money = [prize for prize in saved if prize.money and not prize.label]
     if typed_money and split_form.is_bound and split_form.is_valid():
         # The split replaces money prizes typed in by hand: ask first, and say which.
         return _fee_split_confirmed(request, tournament, split_form, replaced=typed_money)
     saves: tuple[tuple[Form, Callable[[dict[str, Any]], object]], ...] = (
-        (list_form, lambda data: services.prizes_set(tournament=tournament, prizes=data["lines"])),
+        (
+            list_form,
+            lambda data: services.prizes_set(
+                tournament=tournament, prizes=data["lines"], several=data["several"]
+            ),
+        ),
         (
             split_form,
             lambda data: services.prizes_split_fees(
@@ -62,8 +74,21 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         "split_form": split_form,
         # A race (games won, then money) or Tippen (chips): who gets what follows its standings.
         "own_awards": own_awards(tournament=tournament),
+        "winners": _winners(tournament),
     }
     return render(request, "scoring/prizes.html", context)
+
+
+def _winners(tournament: Tournament) -> list[tuple[str, Standing, str]] | None:
+    """Who gets what at a night scored deal by deal: the players with a prize, in the
+    standings' order (None: a night on its own pages, or no prize list)."""
+    if own_pages_of(tournament) is not None or not tournament.prizes.exists():
+        return None
+    return [
+        (place_text(standing), standing, prize_text(standing))
+        for standing in selectors.standings(tournament=tournament)
+        if standing.money or standing.prize_names
+    ]
 
 
 def _money(amount: Decimal) -> str:
@@ -77,7 +102,7 @@ def _fee_split_confirmed(
     replaces and the ones it gives (the percentages go back with the confirm button)."""
     percentages = form.cleaned_data["percentages"]
     pot = selectors.fee_pot(tournament=tournament)
-    new = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    new = fee_split_lines(tournament=tournament, percentages=percentages)
     prizes_url = reverse("scoring:prizes", args=[tournament.pk])
     confirmation = Confirmation(
         tournament=tournament,
@@ -89,7 +114,11 @@ def _fee_split_confirmed(
             % {"players": pot.players, "fee": _money(pot.fee), "pot": _money(pot.total)},
             *(
                 _("New: %(prize)s")
-                % {"prize": PrizeRow(place=prize.place, money=prize.money, name=prize.name)}
+                % {
+                    "prize": PrizeRow(
+                        place=prize.rank, money=prize.money, name=prize.goods, label=prize.label
+                    )
+                }
                 for prize in new
             ),
             _("Named prizes stay."),

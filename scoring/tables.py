@@ -52,19 +52,29 @@ def place_text(standing: Standing) -> str:
 
 
 def prize_text(standing: Standing) -> str:
-    """ "25,50 €", "Präsentkorb", "25,50 € + Präsentkorb (geteilt)"; empty without a prize."""
-    return award_text(standing.money, standing.prize_names, shared=standing.prize_shared)
+    """ "25,50 €", "Präsentkorb", "25,50 € + Präsentkorb (geteilt)", "10,00 € (Beste Dame)";
+    empty without a prize."""
+    return award_text(
+        standing.money,
+        standing.prize_names,
+        shared=standing.prize_shared,
+        reasons=standing.prize_reasons,
+    )
 
 
-def award_text(money: Decimal, names: Sequence[str], *, shared: bool) -> str:
+def award_text(
+    money: Decimal, names: Sequence[str], *, shared: bool, reasons: Sequence[str] = ()
+) -> str:
     """A prize as the standings write it (see prize_text); a race's and Tippen's too
-    (scoring.own_prizes)."""
+    (scoring.own_prizes). The lines beyond the places follow in brackets."""
     parts = [f"{number_format(money, 2)} €"] if money else []
     parts += names
     if not parts:
         return ""
     text = " + ".join(parts)
-    if not shared:
-        return text
-    word = _("shared")  # outside the f-string, where makemessages finds it
-    return f"{text} ({word})"
+    if shared:
+        word = _("shared")  # outside the f-string, where makemessages finds it
+        text = f"{text} ({word})"
+    if reasons:
+        text = f"{text} – {', '.join(reasons)}"
+    return text

@@ -8,9 +8,10 @@ from typing import Any
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from fipsen_rules.seats import deals_played_by
-from scoring import ranking
+from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank
+from scoring.selectors.awards import seat_awards
 from tournaments.models import Seat, Tournament
 
 
@@ -31,6 +32,8 @@ class Standing:
     money: Decimal = Decimal(0)
     prize_names: tuple[str, ...] = ()
     prize_shared: bool = False
+    #: What he takes of each queue of the prize list (scoring/prize_allocation.py).
+    prize_gains: tuple[prize_allocation.Gain, ...] = ()
 
     @property
     def name(self) -> str:
@@ -43,6 +46,11 @@ class Standing:
     @property
     def table(self) -> int:
         return self.seat.table.number
+
+    @property
+    def prize_reasons(self) -> tuple[str, ...]:
+        """The lines beyond the places he takes ("Beste Dame", "Höchstes Spiel")."""
+        return tuple(gain.label for gain in self.prize_gains if gain.label)
 
     @property
     def best_rank(self) -> int:
@@ -92,6 +100,7 @@ def standings(*, tournament: Tournament) -> list[Standing]:
             money=awards[entry.figures.key].money,
             prize_names=awards[entry.figures.key].names,
             prize_shared=awards[entry.figures.key].shared,
+            prize_gains=awards[entry.figures.key].gains,
         )
         for entry in ranked
     ]
@@ -171,13 +180,10 @@ def _figures(seat: Seat, row: _DeclarerRow, as_opponent: int = 0) -> Figures[Sea
 
 def _awards(
     tournament: Tournament, ranked: list[ranking.Ranked[Seat]]
-) -> dict[Seat, ranking.Award[Seat]]:
-    """Each seat's prize by the tournament's prize list (one query)."""
-    prizes = [
-        ranking.Prize(p.place, p.money, p.name)
-        for p in Prize.objects.filter(tournament=tournament).order_by()
-    ]
-    return {award.key: award for award in ranking.award(ranked, prizes)}
+) -> dict[Seat, prize_allocation.Award[Seat]]:
+    """Each seat's prize by the tournament's prize list (one query): places, categories, the
+    highest game (scoring/selectors/awards.py)."""
+    return seat_awards(tournament, ranked)
 
 
 def prize_list(*, tournament: Tournament) -> list[Prize]:

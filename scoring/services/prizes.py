@@ -1,5 +1,6 @@
 """The prize list: set by hand, or as shares of the entry fees."""
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -7,36 +8,96 @@ from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from scoring import ranking, selectors
+from scoring import ranking
 from scoring.models import Prize
-from tournaments.models import Tournament
+from scoring.prize_allocation import Kind, Line, categories
+from scoring.selectors.awards import fee_split_lines
+from tournaments.models import Player, Tournament
+from tournaments.rule_pages import pages_of
 from tournaments.states import require_not_finished
 
 
-def prizes_set(*, tournament: Tournament, prizes: list[ranking.Prize]) -> list[Prize]:
-    """Replace the tournament's prize list (all or nothing).
+def prizes_set(
+    *,
+    tournament: Tournament,
+    prizes: Sequence[Line | ranking.Prize],
+    several: bool | None = None,
+) -> list[Prize]:
+    """Replace the tournament's prize list (all or nothing), and with ``several`` (None: as
+    it is) whether a player may take several prizes.
 
     A place may have several prizes ("30 €" and "Präsentkorb" on two lines).
 
-    :raises ValidationError: a place below 1, negative money, an empty prize, or a finished
-        tournament.
+    :raises ValidationError: a place below 1, negative money, an empty prize, a category no
+        player of the directory has, a deal's prize where the rule set gives a deal no value,
+        or a finished tournament.
     """
     require_not_finished(tournament)
+    lines = [_as_line(prize) for prize in prizes]
     rows = [
-        Prize(tournament=tournament, place=p.place, money=p.money, name=p.name.strip())
-        for p in prizes
+        Prize(
+            tournament=tournament,
+            place=p.rank,
+            money=p.money,
+            name=p.goods.strip(),
+            kind=p.kind,
+            category=p.category,
+            label=p.label,
+        )
+        for p in lines
     ]
     for row in rows:
         if not row.money and not row.name:
             raise ValidationError(
-                _("Place %(place)s has neither money nor a named prize."),
+                _("%(line)s has neither money nor a named prize."),
                 code="empty_prize",
-                params={"place": row.place},
+                params={"line": row.label or _("Place %(place)s") % {"place": row.place}},
             )
         row.full_clean(exclude=["tournament"], validate_unique=False)
+    _queues_check(tournament, lines)
     with transaction.atomic():
         Prize.objects.filter(tournament=tournament).delete()
-        return Prize.objects.bulk_create(rows)
+        saved = Prize.objects.bulk_create(rows)
+        if several is not None and several != tournament.prizes_several:
+            tournament.prizes_several = several
+            tournament.save(update_fields=["prizes_several"])
+        return saved
+
+
+def _as_line(prize: Line | ranking.Prize) -> Line:
+    """A place's prize as the lines of the prize list are (a place from the top)."""
+    if isinstance(prize, Line):
+        return prize
+    return Line(Kind.PLACE, prize.place, prize.money, prize.name)
+
+
+def _queues_check(tournament: Tournament, prizes: list[Line]) -> None:
+    """Refuse a club's own category no player has, and a deal's prize where the rule set
+    gives no deal a value (the race, Tippen: no scored deal)."""
+    if any(p.kind == Kind.DEAL for p in prizes) and not pages_of(tournament).scores_deals:
+        raise ValidationError(
+            _("This rule set gives no single deal a score: there is no highest game to reward."),
+            code="no_deal_value",
+        )
+    own = {p.category: p.label for p in prizes if p.category.startswith("own:")}
+    if not own:
+        return
+    known = {
+        key
+        for text in Player.objects.exclude(categories="").values_list("categories", flat=True)
+        for key in categories(year=tournament.date.year, own=text)
+    }
+    unknown = [label for key, label in own.items() if key not in known]
+    if unknown:
+        raise ValidationError(
+            _(
+                "No player of the directory has the category of “%(labels)s”: give it to the "
+                "players in the directory (their own categories) or write “Beste Dame”, "
+                "“Bester Senior”, “Beste Jugend”, “Bester Gast”, “Bestes Mitglied”."
+            ),
+            code="unknown_category",
+            params={"labels": "”, “".join(unknown)},
+        )
 
 
 def fee_shares_check(percentages: list[Decimal]) -> None:
@@ -78,5 +139,5 @@ def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> 
     :raises ValidationError: as :func:`prizes_split_fees_check`.
     """
     prizes_split_fees_check(tournament=tournament, percentages=percentages)
-    prizes = selectors.fee_split_prizes(tournament=tournament, percentages=percentages)
+    prizes = fee_split_lines(tournament=tournament, percentages=percentages)
     return prizes_set(tournament=tournament, prizes=prizes)

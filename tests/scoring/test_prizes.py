@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.models import Prize
+from scoring.prize_allocation import Kind, Line
 from scoring.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.ranking import Prize as PrizeValue
 from scoring.tables import prize_text
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 def test_a_prize_line(line: str, place: int, money: Decimal, name: str) -> None:
     form = PrizeListForm({"lines": line})
     assert form.is_valid(), form.errors
-    assert form.cleaned_data["lines"] == [PrizeValue(place, money, name)]
+    assert form.cleaned_data["lines"] == [Line(Kind.PLACE, place, money, name)]
 
 
 def test_a_line_without_a_place_is_pointed_out() -> None:
