@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from pots import selectors, services
 from pots.forms import CHOICES, CorrectedForm, PotCorrectionForm
 from pots.models import PotDeal
+from pots.prizes import with_prizes
 from pots.views import named_refusal
 from pots.words import deal_words
 from tournaments.ledger import form_error
@@ -25,7 +26,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     pots = selectors.table_pots(tournament=tournament)
     context = {
         "tournament": tournament,
-        "players": selectors.ranked_players(pots),
+        "players": with_prizes(tournament, selectors.ranked_players(pots)),
         "tables": pots,
     }
     return render(request, "pots/standings.html", context)

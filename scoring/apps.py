@@ -23,11 +23,13 @@ class ScoringConfig(AppConfig):
         printing_kinds.register()
         # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.
         scored_pages.register()
+        from pots import prizes as pot_prizes_hook
         from races import prizes as race_prizes_hook
         from scoring.own_prizes import prize_texts
 
-        # The race's standings show each player's share of the prize list kept here.
+        # The race's and Tippen's standings show each player's share of the prize list kept here.
         race_prizes_hook.register(prize_texts)
+        pot_prizes_hook.register(prize_texts)
         table_progress.register(
             "scoring",
             lambda table: selectors.deals_played(table=table),

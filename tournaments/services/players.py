@@ -12,26 +12,74 @@ from tournaments.player_csv import CsvContent, CsvRow, players_csv_read
 from tournaments.services.common import one_line
 
 
-def player_create(*, name: str, club: str = "", contact: str = "") -> Player:
-    """Add a player to the directory.
+def player_create(
+    *,
+    name: str,
+    club: str = "",
+    contact: str = "",
+    lady: bool = False,
+    birth_year: int | None = None,
+    senior: bool = False,
+    youth: bool = False,
+    guest: bool = False,
+    categories: str = "",
+) -> Player:
+    """Add a player to the directory, with his categories for the prize list.
 
     :raises ValidationError: on a missing or too long field.
     """
     player = Player(name=one_line(name), club=one_line(club), contact=one_line(contact))
+    _categories_set(player, lady, birth_year, senior, youth, guest, categories)
     player.name_key = player_name_key(player.name)
     player.full_clean()
     player.save()
     return player
 
 
-def player_update(*, player: Player, name: str, club: str, contact: str) -> Player:
+def player_update(
+    *,
+    player: Player,
+    name: str,
+    club: str,
+    contact: str,
+    lady: bool | None = None,
+    birth_year: int | None = None,
+    senior: bool | None = None,
+    youth: bool | None = None,
+    guest: bool | None = None,
+    categories: str | None = None,
+) -> Player:
+    """Change a player of the directory; a category given as None stays as it is (a year
+    of birth given as None stays too: clear it with 0)."""
     player.name = one_line(name)
     player.club = one_line(club)
     player.contact = one_line(contact)
+    _categories_set(player, lady, birth_year, senior, youth, guest, categories)
     player.name_key = player_name_key(player.name)
     player.full_clean()
     player.save()
     return player
+
+
+def _categories_set(
+    player: Player,
+    lady: bool | None,
+    birth_year: int | None,
+    senior: bool | None,
+    youth: bool | None,
+    guest: bool | None,
+    categories: str | None,
+) -> None:
+    given = {"lady": lady, "senior": senior, "youth": youth, "guest": guest}
+    for field, value in given.items():
+        if value is not None:
+            setattr(player, field, value)
+    if birth_year is not None:
+        player.birth_year = birth_year or None
+    if categories is not None:
+        player.categories = ", ".join(
+            " ".join(name.split()) for name in categories.split(",") if name.strip()
+        )
 
 
 @dataclass(frozen=True)
