@@ -12,14 +12,19 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from printing import kinds
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
 from scoring import selectors, services
 from scoring.models import Prize
 from scoring.prize_allocation import Kind, Line
 from scoring.prize_forms import PrizeListForm
 from scoring.selectors.prizes import prizes_given, prizes_paid_out
 from tests.pots.helpers import deals_entered, tippen_night
+from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tournaments.models import Player, Seat, Table
+from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -226,3 +231,31 @@ def test_the_player_form_keeps_the_categories(organiser: Client) -> None:
     page = organiser.get(reverse("tournaments:player_edit", args=[erna.pk])).content.decode()
     assert 'value="1951"' in page
     assert "Eigene Kategorien des Vereins" in page
+
+
+def test_the_ranking_pdf_prints_who_gets_what_with_the_categories(
+    played: tuple[Table, dict[int, str]],
+) -> None:
+    table, names = played
+    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(table.tournament), kind="ranking"))
+
+    text = " ".join(pdf_text(kinds.kind_named("ranking").renderer()(job)).split())
+
+    assert "10,00 € – Beste Dame" in text
+    assert "Trostpreis – Letzter" in text
+    assert text.index(names[0]) < text.index(names[1]) < text.index(names[3]) < text.index(names[2])
+    assert "den höheren; der andere geht weiter" in text
+
+
+def test_the_ranking_pdf_of_a_tippen_night_prints_its_category_and_last_place() -> None:
+    tournament = tippen_night(4)
+    table = Table.objects.get(tournament=tournament)
+    deals_entered(table, "- - - -", "2 1 - 0")
+    services.prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind="ranking"))
+
+    text = " ".join(pdf_text(kinds.kind_named("ranking").renderer()(job)).split())
+
+    assert "20,00 €" in text
+    assert "Kartenspiel – Letzter" in text
