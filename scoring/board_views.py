@@ -11,7 +11,7 @@ the number of deals; a page rendered in the last ``CACHE_SECONDS`` costs only th
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from fipsen_rules.signs import signed_total
 from scoring import selectors
+from scoring.own_prizes import final_prizes
 from tournaments import rule_pages
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import RankingColumn, pages_of
@@ -57,6 +58,8 @@ class BoardRow:
     #: The rule set's second figure (a race's money, which ranks players with the same games
     #: won); empty at other nights.
     second: str = ""
+    #: The prize, once the night is finished (scoring/own_prizes.py: final_prizes).
+    prize: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,10 +81,13 @@ def board_pages(
     tables: Sequence[Table],
     number: int,
     second: RankingColumn | None = None,
+    prizes: Sequence[str] = (),
 ) -> BoardPage:
     """Page ``number`` (from 1) of the standings' pages followed by the tables' pages; a number
     out of range is page 1 (the count of pages may have changed since it was asked for)."""
     rows = [_row(standing, second) for standing in standings]
+    if prizes:
+        rows = [replace(row, prize=prize) for row, prize in zip(rows, prizes, strict=True)]
     pages = [
         BoardPage(0, 0, rows=tuple(rows[start : start + STANDINGS_PER_PAGE]))
         for start in range(0, len(rows), STANDINGS_PER_PAGE)
@@ -152,10 +158,13 @@ def _render_page(request: HttpRequest, tournament: Tournament, number: int, *, h
     ranked: Sequence[Ranked] = (
         own.board(tournament) if own else selectors.standings(tournament=tournament)
     )
-    page = board_pages(ranked, tables, number, pages.second_figure)
+    # After the night, who gets what beside the final ranking.
+    prizes = final_prizes(tournament, ranked) if tournament.is_finished else ()
+    page = board_pages(ranked, tables, number, pages.second_figure, prizes)
     context = {
         "points_label": own.points_label if own else _("Points"),
         "second": pages.second_figure,
+        "prizes": bool(prizes),
         "tournament": tournament,
         "page": page,
         "next_url": f"{url}?page={page.next}",

@@ -7,11 +7,12 @@ each in the columns the app registers (:class:`tournaments.rule_pages.Ranking`).
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django_stubs_ext import StrOrPromise
 
 from scoring.selectors.awards import row_awards
-from scoring.tables import award_text
+from scoring.tables import award_text, prize_text
 from tournaments.models import Tournament
 from tournaments.rule_pages import BoardRow, RankingColumn, own_pages_of
 
@@ -22,6 +23,14 @@ def prize_texts(tournament: Tournament, rows: Sequence[BoardRow]) -> list[str]:
         award_text(award.money, award.names, shared=award.shared, reasons=award.reasons)
         for award in row_awards(tournament, rows)
     ]
+
+
+def final_prizes(tournament: Tournament, rows: Sequence[Any]) -> list[str]:
+    """Each ranked row's prize as the standings write it, for the board at the end: a night
+    scored deal by deal has them in its standings (no query), one on its own pages asks (two)."""
+    if own_pages_of(tournament) is None:
+        return [prize_text(row) for row in rows]
+    return prize_texts(tournament, rows)
 
 
 @dataclass(frozen=True)

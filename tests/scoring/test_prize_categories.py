@@ -23,7 +23,7 @@ from scoring.selectors.prizes import prizes_given, prizes_paid_out
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
-from tournaments.models import Player, Seat, Table
+from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -259,3 +259,33 @@ def test_the_ranking_pdf_of_a_tippen_night_prints_its_category_and_last_place() 
 
     assert "20,00 €" in text
     assert "Kartenspiel – Letzter" in text
+
+
+def test_the_board_at_the_end_shows_who_gets_what(
+    client: Client, played: tuple[Table, dict[int, str]]
+) -> None:
+    table, names = played
+    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    tournament = table.tournament
+    url = reverse("scoring:board", args=[tournament.board_token])
+    assert "Beste Dame" not in client.get(url).content.decode()  # during play: no prizes
+    Tournament.objects.filter(pk=tournament.pk).update(
+        state=Tournament.State.FINISHED, board_after_finish=True
+    )
+    page = " ".join(client.get(url, {"page": "1"}, HTTP_HX_REQUEST="true").content.decode().split())
+    assert '<th scope="col" class="board-prize">Preis</th>' in page
+    row = page[page.index(names[3]) : page.index("</tr>", page.index(names[3]))]
+    assert "10,00 € – Beste Dame" in row
+
+
+def test_the_board_at_the_end_of_a_tippen_night_shows_its_prizes(client: Client) -> None:
+    tournament = tippen_night(4)
+    table = Table.objects.get(tournament=tournament)
+    deals_entered(table, "- - - -", "2 1 - 0")
+    services.prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
+    Tournament.objects.filter(pk=tournament.pk).update(
+        state=Tournament.State.FINISHED, board_after_finish=True
+    )
+    page = client.get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
+    assert "20,00 €" in page
+    assert "Kartenspiel – Letzter" in page
