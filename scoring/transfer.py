@@ -45,6 +45,8 @@ DEAL_FIELDS = (
 OPTIONAL_DEAL_FIELD = "opponents_score"
 CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
 PRIZE_FIELDS = ("place", "money", "name")
+#: A line's queue (issue 21.3): a file from before has none, and its lines are places.
+PRIZE_LINE_FIELDS = ("kind", "category", "label")
 
 
 def deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
@@ -103,7 +105,7 @@ def _last_corrected(item: Mapping[str, Any]) -> datetime | None:
 
 def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:
     return [
-        values(prize, PRIZE_FIELDS)
+        values(prize, PRIZE_FIELDS + PRIZE_LINE_FIELDS)
         for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
     ]
 
@@ -111,7 +113,8 @@ def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:
 def prizes_import(*, tournament: Tournament, items: Any) -> None:
     for number, item in enumerate(listed(items), start=1):
         with at(_("prize %(number)s") % {"number": number}):
-            row(Prize, item, PRIZE_FIELDS, tournament=tournament).save()
+            given = [n for n in PRIZE_LINE_FIELDS if isinstance(item, Mapping) and n in item]
+            row(Prize, item, (*PRIZE_FIELDS, *given), tournament=tournament).save()
 
 
 def register() -> None:

@@ -20,6 +20,7 @@ from scoring.models import Prize
 from scoring.prize_allocation import Kind, Line
 from scoring.prize_forms import PrizeListForm
 from scoring.selectors.prizes import prizes_given, prizes_paid_out
+from scoring.transfer import prizes_export, prizes_import
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
@@ -289,3 +290,18 @@ def test_the_board_at_the_end_of_a_tippen_night_shows_its_prizes(client: Client)
     page = client.get(reverse("scoring:board", args=[tournament.board_token])).content.decode()
     assert "20,00 €" in page
     assert "Kartenspiel – Letzter" in page
+
+
+def test_the_nights_file_keeps_a_lines_kind_and_an_old_file_reads_as_places() -> None:
+    table = playing_table()
+    services.prizes_set(tournament=table.tournament, prizes=lines("1. 9 €\nLetzter: Korb"))
+    exported = prizes_export(tournament=table.tournament)
+    assert exported[1]["label"] == "Letzter"
+    Prize.objects.all().delete()
+    prizes_import(tournament=table.tournament, items=exported)
+    prizes_import(tournament=table.tournament, items=[{"place": 2, "money": "5.00", "name": ""}])
+    assert [str(p) for p in Prize.objects.order_by("pk")] == [
+        "1. 9,00 €",
+        "Letzter: Korb",
+        "2. 5,00 €",
+    ]
