@@ -17,6 +17,7 @@ from tournaments.club_points import POINTS
 from tournaments.models import MAX_DEALS, Player, Seat, Tournament
 from tournaments.names import player_name_key
 from tournaments.option_text import OptionText
+from tournaments.player_category_forms import CATEGORY_FIELDS, PlayerCategoryFields
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_seating import deal_count_readers
 from tournaments.services import RULE_FIELDS
@@ -273,7 +274,7 @@ def _max_length(field: str) -> int | None:
     return cast("models.Field[Any, Any]", Player._meta.get_field(field)).max_length
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(PlayerCategoryFields):
     """A player of the directory, new or edited.
 
     A name like one in the directory already (see ``selectors.player_likely_duplicates``) is
@@ -283,6 +284,7 @@ class PlayerForm(forms.Form):
     """
 
     CONFIRM = "confirm_name"
+    field_order = ("name", "club", "contact")  # then the categories
 
     name = CleanCharField(label=_("Name"), max_length=_max_length("name"))
     club = CleanCharField(label=_("Club"), max_length=_max_length("club"), required=False)
@@ -292,26 +294,6 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Phone or e-mail, if wanted."),
     )
-    # The categories a prize list may name ("Beste Dame: 10 €", scoring/prize_forms.py).
-    lady = forms.BooleanField(label=_("Lady"), required=False)
-    birth_year = forms.IntegerField(
-        label=_("Year of birth"),
-        required=False,
-        min_value=1900,
-        max_value=2100,
-        help_text=_("Makes a senior (60 or older in the night's year) or a youth (under 18)."),
-    )
-    senior = forms.BooleanField(label=_("Senior"), required=False)
-    youth = forms.BooleanField(label=_("Youth"), required=False)
-    guest = forms.BooleanField(
-        label=_("Guest"), required=False, help_text=_("Not a member of the club.")
-    )
-    categories = CleanCharField(
-        label=_("The club's own categories"),
-        max_length=_max_length("categories"),
-        required=False,
-        help_text=_("Apart by commas, e.g. “Vorstand, Kegelclub”."),
-    )
 
     def __init__(self, *args: Any, player: Player | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -319,14 +301,8 @@ class PlayerForm(forms.Form):
         self.duplicates: list[Player] = []
         self.name_key = ""
         if player is not None and not self.is_bound:
-            fields = ("name", "club", "contact", "lady", "birth_year", "senior", "youth", "guest")
+            fields = ("name", "club", "contact", *CATEGORY_FIELDS)
             self.initial = {field: getattr(player, field) for field in fields}
-            self.initial["categories"] = player.categories
-
-    def clean_birth_year(self) -> int:
-        """0 for none: the service then clears a year given before."""
-        year: int | None = self.cleaned_data["birth_year"]
-        return year or 0
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]
@@ -352,12 +328,7 @@ class WalkInForm(PlayerForm):
 
     # Not asked for at the door; None removes the parent form's field (Django's way).
     contact = None  # type: ignore[assignment]
-    lady = None  # type: ignore[assignment]
-    birth_year = None  # type: ignore[assignment]
-    senior = None  # type: ignore[assignment]
-    youth = None  # type: ignore[assignment]
-    guest = None  # type: ignore[assignment]
-    categories = None  # type: ignore[assignment]
+    lady = birth_year = senior = youth = guest = categories = None  # type: ignore[assignment]
 
 
 class PlayersImportForm(forms.Form):

@@ -12,6 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.player_categories import PlayerCategories
 from tournaments.rule_choice import TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
@@ -54,7 +55,7 @@ class OrganiserProfile(models.Model):
         return str(self.user)
 
 
-class Player(models.Model):
+class Player(PlayerCategories):
     """A person in the club's directory, kept across nights."""
 
     name = models.CharField(
@@ -70,26 +71,6 @@ class Player(models.Model):
         help_text=_("Phone or e-mail, if wanted."),
         validators=[no_control_characters],
     )
-    # The categories a prize list may name ("Beste Dame", "Bester Senior", the club's own):
-    # scoring/prize_allocation.py's categories().
-    lady = models.BooleanField(_("lady"), default=False)
-    birth_year = models.PositiveSmallIntegerField(
-        _("year of birth"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
-        help_text=_("Makes a senior (60 or older in the night's year) or a youth (under 18)."),
-    )
-    senior = models.BooleanField(_("senior"), default=False)
-    youth = models.BooleanField(_("youth"), default=False)
-    guest = models.BooleanField(_("guest"), default=False, help_text=_("Not a member of the club."))
-    categories = models.CharField(
-        _("the club's own categories"),
-        max_length=200,
-        blank=True,
-        validators=[no_control_characters],
-        help_text=_("Apart by commas, e.g. “Vorstand, Kegelclub”."),
-    )
     #: The name folded for search and for spotting duplicates ("Müller" = "mueller").
     name_key = models.CharField(max_length=200, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -104,15 +85,7 @@ class Player(models.Model):
                 condition=Q(LessThanOrEqual(Length("contact"), 200)),
                 name="player_contact_length",
             ),
-            models.CheckConstraint(
-                condition=Q(LessThanOrEqual(Length("categories"), 200)),
-                name="player_categories_length",
-            ),
-            models.CheckConstraint(
-                condition=Q(birth_year__isnull=True)
-                | Q(birth_year__gte=1900, birth_year__lte=2100),
-                name="player_birth_year_range",
-            ),
+            *PlayerCategories.CONSTRAINTS,
         ]
 
     def __str__(self) -> str:
@@ -190,14 +163,8 @@ class Tournament(TournamentStates, TournamentRules):
         default=False,
         help_text=_("Otherwise the board goes dark once the tournament is finished."),
     )
-    prizes_several = models.BooleanField(
-        _("a player may take several prizes"),
-        default=False,
-        help_text=_(
-            "Otherwise a player who could take two takes the higher one, and the other passes "
-            "down: to the next lady, the next place."
-        ),
-    )
+    #: Otherwise a player who could take two prizes takes the higher one (prize_allocation.py).
+    prizes_several = models.BooleanField(_("a player may take several prizes"), default=False)
     #: The secret in the board's address: the hall sees it, nobody can guess another night's.
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     state = models.CharField(

@@ -47,7 +47,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='prizes_several',
-            field=models.BooleanField(default=False, help_text='Otherwise a player who could take two takes the higher one, and the other passes down: to the next lady, the next place.', verbose_name='a player may take several prizes'),
+            field=models.BooleanField(default=False, verbose_name='a player may take several prizes'),
         ),
         migrations.AddConstraint(
             model_name='player',
