@@ -4,29 +4,20 @@ The race's standings rank by games won, then money (:func:`races.selectors.ranke
 the prizes of those places are the tournament's prize list, which scoring keeps and shares
 among tied players as on any night. This app does not import scoring
 (tests/project/test_layering.py): scoring registers how it writes each player's prize when it
-starts, as it registers its count of deals (:mod:`tournaments.table_progress`).
+starts, in the web registry (:func:`tournaments.rule_pages.register_prize_texts`).
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from races.selectors import RacePlayer
 from tournaments.models import Tournament
-
-#: Each ranked player's prize as the standings write it ("25,50 € (geteilt)"), in their order.
-PrizeTexts = Callable[[Tournament, Sequence[RacePlayer]], list[str]]
-
-_prize_texts: list[PrizeTexts] = []
-
-
-def register(prize_texts: PrizeTexts) -> None:
-    """Say how a race's ranked players get their prizes (scoring, once)."""
-    _prize_texts[:] = [prize_texts]
+from tournaments.rule_pages import prize_texts_of
 
 
 def with_prizes(tournament: Tournament, players: Sequence[RacePlayer]) -> list[RacePlayer]:
     """``players`` (ranked) each with his prize; as they are where no app keeps prizes."""
-    if not _prize_texts:
+    texts = prize_texts_of(tournament, players)
+    if texts is None:
         return list(players)
-    texts = _prize_texts[0](tournament, players)
     return [replace(player, prize=text) for player, text in zip(players, texts, strict=True)]

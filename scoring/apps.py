@@ -9,7 +9,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from scoring import printing_kinds, selectors
         from scoring import rule_pages as scored_pages
-        from tournaments import night_links, table_progress
+        from tournaments import night_links, rule_pages, table_progress
 
         # The night's pages in tournaments link to these pages without naming this app.
         night_links.register(
@@ -23,13 +23,10 @@ class ScoringConfig(AppConfig):
         printing_kinds.register()
         # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.
         scored_pages.register()
-        from pots import prizes as pot_prizes_hook
-        from races import prizes as race_prizes_hook
         from scoring.own_prizes import prize_texts
 
         # The race's and Tippen's standings show each player's share of the prize list kept here.
-        race_prizes_hook.register(prize_texts)
-        pot_prizes_hook.register(prize_texts)
+        rule_pages.register_prize_texts(prize_texts)
         table_progress.register(
             "scoring",
             lambda table: selectors.deals_played(table=table),

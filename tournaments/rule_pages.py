@@ -302,3 +302,21 @@ def own_pages_of(tournament: TournamentRules) -> OwnPages | None:
     """The own pages of the tournament's rule set, or None for a deal-scored one."""
     pages = _pages.get(tournament.rule_set)
     return None if pages is None else pages.own
+
+
+#: Each ranked row's prize as the standings write it ("25,50 € (geteilt)"), for a night on its
+#: own pages (the race, Tippen: :attr:`OwnPages.board`'s rows), in their order.
+PrizeTexts = Callable[[Tournament, Sequence[Any]], list[str]]
+
+_prize_texts: list[PrizeTexts] = []
+
+
+def register_prize_texts(prize_texts: PrizeTexts) -> None:
+    """Say how the ranked rows of a night on its own pages get their prizes: scoring, which
+    keeps the prize list, once when it starts (races and pots ask, :func:`prize_texts_of`)."""
+    _prize_texts[:] = [prize_texts]
+
+
+def prize_texts_of(tournament: Tournament, rows: Sequence[Any]) -> list[str] | None:
+    """The ranked ``rows``' prizes; None where no app keeps a prize list."""
+    return _prize_texts[0](tournament, rows) if _prize_texts else None
