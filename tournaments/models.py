@@ -80,12 +80,11 @@ class Player(PlayerCategories):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            max_length_constraint("player", "name", "club", length=100),
+            max_length_constraint("player", "name", "club", "categories", length=100),
             models.CheckConstraint(
                 condition=Q(LessThanOrEqual(Length("contact"), 200)),
                 name="player_contact_length",
             ),
-            *PlayerCategories.CONSTRAINTS,
         ]
 
     def __str__(self) -> str:
@@ -163,8 +162,6 @@ class Tournament(TournamentStates, TournamentRules):
         default=False,
         help_text=_("Otherwise the board goes dark once the tournament is finished."),
     )
-    #: Otherwise a player who could take two prizes takes the higher one (prize_allocation.py).
-    prizes_several = models.BooleanField(_("a player may take several prizes"), default=False)
     #: The secret in the board's address: the hall sees it, nobody can guess another night's.
     board_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     state = models.CharField(

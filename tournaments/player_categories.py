@@ -1,12 +1,9 @@
 """A player's categories in the directory, which a prize list may name ("Beste Dame",
 "Bester Senior", "Bester Gast", the club's own: scoring/prize_allocation.py's categories()):
-the fields :class:`tournaments.models.Player` inherits, and their database checks."""
+the fields :class:`tournaments.models.Player` inherits."""
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
-from django.db.models.functions import Length
-from django.db.models.lookups import LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.text import no_control_characters
@@ -26,22 +23,10 @@ class PlayerCategories(models.Model):
     guest = models.BooleanField(_("guest"), default=False, help_text=_("Not a member of the club."))
     categories = models.CharField(
         _("the club's own categories"),
-        max_length=200,
+        max_length=100,  # checked in the database with the name's (Player.Meta)
         blank=True,
         validators=[no_control_characters],
         help_text=_("Apart by commas, e.g. “Vorstand, Kegelclub”."),
-    )
-
-    #: In the player's Meta (an abstract model's constraints would be replaced by its own).
-    CONSTRAINTS = (
-        models.CheckConstraint(
-            condition=Q(LessThanOrEqual(Length("categories"), 200)),
-            name="player_categories_length",
-        ),
-        models.CheckConstraint(
-            condition=Q(birth_year__isnull=True) | Q(birth_year__gte=1900, birth_year__lte=2100),
-            name="player_birth_year_range",
-        ),
     )
 
     class Meta:

@@ -344,6 +344,8 @@ class TournamentRules(models.Model):
         default=True,
         help_text=_("Untick for a private evening: only there can Kontra be agreed."),
     )
+    #: Otherwise a player who could take two prizes takes the higher one (prize_allocation.py).
+    prizes_several = models.BooleanField(_("a player may take several prizes"), default=False)
 
     class Meta:
         abstract = True

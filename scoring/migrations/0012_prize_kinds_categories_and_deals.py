@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0011_table_phones_seen'),
-        ('tournaments', '0021_player_categories_and_prizes_several'),
+        ('tournaments', '0022_player_categories_and_prizes_several'),
     ]
 
     operations = [
