@@ -38,9 +38,10 @@ RECEIPT_HEADER_QUERIES = 1 + RECEIPT_QUERIES
 #: The captain page: the table by its link with its tournament and seats, the latest entries,
 #: and the totals summed by the database; the receipt.
 PAGE_QUERIES = 3 + RECEIPT_QUERIES
-#: deal_record: SAVEPOINT, the table and its tournament locked, the seats, the latest entries,
-#: the deal, its history entry, RELEASE SAVEPOINT.
-RECORD_QUERIES = 7
+#: deal_record: SAVEPOINT, the table, its tournament and its seats with their players locked
+#: in one statement (issue 22), the latest entries, the deal, its history entry, RELEASE
+#: SAVEPOINT.
+RECORD_QUERIES = 6
 #: deal_record at the link: the table is read by its link only under the lock, so the same
 #: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects, with the
 #: receipt's header.
@@ -49,11 +50,11 @@ SAVE_QUERIES = RECORD_QUERIES + RECEIPT_HEADER_QUERIES
 #: entry is worked out from the save: no query) and the receipt, which the screen reads once
 #: and the receipt's header takes from it (no query of its own).
 SCREEN_SAVE_QUERIES = RECORD_QUERIES + 1 + RECEIPT_QUERIES
-#: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, lock,
-#: seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
+#: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, the
+#: locked read of table and seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
 #: totals to show the page again, and the receipt. The answer says "refused"
 #: (X-Preisfipsen-Entry), so the receipt's header looks for no saved entry.
-REFUSED_QUERIES = 6 + 2 + RECEIPT_QUERIES
+REFUSED_QUERIES = 5 + 2 + RECEIPT_QUERIES
 
 
 def tables_with_deals(deals_before: int) -> Table:

@@ -3,9 +3,9 @@
 import re
 
 from django.db.models import Count, Prefetch, QuerySet
-from django.db.models.expressions import RawSQL
 
 from tournaments.models import Seat, Table, Tournament
+from tournaments.selectors import locked_read
 
 
 def seats_with_players() -> QuerySet[Seat]:
@@ -58,41 +58,35 @@ def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
     return table, seats
 
 
-_TABLE_ID_OF_TOKEN = "SELECT id FROM tournaments_table WHERE token = %s"  # noqa: S105 (SQL)
-
-
 def table_with_seats_locked(
     *, table_id: int | None = None, token: str | None = None
 ) -> tuple[Table, list[Seat]]:
-    """The table, its tournament and its seats, for a service inside a transaction: the rows
-    of the table and of its tournament stay locked until the transaction ends, so entries at
-    a table queue up, and so do an entry and the tournament's finish (PostgreSQL; on SQLite
-    the IMMEDIATE transaction already lets one writer in at a time).
+    """The table, its tournament and its seats with their players, for a service inside a
+    transaction: the rows of the table, of its tournament and of its seats stay locked until
+    the transaction ends, so entries at a table queue up, and so do an entry and the
+    tournament's finish (PostgreSQL; on SQLite the IMMEDIATE transaction already lets one
+    writer in at a time).
 
-    Two statements on purpose: on PostgreSQL a statement that waited for a lock still sees the
-    rows it did not lock as they were when it started, so the seats (a player may have left
-    meanwhile) are read after the lock is held.
+    One statement (issue 22: the captain's every save reads these first), its SQL written
+    once per process (:mod:`tournaments.selectors.locked_read`). On PostgreSQL it locks the
+    seats too: a statement that waited for a lock reads the newest version of each row it
+    locks, so a seat changed meanwhile (a player who left) is seen as it is now.
 
     By ``table_id``, or by a captain's link ``token`` (as :func:`table_for_token` reads it).
 
     :raises Table.DoesNotExist: no such table, or a link that opens none.
     """
-    tables = Table.objects.select_for_update().select_related("tournament")
     if token is None:
         if table_id is None:  # what get(pk=None) raised: no table has no id
             raise Table.DoesNotExist
-        table = tables.get(pk=table_id)
-    elif _TOKEN.fullmatch(token):
-        # By the id the link had when the statement began (PostgreSQL keeps a subquery's
-        # value when it re-reads a row it waited for): an entry that came in before the
-        # organiser's new link, and waited for it, is taken (the link was valid when sent).
-        # In SQL: a Subquery() doubled the cost of this read.
-        table = tables.get(pk=RawSQL(_TABLE_ID_OF_TOKEN, [token]))  # noqa: S611 (a parameter)
-    else:
+        found = locked_read.table_and_seats(table_id=table_id)
+        if found is None:  # no seats (not drawn): the table alone, as before
+            table = Table.objects.select_for_update().select_related("tournament").get(pk=table_id)
+            return table, []
+        return found
+    if not _TOKEN.fullmatch(token):
         raise Table.DoesNotExist  # not a token at all (a NUL would even break PostgreSQL)
-    seats = seats_of(table=table)
-    if token is not None and not seats:
-        raise Table.DoesNotExist  # not drawn: its link opens nothing (table_for_token)
-    for seat in seats:
-        seat.table = table
-    return table, seats
+    found = locked_read.table_and_seats(token=token)
+    if found is None:
+        raise Table.DoesNotExist  # unknown, or not drawn: its link opens nothing
+    return found
