@@ -42,6 +42,7 @@ class _Part:
     model: type[models.Model]
     start: int
     end: int
+    names: tuple[str, ...]
     converters: tuple[tuple[int, tuple[Converter, Any]], ...]
 
 
@@ -68,18 +69,15 @@ def table_and_seats(
         rows = cursor.fetchall()
     if not rows:
         return None
-    table: Table | None = None
+    made = [_objects(connection, statement, row) for row in rows]
+    table: Table = made[0][1]  # one Table object for all, as if fetched on its own
+    table.tournament = made[0][2]
     seats = []
-    for row in rows:
-        seat, found, tournament, registration, player = _objects(connection, statement, row)
-        if table is None:
-            table = found  # one Table object for all, as if fetched on its own
-            table.tournament = tournament
+    for seat, _table, _tournament, registration, player in made:
         registration.player = player
         seat.registration = registration
         seat.table = table
         seats.append(seat)
-    assert table is not None
     return table, seats
 
 
@@ -92,7 +90,7 @@ def _objects(
         values = list(row[part.start : part.end])
         for index, (converter, column) in part.converters:
             values[index] = converter(values[index], column, connection)
-        made.append(part.model.from_db(connection.alias, None, values))
+        made.append(part.model.from_db(connection.alias, part.names, values))
     return made
 
 
@@ -111,12 +109,14 @@ def _make_statement(connection: BaseDatabaseWrapper) -> _Statement:
     parts = []
     for model, alias in _PARTS:
         fields = model._meta.concrete_fields
-        converters = []
+        converters: list[tuple[int, tuple[Converter, Any]]] = []
         for index, field in enumerate(fields):
             column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
             converters.extend((index, (converter, column)) for converter in found)
-        parts.append(_Part(model, len(columns), len(columns) + len(fields), tuple(converters)))
+        names = tuple(field.attname for field in fields)
+        start = len(columns)
+        parts.append(_Part(model, start, start + len(fields), names, tuple(converters)))
         columns.extend(f"{alias}.{quote(field.column)}" for field in fields)
 
     def table(model: type[models.Model], alias: str) -> str:
