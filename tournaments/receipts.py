@@ -25,10 +25,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest
 
-from tournaments.ledger import entry_models, receipt_fields
+from tournaments.ledger import LedgerEntry, entry_models, receipt_fields
 from tournaments.models import Table, Tournament
+from tournaments.selectors.locked_read import column_converters
 
 ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 LENGTH = 4
@@ -165,15 +167,54 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
             break
         fields, number = receipt_fields(model)
         names = ("corrected_at", *fields)
-        found = model._default_manager.filter(table_id__in=rows).order_by("table_id", "sequence")
-        # Plain tuples of the needed columns: no model, no dict per row from the ORM.
-        for table_id, submission, *values in found.values_list("table_id", "submission", *names):
+        for table_id, submission, *values in _entry_rows(model, list(rows), names):
             row = dict(zip(names, values, strict=True))
             rows[table_id].append(row)
             forms[table_id][submission] = row["sequence"]
             number_field[table_id] = number
     chains = {pk: chain(n, rows[pk], number_field.get(pk, "sequence")) for pk, n in numbers.items()}
     return {pk: replace(found, submissions=forms[pk]) for pk, found in chains.items()}
+
+
+def _entry_rows(
+    model: type[LedgerEntry], table_ids: list[int], names: tuple[str, ...]
+) -> Iterable[Sequence[Any]]:
+    """(table_id, submission, *names) of the tables' entries of ``model``, by table and in the
+    ledger's order: plain tuples of the needed columns, no model, no dict per row. One table's
+    (the captain's screen after every save, issue 22) by a statement written once per process,
+    its values converted as the ORM converts them."""
+    columns = ("table_id", "submission", *names)
+    if len(table_ids) != 1:
+        found = model._default_manager.filter(table_id__in=table_ids)
+        return found.order_by("table_id", "sequence").values_list(*columns)
+    connection = connections[DEFAULT_DB_ALIAS]
+    cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any]]
+    cache = connection.__dict__.setdefault("_preisfipsen_receipt_rows", {})
+    key = (model._meta.label, columns)
+    if key not in cache:
+        by_name = {field.attname: field for field in model._meta.concrete_fields}
+        fields = [by_name[name] for name in columns]
+        quote = connection.ops.quote_name
+        sql = "SELECT {} FROM {} WHERE {} = %s ORDER BY {}".format(  # noqa: S608 (names)
+            ", ".join(quote(field.column) for field in fields),
+            quote(model._meta.db_table),
+            quote(fields[0].column),
+            quote(model._meta.get_field("sequence").column),
+        )
+        cache[key] = (sql, column_converters(connection, fields, model._meta.db_table))
+    sql, converters = cache[key]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, table_ids)
+        found_rows: list[Sequence[Any]] = cursor.fetchall()
+    if not converters:
+        return found_rows
+    converted = []
+    for found_row in found_rows:
+        values = list(found_row)
+        for index, (converter, column) in converters:
+            values[index] = converter(values[index], column, connection)
+        converted.append(values)
+    return converted
 
 
 def last_codes(tournament: Tournament) -> dict[int, str]:

@@ -94,6 +94,19 @@ def _objects(
     return made
 
 
+def column_converters(
+    connection: BaseDatabaseWrapper, fields: Sequence[Any], alias: str
+) -> tuple[tuple[int, tuple[Converter, Any]], ...]:
+    """What the ORM applies to the values of ``fields`` (model fields, in a row's order) as
+    the database returns them: (position, (converter, column)) for each converter."""
+    converters: list[tuple[int, tuple[Converter, Any]]] = []
+    for index, field in enumerate(fields):
+        column = field.get_col(alias)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        converters.extend((index, (converter, column)) for converter in found)
+    return tuple(converters)
+
+
 def _statement(connection: BaseDatabaseWrapper) -> _Statement:
     """The statement and its converters, made once per connection object."""
     made: _Statement | None = connection.__dict__.get("_preisfipsen_locked_read")
@@ -109,14 +122,10 @@ def _make_statement(connection: BaseDatabaseWrapper) -> _Statement:
     parts = []
     for model, alias in _PARTS:
         fields = model._meta.concrete_fields
-        converters: list[tuple[int, tuple[Converter, Any]]] = []
-        for index, field in enumerate(fields):
-            column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            converters.extend((index, (converter, column)) for converter in found)
         names = tuple(field.attname for field in fields)
         start = len(columns)
-        parts.append(_Part(model, start, start + len(fields), names, tuple(converters)))
+        converters = column_converters(connection, fields, alias)
+        parts.append(_Part(model, start, start + len(fields), names, converters))
         columns.extend(f"{alias}.{quote(field.column)}" for field in fields)
 
     def table(model: type[models.Model], alias: str) -> str:
