@@ -21,7 +21,7 @@ rule set's table has its receipts, whatever its kind of entry.
 import hashlib
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -66,7 +66,12 @@ def next_code(previous: str, values: Mapping[str, Any]) -> str:
     >>> code == next_code(seed(5), {"sequence": 1, "counts": [2, 1, 1, 1, 0]})
     False
     """
-    digest = hashlib.sha256(f"{previous}\n{canonical(values)}".encode()).digest()
+    return _code(previous, canonical(values))
+
+
+def _code(previous: str, text: str) -> str:
+    """The code after ``previous`` of an entry whose canonical text is ``text``."""
+    digest = hashlib.sha256(f"{previous}\n{text}".encode()).digest()
     number = int.from_bytes(digest[:8], "big")
     letters = []
     for _ in range(LENGTH):
@@ -156,24 +161,29 @@ def table_chains(tables: Sequence[Table], *, one_kind: bool = False) -> dict[int
 
 
 def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
-    """The chains of the tables whose numbers are ``numbers`` (by their pks)."""
-    rows: dict[int, list[Mapping[str, Any]]] = {pk: [] for pk in numbers}
+    """The chains of the tables whose numbers are ``numbers`` (by their pks): as
+    :func:`chain` makes them, each entry's canonical text written straight from its row
+    (the captain's screen reads a table's whole chain after every save, issue 22)."""
+    links: dict[int, list[Link]] = {pk: [] for pk in numbers}
     forms: dict[int, dict[uuid.UUID, int]] = {pk: {} for pk in numbers}
-    number_field: dict[int, str] = {}
-    if not rows:
-        return {}
+    codes = {pk: seed(number) for pk, number in numbers.items()}
     for model in entry_models():
-        if one_kind and number_field:
+        if not links or (one_kind and any(links.values())):
             break
         fields, number = receipt_fields(model)
-        names = ("corrected_at", *fields)
-        for table_id, submission, *values in _entry_rows(model, list(rows), names):
-            row = dict(zip(names, values, strict=True))
-            rows[table_id].append(row)
-            forms[table_id][submission] = row["sequence"]
-            number_field[table_id] = number
-    chains = {pk: chain(n, rows[pk], number_field.get(pk, "sequence")) for pk, n in numbers.items()}
-    return {pk: replace(found, submissions=forms[pk]) for pk, found in chains.items()}
+        # canonical(): by name, each "name=repr(value)"; corrected_at is no part of it.
+        named = [(f"{name}=", fields.index(name)) for name in sorted(fields)]
+        at_sequence = fields.index("sequence")
+        at_number = fields.index(number) if number in fields else None
+        rows = _entry_rows(model, list(links), ("corrected_at", *fields))
+        for table_id, submission, corrected_at, *values in rows:
+            code = _code(codes[table_id], "|".join([f"{n}{values[i]!r}" for n, i in named]))
+            codes[table_id] = code
+            sequence = values[at_sequence]
+            shown = values[at_number] if at_number is not None else None
+            links[table_id].append(Link(sequence, shown, code, corrected_at))
+            forms[table_id][submission] = sequence
+    return {pk: Chain(n, tuple(links[pk]), forms[pk]) for pk, n in numbers.items()}
 
 
 def _entry_rows(
