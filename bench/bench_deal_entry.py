@@ -5,7 +5,11 @@ saves measured (a table plays at most ``MAX_DEALS``, 300 deals). A trivial view 
 yardstick (issue 4).
 
 Run: ``make bench`` or ``.venv/bin/python bench/bench_deal_entry.py``. Needs nothing: a
-throwaway SQLite database in a temporary folder, set up before Django loads.
+throwaway SQLite database in a temporary folder, set up before Django loads. Then the same
+run measures PostgreSQL too (issue 22: the target holds on both), in a second process on a
+throwaway database it creates and drops on the server at ``BENCH_POSTGRES`` (by default
+``postgres://postgres@127.0.0.1:5432``; ``BENCH_POSTGRES=`` leaves it out); a server it cannot
+reach is said, and skipped.
 
 Each request is a call of the project's WSGI application with a prepared environ, as gunicorn
 makes it: the whole middleware stack, CSRF checked (cookie and form field), the response read
@@ -21,7 +25,10 @@ do; the second closes it after each one (CONN_MAX_AGE=0), to show what that woul
 from __future__ import annotations
 
 import io
+import os
+import re
 import statistics
+import subprocess
 import sys
 import time
 import types
@@ -32,8 +39,14 @@ from urllib.parse import urlencode
 
 import throwaway
 
+#: ``--postgres URL``: this process measures PostgreSQL, on the throwaway database at URL.
+_POSTGRES = sys.argv[2] if sys.argv[1:2] == ["--postgres"] else ""
 # With the project's root on the path: the tests' factory of a table with deals played.
-_VAR = throwaway.django_setup("deal-entry", DJANGO_ALLOWED_HOSTS="bench.local")
+_VAR = throwaway.django_setup(
+    "deal-entry",
+    DJANGO_ALLOWED_HOSTS="bench.local",
+    **({"DATABASE_URL": _POSTGRES} if _POSTGRES else {}),
+)
 
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
@@ -212,7 +225,7 @@ def measure(app: WSGIHandler, table: Table) -> Run:
     return run
 
 
-def main() -> None:
+def main() -> float:
     with override_settings(
         ROOT_URLCONF=URLCONF.__name__,
         # Templates find static files without collectstatic's manifest.
@@ -225,7 +238,8 @@ def main() -> None:
         app = WSGIHandler()
         database = connections["default"]
         configured_age = database.settings_dict["CONN_MAX_AGE"]
-        print(f"SQLite in a temporary folder; medians of {SAVES} requests each, after {WARM_UP}.")
+        where = "PostgreSQL, a throwaway database" if _POSTGRES else "SQLite in a temporary folder"
+        print(f"{where}; medians of {SAVES} requests each, after {WARM_UP}.")
         print("Times in ms, wall clock / CPU of the server thread.")
         print(
             "database connection   deals before   save + new screen   trivial view   one-row write"
@@ -261,10 +275,49 @@ def main() -> None:
             f"saving a deal with its new screen (as configured) is {verdict}"
             f" {TARGET_RATIO:.0f}x the one-row write in CPU time (at most {max(ratios):.1f}x)"
         )
+    return max(ratios)
+
+
+def on_postgres(sqlite_ratio: float) -> None:
+    """The same measures on PostgreSQL, in a process of its own on a throwaway database (the
+    settings read DATABASE_URL once); then both figures side by side."""
+    server = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    if not server:
+        return
+    import psycopg  # only here: SQLite needs no driver
+
+    name = f"bench_deal_entry_{uuid.uuid4().hex[:12]}"
+    print()
+    try:
+        admin = psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=5)
+    except psycopg.Error as error:
+        print(f"PostgreSQL at {server} not reached, left out: {error}".strip())
+        return
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')  # a name made here, no input
+        try:
+            child = subprocess.run(  # noqa: S603 (this script, on a database made here)
+                [sys.executable, __file__, "--postgres", f"{server}/{name}"],
+                check=False, capture_output=True, text=True,
+            )  # fmt: skip
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    print(child.stdout, end="")
+    if child.returncode != 0:
+        raise SystemExit(child.stderr or "the PostgreSQL run failed")
+    found = re.search(r"at most ([0-9.]+)x", child.stdout)
+    postgres_ratio = float(found.group(1)) if found else float("nan")
+    print(
+        f"\nThe save with its new screen ÷ the one-row write, CPU time, at most:"
+        f" SQLite {sqlite_ratio:.1f}x, PostgreSQL {postgres_ratio:.1f}x"
+        f" (target {TARGET_RATIO:.0f}x)"
+    )
 
 
 if __name__ == "__main__":
     try:
-        main()
+        ratio = main()
     finally:
         _VAR.cleanup()
+    if not _POSTGRES:
+        on_postgres(ratio)

@@ -82,20 +82,9 @@ class DealForm(forms.Form):
         self._seats = seats
         self.offer_declarers(playing)
         written_value = self.fields.pop("written_value")
-        self.fields["contract"] = forms.ChoiceField(
-            label=_("What was played?"),
-            choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.contracts],
-            widget=forms.RadioSelect,
-            error_messages={"required": _("Please tap the game.")},
-        )
-        for tile in vocabulary.flags:
-            self.fields[tile.value] = forms.BooleanField(label=gettext(tile.label), required=False)
-        self.fields["result"] = forms.ChoiceField(
-            label=gettext(vocabulary.results_legend),
-            choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.results],
-            required=False,
-            widget=forms.RadioSelect,
-        )
+        # The rule set's fields, built once per process and language and shared (issue 22:
+        # the captain's every save built two forms' choices afresh): no form changes them.
+        self.fields.update(_taps_fields(vocabulary, get_language()))
         self.fields["written_value"] = written_value
         #: No value from a paper sheet where the rules' sheets are typed in whole or not at all.
         self.without_paper_value = not vocabulary.paper_value
@@ -327,6 +316,29 @@ def deal_initial(tournament: Tournament, deal: Deal) -> dict[str, object]:
     taps = vocabulary.taps_of(rules.parse(deal.game))
     flags = {tile.value: taps.has(tile.value) for tile in vocabulary.flags}
     return initial | {"contract": taps.contract, **flags, "result": taps.result or ""}
+
+
+@lru_cache(maxsize=64)
+def _taps_fields(vocabulary: Vocabulary, language: str) -> dict[str, forms.Field]:
+    """The fields of the rule set's taps (the game, its flags, how it ended), in the form's
+    order, in ``language``: shared by every deal form (see DealForm.__init__)."""
+    fields: dict[str, forms.Field] = {
+        "contract": forms.ChoiceField(
+            label=_("What was played?"),
+            choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.contracts],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Please tap the game.")},
+        )
+    }
+    for tile in vocabulary.flags:
+        fields[tile.value] = forms.BooleanField(label=gettext(tile.label), required=False)
+    fields["result"] = forms.ChoiceField(
+        label=gettext(vocabulary.results_legend),
+        choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.results],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    return fields
 
 
 @lru_cache(maxsize=256)
