@@ -100,8 +100,9 @@ class Chain:
 
     table_number: int
     links: tuple[Link, ...]
-    #: Each entry's sequence by the form that saved it (its ``submission``), where read.
-    submissions: Mapping[uuid.UUID, int] = field(default_factory=dict, compare=False)
+    #: Each entry's sequence by the form that saved it (its ``submission``, in 32 hex digits:
+    #: as SQLite keeps it, so a chain read there converts none), where read.
+    submissions: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
     def last(self) -> Link | None:
@@ -129,7 +130,7 @@ class Chain:
 
     def submitted(self, submission: uuid.UUID) -> Link | None:
         """The receipt of the entry that the form ``submission`` saved, if it is here."""
-        sequence = self.submissions.get(submission)
+        sequence = self.submissions.get(submission.hex)
         return None if sequence is None else self.at(sequence)
 
     def holder_of(self, code: str) -> Link | None:
@@ -165,7 +166,7 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
     :func:`chain` makes them, each entry's canonical text written straight from its row
     (the captain's screen reads a table's whole chain after every save, issue 22)."""
     links: dict[int, list[Link]] = {pk: [] for pk in numbers}
-    forms: dict[int, dict[uuid.UUID, int]] = {pk: {} for pk in numbers}
+    forms: dict[int, dict[str, int]] = {pk: {} for pk in numbers}
     codes = {pk: seed(number) for pk, number in numbers.items()}
     for model in entry_models():
         if not links or (one_kind and any(links.values())):
@@ -182,8 +183,13 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
             sequence = values[at_sequence]
             shown = values[at_number] if at_number is not None else None
             links[table_id].append(Link(sequence, shown, code, corrected_at))
-            forms[table_id][submission] = sequence
+            forms[table_id][_hex(submission)] = sequence
     return {pk: Chain(n, tuple(links[pk]), forms[pk]) for pk, n in numbers.items()}
+
+
+def _hex(submission: uuid.UUID | str) -> str:
+    """A form's id in 32 hex digits: a UUID (PostgreSQL, the ORM), or as SQLite keeps it."""
+    return submission.hex if isinstance(submission, uuid.UUID) else submission
 
 
 def _entry_rows(
@@ -192,7 +198,7 @@ def _entry_rows(
     """(table_id, submission, *names) of the tables' entries of ``model``, by table and in the
     ledger's order: plain tuples of the needed columns, no model, no dict per row. One table's
     (the captain's screen after every save, issue 22) by a statement written once per process,
-    its values converted as the ORM converts them."""
+    its values converted as the ORM converts them, but the submission (see :func:`_hex`)."""
     columns = ("table_id", "submission", *names)
     if len(table_ids) != 1:
         found = model._default_manager.filter(table_id__in=table_ids)
@@ -211,7 +217,8 @@ def _entry_rows(
             quote(fields[0].column),
             quote(model._meta.get_field("sequence").column),
         )
-        cache[key] = (sql, column_converters(connection, fields, model._meta.db_table))
+        converters = column_converters(connection, fields, model._meta.db_table)
+        cache[key] = (sql, tuple(found for found in converters if found[0] != 1))
     sql, converters = cache[key]
     with connection.cursor() as cursor:
         cursor.execute(sql, table_ids)
