@@ -51,8 +51,8 @@ SAVE_QUERIES = RECORD_QUERIES + RECEIPT_HEADER_QUERIES
 #: and the receipt's header takes from it (no query of its own).
 SCREEN_SAVE_QUERIES = RECORD_QUERIES + 1 + RECEIPT_QUERIES
 #: A deal the rules refuse: deal_record at the link up to the rules' verdict (SAVEPOINT, the
-#: locked read of table and seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the latest entries and the
-#: totals to show the page again, and the receipt. The answer says "refused"
+#: locked read of table and seats, latest entries, ROLLBACK TO SAVEPOINT, RELEASE), then the
+#: latest entries and the totals to show the page again, and the receipt. The answer says "refused"
 #: (X-Preisfipsen-Entry), so the receipt's header looks for no saved entry.
 REFUSED_QUERIES = 5 + 2 + RECEIPT_QUERIES
 
