@@ -225,6 +225,16 @@ def measure(app: WSGIHandler, table: Table) -> Run:
     return run
 
 
+def print_heading() -> None:
+    where = "PostgreSQL, a throwaway database" if _POSTGRES else "SQLite in a temporary folder"
+    print(f"{where}; medians of {SAVES} requests each, after {WARM_UP}.")
+    print("Times in ms, wall clock / CPU of the server thread.")
+    print(
+        "database connection   deals before   save + new screen   trivial view   one-row write"
+        "   save ÷ trivial   save ÷ write   no JS: save, then page GET (÷ write)"
+    )
+
+
 def main() -> float:
     with override_settings(
         ROOT_URLCONF=URLCONF.__name__,
@@ -238,13 +248,7 @@ def main() -> float:
         app = WSGIHandler()
         database = connections["default"]
         configured_age = database.settings_dict["CONN_MAX_AGE"]
-        where = "PostgreSQL, a throwaway database" if _POSTGRES else "SQLite in a temporary folder"
-        print(f"{where}; medians of {SAVES} requests each, after {WARM_UP}.")
-        print("Times in ms, wall clock / CPU of the server thread.")
-        print(
-            "database connection   deals before   save + new screen   trivial view   one-row write"
-            "   save ÷ trivial   save ÷ write   no JS: save, then page GET (÷ write)"
-        )
+        print_heading()
         ratios = []  # save ÷ one-row write, CPU time (a loaded machine disturbs it less)
         for label, age in (("kept (as configured)", configured_age), ("closed after each", 0)):
             database.close()
