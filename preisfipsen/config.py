@@ -194,6 +194,37 @@ def celery_config(
     }
 
 
+#: The file cache keeps at most this many entries (Django's default is 300, and culls a third
+#: of them at random beyond it): a few per tournament, and the login throttling's.
+CACHE_MAX_ENTRIES = 10_000
+
+
+def cache_config(url: str | None, var_dir: Path) -> dict[str, dict[str, Any]]:
+    """The cache every process of the server shares (gunicorn's workers, the Celery worker): the
+    board is computed there once for all of them (scoring/board_cache.py).
+
+    Redis at ``url`` (``redis://127.0.0.1:6379/1``), or by default files in ``var_dir/cache``:
+    nothing to install, and every process on the laptop sees the same entries.
+
+    :raises ImproperlyConfigured: a URL that is not Redis'.
+    """
+    if not url:
+        folder = var_dir / "cache"
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "LOCATION": str(folder),
+                "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
+            }
+        }
+    if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfigured(
+            f"CACHE_URL must be a Redis address such as redis://127.0.0.1:6379/1, not {url!r}"
+        )
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+
+
 def public_url(environ: Mapping[str, str]) -> str:
     """PREISFIPSEN_PUBLIC_URL without a trailing slash, or "" when unset.
 

@@ -6,6 +6,8 @@ with defaults that are safe and need nothing installed (see README.md, "Settings
 DATABASE_URL           unset: SQLite in var/; e.g. postgres://postgres@127.0.0.1:5432/preisfipsen
 CELERY_BROKER_URL      unset: kombu's filesystem transport in var/celery/; e.g. redis://127.0.0.1:6379/0
 CELERY_RESULT_BACKEND  unset: a file backend in var/celery/results, or the broker when it is Redis
+CACHE_URL              unset: a file cache in var/cache/, shared by every process; e.g.
+                       redis://127.0.0.1:6379/1
 DJANGO_DEBUG           1 turns debugging on; anything else leaves it off
 DJANGO_SECRET_KEY      unset: generated once into ~/.local/share/preisfipsen/secret_key (mode 600)
 DJANGO_ALLOWED_HOSTS   comma-separated; default localhost,127.0.0.1,[::1]
@@ -98,6 +100,8 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": config.database_config(os.environ.get("DATABASE_URL"), VAR_DIR)}
+# One cache for every process of the server: the board is computed there once for all of them.
+CACHES = config.cache_config(os.environ.get("CACHE_URL"), VAR_DIR)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -12,12 +12,12 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
-from preisfipsen.config import celery_config
+from preisfipsen.config import cache_config, celery_config
 from printing import tasks
 from tests.catalogues import CatalogueError, compile_catalogues
 from tests.factories import UserFactory
@@ -103,6 +103,19 @@ def celery_var_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     celery_app.conf.update(celery_config(broker_url=None, result_backend=None, var_dir=var_dir))
     yield var_dir
     os.environ.update(hidden)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cache_of_the_session(celery_var_dir: Path) -> Iterator[None]:
+    """The cache is files, as `make run` keeps them (scoring/board_cache.py), in this session's
+    folder, which a real worker of the tests shares: never var/cache/ nor a developer's Redis."""
+    hidden = os.environ.pop("CACHE_URL", None)
+    session = override_settings(CACHES=cache_config(None, celery_var_dir))
+    session.enable()
+    yield
+    session.disable()
+    if hidden is not None:
+        os.environ["CACHE_URL"] = hidden
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from preisfipsen.config import SQLITE_TIMEOUT, celery_config, database_config
@@ -19,6 +20,7 @@ VARIABLES = (
     "DJANGO_ALLOWED_HOSTS",
     "CELERY_BROKER_URL",
     "CELERY_RESULT_BACKEND",
+    "CACHE_URL",
     "XDG_DATA_HOME",
 )
 
@@ -180,6 +182,26 @@ def test_celery_result_backend_can_be_set_apart(load_settings: Any) -> None:
         CELERY_RESULT_BACKEND="redis://127.0.0.1:6379/1",
     )
     assert loaded["CELERY_RESULT_BACKEND"] == "redis://127.0.0.1:6379/1"
+
+
+def test_the_cache_is_files_in_var_that_every_process_shares(
+    load_settings: Any, tmp_path: Path
+) -> None:
+    cache = load_settings()["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert cache["LOCATION"] == str(tmp_path / "var" / "cache")
+    assert (tmp_path / "var" / "cache").is_dir()
+
+
+def test_the_cache_is_redis_where_cache_url_names_it(load_settings: Any) -> None:
+    cache = load_settings(CACHE_URL="redis://127.0.0.1:6379/1")["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/1"
+
+
+def test_a_cache_url_that_is_not_redis_is_refused(load_settings: Any) -> None:
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL must be a Redis address"):
+        load_settings(CACHE_URL="memcached://127.0.0.1:11211")
 
 
 def test_german_first_in_berlin() -> None:
