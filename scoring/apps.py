@@ -36,3 +36,8 @@ class ScoringConfig(AppConfig):
         from scoring.transfer import register as night_file_rows_register
 
         night_file_rows_register()
+        # The board kept for every page is made afresh once a table's entries change.
+        from scoring import board_cache
+        from tournaments.ledger import entries_changed
+
+        entries_changed.connect(board_cache.entries_changed, dispatch_uid="scoring.board_cache")

@@ -11,7 +11,9 @@ once here, for every kind:
   named;
 - **the sequence check**: a form made for an entry the table has not reached is refused;
 - **corrections under the lock**: which entry is "the last", and what it was before, are read
-  with the table locked, so a history's "before" is always the previous "after".
+  with the table locked, so a history's "before" is always the previous "after";
+- **the news**: once an entry or a correction is committed, :data:`entries_changed` says so
+  (the board computed for every page and process is made afresh: scoring/board_cache.py).
 
 A kind of entry (its model, what it reads of the table, how it is checked and saved) is a
 :class:`LedgerKind`; its rows are :class:`LedgerEntry` and :class:`LedgerChange`.
@@ -19,6 +21,7 @@ A kind of entry (its model, what it reads of the table, how it is checked and sa
 
 import uuid
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from django import forms
@@ -27,12 +30,23 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Seat, Table
 from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
+
+#: Sent once an entry or a correction of a table's entries is committed, with the keyword
+#: ``tournament_id`` (the sender: the entry's model). Never for a write rolled back.
+entries_changed = Signal()
+
+
+def _announce(table: Table, model: type[models.Model]) -> None:
+    """:data:`entries_changed` for ``table``'s tournament, when the transaction commits."""
+    send = partial(entries_changed.send, sender=model, tournament_id=table.tournament_id)
+    transaction.on_commit(send)
 
 
 class LedgerEntry(models.Model):
@@ -219,6 +233,7 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
                 self.require_open(table)
                 if entry.sequence > upcoming:
                     raise self.refuse_stale(table, entry.sequence)
+                _announce(table, self.model)
                 return self.create(table, seats, state, entry)
         except IntegrityError:
             if table is None or entry is None:  # only create() writes, and only with an entry
@@ -290,6 +305,7 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
             entry.save()
             after = self.snapshot(entry, seats)
             self.log(entry, before=before, after=after, user=account(user))
+            _announce(table, self.model)
         return entry
 
 

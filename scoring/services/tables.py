@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.board_cache import board_changed
 from tournaments import services as tournament_services
 from tournaments import table_progress
 from tournaments.models import Table, TournamentEvent
@@ -94,8 +95,10 @@ def _ending_save(
     deals_played: int | None,
     reason: str = "",
 ) -> None:
-    """Save the table's ending (set or cleared) and record it in the tournament's history."""
+    """Save the table's ending (set or cleared) and record it in the tournament's history; the
+    board shows it once committed."""
     table.save(update_fields=_ENDING_FIELDS)
+    board_changed(tournament_id=table.tournament_id)
     tournament_services.event_record(
         tournament=table.tournament,
         kind=kind,

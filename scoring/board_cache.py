@@ -1,0 +1,176 @@
+"""The board of a tournament, computed once and shared by every page, both page forms (the
+whole page and htmx's part) and every process of the server.
+
+The hall's projector and hundreds of phones ask for the board's pages every few seconds: each
+page made afresh would rank every player again. So the whole board (every row of the
+standings, every table's progress) is computed once and kept in Django's cache, on a backend
+every process shares (``settings.CACHES``: files in ``var/cache/`` by default, Redis where
+``CACHE_URL`` names one); a page is a slice of it.
+
+It is kept under the tournament's **version**, an opaque word in the same cache that changes
+once an entry or a correction is committed (any rule set: the ledger's
+:data:`tournaments.ledger.entries_changed`), or a table is ended early or resumed
+(:func:`board_changed`). A board of another version is made afresh by one process at a time;
+the others serve the last one meanwhile (a deal or two behind, for the second it takes).
+Whatever changes the board without a new version (a player's name corrected, a seat
+swapped) shows after ``REFRESH_SECONDS`` at the latest.
+"""
+
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+
+from fipsen_rules.signs import signed_total
+from scoring import selectors
+from scoring.own_prizes import final_prizes
+from tournaments.models import Tournament
+from tournaments.rule_pages import BoardRow as Ranked
+from tournaments.rule_pages import RankingColumn, pages_of
+
+#: A board older than this is made afresh even under the same version (seconds).
+REFRESH_SECONDS = 60
+#: How long a computed board stays in the cache at all: the last one, served while another
+#: process makes the next.
+KEEP_SECONDS = 3600
+#: How long one process may take to make the board before another one starts too.
+COMPUTING_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """A row of the standings as the board shows it."""
+
+    place: str
+    name: str
+    table: int
+    points: str
+    #: The rule set's second figure (a race's money, which ranks players with the same games
+    #: won); empty at other nights.
+    second: str = ""
+    #: The prize, once the night is finished (scoring/own_prizes.py: final_prizes).
+    prize: str = ""
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A table's progress as the board shows it."""
+
+    number: int
+    played: int
+    deals: int
+    ended_early: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """The whole board of a tournament: what every page of it is a slice of."""
+
+    rows: tuple[BoardRow, ...]
+    tables: tuple[TableLine, ...]
+    #: Whether the rows carry who gets what (the board at the end).
+    prizes: bool = False
+    #: The version it was made for, and when (``time.time()``).
+    version: str = ""
+    made: float = 0.0
+
+
+def board_of(tournament: Tournament, *, language: str) -> Board:
+    """The board of ``tournament`` as its state is (its rows written in ``language``): the one
+    kept, or made now (:func:`board_compute`) when the tournament changed since."""
+    keys = _Keys(tournament, language)
+    found = cache.get_many([keys.version, keys.board])
+    version = found.get(keys.version) or _first_version(keys.version)
+    kept: Board | None = found.get(keys.board)
+    if kept is not None and kept.version == version and time.time() - kept.made < REFRESH_SECONDS:
+        return kept
+    computing = cache.add(keys.computing, True, COMPUTING_SECONDS)
+    if kept is not None and not computing:
+        return kept  # another process is making it
+    try:
+        made = board_compute(tournament)
+        board = replace(made, version=version, made=time.time())
+        cache.set(keys.board, board, KEEP_SECONDS)
+    finally:
+        if computing:
+            cache.delete(keys.computing)
+    return board
+
+
+def board_changed(*, tournament_id: int) -> None:
+    """The tournament's board is out of date once the current transaction commits (at once
+    outside one): the next page makes it afresh."""
+    transaction.on_commit(lambda: cache.set(_version_key(tournament_id), _new_version(), None))
+
+
+def entries_changed(sender: object, *, tournament_id: int, **kwargs: Any) -> None:
+    """The receiver of :data:`tournaments.ledger.entries_changed` (connected in
+    ``ScoringConfig.ready``): already after the commit."""
+    cache.set(_version_key(tournament_id), _new_version(), None)
+
+
+def board_compute(tournament: Tournament) -> Board:
+    """The board made afresh: the ranked players (by the rule set's own pages where it has
+    them) and, while the night goes on at a night of scored deals, the tables' progress."""
+    pages = pages_of(tournament)
+    own = pages.own
+    ranked: Sequence[Ranked] = (
+        own.board(tournament) if own else selectors.standings(tournament=tournament)
+    )
+    rows = tuple(_row(standing, pages.second_figure) for standing in ranked)
+    if tournament.is_finished:  # the final ranking alone, and who gets what beside it
+        prizes = final_prizes(tournament, ranked)
+        rows = tuple(
+            BoardRow(row.place, row.name, row.table, row.points, row.second, prize)
+            for row, prize in zip(rows, prizes, strict=True)
+        )
+        return Board(rows, (), prizes=bool(prizes))
+    if own:  # the race, Tippen: no number of deals
+        return Board(rows, ())
+    # The board shows no names per table: the seats need not be fetched.
+    progress = selectors.tables_progress(tournament=tournament).prefetch_related(None)
+    tables = tuple(
+        TableLine(table.number, table.played, table.deals, table.ended_early)  # type: ignore[attr-defined]
+        for table in progress
+    )
+    return Board(rows, tables)
+
+
+def _row(standing: Ranked, second: RankingColumn | None) -> BoardRow:
+    return BoardRow(
+        place=f"{standing.place}. =" if standing.shared else f"{standing.place}.",
+        name=standing.name,
+        table=standing.table,
+        points=signed_total(standing.points),
+        second=second.cell(standing) if second else "",
+    )
+
+
+class _Keys:
+    """The cache's keys of a tournament's board. The board's own key names the board's secret
+    too: a tournament's id comes again in a database made afresh (the tests', a restored
+    backup's), its secret does not."""
+
+    def __init__(self, tournament: Tournament, language: str) -> None:
+        self.version = _version_key(tournament.pk)
+        self.board = f"board:{tournament.pk}:{tournament.board_token}:{tournament.state}:{language}"
+        self.computing = f"{self.board}:computing"
+
+
+def _version_key(tournament_id: int) -> str:
+    return f"board:{tournament_id}:version"
+
+
+def _new_version() -> str:
+    return uuid.uuid4().hex
+
+
+def _first_version(key: str) -> str:
+    """The version of a tournament the cache knows none of (new, or the cache emptied)."""
+    cache.add(key, _new_version(), None)
+    version: str | None = cache.get(key)
+    return version or _new_version()
