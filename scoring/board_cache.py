@@ -10,8 +10,9 @@ every process shares (``settings.CACHES``: files in ``var/cache/`` by default, R
 It is kept under the tournament's **version**, an opaque word in the same cache that changes
 once an entry or a correction is committed (any rule set: the ledger's
 :data:`tournaments.ledger.entries_changed`), or a table is ended early or resumed
-(:func:`board_changed`). A board of another version is made afresh by one process at a time;
-the others serve the last one meanwhile (a deal or two behind, for the second it takes).
+(:func:`board_changed`). A board of another version is made afresh by one process at a time
+(a key taken with ``cache.add``: on Redis exactly one, on files nearly always); the others
+serve the last one meanwhile (a deal or two behind, for the fraction of a second it takes).
 Whatever changes the board without a new version (a player's name corrected, a seat
 swapped) shows after ``REFRESH_SECONDS`` at the latest.
 """

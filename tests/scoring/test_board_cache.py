@@ -2,8 +2,12 @@
 both forms of a page, made afresh once a deal of any rule set is saved or corrected, every
 page of the night reachable, and a fixed number of queries whatever the night's size."""
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -24,6 +28,7 @@ from tests.pots.helpers import tippen_table
 from tests.races.helpers import deals_entered as race_entered
 from tests.races.helpers import race_table
 from tests.scoring.helpers import enter
+from tests.workers import worker_database_url
 from tournaments import services as tournament_services
 from tournaments.models import Player, Registration, Table, Tournament
 from tournaments.names import player_name_key
@@ -172,15 +177,6 @@ def test_a_tippen_deal_makes_the_board_afresh(
     assert _queries(client, _url(table.tournament))[0] > 1
 
 
-def test_another_process_is_served_the_board_kept(thirteen: Tournament) -> None:
-    """Whoever made it: the board is in the cache every process shares, not in a process."""
-    board = board_cache.board_of(thirteen, language="de")
-    assert board.rows
-    assert board_cache.board_of(thirteen, language="de") == board
-    cache.close()  # a file cache: as a fresh process opens it
-    assert _queries(Client(), _url(thirteen))[0] == 1
-
-
 def test_on_redis_too_the_board_is_made_once(
     settings: Settings, require_service: Callable[[str, int, str], None]
 ) -> None:
@@ -268,3 +264,45 @@ def test_a_deal_committed_for_real_shows_on_the_next_page() -> None:
     made, page = _queries(client, _url(tournament))
     assert made > 1
     assert 'board-points">30</td>' in page
+
+
+#: Another process of the server: the board as it reads it from the shared cache (the queries it
+#: cost), then a deal's news, as another gunicorn worker's commit sends it.
+OTHER_PROCESS = """
+import sys, django
+django.setup()
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from scoring import board_cache
+from tournaments.models import Table, Tournament
+tournament = Tournament.objects.get(pk=int(sys.argv[1]))
+with CaptureQueriesContext(connection) as queries:
+    board = board_cache.board_of(tournament, language="de")
+print(len(queries), len(board.rows))
+board_cache.entries_changed(Table, tournament_id=tournament.pk)
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_another_server_process_shares_the_board(celery_var_dir: Path) -> None:
+    tournament = big_night(13)
+    client = Client()
+    assert _queries(client, _url(tournament))[0] > 1
+    assert _queries(client, _url(tournament, 2))[0] == 1
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "preisfipsen.settings",
+        "PREISFIPSEN_VAR_DIR": str(celery_var_dir),  # as this session's cache
+        "DATABASE_URL": worker_database_url(),
+    }
+    env.pop("CACHE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS, str(tournament.pk)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.split() == ["0", "13"]  # the board kept: no query to make it
+    assert _queries(client, _url(tournament, 2))[0] > 1  # its news reached this process
