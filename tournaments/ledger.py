@@ -231,9 +231,9 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
                 if entry.sequence < upcoming:
                     return self._sent_again(table, seats, state, entry)
                 self.require_open(table)
+                _announce(table, self.model)  # at the commit; never if refused and rolled back
                 if entry.sequence > upcoming:
                     raise self.refuse_stale(table, entry.sequence)
-                _announce(table, self.model)
                 return self.create(table, seats, state, entry)
         except IntegrityError:
             if table is None or entry is None:  # only create() writes, and only with an entry
@@ -291,6 +291,7 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
         """
         with transaction.atomic():
             table, seats = table_with_seats_locked(table_id=table_id, token=token)
+            _announce(table, self.model)  # at the commit; never if refused and rolled back
             entries = self.model._default_manager.filter(table=table)
             if pk is not None:
                 entry: EntryT = entries.get(pk=pk)
@@ -305,7 +306,6 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
             entry.save()
             after = self.snapshot(entry, seats)
             self.log(entry, before=before, after=after, user=account(user))
-            _announce(table, self.model)
         return entry
 
 
