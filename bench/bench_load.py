@@ -29,11 +29,24 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from preisfipsen.serve.servers import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
-from load_scenario import HEADER, Scenario, knee, load_scenario, reconcile, summary  # noqa: E402
+from load_generator import Target, costs, run  # noqa: E402
+from load_scenario import (  # noqa: E402
+    HEADER,
+    Scenario,
+    board_pages,
+    knee,
+    load_scenario,
+    reconcile,
+    summary,
+)
 
 PG_NAME = "preisfipsen_load_bench"
 #: A step towards the knee whose saves' p95 is this many times the goal is the last.
@@ -129,7 +142,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def web_server(port: int, log_dir: Path, workers: int | None, threads: int | None) -> object:
+def web_server(port: int, log_dir: Path, workers: int | None, threads: int | None) -> Server:
     """gunicorn with `make run`'s command (preisfipsen/serve/servers.py), on the loopback."""
     from preisfipsen.serve.servers import servers
 
@@ -159,29 +172,26 @@ def group_cpu_seconds(pgid: int) -> float:
     return total / ticks
 
 
-def measured(scenario: Scenario, night: dict[str, object], web: object, port: int) -> float:
-    """One run of ``scenario`` against a started server; its figures printed."""
-    from django.db import connections
-    from load_generator import Target, run
-    from load_scenario import board_pages
-
+def target_of(night: dict[str, object], scenario: Scenario, port: int) -> Target:
     from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
+
+    pages = board_pages(scenario.players, scenario.tables, STANDINGS_PER_PAGE, TABLES_PER_PAGE)
+    return Target(port=port, board_pages=pages, **night)  # type: ignore[arg-type]
+
+
+def measured(scenario: Scenario, target: Target, web: Server) -> float:
+    """One run of ``scenario`` against a started server, its figures printed; the saves' p95."""
+    from django.db import connections
+
     from scoring.models import Deal
 
     rows_before = Deal.objects.count()
     connections.close_all()
-    target = Target(
-        port=port,
-        board_pages=board_pages(
-            scenario.players, scenario.tables, STANDINGS_PER_PAGE, TABLES_PER_PAGE
-        ),
-        **night,  # type: ignore[arg-type]
-    )
-    cpu, load = group_cpu_seconds(web.pid), os.getloadavg()[0]  # type: ignore[attr-defined]
+    cpu, load = group_cpu_seconds(web.pid or 0), os.getloadavg()[0]
     start = time.perf_counter()
     results = asyncio.run(run(target, scenario))
     seconds = time.perf_counter() - start
-    cpu = group_cpu_seconds(web.pid) - cpu  # type: ignore[attr-defined]
+    cpu = group_cpu_seconds(web.pid or 0) - cpu
     found = Deal.objects.filter(submission__in=results.saved).count()
     new_rows = Deal.objects.count() - rows_before
     connections.close_all()
@@ -206,37 +216,53 @@ def measured(scenario: Scenario, night: dict[str, object], web: object, port: in
     return next((line.p95_ms for line in lines if line.kind == "save"), float("nan"))
 
 
+def print_costs(target: Target, scenario: Scenario, web: Server) -> None:
+    """The server's CPU per request of each kind, and what the scenario (with the scenario
+    file's burst) needs of the cores."""
+    reloads = load_scenario().reloads
+    found = asyncio.run(costs(target, scenario, lambda: group_cpu_seconds(web.pid or 0)))
+    print(
+        "server CPU per request, ms (one at a time): "
+        + ", ".join(f"{kind} {seconds * 1000:.1f}" for kind, seconds in found.cpu.items())
+    )
+    print(
+        f"the scenario's steady load needs {found.cores(scenario):.2f} cores;"
+        f" its burst {reloads * found.cpu['reload']:.1f} CPU seconds"
+        f" ({reloads * found.cpu['reload'] / 2:.1f} s on 2 free cores)"
+    )
+
+
 def serve_and_measure(
     scenarios: list[Scenario], night: dict[str, object], args: argparse.Namespace, var: str
 ) -> list[float]:
-    """gunicorn started, each scenario run against it in turn, gunicorn stopped."""
+    """gunicorn started, its costs measured, each scenario run in turn, gunicorn stopped."""
+    from preisfipsen.serve.servers import answers
+
     port, log_dir = free_port(), Path(var) / "log"
     log_dir.mkdir(exist_ok=True)
     web = web_server(port, log_dir, args.workers, args.threads)
-    print(
-        "gunicorn "
-        + " ".join(part for part in web.command if part.startswith(("--workers", "--threads")))
-    )  # type: ignore[attr-defined]
-    from preisfipsen.serve.servers import answers
-
-    web.start(dict(os.environ))  # type: ignore[attr-defined]
+    print("gunicorn " + " ".join(p for p in web.command if p.startswith(("--workers", "--thr"))))
+    web.start(dict(os.environ))
     try:
         deadline = time.monotonic() + 60
         while not answers("127.0.0.1", port):
-            if time.monotonic() > deadline or web.exited() is not None:  # type: ignore[attr-defined]
+            if time.monotonic() > deadline or web.exited() is not None:
                 raise SystemExit(f"gunicorn did not start: see {log_dir / 'web.log'}")
             time.sleep(0.2)
+        target = target_of(night, scenarios[0], port)
+        print_costs(target, scenarios[0], web)
         p95s: list[float] = []
         for scenario in scenarios:
-            p95s.append(measured(scenario, night, web, port))
+            p95s.append(measured(scenario, target, web))
             if not p95s[-1] <= GIVE_UP * scenario.save_p95_ms:
                 print(f"(no more steps: the saves' p95 is over {GIVE_UP}x the goal)")
                 break
         return p95s
     finally:
-        web.terminate()  # type: ignore[attr-defined]
-        web.process.wait(timeout=30)  # type: ignore[attr-defined]
-        web.kill_group()  # type: ignore[attr-defined]
+        web.terminate()
+        if web.process:
+            web.process.wait(timeout=30)
+        web.kill_group()
 
 
 def scenarios_of(args: argparse.Namespace) -> list[Scenario]:

@@ -12,6 +12,7 @@ import random
 import re
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from urllib.parse import urlencode
@@ -25,6 +26,9 @@ SEQUENCE = re.compile(rb'name="sequence" value="(\d+)"')
 COOKIE = re.compile(r"csrftoken=([^;]+)")
 #: Seconds before a phone sends an unanswered deal again.
 RETRY = 5.0
+#: Requests of each kind measured one at a time for their CPU (``costs``).
+ROUNDS = 30
+WARM_UP = 3
 
 
 @dataclass(frozen=True)
@@ -279,3 +283,58 @@ async def run(target: Target, scenario: Scenario, seed: int = 22) -> Results:
         *(p.save(results, scenario, port, until) for p in phones if p.pending and p.csrf)
     )
     return results
+
+
+@dataclass
+class Costs:
+    """The server's CPU seconds per request of each kind, asked for one at a time (so the
+    neighbours on a shared machine slow them, but do not change the CPU they take)."""
+
+    cpu: dict[str, float] = field(default_factory=dict)
+
+    def cores(self, scenario: Scenario) -> float:
+        """The cores the scenario's steady load needs: each kind's rate times its CPU, a save
+        making the next board page afresh (the extra of "board after a save")."""
+        saves = scenario.tables / scenario.save_every
+        views = scenario.viewers / scenario.view_every
+        fresh = max(0.0, self.cpu["board after a save"] - self.cpu["board"])
+        return (
+            saves * self.cpu["save"]
+            + views * self.cpu["board"]
+            + min(saves, views) * fresh
+            + self.cpu["standings"] / scenario.standings_every
+        )
+
+
+async def costs(target: Target, scenario: Scenario, cpu: Callable[[], float]) -> Costs:
+    """``ROUNDS`` requests of each kind (after ``WARM_UP``), one after another, the server's
+    CPU read around each; saves at the first table."""
+    results, found = Results(), Costs()
+    phone, until = Phone(target.table_tokens[0]), float("inf")
+    spent: dict[str, list[float]] = {}
+
+    async def measure(kind: str, request: Awaitable[object]) -> None:
+        start = cpu()
+        await request
+        if page > WARM_UP:  # the first rounds load the workers' code and templates
+            spent.setdefault(kind, []).append(cpu() - start)
+
+    port, standings = target.port, {"Cookie": f"sessionid={target.session}"}
+    htmx = {"HX-Request": "true"}
+    for page in range(1, WARM_UP + ROUNDS + 1):
+        path = board_path(target, (page - 1) % target.board_pages + 1)
+        await measure("static", timed(results, "static", scenario, port, "GET", STATIC, {}))
+        await measure("board", timed(results, "board", scenario, port, "GET", path, htmx))
+        await measure("save", phone.save(results, scenario, port, until))
+        await measure("board after a save", timed(results, "b", scenario, port, "GET", path, htmx))
+        await measure("reload", timed(results, "reload", scenario, port, "GET", path, {}))
+        if page % 3 == 0:
+            await measure(
+                "standings",
+                timed(
+                    results, "standings", scenario, port, "GET", target.standings_path, standings
+                ),
+            )
+    for kind, values in spent.items():
+        found.cpu[kind] = sum(values) / len(values)
+    return found
