@@ -51,6 +51,8 @@ from load_scenario import (  # noqa: E402
 PG_NAME = "preisfipsen_load_bench"
 #: A step towards the knee whose saves' p95 is this many times the goal is the last.
 GIVE_UP = 10
+#: How busy a laptop's cores may be before the waits grow (the estimated knee).
+BUSY = 0.8
 
 
 def arguments() -> argparse.Namespace:
@@ -228,7 +230,8 @@ def print_costs(target: Target, scenario: Scenario, web: Server) -> None:
     print(
         f"the scenario's steady load needs {found.cores(scenario):.2f} cores;"
         f" its burst {reloads * found.cpu['reload']:.1f} CPU seconds"
-        f" ({reloads * found.cpu['reload'] / 2:.1f} s on 2 free cores)"
+        f" ({reloads * found.cpu['reload'] / 2:.1f} s on 2 free cores);"
+        f" 2 free cores at {BUSY:.0%} carry {found.viewers_within(2 * BUSY, scenario)} viewers"
     )
 
 

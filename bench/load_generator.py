@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from urllib.parse import urlencode
 
-from load_scenario import Scenario, Tally
+from load_scenario import Costs, Scenario, Tally
 
 HOST = "127.0.0.1"
 STATIC = "/favicon.ico"
@@ -283,27 +283,6 @@ async def run(target: Target, scenario: Scenario, seed: int = 22) -> Results:
         *(p.save(results, scenario, port, until) for p in phones if p.pending and p.csrf)
     )
     return results
-
-
-@dataclass
-class Costs:
-    """The server's CPU seconds per request of each kind, asked for one at a time (so the
-    neighbours on a shared machine slow them, but do not change the CPU they take)."""
-
-    cpu: dict[str, float] = field(default_factory=dict)
-
-    def cores(self, scenario: Scenario) -> float:
-        """The cores the scenario's steady load needs: each kind's rate times its CPU, a save
-        making the next board page afresh (the extra of "board after a save")."""
-        saves = scenario.tables / scenario.save_every
-        views = scenario.viewers / scenario.view_every
-        fresh = max(0.0, self.cpu["board after a save"] - self.cpu["board"])
-        return (
-            saves * self.cpu["save"]
-            + views * self.cpu["board"]
-            + min(saves, views) * fresh
-            + self.cpu["standings"] / scenario.standings_every
-        )
 
 
 async def costs(target: Target, scenario: Scenario, cpu: Callable[[], float]) -> Costs:

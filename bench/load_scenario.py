@@ -193,3 +193,35 @@ def knee(steps: Sequence[tuple[int, float]], limit_ms: float) -> int | None:
 def board_pages(players: int, tables: int, per_page: int, tables_per_page: int) -> int:
     """How many pages the board turns through: the standings', then the tables'."""
     return math.ceil(players / per_page) + math.ceil(tables / tables_per_page)
+
+
+@dataclass
+class Costs:
+    """The server's CPU seconds per request of each kind, asked for one at a time (so the
+    neighbours on a shared machine slow them, but hardly change the CPU they take): "save",
+    "board" (a page as served), "board after a save" (the first page asked for after a save,
+    which makes the board afresh), "standings", "reload" (the whole board page)."""
+
+    cpu: dict[str, float] = field(default_factory=dict)
+
+    def _fixed(self, scenario: Scenario) -> float:
+        """Cores for everything but the viewers' pages as served: the saves, the board made
+        afresh after each (when viewers ask more often than phones save), the standings."""
+        saves = scenario.tables / scenario.save_every
+        fresh = max(0.0, self.cpu["board after a save"] - self.cpu["board"])
+        views = scenario.viewers / scenario.view_every
+        return (
+            saves * self.cpu["save"]
+            + min(saves, views) * fresh
+            + self.cpu["standings"] / scenario.standings_every
+        )
+
+    def cores(self, scenario: Scenario) -> float:
+        """The cores the scenario's steady load needs: each kind's rate times its CPU."""
+        views = scenario.viewers / scenario.view_every
+        return self._fixed(scenario) + views * self.cpu["board"]
+
+    def viewers_within(self, cores: float, scenario: Scenario) -> int:
+        """How many viewers (besides the scenario's phones and organiser) ``cores`` carry."""
+        spare = cores - self._fixed(scenario.scaled(viewers=10**6, seconds=scenario.seconds))
+        return max(0, math.floor(spare / self.cpu["board"] * scenario.view_every))

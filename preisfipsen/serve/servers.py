@@ -141,6 +141,9 @@ def servers(
             str(bin_dir / "gunicorn"),
             "preisfipsen.wsgi",
             f"--bind={url_host(host)}:{port}",
+            # Measured (bench/bench_load.py, docs/performance.md "Under load"): two processes
+            # use both cores of a 2-core laptop (a burst of reloads needs both); four threads
+            # each keep a save from waiting behind a board made afresh.
             "--workers=2",
             "--threads=4",
             "--graceful-timeout=5",

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from load_scenario import (
     SCENARIO,
+    Costs,
     Tally,
     board_pages,
     knee,
@@ -132,3 +133,14 @@ def test_make_bench_compiles_the_german_catalogue_first(tmp_path: Path) -> None:
     commands = done.stdout
     assert "msgfmt --check -o locale/de/LC_MESSAGES/django.mo" in commands
     assert commands.index("msgfmt") < commands.index("bench/bench_")
+
+
+def test_the_cores_a_scenario_needs_from_each_kinds_cpu() -> None:
+    scenario = load_scenario().scaled(viewers=600, seconds=90)  # 200 tables, a save each 90 s
+    costs = Costs({"save": 0.010, "board": 0.005, "board after a save": 0.105, "standings": 0.100})
+    saves, views = 200 / 90, 600 / 20
+    expected = saves * 0.010 + views * 0.005 + saves * 0.100 + 0.100 / 10
+    assert costs.cores(scenario) == pytest.approx(expected)
+    # What is left of 1.6 cores after the phones and the organiser, in pages of 5 ms.
+    spare = 1.6 - (saves * 0.010 + saves * 0.100 + 0.010)
+    assert costs.viewers_within(1.6, scenario) == int(spare / 0.005 * 20)
