@@ -12,12 +12,16 @@ class PotsConfig(AppConfig):
         from pots import printing_kinds
         from pots import rule_pages as pots_pages
         from pots.models import PotDeal
+        from pots.selectors import table_totals
         from tournaments import table_progress
+        from tournaments.ledger import register_totals
 
         printing_kinds.register()
         # Every deal counts, also one where all passed: the dealer's stake went in.
         table_progress.register("pots", lambda table: PotDeal.objects.filter(table=table).count())
         pots_pages.register()
+        # The running totals of a table, its ledger replayed by the ledger with every change.
+        register_totals(PotDeal, table_totals)
         # Tippen's deals in the night's file (tournaments/night_file.py).
         from pots.transfer import register as night_file_rows_register
 

@@ -23,11 +23,10 @@ from tournaments.views.access import organiser_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players ranked by chips; each table's pot and deals."""
     tournament = get_object_or_404(Tournament, pk=pk, rule_set=TIPPEN_RULES)
-    pots = selectors.table_pots(tournament=tournament)
     context = {
         "tournament": tournament,
-        "players": with_prizes(tournament, selectors.ranked_players(pots)),
-        "tables": pots,
+        "players": with_prizes(tournament, selectors.pot_players(tournament=tournament)),
+        "tables": selectors.pot_tables(tournament=tournament),
     }
     return render(request, "pots/standings.html", context)
 

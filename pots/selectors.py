@@ -1,7 +1,8 @@
 """What the Tippen pages read: a table's ledger, the standings.
 
-The chips and the pot are replayed from the stored deals (:mod:`pots.replay`); a page reads
-the tables, seats and deals in a fixed number of queries.
+The chips and the pot are replayed from the stored deals (:mod:`pots.replay`), once per
+entry or correction (:func:`table_totals`, stored by the ledger as running totals): the
+standings and the board read those, a row per player; a table's page reads its deals.
 """
 
 from collections import Counter, defaultdict
@@ -10,7 +11,7 @@ from dataclasses import dataclass, replace
 from fipsen_rules import places
 from pots.models import PotDeal, PotDealChange
 from pots.replay import Ledger, replay
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
 from tournaments.selectors import tables_with_seats
 from tournaments.tippen_rules import tippen_of
 
@@ -86,17 +87,85 @@ def table_pots(*, tournament: Tournament) -> list[TablePot]:
 
 
 def pot_players(*, tournament: Tournament) -> list[PotPlayer]:
-    """Every seated player with his chips, ranked by chips (three queries)."""
-    return ranked_players(table_pots(tournament=tournament))
+    """Every seated player with his chips, ranked by chips (one query: the seats with their
+    running totals, :func:`table_totals`)."""
+    seats = (
+        Seat.objects.filter(table__tournament=tournament)
+        .select_related("table", "registration__player", "total")
+        .order_by("table__number", "position")
+    )
+    players = [
+        PotPlayer(seat.registration.player.name, seat.table.number, seat.position, _chips_of(seat))
+        for seat in seats
+    ]
+    return _ranked(players)
+
+
+def _chips_of(seat: Seat) -> int:
+    try:
+        return seat.total.points
+    except SeatTotal.DoesNotExist:
+        return 0
+
+
+@dataclass(frozen=True)
+class PotTable:
+    """A Tippen table as its standings list it: its deals, pot, chips set aside, next dealer."""
+
+    table: Table
+    entries: int
+    pot: int
+    reserve: int
+    dealer_name: str
+
+
+def pot_tables(*, tournament: Tournament) -> list[PotTable]:
+    """Every table with its pot and next dealer from its running totals, in order (two
+    queries: the tables with their totals, their seats and players)."""
+    lines = []
+    for table in tables_with_seats(tournament=tournament).select_related("total"):
+        names = [seat.registration.player.name for seat in table.seats.all()]
+        try:
+            total = table.total
+        except TableTotal.DoesNotExist:
+            total = TableTotal(table=table, dealer=table.first_dealer or 0)
+        dealer = names[total.dealer] if total.dealer < len(names) else ""
+        lines.append(PotTable(table, total.entries, total.pot, total.reserve, dealer))
+    return lines
+
+
+def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
+    """A table's running totals, its ledger replayed once from its deals (one query), for
+    the ledger to store (:mod:`tournaments.ledger`)."""
+    deals = list(PotDeal.objects.filter(table=table).order_by("sequence"))
+    current = _table_pot(table, seats, deals).ledger.current
+    seat_totals = [SeatTotal(seat=seat, points=current.chips[seat.position]) for seat in seats]
+    table_total = TableTotal(
+        table=table,
+        played=len(deals),
+        entries=len(deals),
+        last_entry=max((deal.created_at for deal in deals), default=None),
+        pot=current.pot,
+        reserve=current.reserve,
+        dealer=current.dealer,
+    )
+    return table_total, seat_totals
 
 
 def ranked_players(pots: list[TablePot]) -> list[PotPlayer]:
     """The players of ``pots`` ranked by chips, highest first; equal chips share a place."""
-    players = [
-        PotPlayer(name, pot.table.number, seat.position, pot.ledger.current.chips[seat.position])
-        for pot in pots
-        for seat, name in zip(pot.seats, pot.names, strict=True)
-    ]
+    return _ranked(
+        [
+            PotPlayer(
+                name, pot.table.number, seat.position, pot.ledger.current.chips[seat.position]
+            )
+            for pot in pots
+            for seat, name in zip(pot.seats, pot.names, strict=True)
+        ]
+    )
+
+
+def _ranked(players: list[PotPlayer]) -> list[PotPlayer]:
     ranks = places({key: (player.chips,) for key, player in enumerate(players)})
     tied = Counter(ranks.values())
     ranked = [

@@ -12,12 +12,16 @@ class RacesConfig(AppConfig):
         from races import printing_kinds
         from races import rule_pages as races_pages
         from races.models import RaceDeal
+        from races.selectors import table_totals
         from tournaments import table_progress
+        from tournaments.ledger import register_totals
 
         printing_kinds.register()
         # A race deal has no passed kind: every deal entered was played.
         table_progress.register("races", lambda table: RaceDeal.objects.filter(table=table).count())
         races_pages.register()
+        # The running totals of a table, its ledger replayed by the ledger with every change.
+        register_totals(RaceDeal, table_totals)
         # The race's deals in the night's file (tournaments/night_file.py).
         from races.transfer import register as night_file_rows_register
 

@@ -22,11 +22,10 @@ from tournaments.views.access import organiser_required
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players ranked by games won, then by their money (the Hedewig ledger)."""
     tournament = get_object_or_404(Tournament, pk=pk, rule_set=RACE_RULES)
-    races = selectors.table_races(tournament=tournament)
     context = {
         "tournament": tournament,
-        "players": with_prizes(tournament, selectors.ranked_players(races)),
-        "tables": races,
+        "players": with_prizes(tournament, selectors.race_players(tournament=tournament)),
+        "tables": selectors.race_tables(tournament=tournament),
     }
     return render(request, "races/standings.html", context)
 

@@ -1,7 +1,8 @@
 """What the race pages read: a table's evening, the standings and the cash box.
 
-The games and the money are replayed from the stored deals (:mod:`races.replay`); a page
-reads the tables, seats and deals in a fixed number of queries.
+The games and the money are replayed from the stored deals (:mod:`races.replay`), once per
+entry or correction (:func:`table_totals`, stored by the ledger as running totals): the
+standings and the board read those, a row per player; a table's page reads its deals.
 """
 
 from collections import Counter, defaultdict
@@ -11,7 +12,7 @@ from fipsen_rules import race_places
 from fipsen_rules.thedinghausen import STAKE_CENTS
 from races.models import RaceDeal, RaceDealChange
 from races.replay import Evening, replay
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
 from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import tables_with_seats
 
@@ -104,8 +105,91 @@ def table_races(*, tournament: Tournament) -> list[TableRace]:
 
 def race_players(*, tournament: Tournament) -> list[RacePlayer]:
     """Every seated player with his games, sweeps and money, ranked by games won, then money
-    (three queries)."""
-    return ranked_players(table_races(tournament=tournament))
+    (one query: the seats with their running totals, :func:`table_totals`)."""
+    seats = list(
+        Seat.objects.filter(table__tournament=tournament)
+        .select_related("table__total", "registration__player", "total")
+        .order_by("table__number", "position")
+    )
+    sizes = Counter(seat.table_id for seat in seats)
+    players = []
+    for seat in seats:
+        total, table = seat_total(seat), table_total(seat.table)
+        players.append(
+            RacePlayer(
+                seat.registration.player.name,
+                seat.table.number,
+                seat.position,
+                table.played,
+                total.points,
+                total.sweeps,
+                total.cents,
+                total.points * sizes[seat.table_id],
+                total.failed,
+            )
+        )
+    return _ranked(players)
+
+
+def seat_total(seat: Seat) -> SeatTotal:
+    """The seat's running totals (read with it); nothing before its table's first entry."""
+    try:
+        return seat.total
+    except SeatTotal.DoesNotExist:
+        return SeatTotal(seat=seat)
+
+
+def table_total(table: Table) -> TableTotal:
+    """The table's running totals (read with it); nothing before its first entry."""
+    try:
+        return table.total
+    except TableTotal.DoesNotExist:
+        return TableTotal(table=table)
+
+
+@dataclass(frozen=True)
+class RaceTable:
+    """A race table as its standings list it: the game under way, the deals entered."""
+
+    table: Table
+    game_number: int
+    entries: int
+
+
+def race_tables(*, tournament: Tournament) -> list[RaceTable]:
+    """Every table with its game and deals from its running totals, in order (one query)."""
+    tables = Table.objects.filter(tournament=tournament).select_related("total")
+    lines = []
+    for table in tables.order_by("number"):
+        total = table_total(table)
+        lines.append(RaceTable(table, total.game or 1, total.entries))
+    return lines
+
+
+def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
+    """A table's running totals, its evening replayed once from its deals (one query), for
+    the ledger to store (:mod:`tournaments.ledger`)."""
+    deals = list(RaceDeal.objects.filter(table=table).order_by("sequence"))
+    evening = _evening(table, seats, deals)
+    begun = sum(1 for game in evening.games if game.deals or game.winner is not None)
+    seat_totals = [
+        SeatTotal(
+            seat=seat,
+            points=evening.games_won[seat.position],
+            sweeps=evening.sweeps[seat.position],
+            cents=evening.cents[seat.position],
+            failed=evening.failed[seat.position],
+        )
+        for seat in seats
+    ]
+    table_total = TableTotal(
+        table=table,
+        played=begun,
+        entries=len(deals),
+        last_entry=max((deal.created_at for deal in deals), default=None),
+        game=evening.game_number,
+    )
+    return table_total, seat_totals
 
 
 def ranked_players(races: list[TableRace]) -> list[RacePlayer]:

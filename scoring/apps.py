@@ -32,6 +32,12 @@ class ScoringConfig(AppConfig):
             lambda table: selectors.deals_played(table=table),
             recheck=selectors.deals_unfit_for_leaving,
         )
+        # The running totals of a table's deals, made afresh by the ledger with every change.
+        from scoring.models import Deal
+        from scoring.selectors.standings import table_totals
+        from tournaments.ledger import register_totals
+
+        register_totals(Deal, table_totals)
         # Its scored deals and the prizes in the night's file (tournaments/night_file.py).
         from scoring.transfer import register as night_file_rows_register
 

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from scoring.transfer_checks import ended_early_checked, seats_checked, tables_fit_state
 from tournaments import night_file
 from tournaments.forms import TournamentForm
+from tournaments.ledger import tournament_totals_refresh
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
 from tournaments.names import player_name_key
 from tournaments.night_rows import RowError, at, keyed, keys_known, listed, new_key, token_checked
@@ -243,6 +244,8 @@ def _import(data: Mapping[str, Any]) -> Tournament:
     _keep_times(
         Registration, [(registrations[item["key"]], item) for item in data["registrations"]]
     )
+    # The standings and the board read each table's running totals: made from its entries.
+    tournament_totals_refresh(tournament=tournament)
     return tournament
 
 

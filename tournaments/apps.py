@@ -7,11 +7,15 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
         from django.urls import register_converter
 
         from tournaments import printing_kinds
         from tournaments.converters import IdConverter, TokenConverter
+        from tournaments.ledger import totals_backfill
 
         register_converter(IdConverter, "id")
         register_converter(TokenConverter, "token")
         printing_kinds.register()
+        # The nights played before the running totals were kept get theirs.
+        post_migrate.connect(totals_backfill, sender=self)

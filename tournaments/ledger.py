@@ -15,6 +15,12 @@ once here, for every kind:
 - **the news**: once an entry or a correction is committed, :data:`entries_changed` says so
   (the board computed for every page and process is made afresh: scoring/board_cache.py).
 
+- **the running totals**: after each entry and correction, still under the lock and in the
+  same transaction, the table's figures (:class:`~tournaments.models.TableTotal`, a
+  :class:`~tournaments.models.SeatTotal` per seat) are made afresh from the table's entries by
+  the function its app registered (:func:`register_totals`): the standings, the board and the
+  dashboard read those, a row per player, whatever the deals played.
+
 A kind of entry (its model, what it reads of the table, how it is checked and saved) is a
 :class:`LedgerKind`; its rows are :class:`LedgerEntry` and :class:`LedgerChange`.
 """
@@ -34,7 +40,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Seat, Table
+from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
 from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -234,7 +240,9 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
                 _announce(table, self.model)  # at the commit; never if refused and rolled back
                 if entry.sequence > upcoming:
                     raise self.refuse_stale(table, entry.sequence)
-                return self.create(table, seats, state, entry)
+                created = self.create(table, seats, state, entry)
+                totals_write(table, seats, self.model)
+                return created
         except IntegrityError:
             if table is None or entry is None:  # only create() writes, and only with an entry
                 raise
@@ -306,7 +314,67 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
             entry.save()
             after = self.snapshot(entry, seats)
             self.log(entry, before=before, after=after, user=account(user))
+            totals_write(table, seats, self.model)
         return entry
+
+
+#: A table's figures made afresh from its entries (the table's row and one per seat, unsaved).
+TotalsOf = Callable[[Table, list[Seat]], tuple[TableTotal, list[SeatTotal]]]
+
+_totals: dict[type[LedgerEntry], TotalsOf] = {}
+
+#: What a seat's and a table's running totals hold besides their keys.
+SEAT_FIGURES = ("points", "declared", "won", "lost", "best", "cents", "sweeps", "failed")
+TABLE_FIGURES = ("played", "entries", "last_entry", "game", "pot", "reserve", "dealer")
+
+
+def register_totals(model: type[LedgerEntry], totals: TotalsOf) -> None:
+    """Say how the app that keeps ``model``'s entries makes a table's figures from them
+    (called from its ``AppConfig.ready``): its rule set's ledger replayed once per change."""
+    _totals[model] = totals
+
+
+def totals_write(table: Table, seats: list[Seat], model: type[LedgerEntry]) -> None:
+    """Make the table's running totals afresh from its ``model`` entries and store them (two
+    writes). Called under the table's lock, in the transaction of the entry or correction."""
+    totals = _totals.get(model)
+    if totals is None:
+        return
+    table_total, seat_totals = totals(table, seats)
+    table_total.table = table
+    TableTotal.objects.bulk_create(
+        [table_total], update_conflicts=True, unique_fields=["table"], update_fields=TABLE_FIGURES
+    )
+    SeatTotal.objects.bulk_create(
+        seat_totals, update_conflicts=True, unique_fields=["seat"], update_fields=SEAT_FIGURES
+    )
+
+
+def table_totals_refresh(*, table: Table) -> None:
+    """Make a table's running totals afresh from whatever entries it has (a night imported
+    from its file, a database from before the totals): under the table's lock."""
+    with transaction.atomic():
+        locked, seats = table_with_seats_locked(table_id=table.pk)
+        for model in _totals:
+            if model._default_manager.filter(table=locked).exists():
+                totals_write(locked, seats, model)
+
+
+def tournament_totals_refresh(*, tournament: Tournament) -> None:
+    """:func:`table_totals_refresh` of every table of the tournament (a night imported)."""
+    for table in Table.objects.filter(tournament=tournament).order_by("number"):
+        table_totals_refresh(table=table)
+
+
+def totals_backfill(**_kwargs: object) -> None:
+    """The running totals of every table that has entries but none yet (after ``migrate``:
+    the nights played before the totals were kept)."""
+    for model in _totals:
+        missing = Table.objects.filter(
+            total__isnull=True, pk__in=model._default_manager.values("table_id")
+        )
+        for table in missing.order_by("pk"):
+            table_totals_refresh(table=table)
 
 
 #: The largest entry number a form may name (the column holds more; no table plays as many).

@@ -4,7 +4,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
+from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
 from tournaments.models import Table, Tournament
@@ -17,10 +18,11 @@ if TYPE_CHECKING:
 
 def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
     """The tournament's tables with their players, ``played`` deals and the time of the
-    ``last_entry`` (a passed deal too; None before the first): two queries."""
+    ``last_entry`` (a passed deal too; None before the first): two queries, read from the
+    tables' running totals (kept by the ledger), whatever the deals played."""
     return tables_with_seats(tournament=tournament).annotate(
-        played=Count("deal_set", filter=Q(deal_set__number__isnull=False)),
-        last_entry=Max("deal_set__created_at"),
+        played=Coalesce(F("total__played"), 0),
+        last_entry=F("total__last_entry"),
     )
 
 

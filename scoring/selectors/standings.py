@@ -1,18 +1,17 @@
 """The ranking with its prizes, and the prize list and the entry fees it may split."""
 
-from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, Sum
 
 from fipsen_rules.seats import deals_played_by
 from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank
 from scoring.selectors.awards import seat_awards
-from tournaments.models import Seat, Tournament
+from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
 
 
 @dataclass(frozen=True)
@@ -61,26 +60,14 @@ class Standing:
 def standings(*, tournament: Tournament) -> list[Standing]:
     """Every seated player, ranked by points and the tournament's tie-break order.
 
-    Four queries, however many deals: the seats, each declarer's figures summed by the
-    database, each table's count of played deals, and the prizes.
+    Two queries, however many deals: the seats with their running totals (kept by the ledger
+    with every deal and correction, :func:`table_totals`), and the prizes.
     """
     seats = _seats_in_order(tournament)
-    played_deals = Deal.objects.filter(
-        table__tournament=tournament, number__isnull=False
-    ).order_by()
-    by_declarer = _figures_by_declarer(played_deals)
-    per_table = {
-        row["table_id"]: row
-        for row in played_deals.values("table_id").annotate(
-            n=Count("pk"), opponents=Sum("opponents_score")
-        )
-    }
-    played = {table_id: row["n"] for table_id, row in per_table.items()}
-    declared = {seat: by_declarer.get((seat.table_id, seat.position), {}) for seat in seats}
-    sat_out = _sat_out(seats, played_deals)
+    totals = {seat: _total_of(seat) for seat in seats}
     figures = [
-        _figures(seat, declared[seat], _as_opponent(seat, per_table, declared[seat], sat_out))
-        for seat in seats
+        Figures(seat, total.points, won=total.won, lost=total.lost, best=total.best)
+        for seat, total in totals.items()
     ]
     ranked = rank(figures, [name for name in tournament.tie_break.split(",") if name])
     awards = _awards(tournament, ranked)
@@ -89,11 +76,9 @@ def standings(*, tournament: Tournament) -> list[Standing]:
             place=entry.place,
             shared=entry.shared,
             seat=entry.figures.key,
-            deals=deals_played_by(
-                entry.figures.key.left_after_deal, played.get(entry.figures.key.table_id, 0)
-            ),
+            deals=deals_played_by(entry.figures.key.left_after_deal, _played(entry.figures.key)),
             points=entry.figures.points,
-            declared=declared[entry.figures.key].get("declared", 0),
+            declared=totals[entry.figures.key].declared,
             won=entry.figures.won,
             lost=entry.figures.lost,
             best=entry.figures.best,
@@ -107,7 +92,7 @@ def standings(*, tournament: Tournament) -> list[Standing]:
 
 
 def _seats_in_order(tournament: Tournament) -> list[Seat]:
-    """The tournament's seats with their tables and players.
+    """The tournament's seats with their tables, players and running totals.
 
     Ordered by seat, so that players who tie stay in the same order from page to page (and
     the board's pages neither repeat nor drop one); not by the models' default orderings,
@@ -115,67 +100,68 @@ def _seats_in_order(tournament: Tournament) -> list[Seat]:
     """
     return list(
         Seat.objects.filter(table__tournament=tournament)
-        .select_related("table", "registration__player")
+        .select_related("table__total", "registration__player", "total")
         .order_by("table__number", "position")
     )
 
 
-#: A declarer's figures as the database sums them (points, declared, won, lost, best).
-_DeclarerRow = dict[str, Any]
+def _total_of(seat: Seat) -> SeatTotal:
+    """The seat's running totals; nothing yet before its table's first deal."""
+    try:
+        return seat.total
+    except SeatTotal.DoesNotExist:
+        return SeatTotal(seat=seat)
 
 
-def _figures_by_declarer(played_deals: QuerySet[Deal]) -> dict[tuple[int, int], _DeclarerRow]:
-    """Each declarer's figures, by table and seat, summed by the database (one query)."""
-    return {
-        (row["table_id"], row["declarer"]): row
-        for row in played_deals.values("table_id", "declarer").annotate(
+def _played(seat: Seat) -> int:
+    """The deals the seat's table has played (read with the seat)."""
+    try:
+        return seat.table.total.played
+    except TableTotal.DoesNotExist:
+        return 0
+
+
+def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
+    """A table's running totals made afresh from its deals (one query: the database sums
+    them by declarer and dealer), for the ledger to store (:mod:`tournaments.ledger`)."""
+    rows = list(
+        Deal.objects.filter(table=table)
+        .order_by()
+        .values("declarer", "dealer")
+        .annotate(
+            deals=Count("pk"),
             points=Sum("score"),
-            declared=Count("pk"),
             won=Count("pk", filter=Q(score__gt=0)),
             lost=Count("pk", filter=Q(score__lt=0) | Q(opponents_score__gt=0)),
             opponents=Sum("opponents_score"),
             best=Max("score"),
+            last=Max("created_at"),
         )
-    }
-
-
-def _sat_out(seats: list[Seat], played_deals: QuerySet[Deal]) -> dict[tuple[int, int], int]:
-    """What the opponents gained in the deals each dealer of a table of five sat out, by
-    table and seat (Großenaspe): one query, and none without such a table."""
-    sizes = Counter(seat.table_id for seat in seats)
-    fives = [table for table, size in sizes.items() if size == FIVE_PLAYERS]
-    if not fives:
-        return {}
-    rows = (
-        played_deals.filter(table_id__in=fives)
-        .values("table_id", "dealer")
-        .annotate(opponents=Sum("opponents_score"))
     )
-    return {(row["table_id"], row["dealer"]): row["opponents"] or 0 for row in rows}
-
-
-def _as_opponent(
-    seat: Seat,
-    per_table: dict[int, dict[str, Any]],
-    declared: _DeclarerRow,
-    sat_out: dict[tuple[int, int], int],
-) -> int:
-    """What a seat gained as an opponent: its table's opponents' gains but for the deals it
-    declared or sat out (nothing in Prisdorf, where only the declarer scores)."""
-    table_total = per_table.get(seat.table_id, {}).get("opponents") or 0
-    own = declared.get("opponents") or 0
-    return int(table_total - own - sat_out.get((seat.table_id, seat.position), 0))
-
-
-def _figures(seat: Seat, row: _DeclarerRow, as_opponent: int = 0) -> Figures[Seat]:
-    """What the ranking compares of a seat (a seat that never declared has nothing)."""
-    return Figures(
-        key=seat,
-        points=(row.get("points") or 0) + as_opponent,
-        won=row.get("won", 0),
-        lost=row.get("lost", 0),
-        best=row.get("best"),
+    groups = [ranking.DealGroup(**_group(row)) for row in rows if row["declarer"] is not None]
+    figures = ranking.seat_figures(groups, len(seats), five=FIVE_PLAYERS)
+    seat_totals = [
+        SeatTotal(
+            seat=seat,
+            points=figures[seat.position].points,
+            declared=sum(g.deals for g in groups if g.declarer == seat.position),
+            won=figures[seat.position].won,
+            lost=figures[seat.position].lost,
+            best=figures[seat.position].best,
+        )
+        for seat in seats
+    ]
+    table_total = TableTotal(
+        table=table,
+        played=sum(group.deals for group in groups),
+        entries=sum(row["deals"] for row in rows),
+        last_entry=max((row["last"] for row in rows), default=None),
     )
+    return table_total, seat_totals
+
+
+def _group(row: dict[str, Any]) -> dict[str, Any]:
+    return {name: row[name] or 0 for name in ranking.DealGroup.__dataclass_fields__}
 
 
 def _awards(

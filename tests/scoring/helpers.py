@@ -8,6 +8,7 @@ from scoring import selectors, services
 from scoring.models import Deal
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.ledger import table_totals_refresh
 from tournaments.models import Table, Tournament
 
 
@@ -45,6 +46,7 @@ def deals_played(table: Table, count: int) -> None:
         )
         for number in range(1, count + 1)
     )
+    table_totals_refresh(table=table)
 
 
 def enter(table: Table, declarer: int | None, game: str, written: int | None = None) -> Deal:

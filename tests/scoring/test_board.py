@@ -184,8 +184,8 @@ def test_a_page_costs_the_same_queries_however_many_deals(
 ) -> None:
     tournament = demo_night_play(players=13, seed=1, deals=deals).tournament
     client = Client()
-    # The tournament, the standings (seats, figures, deals per table, prizes), the tables.
-    with django_assert_num_queries(6):
+    # The tournament, the standings (seats with their running totals, prizes), the tables.
+    with django_assert_num_queries(4):
         response = client.get(_url(tournament, page))
     assert response.status_code == 200
 

@@ -39,9 +39,10 @@ RECEIPT_HEADER_QUERIES = 1 + RECEIPT_QUERIES
 #: and the totals summed by the database; the receipt.
 PAGE_QUERIES = 3 + RECEIPT_QUERIES
 #: deal_record: SAVEPOINT, the table, its tournament and its seats with their players locked
-#: in one statement (issue 22), the latest entries, the deal, its history entry, RELEASE
+#: in one statement (issue 22), the latest entries, the deal, its history entry, the table's
+#: running totals (its deals summed, the table's row and the seats' rows written), RELEASE
 #: SAVEPOINT.
-RECORD_QUERIES = 6
+RECORD_QUERIES = 9
 #: deal_record at the link: the table is read by its link only under the lock, so the same
 #: queries as RECORD_QUERIES (issue 9: no read of the table before); it redirects, with the
 #: receipt's header.

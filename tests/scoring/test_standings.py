@@ -202,9 +202,8 @@ def test_the_standings_cost_the_same_queries_however_many_deals(
         enter(table, number % 4, "3 +")
     url = reverse("scoring:standings", args=[table.tournament_id])
     organiser.get(url)
-    with django_assert_num_queries(
-        10
-    ):  # the seats, the figures, the deals, the prizes, deals played of all (2); session and user
+    # The seats with their running totals, the prizes, deals played of all (2); session, user.
+    with django_assert_num_queries(8):
         organiser.get(url)
 
 
