@@ -96,28 +96,29 @@ class DealsProgress:
 
 
 def deals_progress(*, tournament: Tournament) -> DealsProgress:
-    """Deals played (passed ones do not count) of all the deals the tables play: two queries.
+    """Deals played (passed ones do not count) of all the deals the tables play: one query,
+    over the tables' running totals, whatever the deals played.
 
     A table ended early counts with the deals it had played then: it is done. A race's
     tables have no count of deals to play: its deals entered, and the tables ended early.
     """
-    own = own_pages_of(tournament)
-    if own is not None:  # the race, Tippen: no count of deals to play
-        ended = Table.objects.filter(tournament=tournament, ended_early_at__isnull=False)
-        tables = Table.objects.filter(tournament=tournament)
-        entered = tables.aggregate(entered=Count(own.deals_name))["entered"]
-        return DealsProgress(entered, 0, ended_early=ended.count(), race=True)
     to_play = Case(
         When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
     )
     sums = Table.objects.filter(tournament=tournament).aggregate(
-        total=Sum(to_play),
+        to_play=Sum(to_play),
         planned=Sum("deals"),
         ended_early=Count("pk", filter=Q(ended_early_at__isnull=False)),
+        played=Sum("total__played"),
+        entered=Sum("total__entries"),
     )
-    played = Deal.objects.filter(table__tournament=tournament, number__isnull=False).count()
+    if own_pages_of(tournament) is not None:  # the race, Tippen: no count of deals to play
+        return DealsProgress(sums["entered"] or 0, 0, ended_early=sums["ended_early"], race=True)
     return DealsProgress(
-        played, sums["total"] or 0, planned=sums["planned"] or 0, ended_early=sums["ended_early"]
+        sums["played"] or 0,
+        sums["to_play"] or 0,
+        planned=sums["planned"] or 0,
+        ended_early=sums["ended_early"],
     )
 
 

@@ -202,8 +202,9 @@ def test_the_standings_cost_the_same_queries_however_many_deals(
         enter(table, number % 4, "3 +")
     url = reverse("scoring:standings", args=[table.tournament_id])
     organiser.get(url)
-    # The seats with their running totals, the prizes, deals played of all (2); session, user.
-    with django_assert_num_queries(8):
+    # The tournament, the seats with their running totals, the prizes, the deals played of all
+    # (their tables' totals summed); the session and the user.
+    with django_assert_num_queries(7):
         organiser.get(url)
 
 

@@ -14,6 +14,7 @@ from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
+from tournaments.ledger import table_totals_refresh
 from tournaments.models import Player, Table
 
 pytestmark = pytest.mark.django_db
@@ -458,6 +459,7 @@ def test_the_dashboard_shows_each_tables_last_entry_and_stops_when_finished() ->
     deal = enter(table, 1, "3 +")
     at = datetime.datetime(2026, 11, 20, 20, 42, tzinfo=datetime.UTC)  # 21:42 in Berlin
     Deal.objects.filter(pk=deal.pk).update(created_at=at)
+    table_totals_refresh(table=table)  # the time set here, past the ledger
 
     page = client.get(url).content.decode()
 
