@@ -11,9 +11,10 @@ from dataclasses import dataclass, replace
 from fipsen_rules import places
 from pots.models import PotDeal, PotDealChange
 from pots.replay import Ledger, replay
-from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import tables_with_seats
 from tournaments.tippen_rules import tippen_of
+from tournaments.totals import SeatTotal, TableTotal
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from fipsen_rules import race_places
 from fipsen_rules.thedinghausen import STAKE_CENTS
 from races.models import RaceDeal, RaceDealChange
 from races.replay import Evening, replay
-from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import tables_with_seats
+from tournaments.totals import SeatTotal, TableTotal
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.totals import SeatTotal, TableTotal
 
 
 def play_started(tournament: Tournament | None) -> bool:
@@ -264,3 +265,28 @@ class TournamentEventAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: TournamentEvent | None = None
     ) -> bool:
         return False
+
+
+class TotalsAdmin(admin.ModelAdmin):
+    """The running totals, made afresh by the ledger from the deals: to look at only."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(TableTotal)
+class TableTotalAdmin(TotalsAdmin):
+    list_display = ["table", "played", "entries", "last_entry"]
+    list_select_related = ["table__tournament"]
+
+
+@admin.register(SeatTotal)
+class SeatTotalAdmin(TotalsAdmin):
+    list_display = ["seat", "points", "declared", "won", "lost", "best"]
+    list_select_related = ["seat__table__tournament", "seat__registration__player"]

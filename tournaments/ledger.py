@@ -40,9 +40,10 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
+from tournaments.totals import SeatTotal, TableTotal
 
 #: Sent once an entry or a correction of a table's entries is committed, with the keyword
 #: ``tournament_id`` (the sender: the entry's model). Never for a write rolled back.

@@ -11,7 +11,8 @@ from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank
 from scoring.selectors.awards import seat_awards
-from tournaments.models import Seat, SeatTotal, Table, TableTotal, Tournament
+from tournaments.models import Seat, Table, Tournament
+from tournaments.totals import SeatTotal, TableTotal
 
 
 @dataclass(frozen=True)

@@ -30,17 +30,10 @@ from scoring.demo import demo_night_play
 from scoring.models import Deal
 from tests.factories import UserFactory
 from tournaments.ledger import table_totals_refresh, totals_backfill, tournament_totals_refresh
-from tournaments.models import (
-    Player,
-    Registration,
-    Seat,
-    SeatTotal,
-    Table,
-    TableTotal,
-    Tournament,
-)
+from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.rule_choice import rules_of
 from tournaments.services.common import new_token
+from tournaments.totals import SeatTotal, TableTotal
 
 pytestmark = pytest.mark.django_db
 

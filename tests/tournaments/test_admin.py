@@ -89,6 +89,8 @@ NO_ADDING = {
     ("scoring.deal", "add"),
     ("scoring.dealchange", "add"),
     ("tournaments.tournamentevent", "add"),
+    ("tournaments.seattotal", "add"),
+    ("tournaments.tabletotal", "add"),
 }
 
 
