@@ -58,8 +58,8 @@ from django.urls import include, path, reverse  # noqa: E402
 from django_tables2 import RequestConfig  # noqa: E402
 
 from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
-from scoring import selectors  # noqa: E402
-from scoring.board_views import MAX_PAGES, STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
+from scoring import board_views, selectors  # noqa: E402
+from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
 from scoring.demo import GameDraw, demo_players  # noqa: E402
 from scoring.models import Deal, Prize  # noqa: E402
 from scoring.tables import StandingsTable  # noqa: E402
@@ -211,7 +211,8 @@ def pages_of(tournament: Tournament, tables: int) -> list[tuple[str, bool, str, 
     """The pages measured: name, as the organiser, address, the board made afresh."""
     board = reverse("scoring:board", args=[tournament.board_token])
     last = -(-tables * 4 // STANDINGS_PER_PAGE) + -(-tables // TABLES_PER_PAGE)
-    other = min(last, MAX_PAGES)
+    # The last page, or the last the board shows where it still has a cap (MAX_PAGES).
+    other = min(last, getattr(board_views, "MAX_PAGES", last))
     first = Table.objects.get(tournament=tournament, number=1)
     return [
         ("standings page (organiser)", True, f"/tournaments/{tournament.pk}/standings/", False),
