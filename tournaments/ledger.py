@@ -16,8 +16,8 @@ once here, for every kind:
   (the board computed for every page and process is made afresh: scoring/board_cache.py).
 
 - **the running totals**: after each entry and correction, still under the lock and in the
-  same transaction, the table's figures (:class:`~tournaments.models.TableTotal`, a
-  :class:`~tournaments.models.SeatTotal` per seat) are made afresh from the table's entries by
+  same transaction, the table's figures (:class:`~tournaments.totals.TableTotal`, a
+  :class:`~tournaments.totals.SeatTotal` per seat) are made afresh from the table's entries by
   the function its app registered (:func:`register_totals`): the standings, the board and the
   dashboard read those, a row per player, whatever the deals played.
 
