@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_rule_set_checked_by_the_registry'),
+        ('tournaments', '0021_registration_fee_paid_at'),
     ]
 
     operations = [
