@@ -12,6 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import totals  # noqa: F401 (the running totals: models of this app)
 from tournaments.player_categories import PlayerCategories
 from tournaments.rule_choice import TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
@@ -398,7 +399,3 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"
-
-
-# The running totals the ledger keeps: models of this app in a module of their own.
-from tournaments import totals  # noqa: E402, F401

@@ -1,11 +1,10 @@
 """The running totals of a table and of each of its seats, kept by the ledger
 (:mod:`tournaments.ledger`) in the same transaction as each entry and correction, for every
 rule set: what the standings, the board and the dashboard read instead of the deals, so that
-they cost the same at 200 tables as at 10. Models of this app (imported by ``models.py``)."""
+they cost the same at 200 tables as at 10. Models of this app (imported by ``models.py``,
+which they name by their labels: it imports this module first)."""
 
 from django.db import models
-
-from tournaments.models import Seat, Table
 
 
 class TableTotal(models.Model):
@@ -14,7 +13,7 @@ class TableTotal(models.Model):
     dashboard read instead of the deals, so that they cost the same at 200 tables as at 10."""
 
     table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, primary_key=True, related_name="total"
+        "tournaments.Table", on_delete=models.CASCADE, primary_key=True, related_name="total"
     )
     #: The deals that count (a scored night's with a number, a race's games begun, every
     #: Tippen deal), and every entry (passed deals too).
@@ -37,7 +36,7 @@ class SeatTotal(models.Model):
     """A seat's running figures, kept with its table's :class:`TableTotal`."""
 
     seat = models.OneToOneField(
-        Seat, on_delete=models.CASCADE, primary_key=True, related_name="total"
+        "tournaments.Seat", on_delete=models.CASCADE, primary_key=True, related_name="total"
     )
     #: A scored night's points, a race's games won, Tippen's chips.
     points = models.IntegerField(default=0)
