@@ -702,10 +702,10 @@ def test_the_renderers_selectors_read_a_fixed_number_of_queries(
     with django_assert_num_queries(3):
         sheets = selectors.table_sheets(tournament=tournament)
     assert len(sheets[0].rows) == deals
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(2):  # the seats with their running totals, the prizes
         selectors.standings(tournament=tournament)
     # sheets, cards, seating list, standings, receipts (the tables, one query a kind of entry)
-    with django_assert_num_queries(3 + 2 + 1 + 4 + 1 + len(entry_models())):
+    with django_assert_num_queries(3 + 2 + 1 + 2 + 1 + len(entry_models())):
         renderers.night(tournament=tournament, base_url=BASE_URL)
 
 
