@@ -12,8 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import totals  # noqa: F401 (the running totals: models of this app)
-from tournaments.player_categories import PlayerCategories
+from tournaments import player_categories, totals  # noqa: F401 (totals: models of this app)
 from tournaments.rule_choice import TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
@@ -56,7 +55,7 @@ class OrganiserProfile(models.Model):
         return str(self.user)
 
 
-class Player(PlayerCategories):
+class Player(player_categories.PlayerCategories):
     """A person in the club's directory, kept across nights."""
 
     name = models.CharField(

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_registration_fee_paid_at'),
+        ('tournaments', '0022_player_categories_and_prizes_several'),
     ]
 
     operations = [
