@@ -13,13 +13,11 @@ once here, for every kind:
 - **corrections under the lock**: which entry is "the last", and what it was before, are read
   with the table locked, so a history's "before" is always the previous "after";
 - **the news**: once an entry or a correction is committed, :data:`entries_changed` says so
-  (the board computed for every page and process is made afresh: scoring/board_cache.py).
-
-- **the running totals**: after each entry and correction, still under the lock and in the
-  same transaction, the table's figures (:class:`~tournaments.totals.TableTotal`, a
-  :class:`~tournaments.totals.SeatTotal` per seat) are made afresh from the table's entries by
-  the function its app registered (:func:`register_totals`): the standings, the board and the
-  dashboard read those, a row per player, whatever the deals played.
+  (the board computed for every page and process is made afresh: scoring/board_cache.py);
+- **the running totals**: after each entry and correction, under the lock, in the same
+  transaction, the table's figures (:class:`~tournaments.totals.TableTotal`, a
+  :class:`~tournaments.totals.SeatTotal` a seat) are made afresh from its entries by the
+  function its app registered (:func:`register_totals`): the pages read a row per player.
 
 A kind of entry (its model, what it reads of the table, how it is checked and saved) is a
 :class:`LedgerKind`; its rows are :class:`LedgerEntry` and :class:`LedgerChange`.
@@ -368,13 +366,10 @@ def tournament_totals_refresh(*, tournament: Tournament) -> None:
 
 
 def totals_backfill(**_kwargs: object) -> None:
-    """The running totals of every table that has entries but none yet (after ``migrate``:
-    the nights played before the totals were kept)."""
+    """The running totals of every table with entries but none yet (after ``migrate``)."""
     for model in _totals:
-        missing = Table.objects.filter(
-            total__isnull=True, pk__in=model._default_manager.values("table_id")
-        )
-        for table in missing.order_by("pk"):
+        entered = model._default_manager.values("table_id")
+        for table in Table.objects.filter(total__isnull=True, pk__in=entered).order_by("pk"):
             table_totals_refresh(table=table)
 
 
