@@ -19,6 +19,7 @@ from tournaments.names import player_name_key
 from tournaments.option_text import OptionText
 from tournaments.player_category_forms import CATEGORY_FIELDS, PlayerCategoryFields
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
+from tournaments.rule_readers import kontra_readers, tie_break_readers
 from tournaments.rule_seating import deal_count_readers
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField, name_has_letter
@@ -76,9 +77,15 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
         self._add_rule_fields()
-        for size, name in ((4, "deals_at_four"), (3, "deals_at_three")):
-            # Shown (with JavaScript) only for the rule sets that seat such tables.
-            self.fields[name].shown_for = " ".join(deal_count_readers(size))  # type: ignore[attr-defined]
+        readers = {
+            # Shown (with JavaScript) only for the rule sets that read them.
+            "deals_at_four": deal_count_readers(4),
+            "deals_at_three": deal_count_readers(3),
+            "tie_break": tie_break_readers(),
+            "prize_tournament": kontra_readers(),
+        }
+        for name, names in readers.items():
+            self.fields[name].shown_for = " ".join(names)  # type: ignore[attr-defined]
         # The options below the rule sets, before the tables' deals.
         self.order_fields([*self.Meta.fields[:5], *(n for n in self.fields if is_option_field(n))])
         self._fix_fields()

@@ -1,6 +1,7 @@
-// The new-tournament form: only the chosen rule set's options are shown, and only the deal
-// counts of the table sizes it seats. Without JavaScript every rule set's options stand under
-// its name and both counts show; the server reads only what the chosen rule set uses.
+// The new-tournament form: only the chosen rule set's options are shown, and only the fields it
+// reads (data-shown-for: the deal counts of the table sizes it seats, the tie-break, the
+// Preisfipsen tick). Without JavaScript every rule set's options stand under its name and
+// every field shows; the server reads only what the chosen rule set uses.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-rule-options]");
@@ -11,7 +12,7 @@
     for (var i = 0; i < groups.length; i++) {
       groups[i].hidden = chosen !== null && groups[i].dataset.rules !== chosen.value;
     }
-    // The deals at three and at four: only where the chosen rule set seats such tables.
+    // The deal counts, the tie-break, the Preisfipsen tick: only where the rule set reads them.
     var sized = form.querySelectorAll("[data-shown-for]");
     for (var j = 0; j < sized.length; j++) {
       var readers = sized[j].dataset.shownFor.split(" ");

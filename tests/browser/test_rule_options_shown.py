@@ -42,3 +42,23 @@ def test_only_the_chosen_rule_sets_deal_counts_are_shown(
 
     page.locator('input[name="rule_set"][value="prisdorf"]').check()
     expect(three).to_be_visible()
+
+
+def test_a_race_or_tippen_night_is_not_shown_prisdorfs_fields(
+    page: Page, organiser: AbstractBaseUser, log_in: Callable[..., None]
+) -> None:
+    """Issue 21: "Bei Punktgleichheit" and the Preisfipsen tick (Kontra) stood for a race."""
+    log_in(page, organiser)
+    page.goto("/tournaments/new/")
+    tie_break, prize = page.locator("#id_tie_break"), page.locator("#id_prize_tournament")
+    expect(tie_break).to_be_visible()
+    expect(prize).to_be_visible()
+
+    for rules in ("thedinghausen", "tippen"):
+        page.locator(f'input[name="rule_set"][value="{rules}"]').check()
+        expect(tie_break).to_be_hidden()
+        expect(prize).to_be_hidden()
+
+    page.locator('input[name="rule_set"][value="grossenaspe"]').check()
+    expect(tie_break).to_be_visible()
+    expect(prize).to_be_hidden()  # no Kontra to agree at Großenaspe
