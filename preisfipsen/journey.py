@@ -116,18 +116,7 @@ def _label(key: StepKey, figures: NightFigures) -> str:
             figures.registered,
         ) % {"present": figures.present, "registered": figures.registered}
     if key == StepKey.PLAY and (figures.deals_total or figures.race):
-        planned = max(figures.deals_planned, figures.deals_total)
-        label = (
-            ngettext("%(played)s deal entered", "%(played)s deals entered", figures.deals_played)
-            % {"played": figures.deals_played}
-            if figures.race
-            else ngettext(
-                "%(played)s of %(total)s deal played",
-                "%(played)s of %(total)s deals played",
-                planned,
-            )
-            % {"played": figures.deals_played, "total": planned}
-        )
+        label = _play_count(figures)
         if figures.tables_ended_early:
             label += " · " + ngettext(
                 "%(count)s table ended early",
@@ -136,6 +125,32 @@ def _label(key: StepKey, figures: NightFigures) -> str:
             ) % {"count": figures.tables_ended_early}
         return label
     return str(STEP_LABELS[key])
+
+
+def _play_count(figures: NightFigures) -> str:
+    """The deals played: entered (a race), of those planned, or, for a night finished before
+    all were played, that it was finished early (not "done: 14 of 460 deals played")."""
+    if figures.race:
+        return ngettext(
+            "%(played)s deal entered", "%(played)s deals entered", figures.deals_played
+        ) % {"played": figures.deals_played}
+    planned = max(figures.deals_planned, figures.deals_total)
+    counts = {"played": figures.deals_played, "total": planned}
+    if figures.state == TournamentState.FINISHED and figures.deals_played < planned:
+        return (
+            ngettext(
+                "Finished early after %(played)s of %(total)s deal",
+                "Finished early after %(played)s of %(total)s deals",
+                planned,
+            )
+            % counts
+        )
+    return (
+        ngettext(
+            "%(played)s of %(total)s deal played", "%(played)s of %(total)s deals played", planned
+        )
+        % counts
+    )
 
 
 STEP_LABELS: dict[StepKey, str | Promise] = {

@@ -18,8 +18,9 @@ from tournaments.rule_choice import ANSEGGER, DUTTFIPS, GROSSENASPE, PRISDORF, r
 #: A table that plays a number of deals.
 CLOSING = rule_pages.ClosingWords(
     still_playing=_(
-        "These tables have not played all their deals yet. End them early first if the "
-        "night ran out of time for them, or let them play on:"
+        "These tables have not played all their deals yet. “Yes, finish the tournament” "
+        "stops them where they are: their deals played count, the standings say that they "
+        "played short. To let them play on, go back instead:"
     ),
     table_count=_("Table %(number)s: %(played)s of %(deals)s deals"),
     nothing_played=_(
