@@ -20,8 +20,9 @@ SCORESHEETS = "scoresheets"
 BLANK_SCORESHEETS = "blank_scoresheets"
 RANKING = "ranking"
 NIGHT = "night"
+CASH_REPORT = "cash_report"
 
-__all__ = ["BLANK_SCORESHEETS", "NIGHT", "RANKING", "SCORESHEETS", "register"]
+__all__ = ["BLANK_SCORESHEETS", "CASH_REPORT", "NIGHT", "RANKING", "SCORESHEETS", "register"]
 
 
 def not_deal_scored(tournament: TournamentRules) -> str | Promise | None:
@@ -44,5 +45,7 @@ def register() -> None:
         Kind(NIGHT, "scoring.renderers.render_night", _("The whole night"),
              offer=Offer(DURING_PLAY, _("Everything of the night in one PDF")),
              refusal=not_deal_scored),
+        Kind(CASH_REPORT, "scoring.renderers.render_cash_report", _("Cash report"),
+             offer=Offer(DURING_PLAY, _("Print the cash report"))),
     ):  # fmt: skip
         kinds.register(kind)

@@ -4,7 +4,9 @@
 - ``blank_scoresheets``: the same sheets without the deals, for tables that keep paper;
 - ``ranking``: the final ranking with the prizes, the date, the place and a signature line;
 - ``night``: everything of the night in one file: the table cards, the seating list, the
-  filled scoresheets, the charts of the running totals and the ranking.
+  filled scoresheets, the charts of the running totals and the ranking;
+- ``cash_report``: the night's cash report (fees in and open, prizes paid out, what stays
+  with the club) with a line for each of two signatures.
 
 As in ``tournaments.renderers``, each is two layers: a selector reads the database into plain
 values (a fixed number of queries, however many deals), and a function makes the PDF of those
@@ -27,6 +29,7 @@ from scoring import selectors
 from scoring.own_prizes import own_awards
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
+from scoring.selectors.cash import CashReport, cash_report
 from scoring.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
@@ -261,3 +264,16 @@ def render_night(job: FileJob) -> bytes:
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
     return night_pdf(night(tournament=tournament, base_url=base_url), progress=job.progress)
+
+
+# The cash report
+
+
+def cash_pdf(report: CashReport, *, progress: Progress = no_progress) -> bytes:
+    """The cash report on an A4 page, with a line for each of two signatures (no database)."""
+    context = {"tournament": report.tournament, "cash": report}
+    return render_pdf("pdf/cash_report.html", context, progress=progress)
+
+
+def render_cash_report(job: FileJob) -> bytes:
+    return cash_pdf(cash_report(tournament=tournament_of(job)), progress=job.progress)

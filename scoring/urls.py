@@ -2,6 +2,7 @@ from django.urls import path
 
 from scoring import (
     board_views,
+    cash_views,
     closing_views,
     organiser_views,
     paper_views,
@@ -46,6 +47,7 @@ urlpatterns = [
             # The Generalprobe: which tables' phones reached the laptop
             "rehearsal/": phone_views.rehearsal,
             "prizes/": prize_views.prizes,
+            "cash/": cash_views.cash,
             "tables/<id:table_pk>/sheet/": organiser_views.organiser_sheet,
             "deals/<id:deal_pk>/correct/": organiser_views.organiser_correct,
             "deals/<id:deal_pk>/preview/": organiser_views.organiser_correct_preview,

@@ -29,6 +29,7 @@ NAV_PAGES = [
     "scoring:dashboard",
     "scoring:standings",
     "scoring:prizes",
+    "scoring:cash",
     "scoring:board",
     "night:print",
     "tournaments:tournament_rules",

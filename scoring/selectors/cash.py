@@ -1,0 +1,135 @@
+"""The night's cash report: the entry fees in (the registrations marked paid × the
+tournament's fee), the fees still open (the players present who have not paid), the prizes
+paid out (their money; goods listed, not summed) and what stays with the club. Summed for one
+night: a season's sum waits for a season (issue 20).
+
+Prizes paid out: the money the ranking awards by the tournament's prize list, for every rule
+set (scoring's standings, or the race's and Tippen's own places), read in one place:
+:func:`prizes_paid_out`."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring import ranking
+from scoring.models import Prize
+from scoring.selectors.standings import standings
+from tournaments.models import Registration, Tournament
+from tournaments.rule_pages import OwnPages, own_pages_of
+
+
+@dataclass(frozen=True)
+class Payer:
+    """A registration in the report: who, of which club, and whether his fee is paid."""
+
+    name: str
+    club: str
+    paid: bool
+
+
+@dataclass(frozen=True)
+class Goods:
+    """A named prize (goods, a voucher) and who gets it."""
+
+    name: str
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PrizesOut:
+    money: Decimal
+    goods: tuple[Goods, ...]
+
+
+@dataclass(frozen=True)
+class CashReport:
+    """The night's cash report, as the page and the PDF show it."""
+
+    tournament: Tournament
+    fee: Decimal
+    paid: list[Payer]
+    open: list[Payer]
+    prizes: PrizesOut
+
+    @property
+    def fees_in(self) -> Decimal:
+        return self.fee * len(self.paid)
+
+    @property
+    def fees_open(self) -> Decimal:
+        return self.fee * len(self.open)
+
+    @property
+    def stays(self) -> Decimal:
+        """What stays with the club: the fees in less the prizes' money (negative: the club
+        adds to the prizes)."""
+        return self.fees_in - self.prizes.money
+
+    @property
+    def final(self) -> bool:
+        """The prizes are final once the tournament is finished; provisional before."""
+        return self.tournament.is_finished
+
+
+def cash_report(*, tournament: Tournament) -> CashReport:
+    """The night's cash report: one query for the registrations, and the ranking's queries
+    (four for a night scored deal by deal; the race's and Tippen's own, fixed as well)."""
+    registrations = (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("player__name", "pk")
+    )
+    paid, owing = [], []
+    for registration in registrations:
+        payer = Payer(registration.player.name, registration.player.club, registration.is_fee_paid)
+        if registration.is_fee_paid:
+            paid.append(payer)  # paid is paid, even by one who left before the draw
+        elif registration.is_checked_in:
+            owing.append(payer)  # present, or played, and not paid
+    return CashReport(
+        tournament=tournament,
+        fee=tournament.entry_fee or Decimal(0),
+        paid=paid,
+        open=owing,
+        prizes=prizes_paid_out(tournament=tournament),
+    )
+
+
+def prizes_paid_out(*, tournament: Tournament) -> PrizesOut:
+    """The money of the prizes the ranking awards (tied players' shares, rounded down to the
+    cent as they are paid), and the named prizes with their winners."""
+    own = own_pages_of(tournament)
+    awarded = _own_awards(tournament, own) if own else _scored_awards(tournament)
+    goods: dict[str, list[str]] = {}
+    for name, award in awarded:
+        for prize in award.names:
+            goods.setdefault(prize, []).append(name)
+    return PrizesOut(
+        money=sum((award.money for _name, award in awarded), Decimal(0)),
+        goods=tuple(Goods(prize, tuple(winners)) for prize, winners in goods.items()),
+    )
+
+
+_Awarded = list[tuple[str, ranking.Award[int]]]
+
+
+def _scored_awards(tournament: Tournament) -> _Awarded:
+    return [
+        (row.name, ranking.Award(index, row.money, row.prize_names, row.prize_shared))
+        for index, row in enumerate(standings(tournament=tournament))
+    ]
+
+
+def _own_awards(tournament: Tournament, own: OwnPages) -> _Awarded:
+    """The race's or Tippen's players by their own places, awarded as their prize page
+    awards them (:mod:`scoring.own_prizes`)."""
+    rows = own.board(tournament)
+    ranked = [
+        ranking.Ranked(row.place, ranking.Figures(index, row.points), row.shared)
+        for index, row in enumerate(rows)
+    ]
+    prizes = [
+        ranking.Prize(prize.place, prize.money, prize.name)
+        for prize in Prize.objects.filter(tournament=tournament).order_by()
+    ]
+    by_index = {award.key: award for award in ranking.award(ranked, prizes)}
+    return [(row.name, by_index[index]) for index, row in enumerate(rows)]

@@ -1,0 +1,144 @@
+"""The night's cash report (issue 21.2): the entry fees in (the registrations marked paid ×
+the fee), the fees still open (present, not paid), the prizes paid out (the money the ranking
+awards, tied shares rounded down as they are paid; goods listed), what stays with the club,
+on a page and in a PDF signed by two; for a night scored deal by deal and for Tippen."""
+
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from printing import kinds
+from printing.kinds import FileJob
+from printing.models import GeneratedFile
+from scoring.models import Prize
+from scoring.printing_kinds import CASH_REPORT
+from scoring.selectors.cash import cash_report
+from tests.pots.helpers import deals_entered, tippen_night
+from tests.printing.pdf_reading import pdf_text
+from tests.scoring.helpers import enter, playing_table
+from tournaments import services
+from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.printing_kinds import owner_of_tournament
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "media_root")]
+
+
+def scored_night() -> Tournament:
+    """One table of four at 15 € a head, and one registered who did not come but paid: three
+    present and he paid (60 € in), one present owes 15 €. Seat 0 wins two deals, seat 1 one:
+    first 30 €, second 15,55 €; the hamper of place 3 goes to seats 2 and 3, tied."""
+    table = playing_table(players=4, deals=10, absent=1, entry_fee=Decimal("15.00"))
+    for declarer in (0, 1, 0):
+        enter(table, declarer, "2 gewonnen")
+    registrations = Registration.objects.filter(tournament=table.tournament).order_by("pk")
+    for registration in [*registrations[:3], registrations[4]]:  # the absent one is the 5th
+        services.registration_mark_paid(registration=registration, paid=True)
+    Prize.objects.create(tournament=table.tournament, place=1, money=Decimal("30.00"))
+    Prize.objects.create(tournament=table.tournament, place=2, money=Decimal("15.55"))
+    Prize.objects.create(tournament=table.tournament, place=3, name="Präsentkorb")
+    return table.tournament
+
+
+def _name(tournament: Tournament, table: int, position: int) -> str:
+    seat = Seat.objects.select_related("registration__player").get(
+        table__tournament=tournament, table__number=table, position=position
+    )
+    return seat.registration.player.name
+
+
+def test_the_cash_report_adds_up_to_the_cent(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    tournament = scored_night()
+    with django_assert_num_queries(5):  # the registrations, and the ranking's four
+        report = cash_report(tournament=tournament)
+
+    assert len(report.paid) == 4
+    assert report.fees_in == Decimal("60.00")
+    assert [payer.name for payer in report.open] == [_name(tournament, 1, 3)]
+    assert report.fees_open == Decimal("15.00")
+    assert report.prizes.money == Decimal("45.55")
+    assert report.stays == Decimal("14.45")
+    [goods] = report.prizes.goods
+    assert goods.name == "Präsentkorb"
+    assert set(goods.winners) == {_name(tournament, 1, 2), _name(tournament, 1, 3)}
+
+
+def test_an_open_fee_paid_late_moves_to_the_fees_in() -> None:
+    tournament = scored_night()
+    late = Registration.objects.get(tournament=tournament, checked_in_at__isnull=False,
+                                    fee_paid_at__isnull=True)  # fmt: skip
+    services.registration_mark_paid(registration=late, paid=True)
+    report = cash_report(tournament=tournament)
+    assert report.open == []
+    assert report.fees_in == Decimal("75.00")
+    assert report.stays == Decimal("29.45")
+
+
+def test_a_tippen_night_pays_its_prizes_by_chips_and_tied_shares(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """As tests/pots/test_prizes.py ranks it: 30 €, 20 €, and two tied for third and fourth
+    (10 € + 6 €) / 2 each; the hamper to the three at −3 chips. No fee: nothing in."""
+    tournament = tippen_night(4, 3)
+    first, second = Table.objects.filter(tournament=tournament).order_by("number")
+    deals_entered(first, "- - - -", "2 1 - 0", "- t - -")
+    deals_entered(second, "- 2 1")
+    for place, money in ((1, "30.00"), (2, "20.00"), (3, "10.00"), (4, "6.00")):
+        Prize.objects.create(tournament=tournament, place=place, money=Decimal(money))
+    Prize.objects.create(tournament=tournament, place=5, name="Präsentkorb")
+
+    with django_assert_num_queries(5):  # the registrations, Tippen's places, the prizes
+        report = cash_report(tournament=tournament)
+
+    assert report.prizes.money == Decimal("66.00")
+    assert report.fees_in == 0
+    assert report.stays == Decimal("-66.00")
+    assert len(report.prizes.goods[0].winners) == 3
+
+
+def test_a_tied_first_place_is_paid_out_in_shares_rounded_down() -> None:
+    """Three players tied on the only prize, 10 €: 3,33 € each, 9,99 € paid out."""
+    tournament = tippen_night(3)
+    Prize.objects.create(tournament=tournament, place=1, money=Decimal("10.00"))
+    assert cash_report(tournament=tournament).prizes.money == Decimal("9.99")
+
+
+def test_the_cash_page_shows_the_figures_and_the_open_fee(organiser: Client) -> None:
+    tournament = scored_night()
+    page = organiser.get(reverse("scoring:cash", args=[tournament.pk])).content.decode()
+    text = " ".join(page.split())
+    assert "<h1>Kassenbericht: Preisfipsen</h1>" in text
+    assert "4 Spieler × 15,00 €" in text
+    assert "60,00 €" in text
+    assert "− 45,55 €" in text
+    assert "14,45 €" in text
+    assert f"{_name(tournament, 1, 3)} (SC Prisdorf): 15,00 €" in text
+    assert "Präsentkorb:" in text
+    assert "Vorläufig" in text  # the ranking may still change
+    assert 'aria-current="page">Kassenbericht</a>' in text  # in the navigation
+    assert "Kassenbericht drucken" in text
+
+
+def test_the_cash_report_pdf_is_signed_by_two() -> None:
+    tournament = scored_night()
+    services.tournament_finish(tournament=tournament)
+    job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind=CASH_REPORT))
+
+    text = " ".join(pdf_text(kinds.kind_named(CASH_REPORT).renderer()(job)).split())
+
+    assert "Kassenbericht" in text
+    assert "Startgeld eingenommen 4 Spieler × 15,00 € 60,00 €" in text
+    assert "Preisgeld ausgezahlt" in text
+    assert "45,55 €" in text
+    assert "Bleibt beim Verein" in text
+    assert "14,45 €" in text
+    assert "1 Spieler × 15,00 € 15,00 €" in text  # still open
+    assert "Spieler 03 (SC Prisdorf): 15,00 €" in text
+    assert "Präsentkorb: Spieler 02, Spieler 03" in text
+    assert "Unterschrift Kassenwart" in text
+    assert "Unterschrift zweite Person" in text
+    assert "Vorläufig" not in text
