@@ -5,7 +5,8 @@ night: a season's sum waits for a season (issue 20).
 
 Prizes paid out: the money the ranking awards by the tournament's prize list, for every rule
 set (scoring's standings, or the race's and Tippen's own places), read in one place:
-:func:`prizes_paid_out`."""
+:func:`prizes_out`, the one function to switch to the prize allocation's own sum once the
+category prizes (issue 21.3) award more than places."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -90,11 +91,11 @@ def cash_report(*, tournament: Tournament) -> CashReport:
         fee=tournament.entry_fee or Decimal(0),
         paid=paid,
         open=owing,
-        prizes=prizes_paid_out(tournament=tournament),
+        prizes=prizes_out(tournament=tournament),
     )
 
 
-def prizes_paid_out(*, tournament: Tournament) -> PrizesOut:
+def prizes_out(*, tournament: Tournament) -> PrizesOut:
     """The money of the prizes the ranking awards (tied players' shares, rounded down to the
     cent as they are paid), and the named prizes with their winners."""
     own = own_pages_of(tournament)
