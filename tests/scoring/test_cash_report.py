@@ -142,3 +142,10 @@ def test_the_cash_report_pdf_is_signed_by_two() -> None:
     assert "Unterschrift Kassenwart" in text
     assert "Unterschrift zweite Person" in text
     assert "Vorläufig" not in text
+
+
+def test_the_print_page_offers_the_cash_report(organiser: Client) -> None:
+    tournament = scored_night()
+    page = organiser.get(reverse("night:print", args=[tournament.pk])).content.decode()
+    assert "Kassenbericht drucken" in page
+    assert reverse("tournaments:file_request", args=[tournament.pk, CASH_REPORT]) in page
