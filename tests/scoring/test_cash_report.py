@@ -6,7 +6,9 @@ on a page and in a PDF signed by two; for a night scored deal by deal and for Ti
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
@@ -19,6 +21,7 @@ from scoring.selectors.cash import cash_report
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
+from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
@@ -149,3 +152,21 @@ def test_the_print_page_offers_the_cash_report(organiser: Client) -> None:
     page = organiser.get(reverse("night:print", args=[tournament.pk])).content.decode()
     assert "Kassenbericht drucken" in page
     assert reverse("tournaments:file_request", args=[tournament.pk, CASH_REPORT]) in page
+
+
+def test_the_cash_page_costs_the_same_queries_for_one_table_and_three(
+    organiser: Client,
+) -> None:
+    counts = []
+    for players in (4, 12):
+        tournament = night(present=players, entry_fee=Decimal("5.00"))
+        services.tournament_draw(tournament=tournament, seed=3)
+        services.tournament_start(tournament=tournament)
+        for registration in Registration.objects.filter(tournament=tournament):
+            services.registration_mark_paid(registration=registration, paid=True)
+        url = reverse("scoring:cash", args=[tournament.pk])
+        organiser.get(url)  # the session's first reads
+        with CaptureQueriesContext(connection) as queries:
+            assert organiser.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
