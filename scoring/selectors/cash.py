@@ -11,11 +11,8 @@ category prizes (issue 21.3) award more than places."""
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring import ranking
-from scoring.models import Prize
-from scoring.selectors.standings import standings
+from scoring.selectors.prizes import prizes_given
 from tournaments.models import Registration, Tournament
-from tournaments.rule_pages import OwnPages, own_pages_of
 
 
 @dataclass(frozen=True)
@@ -28,17 +25,10 @@ class Payer:
 
 
 @dataclass(frozen=True)
-class Goods:
-    """A named prize (goods, a voucher) and who gets it."""
-
-    name: str
-    winners: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class PrizesOut:
     money: Decimal
-    goods: tuple[Goods, ...]
+    #: The goods awarded (a hamper, a voucher), each once: listed, not summed.
+    goods: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -96,41 +86,8 @@ def cash_report(*, tournament: Tournament) -> CashReport:
 
 
 def prizes_out(*, tournament: Tournament) -> PrizesOut:
-    """The money of the prizes the ranking awards (tied players' shares, rounded down to the
-    cent as they are paid), and the named prizes with their winners."""
-    own = own_pages_of(tournament)
-    awarded = _own_awards(tournament, own) if own else _scored_awards(tournament)
-    goods: dict[str, list[str]] = {}
-    for name, award in awarded:
-        for prize in award.names:
-            goods.setdefault(prize, []).append(name)
-    return PrizesOut(
-        money=sum((award.money for _name, award in awarded), Decimal(0)),
-        goods=tuple(Goods(prize, tuple(winners)) for prize, winners in goods.items()),
-    )
-
-
-_Awarded = list[tuple[str, ranking.Award[int]]]
-
-
-def _scored_awards(tournament: Tournament) -> _Awarded:
-    return [
-        (row.name, ranking.Award(index, row.money, row.prize_names, row.prize_shared))
-        for index, row in enumerate(standings(tournament=tournament))
-    ]
-
-
-def _own_awards(tournament: Tournament, own: OwnPages) -> _Awarded:
-    """The race's or Tippen's players by their own places, awarded as their prize page
-    awards them (:mod:`scoring.own_prizes`)."""
-    rows = own.board(tournament)
-    ranked = [
-        ranking.Ranked(row.place, ranking.Figures(index, row.points), row.shared)
-        for index, row in enumerate(rows)
-    ]
-    prizes = [
-        ranking.Prize(prize.place, prize.money, prize.name)
-        for prize in Prize.objects.filter(tournament=tournament).order_by()
-    ]
-    by_index = {award.key: award for award in ranking.award(ranked, prizes)}
-    return [(row.name, by_index[index]) for index, row in enumerate(rows)]
+    """The money of the prizes the night's standings award, as they are paid (a tie's share
+    each, rounded down to the cent), and the goods handed over: the prize allocation's own
+    figures (:func:`scoring.selectors.prizes.prizes_given`), category prizes included."""
+    given = prizes_given(tournament=tournament)
+    return PrizesOut(money=given.money, goods=given.goods)

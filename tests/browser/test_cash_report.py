@@ -24,7 +24,7 @@ def test_the_cash_report_adds_up_the_fees_and_the_prizes_typed(
     log_in(page, organiser)
 
     page.goto(f"/tournaments/{table.tournament_id}/prizes/")
-    page.get_by_label("Preise, ein Platz pro Zeile").fill("1. 30 €\n2. 15,55 €\n3. Präsentkorb")
+    page.get_by_label("Preise, einer pro Zeile").fill("1. 30 €\n2. 15,55 €\n3. Präsentkorb")
     page.get_by_role("button", name="Preise speichern").click()
     expect(page.locator(".messages, [role=status]").first).to_be_visible()
     page.get_by_role("navigation").get_by_role("link", name="Kassenbericht").click()
