@@ -3,10 +3,9 @@ tournament's fee), the fees still open (the players present who have not paid), 
 paid out (their money; goods listed, not summed) and what stays with the club. Summed for one
 night: a season's sum waits for a season (issue 20).
 
-Prizes paid out: the money the ranking awards by the tournament's prize list, for every rule
-set (scoring's standings, or the race's and Tippen's own places), read in one place:
-:func:`prizes_out`, the one function to switch to the prize allocation's own sum once the
-category prizes (issue 21.3) award more than places."""
+Prizes paid out: the money the standings award by the tournament's prize list (places, the
+end, categories, the highest game), for every rule set, read in one place: :func:`prizes_out`,
+over the prize allocation's :func:`scoring.selectors.prizes.prizes_given`."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -62,8 +61,8 @@ class CashReport:
 
 
 def cash_report(*, tournament: Tournament) -> CashReport:
-    """The night's cash report: one query for the registrations, and the ranking's queries
-    (four for a night scored deal by deal; the race's and Tippen's own, fixed as well)."""
+    """The night's cash report: one query for the registrations, and the prizes' queries
+    (the standings', or the race's and Tippen's own; fixed as well)."""
     registrations = (
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
