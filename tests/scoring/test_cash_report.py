@@ -56,7 +56,8 @@ def test_the_cash_report_adds_up_to_the_cent(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
     tournament = scored_night()
-    with django_assert_num_queries(5):  # the registrations, and the ranking's four
+    # The registrations, the ranking's seats with their running totals, the prizes.
+    with django_assert_num_queries(3):
         report = cash_report(tournament=tournament)
 
     assert len(report.paid) == 4
@@ -92,7 +93,8 @@ def test_a_tippen_night_pays_its_prizes_by_chips_and_tied_shares(
         Prize.objects.create(tournament=tournament, place=place, money=Decimal(money))
     Prize.objects.create(tournament=tournament, place=5, name="Präsentkorb")
 
-    with django_assert_num_queries(6):  # the registrations, Tippen's places, the prize list
+    # The registrations, Tippen's seats with their running totals and places, the prize list.
+    with django_assert_num_queries(4):
         report = cash_report(tournament=tournament)
 
     assert report.prizes.money == Decimal("66.00")
