@@ -11,6 +11,7 @@ their corrections were kept has no ``changes``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -30,13 +31,15 @@ POT_DEAL_FIELDS = ("sequence", "taps", "submission", "created_at", "corrected_at
 CHANGE_FIELDS = ("before_taps", "after_taps", "created_at")
 
 
-def pot_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
-    """Each Tippen table's deals as plain values, by the table's id: one query for a Tippen
-    night, none for another."""
+def pot_deals_export(
+    *, tournament: Tournament, tables: Sequence[Table]
+) -> dict[int, list[dict[str, Any]]]:
+    """The deals of ``tables`` (Tippen's) as plain values, by the table's id: one query for a
+    Tippen night, none for another."""
     if tournament.rule_set != TIPPEN_RULES:
         return {}
     deals: dict[int, list[dict[str, Any]]] = {}
-    played = PotDeal.objects.filter(table__tournament=tournament)
+    played = PotDeal.objects.filter(table__in=tables)
     for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
         deals.setdefault(deal.table_id, []).append(
             {**values(deal, POT_DEAL_FIELDS), CHANGES: history(deal.changes.all(), CHANGE_FIELDS)}

@@ -41,13 +41,15 @@ CHANGE_FIELDS = (
 )
 
 
-def race_deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
-    """Each race table's deals as plain values, by the table's id: one query for a race, none
-    for a night of deals scored by a game."""
+def race_deals_export(
+    *, tournament: Tournament, tables: Sequence[Table]
+) -> dict[int, list[dict[str, Any]]]:
+    """The deals of ``tables`` (a race's) as plain values, by the table's id: one query for a
+    race, none for a night of deals scored by a game."""
     if not is_race(tournament):
         return {}
     deals: dict[int, list[dict[str, Any]]] = {}
-    played = RaceDeal.objects.filter(table__tournament=tournament)
+    played = RaceDeal.objects.filter(table__in=tables)
     for deal in played.prefetch_related("changes__user").order_by("table", "sequence"):
         deals.setdefault(deal.table_id, []).append(
             {

@@ -17,31 +17,65 @@ A file comes from outside: it is checked as strictly as a form (every field by i
 that is not such a file, is cut short, has a wrong or unknown value, or contradicts itself (a
 seat of an unknown registration, a deal number twice, a score its game does not give) is
 refused with a message that names the place ("Tisch 3, Spiel 12: …"), and nothing is saved.
+
+A night of any size is moved in bounded memory (:mod:`scoring.transfer_stream`): exported a
+few tables at a time (TABLE_BATCH, one snapshot of the database throughout), imported a table
+at a time as the file is read. The organiser's import runs as a background job with its
+progress on a page (:mod:`scoring.transfer_jobs`).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from typing import Any
+import contextlib
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.utils.formats import date_format
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
-from scoring.transfer_checks import ended_early_checked, seats_checked, tables_fit_state
+from scoring import transfer_frame as frame
+from scoring.transfer_checks import tables_fit_state
+from scoring.transfer_frame import (
+    ENDED_FIELDS,
+    PLAYER_FIELDS,
+    REGISTRATION_FIELDS,
+    SEAT_FIELDS,
+    SWAP_FIELDS,
+    TABLE_FIELDS,
+    TOURNAMENT_FIELDS,
+    NightFileError,
+)
+from scoring.transfer_stream import NotJson, Streamed, object_chunks, object_pairs
 from tournaments import night_file
-from tournaments.forms import TournamentForm
 from tournaments.ledger import tournament_totals_refresh
-from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
-from tournaments.names import player_name_key
-from tournaments.night_rows import RowError, at, keyed, keys_known, listed, new_key, token_checked
+from tournaments.models import Registration, SeatSwap, Table, Tournament
+from tournaments.night_rows import RowError, at, keys_known, listed
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import reason as _reason
-from tournaments.night_rows import row as _row
 from tournaments.night_rows import values as _values
-from tournaments.states import TournamentState
+
+__all__ = [
+    "ENDED_FIELDS",
+    "MARK",
+    "MAX_BYTES",
+    "PLAYER_FIELDS",
+    "REGISTRATION_FIELDS",
+    "SEAT_FIELDS",
+    "SWAP_FIELDS",
+    "TABLE_FIELDS",
+    "TOURNAMENT_FIELDS",
+    "VERSION",
+    "NightFileError",
+    "night_export",
+    "night_export_bytes",
+    "night_export_chunks",
+    "night_import",
+    "night_import_bytes",
+    "night_import_file",
+]
 
 MARK = "preisfipsen_night"
 VERSION = 5
@@ -52,37 +86,20 @@ VERSION = 5
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
 #: rather than make a table ended early play on.
 READABLE = (1, 2, 3, 4, VERSION)
-#: The fields of each row in the file (ids and foreign keys are written as the file's keys).
-TOURNAMENT_FIELDS = (
-    *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
-    "rule_options",
-    "board_token",
-    "state",
-    "draw_seed",
-    "drawn_at",
-    "created_at",
-)
-PLAYER_FIELDS = ("name", "club", "contact")
-REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
-TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
-#: A table ended early: when, after how many deals, why. A file before version 5 has none: its
-#: tables were not ended early.
-ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
-SEAT_FIELDS = ("position", "left_after_deal")
-SWAP_FIELDS = ("created_at",)
-#: Far more than a night: 1,756 deals with their history are some 1.5 MB.
-MAX_BYTES = 20_000_000
-
-
-class NightFileError(Exception):
-    """The file cannot be imported; the message says why. Nothing was saved."""
+#: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
+#: tables some 20 MB.
+MAX_BYTES = 100_000_000
+#: Tables whose rows are read from the database at a time while exporting.
+TABLE_BATCH = 20
+#: Told how far an import is: the tables done, the bytes of the file read and its size.
+Progress = Callable[[int, int, int], None]
 
 
 # Export
 
 
-def night_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The night of ``tournament`` as plain values (a fixed number of queries)."""
+def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
+    """The file's top-level pairs in order; the tables as a :class:`Streamed` list."""
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player").order_by("pk")
     )
@@ -93,52 +110,103 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
     #: The file's keys count from 1, so that a night exported again after its import is the
     #: same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
-    return {
-        MARK: VERSION,
-        "tournament": _values(tournament, TOURNAMENT_FIELDS),
-        "players": [
+    yield MARK, VERSION
+    yield "tournament", _values(tournament, TOURNAMENT_FIELDS)
+    yield (
+        "players",
+        [
             {"key": key, **_values(by_player[player_id], PLAYER_FIELDS)}
             for player_id, key in players.items()
         ],
-        "registrations": [
+    )
+    yield (
+        "registrations",
+        [
             {"key": keys[r.pk], "player": players[r.player_id], **_values(r, REGISTRATION_FIELDS)}
             for r in registrations
         ],
-        "tables": _tables_export(tournament, keys),
-        "swaps": [
-            {
-                "first": keys[swap.first_id],
-                "second": keys[swap.second_id],
-                **_values(swap, SWAP_FIELDS),
-            }
-            for swap in SeatSwap.objects.filter(tournament=tournament).order_by("pk")
+    )
+    yield "tables", Streamed(_tables_export(tournament, keys))
+    swaps = SeatSwap.objects.filter(tournament=tournament).order_by("pk")
+    yield (
+        "swaps",
+        [
+            {"first": keys[s.first_id], "second": keys[s.second_id], **_values(s, SWAP_FIELDS)}
+            for s in swaps
         ],
-        **{part.key: part.export(tournament=tournament) for part in night_file.night_rows()},
+    )
+    for part in night_file.night_rows():
+        yield part.key, part.export(tournament=tournament)
+
+
+def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> Iterator[dict[str, Any]]:
+    """The tables with their seats (``keys``: the file's key of each registration's id) and
+    each app's rows of them (the deals played, each with its history), TABLE_BATCH tables
+    read at a time (a fixed number of queries each)."""
+    ids = list(Table.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    for start in range(0, len(ids), TABLE_BATCH):
+        batch = ids[start : start + TABLE_BATCH]
+        found = Table.objects.filter(pk__in=batch).prefetch_related("seats").in_bulk()
+        tables = [found[pk] for pk in batch]
+        parts = [
+            (part.key, part.export(tournament=tournament, tables=tables))
+            for part in night_file.table_rows()
+        ]
+        for table in tables:
+            yield {
+                **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
+                "seats": [
+                    {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
+                    for seat in table.seats.all()
+                ],
+                # "deals" is the table's number of deals (TABLE_FIELDS), "deals_played" scoring's
+                **{key: rows.get(table.pk, []) for key, rows in parts},
+            }
+
+
+def night_export(*, tournament: Tournament) -> dict[str, Any]:
+    """The night of ``tournament`` as plain values, whole (for a look at it; the file is
+    written by :func:`night_export_chunks`)."""
+    return {
+        key: list(value.items) if isinstance(value, Streamed) else value
+        for key, value in _night_pairs(tournament)
     }
 
 
-def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> list[dict[str, Any]]:
-    """The tables with their seats (``keys``: the file's key of each registration's id) and
-    each app's rows of them (the deals played, each with its history)."""
-    tables = list(Table.objects.filter(tournament=tournament).prefetch_related("seats"))
-    parts = [(part.key, part.export(tournament=tournament)) for part in night_file.table_rows()]
-    return [
-        {
-            **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
-            "seats": [
-                {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
-                for seat in table.seats.all()
-            ],
-            # "deals" is the table's number of deals (TABLE_FIELDS), "deals_played" scoring's
-            **{key: rows.get(table.pk, []) for key, rows in parts},
-        }
-        for table in tables
-    ]
+def night_export_chunks(*, tournament: Tournament) -> Iterator[bytes]:
+    """The night's file in pieces (a table or so each), read from one snapshot of the
+    database: deals saved meanwhile are either all in or not."""
+    with _snapshot():
+        for text in object_chunks(_night_pairs(tournament)):
+            yield text.encode()
 
 
 def night_export_bytes(*, tournament: Tournament) -> bytes:
-    data = night_export(tournament=tournament)
-    return json.dumps(data, ensure_ascii=False, indent=1).encode()
+    return b"".join(night_export_chunks(tournament=tournament))
+
+
+@contextlib.contextmanager
+def _snapshot() -> Iterator[None]:
+    """A transaction that only reads, from one snapshot: on PostgreSQL REPEATABLE READ; on
+    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock and
+    make the tables wait), which reads one snapshot (WAL) from its first SELECT on. Inside a
+    transaction already open (a test's), it reads in that one."""
+    if connection.in_atomic_block:
+        yield
+        return
+    connection.ensure_connection()  # SQLite reads its mode from the settings on connecting
+    mode = getattr(connection, "transaction_mode", None)
+    if connection.vendor == "sqlite":
+        connection.transaction_mode = "DEFERRED"  # type: ignore[attr-defined]
+    try:
+        with transaction.atomic():
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
+    finally:
+        if connection.vendor == "sqlite":
+            connection.transaction_mode = mode  # type: ignore[attr-defined]
 
 
 # Import
@@ -153,33 +221,65 @@ def _not_a_night() -> NightFileError:
     )
 
 
+def _too_large() -> NightFileError:
+    return NightFileError(
+        _("The file is too large: at most %(limit)s MB.") % {"limit": MAX_BYTES // 1_000_000}
+    )
+
+
 def night_import_bytes(content: bytes) -> Tournament:
-    """Import the night in ``content`` (the exported file's bytes).
+    """Import the night in ``content`` (the exported file's bytes); see night_import_file."""
+    if len(content) > MAX_BYTES:
+        raise _too_large()
+    return night_import_file(io.BytesIO(content))
+
+
+def night_import_file(file: IO[bytes], *, progress: Progress | None = None) -> Tournament:
+    """Import the night in ``file`` (the exported file, opened in binary), read a table at a
+    time; ``progress`` is told the tables done (and how many the file has, once known).
 
     :raises NightFileError: the file is not an exported night, is damaged or contradicts
         itself, or the tournament is here already; nothing is saved then.
     """
-    if len(content) > MAX_BYTES:
-        raise NightFileError(
-            _("The file is too large: at most %(limit)s MB.") % {"limit": MAX_BYTES // 1_000_000}
-        )
-    try:
-        data = json.loads(content.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise _not_a_night() from error
-    version = data.get(MARK) if isinstance(data, dict) else None
-    if type(version) is not int or version not in READABLE:  # true is no version 1
-        raise _not_a_night()
-    return night_import(data)
+    size = _size(file)
+    if size > MAX_BYTES:
+        raise _too_large()
+
+    def tables_done(tables: int) -> None:
+        if progress is not None:
+            progress(tables, file.tell(), size)
+
+    return _import_guarded(lambda: object_pairs(file, streamed=("tables",)), tables_done)
+
+
+def _size(file: IO[bytes]) -> int:
+    """The file's size in bytes (0 where it has none, a pipe: the form limits those)."""
+    if isinstance(file, io.BytesIO):
+        return len(file.getbuffer())
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        return os.fstat(file.fileno()).st_size
+    return 0
 
 
 def night_import(data: Mapping[str, Any]) -> Tournament:
-    """Import an exported night (parsed JSON); see night_import_bytes."""
+    """Import an exported night (parsed JSON); see night_import_file."""
+    if not isinstance(data, Mapping):
+        raise _not_a_night()
+    return _import_guarded(lambda: iter(data.items()), lambda tables: None)
+
+
+def _import_guarded(
+    pairs: Callable[[], Iterator[tuple[str, Any]]], progress: Callable[[int], None]
+) -> Tournament:
+    """Import the file's pairs in one transaction; whatever is wrong becomes a NightFileError
+    in words, and nothing is saved."""
     try:
         with transaction.atomic():
-            return _import(data)
+            return _import(pairs(), progress)
     except NightFileError:
         raise
+    except NotJson as error:
+        raise _not_a_night() from error
     except RowError as error:
         raise NightFileError(
             _("The file has a wrong value, nothing is imported. %(place)s: %(error)s")
@@ -207,167 +307,80 @@ def _shortened(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _rules_named(values: Any) -> Any:
-    """A tournament of a version 1 file with the rule set it played (Prisdorf)."""
-    if not isinstance(values, Mapping) or "rule_set" in values or "min_bid" not in values:
-        return values
-    rules = {"rule_set": "prisdorf", "rule_options": {"min_bid": values["min_bid"]}}
-    return {
-        **{k: v for k, v in values.items() if k != "min_bid"},
-        **rules,
-        "prize_tournament": True,
-    }
-
-
 #: The file's own keys; an app's parts add theirs (tournaments.night_file).
 FRAME_KEYS = (MARK, "tournament", "players", "registrations", "tables", "swaps")
+#: What the tables need before them: in an exported file, all of it comes first.
+_HEAD = (MARK, "tournament", "players", "registrations")
 
 
-def _import(data: Mapping[str, Any]) -> Tournament:
+class _Head:
+    """The night's tournament and registrations once read (before its tables)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        with at(_("the tournament")):
+            self.tournament = frame.tournament_read(data["tournament"])
+        players = frame.players_read(data["players"])
+        self.registrations = frame.registrations_read(
+            self.tournament, data["registrations"], players
+        )
+
+
+def _import(pairs: Iterator[tuple[str, Any]], progress: Callable[[int], None]) -> Tournament:
+    """The frame's steps in order, the tables as the file gives them: streamed where the
+    frame's head (version, tournament, players, registrations) came before them, as in every
+    exported file; otherwise, a file put together by hand, read whole first."""
+    data: dict[str, Any] = {}
+    head: _Head | None = None
+    for key, value in pairs:
+        if key in data:
+            raise _not_a_night()  # a key twice: json.loads would keep the last, silently
+        if key == "tables" and all(name in data for name in _HEAD):
+            _checked(data, _HEAD)
+            head = _Head(data)
+            _tables_read(head, value, progress)
+            data[key] = []
+        else:
+            data[key] = list(value) if isinstance(value, Iterator) else value
+    _checked(data, FRAME_KEYS)
+    if head is None:
+        head = _Head(data)
+        _tables_read(head, data["tables"], progress)
+    return _import_rest(head, data)
+
+
+def _checked(data: Mapping[str, Any], needed: Iterable[str]) -> None:
+    """A night's file of a version this one reads, no key unknown, ``needed`` there."""
+    version = data.get(MARK)
+    if type(version) is not int or version not in READABLE:  # true is no version 1
+        raise _not_a_night()
     keys_known(data, (*FRAME_KEYS, *(part.key for part in night_file.night_rows())))
-    for name in FRAME_KEYS:
+    for name in needed:
         if name not in data:
             raise RowError(_("“%(key)s” is missing.") % {"key": name})
-    with at(_("the tournament")):
-        tournament = _tournament(data["tournament"])
-    players = _players(data["players"])
-    registrations = _registrations(tournament, data["registrations"], players)
-    for number, item in enumerate(listed(data["tables"]), start=1):
-        with at(_("table %(number)s") % {"number": _number_of(item, number)}):
-            _table(tournament, item, registrations)
+
+
+def _tables_read(head: _Head, items: Any, progress: Callable[[int], None]) -> None:
+    tables = items if isinstance(items, Iterator) else listed(items)
+    progress(0)
+    for number, item in enumerate(tables, start=1):
+        with at(_("table %(number)s") % {"number": frame.number_of(item, number)}):
+            frame.table_read(head.tournament, item, head.registrations)
+        progress(number)
+
+
+def _import_rest(head: _Head, data: Mapping[str, Any]) -> Tournament:
+    """After the tables: the seat swaps, every app's rows of the night, the times."""
+    tournament = head.tournament
     with at(_("the tables")):
         tables_fit_state(tournament)
-    _swaps(tournament, data["swaps"], registrations)
+    frame.swaps_read(tournament, data["swaps"], head.registrations)
     for part in night_file.night_rows():
         part.read(tournament=tournament, items=night_file.items_of(part, data))
     _keep_times(Tournament, [(tournament, data["tournament"])])
+    registrations = head.registrations
     _keep_times(
         Registration, [(registrations[item["key"]], item) for item in data["registrations"]]
     )
     # The standings and the board read each table's running totals: made from its entries.
     tournament_totals_refresh(tournament=tournament)
     return tournament
-
-
-def _number_of(item: Any, number: int) -> Any:
-    """A table's number as the file has it, where it is a plain one (else its place)."""
-    found = item.get("number") if isinstance(item, Mapping) else None
-    return found if type(found) is int else number
-
-
-def _tournament(values: Any) -> Tournament:
-    tournament = _row(Tournament, _rules_named(values), TOURNAMENT_FIELDS)
-    token_checked(tournament.board_token)
-    if tournament.state not in TournamentState.values:
-        raise ValidationError(
-            _("“%(value)s” is no state of a night.") % {"value": tournament.state}
-        )
-    if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
-        raise NightFileError(
-            _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")
-            % {"name": tournament.name, "date": date_format(tournament.date)}
-        )
-    if Tournament.objects.filter(board_token=tournament.board_token).exists():
-        tournament.board_token = new_token()
-    tournament.save()
-    return tournament
-
-
-def _players(items: Any) -> dict[int, Player]:
-    players: dict[int, Player] = {}
-    for number, item in enumerate(listed(items), start=1):
-        with at(_("player %(number)s") % {"number": number}):
-            players[new_key(item, players)] = _player(item)
-    return players
-
-
-def _registrations(
-    tournament: Tournament, items: Any, players: Mapping[int, Player]
-) -> dict[int, Registration]:
-    registrations: dict[int, Registration] = {}
-    for number, item in enumerate(listed(items), start=1):
-        with at(_("registration %(number)s") % {"number": number}):
-            key = new_key(item, registrations)
-            registration = _row(
-                Registration,
-                item,
-                REGISTRATION_FIELDS,
-                extra=("key", "player"),
-                tournament=tournament,
-                player=keyed(item, players, "player"),
-            )
-            if any(r.player_id == registration.player_id for r in registrations.values()):
-                raise ValidationError(_("the player is registered twice."))
-            registration.save()
-            registrations[key] = registration
-    return registrations
-
-
-def _swaps(tournament: Tournament, items: Any, registrations: Mapping[int, Any]) -> None:
-    swaps = []
-    for number, item in enumerate(listed(items), start=1):
-        with at(_("seat swap %(number)s") % {"number": number}):
-            first = keyed(item, registrations, "first")
-            second = keyed(item, registrations, "second")
-            swap = _row(
-                SeatSwap,
-                item,
-                SWAP_FIELDS,
-                extra=("first", "second"),
-                tournament=tournament,
-                first=first,
-                second=second,
-            )
-            swap.save()
-            swaps.append((swap, item))
-    _keep_times(SeatSwap, swaps)
-
-
-def _player(item: Mapping[str, Any]) -> Player:
-    """The directory's player of the same name and club, or a new one."""
-    new = _row(
-        Player, item, PLAYER_FIELDS, extra=("key",), name_key="-"
-    )  # the key follows from the name
-    new.name = " ".join(new.name.split())
-    new.name_key = player_name_key(new.name)
-    found = Player.objects.filter(name_key=new.name_key, club__iexact=new.club.strip()).first()
-    if found is not None:
-        return found
-    new.full_clean()
-    new.save()
-    return new
-
-
-def _table(tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]) -> None:
-    has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
-    fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
-    parts = tuple(part.key for part in night_file.table_rows())
-    table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
-    ended_early_checked(table)
-    for token in ("token", "sheet_token"):
-        token_checked(getattr(table, token))
-        if Table.objects.filter(**{token: getattr(table, token)}).exists():
-            setattr(table, token, new_token())  # in use here: the new link replaces it
-    if Table.objects.filter(tournament=tournament, number=table.number).exists():
-        raise ValidationError(_("the night has a table of this number twice."))
-    table.save()
-    seats = listed(item["seats"])
-    seats_checked(tournament, table, seats)
-    for number, seat in enumerate(seats, start=1):
-        with at(_("seat %(number)s") % {"number": number}):
-            registration = keyed(seat, registrations, "registration")
-            if Seat.objects.filter(registration=registration).exists():
-                raise ValidationError(_("the player has a seat already."))
-            new = _row(
-                Seat,
-                seat,
-                SEAT_FIELDS,
-                extra=("registration",),
-                table=table,
-                registration=registration,
-            )
-            if new.left_after_deal is not None and new.left_after_deal > table.deals:
-                raise ValidationError(_("the player left after a deal the table does not have."))
-            new.save()
-    for part in night_file.table_rows():
-        part.read(table=table, players=len(seats), items=night_file.items_of(part, item))

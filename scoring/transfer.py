@@ -6,7 +6,7 @@ them); one made before Großenaspe has no opponents' score in its deals (nobody 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -49,9 +49,12 @@ PRIZE_FIELDS = ("place", "money", "name")
 PRIZE_LINE_FIELDS = ("kind", "category", "label")
 
 
-def deals_export(*, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
-    """Each table's deals with their history, by the table's id (one query and its prefetches)."""
-    deals = Deal.objects.filter(table__tournament=tournament).prefetch_related("changes__user")
+def deals_export(
+    *, tournament: Tournament, tables: Sequence[Table]
+) -> dict[int, list[dict[str, Any]]]:
+    """The deals of ``tables`` with their history, by the table's id (one query and its
+    prefetches)."""
+    deals = Deal.objects.filter(table__in=tables).prefetch_related("changes__user")
     deals_of: dict[int, list[dict[str, Any]]] = {}
     for deal in deals.order_by("table", "sequence"):
         deals_of.setdefault(deal.table_id, []).append(

@@ -41,10 +41,13 @@ Row = Mapping[str, Any]
 
 
 class TableRowsExport(Protocol):
-    """Every table's rows of the tournament as plain values, by the table's id (a fixed
-    number of queries, none where the night has none of them)."""
+    """The rows of ``tables`` (some of the tournament's: the file is written a few tables at
+    a time, so that a night of any size fits in memory) as plain values, by the table's id
+    (a fixed number of queries, none where the night has none of them)."""
 
-    def __call__(self, *, tournament: Tournament) -> Mapping[int, Sequence[Row]]: ...
+    def __call__(
+        self, *, tournament: Tournament, tables: Sequence[Table]
+    ) -> Mapping[int, Sequence[Row]]: ...
 
 
 class TableRowsRead(Protocol):

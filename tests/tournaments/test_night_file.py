@@ -2,6 +2,7 @@
 the file under the app's key and come back inside the frame's one transaction; a part that
 refuses its rows makes the frame refuse the file and save nothing."""
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -22,8 +23,9 @@ class Notes:
     def __init__(self) -> None:
         self.read: list[tuple[int, int, Any]] = []
 
-    def export(self, *, tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
-        tables = Table.objects.filter(tournament=tournament)
+    def export(
+        self, *, tournament: Tournament, tables: Sequence[Table]
+    ) -> dict[int, list[dict[str, Any]]]:
         return {table.pk: [{"note": f"Tisch {table.number}"}] for table in tables}
 
     def import_(self, *, table: Table, players: int, items: Any) -> None:

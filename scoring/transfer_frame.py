@@ -1,0 +1,186 @@
+"""The frame's rows of the night's file read back (:mod:`scoring.night_transfer` reads the
+file and calls these in order): the tournament, its players (matched in the directory by name
+and club, or new), the registrations, each table with its seats and every app's rows of it,
+the seat swaps. Each checked as a form would check it; inside the frame's one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring.transfer_checks import ended_early_checked, seats_checked
+from tournaments import night_file
+from tournaments.forms import TournamentForm
+from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
+from tournaments.names import player_name_key
+from tournaments.night_rows import at, keyed, listed, new_key, token_checked
+from tournaments.night_rows import keep_times as _keep_times
+from tournaments.night_rows import row as _row
+from tournaments.states import TournamentState
+
+
+class NightFileError(Exception):
+    """The file cannot be imported; the message says why. Nothing was saved."""
+
+
+#: The fields of each row in the file (ids and foreign keys are written as the file's keys).
+TOURNAMENT_FIELDS = (
+    *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
+    "rule_options",
+    "board_token",
+    "state",
+    "draw_seed",
+    "drawn_at",
+    "created_at",
+)
+PLAYER_FIELDS = ("name", "club", "contact")
+REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
+TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
+#: A table ended early: when, after how many deals, why. A file before version 5 has none: its
+#: tables were not ended early.
+ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
+SEAT_FIELDS = ("position", "left_after_deal")
+SWAP_FIELDS = ("created_at",)
+
+
+def rules_named(values: Any) -> Any:
+    """A tournament of a version 1 file with the rule set it played (Prisdorf)."""
+    if not isinstance(values, Mapping) or "rule_set" in values or "min_bid" not in values:
+        return values
+    rules = {"rule_set": "prisdorf", "rule_options": {"min_bid": values["min_bid"]}}
+    return {
+        **{k: v for k, v in values.items() if k != "min_bid"},
+        **rules,
+        "prize_tournament": True,
+    }
+
+
+def number_of(item: Any, number: int) -> Any:
+    """A table's number as the file has it, where it is a plain one (else its place)."""
+    found = item.get("number") if isinstance(item, Mapping) else None
+    return found if type(found) is int else number
+
+
+def tournament_read(values: Any) -> Tournament:
+    tournament = _row(Tournament, rules_named(values), TOURNAMENT_FIELDS)
+    token_checked(tournament.board_token)
+    if tournament.state not in TournamentState.values:
+        raise ValidationError(
+            _("“%(value)s” is no state of a night.") % {"value": tournament.state}
+        )
+    if Tournament.objects.filter(name=tournament.name, date=tournament.date).exists():
+        raise NightFileError(
+            _("The tournament “%(name)s” of %(date)s is here already; nothing is imported.")
+            % {"name": tournament.name, "date": date_format(tournament.date)}
+        )
+    if Tournament.objects.filter(board_token=tournament.board_token).exists():
+        tournament.board_token = new_token()
+    tournament.save()
+    return tournament
+
+
+def players_read(items: Any) -> dict[int, Player]:
+    players: dict[int, Player] = {}
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("player %(number)s") % {"number": number}):
+            players[new_key(item, players)] = player_read(item)
+    return players
+
+
+def registrations_read(
+    tournament: Tournament, items: Any, players: Mapping[int, Player]
+) -> dict[int, Registration]:
+    registrations: dict[int, Registration] = {}
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("registration %(number)s") % {"number": number}):
+            key = new_key(item, registrations)
+            registration = _row(
+                Registration,
+                item,
+                REGISTRATION_FIELDS,
+                extra=("key", "player"),
+                tournament=tournament,
+                player=keyed(item, players, "player"),
+            )
+            if any(r.player_id == registration.player_id for r in registrations.values()):
+                raise ValidationError(_("the player is registered twice."))
+            registration.save()
+            registrations[key] = registration
+    return registrations
+
+
+def swaps_read(tournament: Tournament, items: Any, registrations: Mapping[int, Any]) -> None:
+    swaps = []
+    for number, item in enumerate(listed(items), start=1):
+        with at(_("seat swap %(number)s") % {"number": number}):
+            first = keyed(item, registrations, "first")
+            second = keyed(item, registrations, "second")
+            swap = _row(
+                SeatSwap,
+                item,
+                SWAP_FIELDS,
+                extra=("first", "second"),
+                tournament=tournament,
+                first=first,
+                second=second,
+            )
+            swap.save()
+            swaps.append((swap, item))
+    _keep_times(SeatSwap, swaps)
+
+
+def player_read(item: Mapping[str, Any]) -> Player:
+    """The directory's player of the same name and club, or a new one."""
+    new = _row(
+        Player, item, PLAYER_FIELDS, extra=("key",), name_key="-"
+    )  # the key follows from the name
+    new.name = " ".join(new.name.split())
+    new.name_key = player_name_key(new.name)
+    found = Player.objects.filter(name_key=new.name_key, club__iexact=new.club.strip()).first()
+    if found is not None:
+        return found
+    new.full_clean()
+    new.save()
+    return new
+
+
+def table_read(
+    tournament: Tournament, item: Mapping[str, Any], registrations: dict[Any, Any]
+) -> None:
+    has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
+    fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
+    parts = tuple(part.key for part in night_file.table_rows())
+    table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
+    ended_early_checked(table)
+    for token in ("token", "sheet_token"):
+        token_checked(getattr(table, token))
+        if Table.objects.filter(**{token: getattr(table, token)}).exists():
+            setattr(table, token, new_token())  # in use here: the new link replaces it
+    if Table.objects.filter(tournament=tournament, number=table.number).exists():
+        raise ValidationError(_("the night has a table of this number twice."))
+    table.save()
+    seats = listed(item["seats"])
+    seats_checked(tournament, table, seats)
+    for number, seat in enumerate(seats, start=1):
+        with at(_("seat %(number)s") % {"number": number}):
+            registration = keyed(seat, registrations, "registration")
+            if Seat.objects.filter(registration=registration).exists():
+                raise ValidationError(_("the player has a seat already."))
+            new = _row(
+                Seat,
+                seat,
+                SEAT_FIELDS,
+                extra=("registration",),
+                table=table,
+                registration=registration,
+            )
+            if new.left_after_deal is not None and new.left_after_deal > table.deals:
+                raise ValidationError(_("the player left after a deal the table does not have."))
+            new.save()
+    for part in night_file.table_rows():
+        part.read(table=table, players=len(seats), items=night_file.items_of(part, item))
