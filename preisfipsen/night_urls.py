@@ -13,4 +13,9 @@ urlpatterns = [
     # One night as a file, to move it to another installation
     path("tournaments/<id:pk>/export/", transfer_views.night_export, name="export"),
     path("tournaments/import/", transfer_views.night_import, name="import"),
+    path(
+        "tournaments/import/<uuid:import_id>/",
+        transfer_views.night_import_status,
+        name="import_status",
+    ),
 ]

@@ -1,18 +1,22 @@
 """One night as a file (scoring/night_transfer.py): "Export the tournament" on its print page,
-"Import a tournament" from the start page. Both direct: a night's file is some 1.5 MB and made
-in about a second."""
+"Import a tournament" from the start page. The export is streamed as it is written; the import
+runs as a background job (scoring/transfer_jobs.py) whose page shows how far it is."""
+
+from uuid import UUID
 
 from django import forms
-from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.core.files.uploadedfile import UploadedFile
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scoring import night_transfer
+from scoring import night_transfer, transfer_jobs
+from scoring.models import NightImport
 from tournaments.models import Tournament
 from tournaments.views.access import organiser_required
 
@@ -23,29 +27,33 @@ class NightImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
-    def clean_file(self) -> bytes:
-        file = self.cleaned_data["file"]
+    def clean_file(self) -> UploadedFile:
+        """The upload, if it is not too large and starts as a night's file (a file of another
+        kind is refused at once, not after a wait for the job)."""
+        file: UploadedFile = self.cleaned_data["file"]
         if (file.size or 0) > night_transfer.MAX_BYTES:
             raise forms.ValidationError(
                 _("The file is too large: at most %(limit)s MB.")
                 % {"limit": night_transfer.MAX_BYTES // 1_000_000},
                 code="too_large",
             )
-        content: bytes = file.read()
-        return content
+        try:
+            night_transfer.night_file_checked(file)
+        except night_transfer.NightFileError as error:
+            raise forms.ValidationError(str(error), code="not_a_night") from error
+        return file
 
 
 @organiser_required
 @require_GET
-def night_export(request: HttpRequest, pk: int) -> HttpResponse:
+def night_export(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """The night's file, sent as it is written (a night of 200 tables never whole in memory)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     name = get_valid_filename(f"{tournament.name} {tournament.date.isoformat()}")[:150]
-    try:
-        content = night_transfer.night_export_bytes(tournament=tournament)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect("night:print", pk=tournament.pk)
-    response = HttpResponse(content, content_type="application/json; charset=utf-8")
+    response = StreamingHttpResponse(
+        night_transfer.night_export_chunks(tournament=tournament),
+        content_type="application/json; charset=utf-8",
+    )
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
 
@@ -56,12 +64,27 @@ def night_import(request: HttpRequest) -> HttpResponse:
     form = NightImportForm(*data)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = night_transfer.night_import_bytes(form.cleaned_data["file"])
-        except night_transfer.NightFileError as error:
-            form.add_error("file", str(error))
+            record = transfer_jobs.night_import_request(upload=form.cleaned_data["file"])
+        except ValidationError as error:
+            form.add_error("file", error)
         else:
-            messages.success(
-                request, _("The tournament “%(name)s” is imported.") % {"name": tournament.name}
-            )
-            return redirect("night:home", pk=tournament.pk)
+            return redirect("night:import_status", import_id=record.pk)
     return render(request, "night/import.html", {"form": form})
+
+
+@organiser_required
+@require_GET
+def night_import_status(request: HttpRequest, import_id: UUID) -> HttpResponse:
+    """How far the import is; htmx asks for the status part alone, every second until done."""
+    try:
+        status = transfer_jobs.night_import_status(import_id=import_id)
+    except NightImport.DoesNotExist:
+        raise Http404("No such import.") from None
+    context = {
+        "status": status,
+        "status_url": reverse("night:import_status", kwargs={"import_id": import_id}),
+    }
+    part = request.htmx  # type: ignore[attr-defined]
+    return render(
+        request, "night/_import_status.html" if part else "night/import_status.html", context
+    )

@@ -1,5 +1,6 @@
 """Deals as the tables enter them, and the history of every entry and change."""
 
+import uuid
 from decimal import Decimal
 
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.prize_allocation import Kind, Line
 from tournaments.ledger import LedgerChange, LedgerEntry
-from tournaments.models import MAX_SEATS, Table, max_length_constraint
+from tournaments.models import MAX_SEATS, Table, Tournament, max_length_constraint
 from tournaments.text import no_control_characters
 
 #: The lowest places a prize list can name, and the most money one place can win.
@@ -230,3 +231,33 @@ class TablePhone(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.phone}"
+
+
+class NightImport(models.Model):
+    """A night's file the organiser uploaded, imported by a background job
+    (``scoring/transfer_jobs.py``): a night of 200 tables takes longer than a web request
+    should. The job reports how far it is to Celery's results (its page polls them); the
+    record keeps the end: the tournament imported, or why the file was refused. The upload
+    itself is deleted once the job is done with it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    file = models.FileField(_("file"), upload_to="imports/%Y/%m/", blank=True)
+    #: The uploaded file's name, as the organiser chose it.
+    filename = models.CharField(_("file name"), max_length=200)
+    task_id = models.CharField(max_length=255, blank=True)
+    #: The organiser's language: the job's messages speak it.
+    language = models.CharField(max_length=10)
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: Why the file was refused; empty while the job runs or once it succeeded.
+    error = models.CharField(_("error"), max_length=1000, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("import of a tournament")
+        verbose_name_plural = _("imports of tournaments")
+
+    def __str__(self) -> str:
+        return self.filename

@@ -46,8 +46,8 @@ from scoring.transfer_frame import (
     SWAP_FIELDS,
     TABLE_FIELDS,
     TOURNAMENT_FIELDS,
-    NightFileError,
 )
+from scoring.transfer_frame import NightFileError as NightFileError
 from scoring.transfer_stream import NotJson, Streamed, object_chunks, object_pairs
 from tournaments import night_file
 from tournaments.ledger import tournament_totals_refresh
@@ -56,26 +56,6 @@ from tournaments.night_rows import RowError, at, keys_known, listed
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import reason as _reason
 from tournaments.night_rows import values as _values
-
-__all__ = [
-    "ENDED_FIELDS",
-    "MARK",
-    "MAX_BYTES",
-    "PLAYER_FIELDS",
-    "REGISTRATION_FIELDS",
-    "SEAT_FIELDS",
-    "SWAP_FIELDS",
-    "TABLE_FIELDS",
-    "TOURNAMENT_FIELDS",
-    "VERSION",
-    "NightFileError",
-    "night_export",
-    "night_export_bytes",
-    "night_export_chunks",
-    "night_import",
-    "night_import_bytes",
-    "night_import_file",
-]
 
 MARK = "preisfipsen_night"
 VERSION = 5
@@ -254,11 +234,29 @@ def night_import_file(file: IO[bytes], *, progress: Progress | None = None) -> T
 
 def _size(file: IO[bytes]) -> int:
     """The file's size in bytes (0 where it has none, a pipe: the form limits those)."""
-    if isinstance(file, io.BytesIO):
-        return len(file.getbuffer())
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        return os.fstat(file.fileno()).st_size
+        start = file.tell()
+        size = file.seek(0, os.SEEK_END)
+        file.seek(start)
+        return size
     return 0
+
+
+def night_file_checked(file: IO[bytes]) -> None:
+    """A quick look before the import: ``file`` starts as an exported night of a version this
+    one reads (the rest is checked as it is imported). Reads its first bytes only.
+
+    :raises NightFileError: it does not.
+    """
+    try:
+        first = next(object_pairs(file), None)
+    except NotJson as error:
+        raise _not_a_night() from error
+    finally:
+        file.seek(0)
+    if first is None or first[0] != MARK:
+        raise _not_a_night()
+    _checked(dict([first]), ())
 
 
 def night_import(data: Mapping[str, Any]) -> Tournament:

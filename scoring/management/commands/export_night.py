@@ -1,5 +1,6 @@
-"""`manage.py export_night TOURNAMENT_ID [--output FILE]`: one night as one file (JSON), to
-import with `manage.py import_night` on another installation (scoring/night_transfer.py)."""
+"""`manage.py export_night TOURNAMENT_ID [--output FILE]`: one night as one file (JSON), written
+a few tables at a time, to import with `manage.py import_night` on another installation
+(scoring/night_transfer.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,11 @@ class Command(BaseCommand):
         if output is None:
             output = Path(get_valid_filename(f"{found.name} {found.date.isoformat()}") + ".json")
         try:
-            content = night_transfer.night_export_bytes(tournament=found)
+            with output.open("wb") as file:
+                for chunk in night_transfer.night_export_chunks(tournament=found):
+                    file.write(chunk)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
-        try:
-            output.write_bytes(content)
         except OSError as error:
             raise CommandError(str(error)) from error
         if options["verbosity"] > 0:

@@ -1,5 +1,5 @@
 """`manage.py import_night FILE`: a night exported by `export_night` (or the button), all or
-nothing (scoring/night_transfer.py)."""
+nothing, read a table at a time (scoring/night_transfer.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: Path, **options: Any) -> None:
         try:
-            tournament = night_transfer.night_import_bytes(file.read_bytes())
+            with file.open("rb") as opened:
+                tournament = night_transfer.night_import_file(opened)
         except OSError as error:
             raise CommandError(str(error)) from error
         except night_transfer.NightFileError as error:

@@ -1,0 +1,36 @@
+"""Scoring's background jobs: thin, id-based, sent when the transaction commits."""
+
+import time
+from typing import Any
+
+from celery import Task, shared_task
+
+from scoring import transfer_jobs
+
+#: A job reports its progress at most this often (seconds), and after its last table.
+REPORT_EVERY = 0.25
+
+
+# acks_late: a worker killed mid-import leaves the message to the next one (on Redis); the
+# import is one transaction, so nothing of it was saved, and transfer_jobs.night_import_run
+# does nothing for an import already done.
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
+def import_night(self: Task[Any, Any], import_id: str) -> None:
+    """Import the night's file of the NightImport ``import_id``
+    (transfer_jobs.night_import_run). Reports ``PROGRESS`` with ``{"tables": n, "done": bytes
+    read, "total": bytes, "at": unix time}`` when run by a worker; run directly (a test, a
+    shell) it only does the work."""
+    if self.request.called_directly:
+        transfer_jobs.night_import_run(import_id=import_id)
+        return
+    last = [0.0]
+
+    def progress(tables: int, done: int, total: int) -> None:
+        now = time.time()
+        if now - last[0] >= REPORT_EVERY or done >= total:
+            last[0] = now
+            meta = {"tables": tables, "done": done, "total": total, "at": now}
+            self.update_state(state="PROGRESS", meta=meta)
+
+    progress(0, 0, 1)
+    transfer_jobs.night_import_run(import_id=import_id, progress=progress)

@@ -1,0 +1,182 @@
+"""The organiser's import of a night's file as a background job: a night of 200 tables takes
+longer than a web request should wait (and than a proxy lets it).
+
+The upload is stored with a :class:`scoring.models.NightImport` record and the job
+(``scoring.tasks.import_night``, id-based) is sent when the record commits; the job reads the
+file a table at a time (:func:`scoring.night_transfer.night_import_file`, all or nothing),
+reports how far it is (bytes of the file read, tables done) to Celery's results as printing's
+jobs do, and writes the end into the record: the tournament, or why the file was refused. Its
+page (``preisfipsen/transfer_views.py``) polls :func:`night_import_status` every second.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from celery import current_app as celery_app
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.text import get_valid_filename
+from django.utils.translation import gettext_lazy
+
+from scoring import tasks
+from scoring.models import NightImport
+from scoring.night_transfer import NightFileError, Progress, night_import_file
+
+logger = logging.getLogger(__name__)
+
+#: A job that has not reported for this long has lost its worker (it reports every table).
+STALLED_AFTER = timedelta(seconds=60)
+#: A job that has not started after this long probably has no worker to run it.
+SLOW_AFTER = timedelta(seconds=20)
+#: How long the records of finished imports are kept.
+KEPT = timedelta(days=1)
+
+BROKER_UNREACHABLE = gettext_lazy(
+    "The background service cannot be reached, so the file cannot be imported now. Check "
+    "that Preisfipsen was started with “make run” (it starts the service too), then try again."
+)
+#: The job broke on something other than the file: the worker's log has it.
+IMPORT_BROKE = gettext_lazy("Something went wrong; nothing is imported. Please try again.")
+IMPORT_STALLED = gettext_lazy(
+    "The import stopped: the background worker stopped meanwhile. Nothing is imported. "
+    "Please try again."
+)
+
+
+def night_import_request(*, upload: UploadedFile) -> NightImport:
+    """Store ``upload`` and send the job that imports it, once the record is committed.
+
+    :raises ValidationError: the broker cannot be reached (raised at commit; the record and
+        the upload are deleted again).
+    """
+    name = os.path.basename(upload.name or "") or "night.json"
+    record = NightImport(
+        filename=name[:200],
+        task_id=str(uuid.uuid4()),
+        language=translation.get_language() or settings.LANGUAGE_CODE,
+    )
+
+    def send() -> None:
+        try:
+            tasks.import_night.apply_async(args=(str(record.pk),), task_id=record.task_id)
+        except Exception:  # redis, kombu and Celery each have their own connection errors
+            logger.exception("The job for the import %s could not be sent.", record.pk)
+            _forget(record)
+            raise ValidationError(BROKER_UNREACHABLE, code="broker_unreachable") from None
+
+    with transaction.atomic():
+        NightImport.objects.filter(created_at__lt=timezone.now() - KEPT).delete()
+        record.file.save(get_valid_filename(name)[:100] or "night.json", upload, save=False)
+        record.save()
+        transaction.on_commit(send)
+    return record
+
+
+def _forget(record: NightImport) -> None:
+    """Delete the upload (the job is done with it) and, where ``record`` was never sent, it."""
+    if record.file:
+        record.file.delete(save=False)
+    NightImport.objects.filter(pk=record.pk).delete()
+
+
+def night_import_run(*, import_id: str, progress: Progress | None = None) -> None:
+    """The job's work: import the file of the record ``import_id`` and write the end into it.
+    Does nothing for a record gone or done (a job sent twice imports once)."""
+    record = NightImport.objects.filter(pk=import_id).first()
+    if record is None or record.tournament_id is not None or record.error or not record.file:
+        return
+    with translation.override(record.language):
+        try:
+            with record.file.open("rb") as file:
+                tournament = night_import_file(file, progress=progress)
+        except NightFileError as error:
+            result: dict[str, Any] = {"error": str(error)[:1000]}
+        except Exception:
+            logger.exception("The import %s broke.", import_id)
+            result = {"error": str(IMPORT_BROKE)}
+        else:
+            result = {"tournament": tournament}
+    NightImport.objects.filter(pk=record.pk).update(file="", **result)
+    record.file.delete(save=False)
+
+
+@dataclass(frozen=True)
+class ImportStatus:
+    """How far an import is: waiting for a worker, running, imported or refused."""
+
+    record: NightImport
+    tables: int = 0
+    #: Bytes of the file read of all of them (0 of 0 before the job reports).
+    done: int = 0
+    total: int = 0
+    #: Still waiting for a worker after SLOW_AFTER.
+    slow: bool = False
+    #: The job stopped moving (its worker died): nothing was imported.
+    stalled: bool = False
+
+    @property
+    def is_imported(self) -> bool:
+        return self.record.tournament_id is not None
+
+    @property
+    def error(self) -> str:
+        return self.record.error or (str(IMPORT_STALLED) if self.stalled else "")
+
+    @property
+    def finished(self) -> bool:
+        return self.is_imported or bool(self.error)
+
+    @property
+    def is_running(self) -> bool:
+        return self.total > 0 and not self.finished
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+
+def night_import_status(*, import_id: uuid.UUID, now: datetime | None = None) -> ImportStatus:
+    """The import's state: from its record once done, else from the job's last report (one
+    query and one read of Celery's results).
+
+    :raises NightImport.DoesNotExist: no such import (or no longer kept).
+    """
+    record = NightImport.objects.select_related("tournament").get(pk=import_id)
+    now = now or timezone.now()
+    if record.tournament_id is not None or record.error:
+        return ImportStatus(record)
+    info = _reported(record.task_id)
+    if info is None:
+        return ImportStatus(record, slow=now - record.created_at > SLOW_AFTER)
+    moved = datetime.fromtimestamp(info["at"], tz=UTC)
+    return ImportStatus(
+        record,
+        tables=info["tables"],
+        done=info["done"],
+        total=info["total"],
+        stalled=now - moved > STALLED_AFTER,
+    )
+
+
+def _reported(task_id: str) -> dict[str, Any] | None:
+    """The job's last report of its progress, or None (not started, or unreadable)."""
+    try:
+        meta = celery_app.backend.get_task_meta(task_id)
+    except Exception:  # the backend's own connection or decoding errors
+        logger.warning("The state of the job %s could not be read.", task_id, exc_info=True)
+        return None
+    info = meta.get("result")
+    if meta.get("status") != "PROGRESS" or not isinstance(info, dict):
+        return None
+    if not all(isinstance(info.get(k), int | float) for k in ("tables", "done", "total", "at")):
+        return None
+    return info
