@@ -3,6 +3,7 @@ night; a bad file is refused with a message and saves nothing."""
 
 import json
 import uuid
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from fipsen_rules import Game
-from scoring import night_transfer, services
-from scoring.models import Deal, DealChange, Prize
+from scoring import night_transfer, services, tasks
+from scoring.models import Deal, DealChange, NightImport, Prize
 from scoring.night_transfer import NightFileError, night_export, night_import_bytes
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
@@ -153,7 +154,10 @@ def test_a_file_that_is_no_night_is_refused(content: bytes) -> None:
 
 
 def test_the_print_page_exports_and_the_start_page_imports(
-    organiser: Client, played: Tournament
+    organiser: Client,
+    played: Tournament,
+    media_root: Path,
+    django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     page = organiser.get(f"/tournaments/{played.pk}/print/").content.decode()
     assert f'href="/tournaments/{played.pk}/export/"' in page
@@ -161,17 +165,25 @@ def test_the_print_page_exports_and_the_start_page_imports(
     response = organiser.get(f"/tournaments/{played.pk}/export/")
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="Preisfipsen_2026')
+    content = b"".join(response.streaming_content)
+    assert content == night_transfer.night_export_bytes(tournament=played)
     played.name = "Umbenannt"
     played.save()
     assert 'href="/tournaments/import/"' in organiser.get("/").content.decode()
 
-    upload = SimpleUploadedFile("nacht.json", response.content, "application/json")
-    imported = organiser.post("/tournaments/import/", {"file": upload})
+    upload = SimpleUploadedFile("nacht.json", content, "application/json")
+    with django_capture_on_commit_callbacks(execute=False):
+        imported = organiser.post("/tournaments/import/", {"file": upload})
 
     assert imported.status_code == 302, imported.content.decode()[-3000:]
+    record = NightImport.objects.get()
+    assert imported["Location"] == f"/tournaments/import/{record.pk}/"
+    assert not Tournament.objects.filter(name="Preisfipsen").exists()  # the job imports it
+    tasks.import_night(str(record.pk))
     new = Tournament.objects.get(name="Preisfipsen")
-    assert imported.status_code == 302
-    assert imported["Location"] == f"/tournaments/{new.pk}/home/"
+    page = organiser.get(imported["Location"]).content.decode()
+    assert f'href="/tournaments/{new.pk}/home/"' in page
+    assert "Das Turnier „Preisfipsen“ ist importiert." in page
     assert Deal.objects.filter(table__tournament=new).count() == 9
     assert Table.objects.filter(tournament=new).get().token != played.tables.get().token
 

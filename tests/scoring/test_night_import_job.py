@@ -1,0 +1,146 @@
+"""The organiser's import of a night as a background job (scoring/transfer_jobs.py,
+scoring/tasks.py, preisfipsen/transfer_views.py): the upload is stored and the job sent at
+commit, a real worker imports it, the page shows how far it is and then the tournament; a bad
+file shows why in German and saves nothing."""
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from pytest_django import Settings
+
+from preisfipsen.celery import app as celery_app
+from scoring import night_transfer, tasks
+from scoring.demo import demo_night_play
+from scoring.models import Deal, NightImport
+from tests.night_file_helpers import night_scaled
+from tests.waiting import wait_until
+from tournaments.models import Player, Tournament
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("german")]
+
+WORKER_TIMEOUT = 90
+
+
+def night_file(name: str, copies: int = 1) -> bytes:
+    """A played night of 2 × ``copies`` tables as its file, under ``name``."""
+    night = demo_night_play(players=8, seed=3, deals=12, name="Vorlage")
+    data = night_scaled(night_transfer.night_export(tournament=night.tournament), copies)
+    data["tournament"]["name"] = name
+    return json.dumps(data, ensure_ascii=False, indent=1).encode()
+
+
+def upload(organiser: Client, content: bytes) -> str:
+    """Post the file as the import page does; the status page's address."""
+    file = SimpleUploadedFile("nacht.json", content, "application/json")
+    response = organiser.post("/tournaments/import/", {"file": file})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    return str(response["Location"])
+
+
+def test_a_real_worker_imports_the_night_and_the_page_leads_to_it(
+    worker: Path, settings: Settings, organiser: Client
+) -> None:
+    settings.MEDIA_ROOT = worker
+    status_url = upload(organiser, night_file("Großer Abend", copies=3))
+    record = NightImport.objects.get()
+    assert status_url == f"/tournaments/import/{record.pk}/"
+    page = organiser.get(status_url).content.decode()
+    assert 'hx-trigger="every 1s"' in page
+    assert "nacht.json" in page
+
+    seen = [""]
+
+    def imported() -> Tournament | None:
+        seen[0] = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+        return (
+            Tournament.objects.filter(name="Großer Abend").first()
+            if "Zum Turnier" in seen[0]
+            else None
+        )
+
+    tournament = wait_until(
+        imported, lambda: f"the tournament; the page said: {seen[0]}", timeout=WORKER_TIMEOUT
+    )
+
+    assert "Das Turnier „Großer Abend“ ist importiert." in seen[0]
+    assert f'href="/tournaments/{tournament.pk}/home/"' in seen[0]
+    assert "hx-trigger" not in seen[0], "a finished import stops asking"
+    assert tournament.tables.count() == 6
+    assert (
+        Deal.objects.filter(table__tournament=tournament).count()
+        == 3 * Deal.objects.filter(table__tournament__name="Vorlage").count()
+    )
+    record.refresh_from_db()
+    assert record.tournament == tournament
+    assert record.error == ""
+    assert not record.file
+    assert not list((worker / "imports").rglob("*.json")), "upload deleted"
+
+
+def test_the_page_shows_how_far_the_job_is(
+    organiser: Client, media_root: Path, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):  # no job sent: no worker here
+        status_url = upload(organiser, night_file("Halb"))
+    record = NightImport.objects.get()
+    waiting = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+    assert "Wartet auf den Hintergrunddienst" in waiting
+    assert 'hx-trigger="every 1s"' in waiting
+
+    report = {"tables": 3, "done": 400, "total": 1000, "at": time.time()}
+    celery_app.backend.store_result(record.task_id, report, "PROGRESS")
+    part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+
+    assert "Wird importiert … 3 Tische fertig." in part
+    assert 'max="100" value="40"' in part
+    assert 'hx-trigger="every 1s"' in part
+
+    stalled = {**report, "at": time.time() - 600}
+    celery_app.backend.store_result(record.task_id, stalled, "PROGRESS")
+    part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+    assert "Der Import ist stehen geblieben" in part
+    assert "hx-trigger" not in part
+
+
+def test_a_bad_file_shows_why_in_german_and_saves_nothing(
+    organiser: Client, media_root: Path, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    data = json.loads(night_file("Kaputt", copies=2))
+    deal = next(d for d in data["tables"][3]["deals_played"] if d["number"] == 5)
+    deal["score"] += 1
+    before = {model: model.objects.count() for model in (Tournament, Player, Deal)}
+    with django_capture_on_commit_callbacks(execute=False):
+        status_url = upload(organiser, json.dumps(data).encode())
+    record = NightImport.objects.get()
+
+    tasks.import_night(str(record.pk))  # as the worker runs it
+
+    part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+    assert 'role="alert"' in part
+    assert "hx-trigger" not in part
+    assert "nichts wird importiert" in part, part
+    assert f"Tisch {data['tables'][3]['number']}, Spiel 5" in part, part
+    assert {model: model.objects.count() for model in (Tournament, Player, Deal)} == before
+    record.refresh_from_db()
+    assert record.tournament is None
+    assert not record.file
+    assert 'href="/tournaments/import/"' in part  # another file
+
+
+def test_a_file_of_another_kind_is_refused_before_any_job(organiser: Client) -> None:
+    file = SimpleUploadedFile("nacht.json", b'{"name": "Liste"}', "application/json")
+    page = organiser.post("/tournaments/import/", {"file": file})
+    assert page.status_code == 200
+    assert "kein von Preisfipsen exportiertes Turnier" in page.content.decode()
+    assert not NightImport.objects.exists()
+
+
+def test_an_unknown_import_is_not_found(organiser: Client) -> None:
+    missing = "/tournaments/import/5b0cbd2e-0000-4000-8000-000000000000/"
+    assert organiser.get(missing).status_code == 404
