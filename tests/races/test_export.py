@@ -151,7 +151,7 @@ def test_the_print_page_offers_the_export(organiser: Client, raced: Tournament) 
 def test_the_export_address_downloads_the_race(organiser: Client, raced: Tournament) -> None:
     response = organiser.get(reverse("night:export", args=[raced.pk]))
     assert response["Content-Disposition"].startswith("attachment")
-    data = json.loads(response.content)
+    data = json.loads(b"".join(response.streaming_content))
     assert len(data["tables"][0]["race_deals"]) == len(FIVE)
 
 

@@ -148,6 +148,8 @@ def check(organiser: Client, tmp_path: Path, data: Any) -> None:
     for url in pages(tournament):
         response = organiser.get(url)
         assert response.status_code < 500, url
+        if response.streaming:  # the night's file: written as it is sent
+            assert b"".join(response.streaming_content), url
     call_command("backup", output=tmp_path / "sicherung.json", format="json", verbosity=0)
 
 
