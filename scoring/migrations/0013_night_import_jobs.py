@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0011_table_phones_seen'),
+        ('scoring', '0012_prize_kinds_categories_and_deals'),
         ('tournaments', '0020_rule_set_checked_by_the_registry'),
     ]
 
