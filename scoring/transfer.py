@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, DealChange, Prize
+from scoring.prize_allocation import Kind
 from scoring.transfer_checks import DealsChecked
 from tournaments import night_file
 from tournaments.models import Table, Tournament
@@ -108,9 +109,17 @@ def _last_corrected(item: Mapping[str, Any]) -> datetime | None:
 
 def prizes_export(*, tournament: Tournament) -> list[dict[str, Any]]:
     return [
-        values(prize, PRIZE_FIELDS + PRIZE_LINE_FIELDS)
+        _prize_values(prize)
         for prize in Prize.objects.filter(tournament=tournament).order_by("place", "pk")
     ]
+
+
+def _prize_values(prize: Prize) -> dict[str, Any]:
+    """A prize line's values; a line by place writes none of the newer keys, as a file from
+    before them has it (such a file exports again byte for byte)."""
+    if prize.kind == Kind.PLACE and not prize.category and not prize.label:
+        return values(prize, PRIZE_FIELDS)
+    return values(prize, PRIZE_FIELDS + PRIZE_LINE_FIELDS)
 
 
 def prizes_import(*, tournament: Tournament, items: Any) -> None:
