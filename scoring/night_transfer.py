@@ -40,6 +40,7 @@ from scoring import transfer_frame as frame
 from scoring.transfer_checks import tables_fit_state
 from scoring.transfer_frame import (
     ENDED_FIELDS,
+    FEE_FIELDS,
     PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     SEAT_FIELDS,
@@ -102,7 +103,12 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
     yield (
         "registrations",
         [
-            {"key": keys[r.pk], "player": players[r.player_id], **_values(r, REGISTRATION_FIELDS)}
+            {
+                "key": keys[r.pk],
+                "player": players[r.player_id],
+                **_values(r, REGISTRATION_FIELDS),
+                **(_values(r, FEE_FIELDS) if r.fee_paid_at else {}),
+            }
             for r in registrations
         ],
     )

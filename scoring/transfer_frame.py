@@ -40,6 +40,8 @@ TOURNAMENT_FIELDS = (
 )
 PLAYER_FIELDS = ("name", "club", "contact")
 REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
+#: When the fee was marked paid: written only where it was (a file from before has none).
+FEE_FIELDS = ("fee_paid_at",)
 TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: A table ended early: when, after how many deals, why. A file before version 5 has none: its
 #: tables were not ended early.
@@ -102,7 +104,10 @@ def registrations_read(
             registration = _row(
                 Registration,
                 item,
-                REGISTRATION_FIELDS,
+                (
+                    *REGISTRATION_FIELDS,
+                    *(f for f in FEE_FIELDS if isinstance(item, Mapping) and f in item),
+                ),
                 extra=("key", "player"),
                 tournament=tournament,
                 player=keyed(item, players, "player"),

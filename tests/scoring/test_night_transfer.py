@@ -69,6 +69,25 @@ def test_export_wipe_import_gives_back_the_same_night(played: Tournament) -> Non
     assert DealChange.objects.filter(reason="Zettel").get().user is None
 
 
+def test_who_paid_the_fee_travels_with_the_night(played: Tournament) -> None:
+    paid = Registration.objects.filter(tournament=played).order_by("pk").first()
+    assert paid is not None
+    payer = paid.player.name
+    Registration.objects.filter(pk=paid.pk).update(fee_paid_at="2026-11-27T19:05:00+01:00")
+    content = night_transfer.night_export_bytes(tournament=played)
+    wipe()
+
+    imported = night_import_bytes(content)
+
+    fees = Registration.objects.filter(tournament=imported).order_by("player__name")
+    assert [r.fee_paid_at is not None for r in fees] == [
+        r.player.name == payer for r in fees
+    ]
+    assert (
+        fees.get(fee_paid_at__isnull=False).fee_paid_at.isoformat() == "2026-11-27T18:05:00+00:00"
+    )
+
+
 def test_players_of_the_directory_are_matched_by_name_and_club(played: Tournament) -> None:
     content = night_transfer.night_export_bytes(tournament=played)
     wipe()
