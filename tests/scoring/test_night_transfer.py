@@ -80,9 +80,7 @@ def test_who_paid_the_fee_travels_with_the_night(played: Tournament) -> None:
     imported = night_import_bytes(content)
 
     fees = Registration.objects.filter(tournament=imported).order_by("player__name")
-    assert [r.fee_paid_at is not None for r in fees] == [
-        r.player.name == payer for r in fees
-    ]
+    assert [r.fee_paid_at is not None for r in fees] == [r.player.name == payer for r in fees]
     assert (
         fees.get(fee_paid_at__isnull=False).fee_paid_at.isoformat() == "2026-11-27T18:05:00+00:00"
     )
