@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from pots import selectors, services
 from pots.forms import CHOICES, CorrectedForm, PotCorrectionForm
 from pots.models import PotDeal
-from pots.prizes import with_prizes
 from pots.views import named_refusal
 from pots.words import deal_words
 from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
+from tournaments.rule_pages import with_prizes
 from tournaments.selectors import seats_of
 from tournaments.tippen_rules import TIPPEN_RULES
 from tournaments.views.access import organiser_required

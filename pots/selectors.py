@@ -65,7 +65,7 @@ class PotPlayer:
     chips: int
     place: int = 0
     shared: bool = False  # another player has the same place
-    prize: str = ""  # his share of the prize list (pots.prizes), as the standings write it
+    prize: str = ""  # his share of the prize list (rule_pages.with_prizes), as the standings say
 
     @property
     def points(self) -> int:

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from races import selectors, services
 from races.forms import RaceCorrectionForm
 from races.models import RaceDeal
-from races.prizes import with_prizes
 from races.words import deal_words
 from tournaments.ledger import form_error
 from tournaments.models import Table, Tournament
 from tournaments.race_rules import RACE_RULES, announced_fipsen
+from tournaments.rule_pages import with_prizes
 from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 

@@ -67,7 +67,7 @@ class RacePlayer:
     failed: int = 0  # announced Fipsen lost
     place: int = 0
     shared: bool = False  # another player has the same place
-    prize: str = ""  # his share of the prize list (races.prizes), as the standings write it
+    prize: str = ""  # his share of the prize list (rule_pages.with_prizes), as the standings say
 
     @property
     def points(self) -> int:

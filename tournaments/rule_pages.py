@@ -11,9 +11,9 @@ hands over to (:func:`own_pages_of`). This app knows none of those apps.
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from django.http import HttpRequest, HttpResponse
 from django_stubs_ext import StrOrPromise
@@ -307,16 +307,24 @@ def own_pages_of(tournament: TournamentRules) -> OwnPages | None:
 #: Each ranked row's prize as the standings write it ("25,50 € (geteilt)"), for a night on its
 #: own pages (the race, Tippen: :attr:`OwnPages.board`'s rows), in their order.
 PrizeTexts = Callable[[Tournament, Sequence[Any]], list[str]]
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+RowT = TypeVar("RowT", bound="DataclassInstance")
 
 _prize_texts: list[PrizeTexts] = []
 
 
 def register_prize_texts(prize_texts: PrizeTexts) -> None:
     """Say how the ranked rows of a night on its own pages get their prizes: scoring, which
-    keeps the prize list, once when it starts (races and pots ask, :func:`prize_texts_of`)."""
+    keeps the prize list, once when it starts (races and pots ask, :func:`with_prizes`)."""
     _prize_texts[:] = [prize_texts]
 
 
-def prize_texts_of(tournament: Tournament, rows: Sequence[Any]) -> list[str] | None:
-    """The ranked ``rows``' prizes; None where no app keeps a prize list."""
-    return _prize_texts[0](tournament, rows) if _prize_texts else None
+def with_prizes(tournament: Tournament, rows: Sequence[RowT]) -> list[RowT]:
+    """The ranked ``rows`` (frozen dataclasses with a ``prize``) each with his prize as the
+    standings write it; as they are where no app keeps a prize list."""
+    if not _prize_texts:
+        return list(rows)
+    texts = _prize_texts[0](tournament, rows)
+    return [replace(row, prize=text) for row, text in zip(rows, texts, strict=True)]
