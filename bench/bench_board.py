@@ -23,17 +23,14 @@ _VAR = throwaway.django_setup(
 
 import statistics  # noqa: E402
 import time  # noqa: E402
-import types  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
-from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.http import HttpRequest, HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
-from django.urls import include, path, reverse  # noqa: E402
+from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from scoring import board_cache  # noqa: E402
@@ -47,17 +44,8 @@ DEALS = 50
 REQUESTS = 40
 
 
-def trivial(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("ok")
-
-
-# The yardstick: a view that returns "ok", through the same middleware, beside the project's.
-_urls = types.ModuleType("bench_board_urls")
-_urls.urlpatterns = [  # type: ignore[attr-defined]
-    path("bench/ok/", trivial),
-    path("", include(settings.ROOT_URLCONF)),
-]
-sys.modules[_urls.__name__] = _urls
+#: The yardstick, a view that returns "ok" through the same middleware, beside the project's.
+URLCONF = throwaway.yardstick_urlconf("bench_board_urls")
 
 
 def night(tables: int) -> Tournament:
@@ -133,7 +121,7 @@ def main() -> None:
     backend = "Redis (database 2)" if REDIS else "files in var/cache/"
     print(f"The board's cache: {backend}; medians of {REQUESTS} requests")
     try:
-        with override_settings(ROOT_URLCONF=_urls.__name__):
+        with override_settings(ROOT_URLCONF=URLCONF):
             for tables in (10, 200):
                 measure(night(tables))
     finally:

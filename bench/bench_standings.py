@@ -25,7 +25,6 @@ with the deals.
 """
 
 import sys
-import types
 
 import throwaway
 
@@ -47,14 +46,14 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
-from django.http import HttpRequest, HttpResponse  # noqa: E402
+from django.http import HttpRequest  # noqa: E402
 from django.test import Client, RequestFactory  # noqa: E402
 from django.test.utils import (  # noqa: E402
     CaptureQueriesContext,
     override_settings,
     setup_test_environment,
 )
-from django.urls import include, path, reverse  # noqa: E402
+from django.urls import reverse  # noqa: E402
 from django_tables2 import RequestConfig  # noqa: E402
 
 from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
@@ -73,17 +72,8 @@ DEALS = 100
 REQUESTS = 30
 
 
-def trivial(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("ok")
-
-
-# The throwaway URLconf: the trivial view beside the project's URLs.
-_urls = types.ModuleType("bench_standings_urls")
-_urls.urlpatterns = [  # type: ignore[attr-defined]
-    path("bench/ok/", trivial),
-    path("", include(settings.ROOT_URLCONF)),
-]
-sys.modules[_urls.__name__] = _urls
+#: The yardstick, a view that returns "ok" through the same middleware, beside the project's.
+URLCONF = throwaway.yardstick_urlconf("bench_standings_urls")
 
 
 def build_pool(rng: random.Random, count: int, number: int) -> list[Player]:
@@ -294,7 +284,7 @@ def main(argv: list[str]) -> None:
             **settings.STORAGES,
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
         }
-        with override_settings(ROOT_URLCONF=_urls.__name__, STORAGES=storages):
+        with override_settings(ROOT_URLCONF=URLCONF, STORAGES=storages):
             figures = {
                 tables: measure(tournament, tables, organiser, hall)
                 for tournament, tables in ((nights[size], size) for size in SIZES)

@@ -37,3 +37,24 @@ def django_setup(name: str, **environment: str) -> tempfile.TemporaryDirectory[s
 
     django.setup()
     return var
+
+
+def yardstick_urlconf(name: str) -> str:
+    """The name of a URLconf (made now, as module ``name``) with the yardstick view, which
+    answers "ok" at ``bench/ok/``, beside the project's URLs: for ``override_settings``."""
+    import types
+
+    from django.conf import settings
+    from django.http import HttpRequest, HttpResponse
+    from django.urls import include, path
+
+    def trivial(request: HttpRequest) -> HttpResponse:
+        return HttpResponse("ok")
+
+    urls = types.ModuleType(name)
+    urls.urlpatterns = [  # type: ignore[attr-defined]
+        path("bench/ok/", trivial),
+        path("", include(settings.ROOT_URLCONF)),
+    ]
+    sys.modules[name] = urls
+    return name
