@@ -162,8 +162,30 @@ def _read_prize(text: str, *, line: int) -> tuple[Decimal, str, list[ValidationE
     return money, " + ".join(names), problems
 
 
+_PLACE_WORD = (
+    re.compile(r"^\s*(\d+)\s*\.?\s*(?:platz|place|rang)\b\s*[.:)–-]?\s*(.*)$", re.IGNORECASE),
+    re.compile(r"^\s*(?:platz|place|rang)\s*(\d+)\b\s*[.:)–-]?\s*(.*)$", re.IGNORECASE),
+)
+
+
+def _without_place_word(text: str) -> str:
+    """A place written with its word as the place alone: "1. Platz: 20 €" is "1. 20 €" (not a
+    prize of goods called "Platz: 20 €", which the cash box would not count as money).
+
+    >>> _without_place_word("1. Platz: 20 €"), _without_place_word("Platz 2 - Präsentkorb")
+    ('1. 20 €', '2. Präsentkorb')
+    >>> _without_place_word("3. Platzdeckchen"), _without_place_word("1. 20 €")
+    ('3. Platzdeckchen', '1. 20 €')
+    """
+    for pattern in _PLACE_WORD:
+        if found := pattern.match(text):
+            return f"{found.group(1)}. {found.group(2)}"
+    return text
+
+
 def _read_line(text: str, *, line: int) -> tuple[Line | None, list[ValidationError]]:
     """One line of the prize list, or why it is none."""
+    text = _without_place_word(text)
     headed = _HEADED_LINE.match(text)
     queue = _queue(headed.group(2)) if headed else None
     if headed and queue:

@@ -26,6 +26,11 @@ pytestmark = pytest.mark.django_db
         ("2: Präsentkorb", 2, Decimal(0), "Präsentkorb"),
         ("3) 20,50 € + Flasche Wein", 3, Decimal("20.50"), "Flasche Wein"),
         ("4 10 EUR", 4, Decimal(10), ""),
+        # The place with its word: money, not goods called "Platz: 20 €" (a newcomer's night:
+        # the cash report counted 30 € of prizes as goods).
+        ("1. Platz: 20 €", 1, Decimal(20), ""),
+        ("Platz 2 - 10 € + Pokal", 2, Decimal(10), "Pokal"),
+        ("3. Platzdeckchen", 3, Decimal(0), "Platzdeckchen"),
     ],
 )
 def test_a_prize_line(line: str, place: int, money: Decimal, name: str) -> None:
