@@ -88,7 +88,7 @@ def test_a_short_race_night(
     first = page.locator("tbody tr").first
     expect(first).to_contain_text(names[0])
     expect(first).to_contain_text("1")
-    page.get_by_role("link", name="Kasse").click()
+    page.get_by_role("link", name="Kasse", exact=True).click()
     row = page.locator("tr", has_text=names[1])
     expect(row).to_contain_text("3,20 €")  # a sweep (+4 €) less his stake of 80 ct
     expect(page.locator("tr", has_text=names[0])).to_contain_text("5")  # his five buns

@@ -36,6 +36,8 @@ def standings_of_a_demo_night(page: Page, log_in: Callable[[Page, AbstractBaseUs
     )
     log_in(page, organiser)
     page.goto(f"/tournaments/{tournament.pk}/standings/")
+    # Measured in the shipped font: on a loaded machine it may still be loading here.
+    page.evaluate("document.fonts.ready.then(() => true)")
 
 
 def screenshot(page: Page, name: str) -> None:

@@ -224,7 +224,8 @@ def test_the_organiser_pages_link_to_the_board(
     organiser: Client, thirteen: Tournament, route: str
 ) -> None:
     page = organiser.get(reverse(route, args=[thirteen.pk])).content.decode()
-    assert f'href="{_url(thirteen)}">Anzeige</a>' in page  # in the tournament's navigation
+    # In the tournament's navigation, opening a tab of its own (the board has no navigation).
+    assert f'href="{_url(thirteen)}" target="_blank" rel="noopener">Anzeige<' in page
     tournament_services.tournament_update(tournament=thirteen, board_enabled=False)
     assert _url(thirteen) not in organiser.get(reverse(route, args=[thirteen.pk])).content.decode()
 

@@ -165,7 +165,7 @@ def test_the_home_shows_each_tables_phone_in_a_fixed_number_of_queries(
     url = reverse("night:home", args=[table.tournament_id])
     client.get(url)
 
-    with django_assert_num_queries(9) as counted:
+    with django_assert_num_queries(8) as counted:
         page = client.get(url).content.decode()
 
     assert "Handy zuletzt" in page
@@ -184,7 +184,7 @@ def test_the_home_of_a_night_with_more_tables_and_phones_costs_the_same(
     client = organiser()
     url = reverse("night:home", args=[table.tournament_id])
     client.get(url)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         client.get(url)
 
 
