@@ -38,6 +38,8 @@ def _captain_at_five(page: Page, names: list[str]) -> Taps:
     declarer = max(upcoming.declarers, key=lambda seat: len(names[seat]))
     _enter(table, declarer, "4 Gute pott beet geklopft")
     page.goto(reverse("scoring:table_entry", args=[table.token]))
+    # Measured in the shipped font: on a loaded machine it may still be loading here.
+    page.evaluate("document.fonts.ready.then(() => true)")
     return Taps(page)
 
 
