@@ -37,9 +37,16 @@ def _captain_at_five(page: Page, names: list[str]) -> Taps:
     upcoming = selectors.next_deal(table=table)
     declarer = max(upcoming.declarers, key=lambda seat: len(names[seat]))
     _enter(table, declarer, "4 Gute pott beet geklopft")
-    page.goto(reverse("scoring:table_entry", args=[table.token]))
-    # Measured in the shipped font: on a loaded machine it may still be loading here.
-    page.evaluate("document.fonts.ready.then(() => true)")
+    url = reverse("scoring:table_entry", args=[table.token])
+    # In the shipped font (font-display: optional: on a loaded machine the first paint may take
+    # the fallback, which tests/browser/test_small_phones.py measures apart): loaded once, it
+    # is there for the first paint of the page that follows.
+    page.goto(url)
+    page.evaluate(
+        """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
+            .map(face => document.fonts.load(face)))"""
+    )
+    page.goto(url)
     return Taps(page)
 
 
