@@ -11,6 +11,7 @@ from races.selectors import race_entries, race_history, race_players
 from races.templatetags.race_money import euros
 from races.views import race_page
 from tournaments import rule_pages
+from tournaments.player_figures import by_games_then_money
 from tournaments.race_rules import RACE_RULES
 
 #: Its deals corrected, then (asked for everything) every one entered.
@@ -23,6 +24,7 @@ race_history_lines = rule_pages.ledger_history(
 
 
 RACE_PAGES = rule_pages.RulePages(
+    rank=by_games_then_money,
     own=rule_pages.OwnPages(
         captain=race_page,
         standings="races:standings",

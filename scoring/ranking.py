@@ -48,6 +48,11 @@ class Ranked(Generic[Key]):
     shared: bool
 
 
+def tie_break_of(tournament: Any) -> list[str]:
+    """The tournament's tie-break criteria by name, in order (its ``tie_break`` field)."""
+    return [name for name in tournament.tie_break.split(",") if name]
+
+
 def rank(figures: Sequence[Figures[Key]], tie_break: Sequence[str] = ()) -> list[Ranked[Key]]:
     """Order the players and give each a place; equals share it.
 

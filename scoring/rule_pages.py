@@ -2,7 +2,7 @@
 Duttfips), registered in :mod:`tournaments.rule_pages` when the app starts: what the shared
 pages say of them (the closing words, the table card, the sheet's legend)."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -11,8 +11,10 @@ from django_stubs_ext import StrOrPromise
 
 from scoring.demo import GameDraw, prisdorf_night, prisdorf_players_check, scored_night
 from scoring.paper_help import ansegger_example, aspe_example, duttfips_example, prisdorf_example
+from scoring.ranking import Figures, rank, tie_break_of
 from tournaments import rule_pages
 from tournaments.models import Tournament
+from tournaments.player_figures import Placed, PlayerFigures
 from tournaments.rule_choice import ANSEGGER, DUTTFIPS, GROSSENASPE, PRISDORF, rules_of
 
 #: A table that plays a number of deals.
@@ -61,7 +63,17 @@ def _aspe_card(tournament: Tournament) -> Mapping[str, Any]:
     return {"aspe": aspe_card_note(tournament)}
 
 
+def ranked_by_tie_break(tournament: Tournament, figures: Sequence[PlayerFigures]) -> list[Placed]:
+    """Points, then the tournament's tie-break, as the standings rank."""
+    ranked = rank(
+        [Figures(f, f.points, won=f.won, lost=f.lost, best=f.best) for f in figures],
+        tie_break_of(tournament),
+    )
+    return [Placed(entry.place, entry.shared, entry.figures.key) for entry in ranked]
+
+
 SCORED = rule_pages.RulePages(
+    rank=ranked_by_tie_break,
     own=None,
     closing=CLOSING,
     demo=prisdorf_night,
@@ -86,6 +98,7 @@ DUTTFIPS_PAGES = replace(
 )
 
 ASPE = rule_pages.RulePages(
+    rank=ranked_by_tie_break,
     own=None,
     closing=CLOSING,
     demo=scored_night(GameDraw.aspe),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import player_categories, totals  # noqa: F401 (totals: models of this app)
+from tournaments.events import TournamentEvent as TournamentEvent  # a model of this app
 from tournaments.rule_choice import TournamentRules
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
@@ -21,6 +22,8 @@ from tournaments.text import name_has_letter, no_control_characters
 MAX_DEALS = 300
 #: The most players at one table: six, at a Thedinghausen race that fills up the tables of five.
 MAX_SEATS = 6
+#: The most series one night plays (each drawn anew).
+MAX_SERIES = 6
 
 
 def max_length_constraint(model: str, *fields: str, length: int) -> models.CheckConstraint:
@@ -131,6 +134,10 @@ class Tournament(TournamentStates, TournamentRules):
         default=120,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
+    #: The series of the night, each with the deals above at each table (1: one series).
+    series_count = models.PositiveSmallIntegerField(
+        _("series"), default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_SERIES)]
+    )
     tie_break = models.CharField(
         _("tie-break"),
         max_length=40,
@@ -235,6 +242,8 @@ class Table(models.Model):
     """A table of the draw, with its private entry link for the captain's phone."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    #: The series of the night it plays in (1 for a night of one series).
+    series = models.PositiveSmallIntegerField(_("series"), default=1)
     number = models.PositiveSmallIntegerField(_("table"))
     deals = models.PositiveSmallIntegerField(_("deals"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"))
@@ -262,7 +271,9 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "series", "number"], name="table_number_unique"
+            ),
             models.CheckConstraint(
                 condition=Q(first_dealer__lt=MAX_SEATS), name="table_first_dealer"
             ),
@@ -320,7 +331,9 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    registration = models.OneToOneField(Registration, on_delete=models.PROTECT, related_name="seat")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    #: Its table's series (kept here so that a player has one seat per series).
+    series = models.PositiveSmallIntegerField(_("series"), default=1)
     #: Set when the player left during play: he keeps his points from the deals before, and
     #: the table goes on without him from the next deal.
     left_after_deal = models.PositiveSmallIntegerField(_("left after deal"), null=True, blank=True)
@@ -333,6 +346,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(
+                fields=["registration", "series"], name="seat_registration_series_unique"
+            ),
             models.CheckConstraint(condition=Q(position__lt=MAX_SEATS), name="seat_position_range"),
         ]
 
@@ -359,42 +375,3 @@ class SeatSwap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} ↔ {self.second}"
-
-
-class TournamentEvent(models.Model):
-    """The tournament's history of the steps that cannot simply be undone: who, when, why.
-
-    Kept by number rather than by foreign key to a table, since drawing again replaces the
-    tables and the history stays.
-    """
-
-    class Kind(models.TextChoices):
-        FINISHED = "finished", _("tournament finished")
-        REOPENED = "reopened", _("tournament reopened")
-        TABLE_ENDED_EARLY = "table_ended_early", _("table ended early")
-        TABLE_RESUMED = "table_resumed", _("table resumed")
-        LINK_RENEWED = "link_renewed", _("new table link")
-        CHANGED_IN_ADMIN = "changed_in_admin", _("changed in the admin")
-        FEE_PAID = "fee_paid", _("entry fee paid")
-        FEE_OPEN = "fee_open", _("entry fee marked open again")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(_("what"), max_length=30, choices=Kind)
-    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    #: For a table ended early: the deals it had played, and of how many.
-    deals_played = models.PositiveSmallIntegerField(_("deals played"), null=True, blank=True)
-    deals = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
-    reason = models.CharField(_("reason"), max_length=200, blank=True)
-    #: The organiser's account. PROTECT, as for the changes of deals: the history names who.
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
-    )
-    created_at = models.DateTimeField(_("when"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["tournament", "created_at", "pk"]
-        verbose_name = _("history entry")
-        verbose_name_plural = _("history")
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"

@@ -20,6 +20,7 @@ from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import RULE_SETS
 from tournaments.models import Seat, Table, Tournament
+from tournaments.player_figures import Ranks, by_points
 from tournaments.rule_choice import CHOICES, TournamentRules
 
 
@@ -217,6 +218,8 @@ class RulePages:
         night's shared ones (:func:`printed_by`).
     :param history: its own ledger's lines of the night's history (``everything``: every
         entry too), or None.
+    :param rank: how it ranks players' figures summed over seats (the series' total, a night
+        in the season, the player's page): by points where it says nothing else.
     """
 
     own: OwnPages | None
@@ -238,6 +241,7 @@ class RulePages:
     second_figure: RankingColumn | None = None
     history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
     files: tuple[str, ...] = ()
+    rank: Ranks = by_points
 
     @property
     def scores_deals(self) -> bool:

@@ -9,7 +9,7 @@ from django.db.models import Count, Max, Q, Sum
 from fipsen_rules.seats import deals_played_by
 from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
-from scoring.ranking import Figures, rank
+from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
 from tournaments.models import Seat, Table, Tournament
 from tournaments.totals import SeatTotal, TableTotal
@@ -70,7 +70,7 @@ def standings(*, tournament: Tournament) -> list[Standing]:
         Figures(seat, total.points, won=total.won, lost=total.lost, best=total.best)
         for seat, total in totals.items()
     ]
-    ranked = rank(figures, [name for name in tournament.tie_break.split(",") if name])
+    ranked = rank(figures, tie_break_of(tournament))
     awards = _awards(tournament, ranked)
     return [
         Standing(

@@ -64,7 +64,7 @@ def test_a_player_with_the_longest_name_enters_a_deal_by_phone() -> None:
     assert response.status_code == 302
     change = DealChange.objects.get(deal__table=table)
     assert change.after.startswith(
-        Player.objects.get(registrations__seat__table=table, registrations__seat__position=2).name
+        Player.objects.get(registrations__seats__table=table, registrations__seats__position=2).name
     )
 
 

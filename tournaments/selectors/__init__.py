@@ -16,6 +16,7 @@ from tournaments.selectors.draw import (
     split_summary,
     unseatable_message,
 )
+from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import SeatingRow, seating_list, table_cards_printed
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
@@ -62,6 +63,7 @@ __all__ = [
     "checked_in_registration_ids",
     "draw_check",
     "draw_is_stale",
+    "night_figures",
     "open_fees",
     "organiser_exists",
     "player_directory",
@@ -71,6 +73,7 @@ __all__ = [
     "players_to_register",
     "present_summary",
     "previous_night",
+    "ranked_nights",
     "registrations",
     "registrations_of_players",
     "seat_swaps",
