@@ -22,6 +22,8 @@ class TournamentEvent(models.Model):
         CHANGED_IN_ADMIN = "changed_in_admin", _("changed in the admin")
         FEE_PAID = "fee_paid", _("entry fee paid")
         FEE_OPEN = "fee_open", _("entry fee marked open again")
+        SERIES_DRAWN = "series_drawn", _("series drawn")
+        SERIES_REDRAWN = "series_redrawn", _("series drawn again")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="events"

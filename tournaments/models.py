@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import player_categories, totals  # noqa: F401 (totals: models of this app)
 from tournaments.events import TournamentEvent as TournamentEvent  # a model of this app
 from tournaments.rule_choice import TournamentRules
+from tournaments.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import name_has_letter, no_control_characters
 

@@ -2,7 +2,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from sitewide.url_helpers import named_by_view
-from tournaments.views import account, desk, files, night, players, points, receipts, tables
+from tournaments.views import (
+    account,
+    desk,
+    files,
+    night,
+    players,
+    points,
+    receipts,
+    series,
+    tables,
+)
 
 app_name = "tournaments"
 
@@ -30,6 +40,9 @@ urlpatterns = [
             "registrations/<id:registration_pk>/withdraw/": night.withdraw,
             "draw/": tables.draw,
             "start/": tables.start,
+            # The next series drawn, the latest drawn again before its first deal
+            "series/draw/": series.series_draw,
+            "series/redraw/": series.series_redraw,
             "tables/": tables.tables,
             "swap/": tables.swap,
             "tables/<id:table_pk>/new-link/": tables.reissue_link,

@@ -212,8 +212,8 @@ def draw_check(*, tournament: Tournament) -> DrawCheck | None:
     """Repeat the draw from its seed and the seated players, replay the swaps, and compare."""
     if tournament.draw_seed is None:
         return None
-    seats = list(
-        Seat.objects.filter(table__tournament=tournament).values_list(
+    seats = list(  # the first series' (a later series has its own record: selectors.series)
+        Seat.objects.filter(table__tournament=tournament, series=1).values_list(
             "table__number", "position", "registration_id", "table__first_dealer"
         )
     )

@@ -18,12 +18,14 @@ def seats_of(*, table: Table) -> list[Seat]:
     return list(seats_with_players().filter(table=table))
 
 
-def tables_with_seats(*, tournament: Tournament) -> QuerySet[Table]:
-    """The tables in order, each with its seats and players (two queries in all)."""
-    return (
-        Table.objects.filter(tournament=tournament)
-        .prefetch_related(Prefetch("seats", queryset=seats_with_players()))
-        .order_by("number")
+def tables_with_seats(*, tournament: Tournament, series: int | None = None) -> QuerySet[Table]:
+    """The tables in order (of ``series`` only, where given), each with its seats and players
+    (two queries in all)."""
+    tables = Table.objects.filter(tournament=tournament)
+    if series is not None:
+        tables = tables.filter(series=series)
+    return tables.prefetch_related(Prefetch("seats", queryset=seats_with_players())).order_by(
+        "series", "number"
     )
 
 

@@ -34,6 +34,12 @@ from tournaments.services.seats import (
     table_token_reissue,
     table_token_reissue_check,
 )
+from tournaments.services.series import (
+    series_draw_check,
+    series_draw_next,
+    series_redraw,
+    series_redraw_check,
+)
 from tournaments.services.tournament import (
     RULE_FIELDS,
     event_record,
@@ -69,6 +75,10 @@ __all__ = [
     "registrations_add_players",
     "seat_leave",
     "seat_leave_check",
+    "series_draw_check",
+    "series_draw_next",
+    "series_redraw",
+    "series_redraw_check",
     "table_token_reissue",
     "table_token_reissue_check",
     "tournament_create",

@@ -35,6 +35,7 @@ def tournament_create(
     confirmation_required: bool = False,
     board_enabled: bool = True,
     board_after_finish: bool = False,
+    series_count: int = 1,
 ) -> Tournament:
     """A new tournament, open for registration.
 
@@ -54,6 +55,7 @@ def tournament_create(
         confirmation_required=confirmation_required,
         board_enabled=board_enabled,
         board_after_finish=board_after_finish,
+        series_count=series_count,
     )
     tournament.full_clean()
     tournament.save()
@@ -89,6 +91,7 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
         raise ValidationError(
             _("The rules cannot change once play has started."), code="rules_fixed"
         )
+    _require_series_drawn_fit(tournament, fields)
     for field, value in fields.items():
         setattr(tournament, field, value)
     tournament.full_clean()
@@ -99,6 +102,21 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
                 ids = selectors.table_ids_of_size(tournament=tournament, size=size)
                 Table.objects.filter(pk__in=ids).update(deals=deals)
     return tournament
+
+
+def _require_series_drawn_fit(tournament: Tournament, fields: Mapping[str, object]) -> None:
+    """The series count may change during play, not below the series already drawn.
+
+    :raises ValidationError: fewer series than are drawn.
+    """
+    count = fields.get("series_count")
+    if isinstance(count, int) and tournament.has_started:
+        drawn = selectors.current_series(tournament=tournament)
+        if count < drawn:
+            too_few = _("%(drawn)s series are drawn already: at least %(drawn)s.")
+            raise ValidationError(
+                {"series_count": ValidationError(too_few, "series_drawn", {"drawn": drawn})}
+            )
 
 
 def tournament_points_set(*, tournament: Tournament, points: Mapping[str, object]) -> Tournament:

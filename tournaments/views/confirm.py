@@ -52,12 +52,14 @@ def confirm_or_act(
     success: str | Callable[[], str],
     done: str | Callable[[], str],
     form: forms.Form | None = None,
+    template: str = "tournaments/confirm.html",
 ) -> HttpResponse:
     """Show the confirmation page, or act when it was confirmed (and the form is valid).
 
     ``check`` raises the service's ValidationError when the step is not possible now: the page
     then says why and offers only "Back". ``success`` and ``done`` (the message and where to go
-    afterwards) may be callables, for what only the step itself decides.
+    afterwards) may be callables, for what only the step itself decides. ``template``: a page
+    that extends ``tournaments/confirm.html`` and shows the form its own way.
     """
     refusals: list[str] = []
     try:
@@ -83,7 +85,7 @@ def confirm_or_act(
         "confirm_field": CONFIRM_FIELD,
         "confirm_value": CONFIRM_VALUE,
     }
-    return render(request, "tournaments/confirm.html", context)
+    return render(request, template, context)
 
 
 def table_to_confirm(pk: int, table_pk: int) -> tuple[Table, str]:

@@ -23,6 +23,7 @@ from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 from tournaments.views.night import attempt, deals_at_label, night_url
+from tournaments.views.series_screen import series_on_screen
 
 
 class TournamentStep(Protocol):
@@ -148,7 +149,8 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
     it from this screen); swaps before play, leavers and tables ended early during it."""
     tournament = get_object_or_404(Tournament, pk=pk)
     base_url = public_base_url(request)
-    drawn = selectors.tables_with_seats(tournament=tournament)
+    series = series_on_screen(request, tournament)
+    drawn = selectors.tables_with_seats(tournament=tournament, series=series.shown or None)
     on_screen = []
     for table in drawn:
         link = table_entry_url(base_url=base_url, token=table.token)
@@ -164,6 +166,7 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         "draw_check": selectors.draw_check(tournament=tournament),
         "draw_stale": tournament.is_drawn and selectors.draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
+        "series": series,
     }
     return render(request, "tournaments/night/tables.html", context)
 

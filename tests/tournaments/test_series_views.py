@@ -1,0 +1,127 @@
+"""The tables page of a night of several series (tournaments/views/series*.py): the current
+series shown, an older one a link away, "Draw series 2" as three tiles, a confirmation, the
+new seating; the latest series drawn again before its first deal; fixed query counts."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from tournaments import services
+from tournaments.models import Seat, SeriesDraw, Table, TournamentEvent
+from tournaments.series_draw import Method
+
+from .test_series_services import play_out, started
+
+pytestmark = pytest.mark.django_db
+
+CONFIRMED = {"confirm": "yes"}
+
+
+def tables_url(tournament, series: int | None = None) -> str:
+    url = reverse("tournaments:tables", args=[tournament.pk])
+    return url if series is None else f"{url}?series={series}"
+
+
+def test_after_the_series_the_page_offers_the_next(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    page = organiser.get(tables_url(tournament)).content.decode()
+    assert "Serie 2 auslosen" in page
+    assert reverse("tournaments:series_draw", args=[tournament.pk]) in page
+    assert "Serie 1" in page
+    assert "von 2" in page
+
+
+def test_the_draw_page_shows_three_tiles_and_who_stops(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    page = organiser.get(reverse("tournaments:series_draw", args=[tournament.pk]))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert text.count('class="tile tile-series"') == 3
+    assert "Nach Stand gesetzt" in text or "nach dem Stand" in text
+    assert "Wer hört nach dieser Serie auf?" in text
+    assert "Ja, Serie 2 auslosen" in text
+    assert not Table.objects.filter(series=2).exists()
+
+
+def test_refused_with_the_reason_while_tables_are_open(organiser: Client) -> None:
+    tournament = started(16)
+    url = reverse("tournaments:series_draw", args=[tournament.pk])
+    page = organiser.post(url, {"method": "lot", **CONFIRMED}).content.decode()
+    assert "noch offene Tische: 1, 2, 3, 4" in page
+    assert not Table.objects.filter(series=2).exists()
+
+
+def test_confirmed_it_draws_and_shows_the_new_seating(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    stopping = Seat.objects.filter(series=1).order_by("pk")[0]
+    answer = organiser.post(
+        reverse("tournaments:series_draw", args=[tournament.pk]),
+        {"method": "avoiding", "stopping": []},
+    )
+    assert answer.status_code == 200  # not confirmed: the page again, nothing drawn
+    assert not SeriesDraw.objects.exists()
+    answer = organiser.post(
+        reverse("tournaments:series_draw", args=[tournament.pk]),
+        {"method": "seeded", "stopping": [stopping.registration_id], **CONFIRMED},
+        follow=True,
+    )
+    drawn = SeriesDraw.objects.get()
+    assert (drawn.number, drawn.method) == (2, Method.SEEDED)
+    assert answer.redirect_chain[-1][0] == tables_url(tournament, 2)
+    page = answer.content.decode()
+    assert "Serie 2 ist ausgelost" in page
+    assert "Die Auslosung der Serie 2" in page
+    seated = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
+    assert stopping.registration_id not in seated
+    assert Seat.objects.filter(series=2).count() == 15
+    event = TournamentEvent.objects.get(kind=TournamentEvent.Kind.SERIES_DRAWN)
+    assert event.user is not None
+
+
+def test_an_older_series_is_one_link_away(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    first = Table.objects.get(tournament=tournament, series=1, number=1)
+    second = Table.objects.get(tournament=tournament, series=2, number=1)
+    current = organiser.get(tables_url(tournament)).content.decode()
+    assert second.token in current
+    assert first.token not in current
+    older = organiser.get(tables_url(tournament, 1)).content.decode()
+    assert first.token in older
+    assert second.token not in older
+    assert "Serie 2 neu auslosen" in current
+
+
+def test_redraw_confirmed(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    url = reverse("tournaments:series_redraw", args=[tournament.pk])
+    assert "Wer hört" not in organiser.get(url).content.decode()
+    organiser.post(url, {"method": "avoiding", **CONFIRMED})
+    assert SeriesDraw.objects.get().method == Method.AVOIDING
+    assert TournamentEvent.objects.filter(kind=TournamentEvent.Kind.SERIES_REDRAWN).count() == 1
+
+
+def test_a_night_of_one_series_shows_no_series(organiser: Client) -> None:
+    tournament = started(8, series=1)
+    page = organiser.get(tables_url(tournament)).content.decode()
+    assert "Serie 1" not in page
+    assert "auslosen" not in page
+
+
+@pytest.mark.parametrize("present", [16, 40])
+def test_the_tables_page_of_a_second_series_in_fixed_queries(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, present: int
+) -> None:
+    tournament = started(present)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.AVOIDING, seed=1)
+    organiser.get(tables_url(tournament))
+    with django_assert_num_queries(12):
+        assert organiser.get(tables_url(tournament)).status_code == 200

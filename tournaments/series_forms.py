@@ -1,0 +1,61 @@
+"""The form of a later series' draw: how it is drawn (three big tiles), and who stops after
+the series under way."""
+
+from django import forms
+from django.forms.boundfield import BoundWidget
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
+
+from tournaments.models import Seat, SeriesDraw, Tournament
+
+#: What each way does, said under its tile.
+WAY_LINES = {
+    SeriesDraw.Way.LOT: _("Everyone drawn anew, as the first series."),
+    SeriesDraw.Way.SEEDED: _("The best so far at table 1, the next at table 2, and so on."),
+    SeriesDraw.Way.AVOIDING: _(
+        "By lot, but nobody sits with a tablemate of an earlier series, as far as the "
+        "numbers allow."
+    ),
+}
+
+
+class SeriesDrawForm(forms.Form):
+    """How the series is drawn; with ``series`` (the one under way), who stops after it."""
+
+    method = forms.ChoiceField(
+        label=_("How is the series drawn?"),
+        choices=SeriesDraw.Way.choices,
+        initial=SeriesDraw.Way.AVOIDING,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose how the series is drawn.")},
+    )
+    stopping = forms.TypedMultipleChoiceField(
+        label=_("Who stops after this series?"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tick only who goes home: the others play the next series."),
+    )
+
+    def __init__(
+        self, *args: object, tournament: Tournament, series: int | None = None, **kwargs: object
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if series is None:
+            del self.fields["stopping"]
+            return
+        seats = (
+            Seat.objects.filter(
+                table__tournament=tournament, series=series, left_after_deal__isnull=True
+            )
+            .select_related("registration__player", "table")
+            .order_by("registration__player__name_key", "registration__player__name")
+        )
+        self.fields["stopping"].choices = [  # type: ignore[attr-defined]
+            (seat.registration_id, f"{seat.registration.player.name} ({seat.table})")
+            for seat in seats
+        ]
+
+    def ways(self) -> list[tuple[BoundWidget, StrOrPromise]]:
+        """The method's radio buttons, each with the line said under its tile."""
+        return [(radio, WAY_LINES[radio.data["value"]]) for radio in self["method"]]
