@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import player_categories, totals  # noqa: F401 (totals: models of this app)
 from tournaments.events import TournamentEvent as TournamentEvent  # a model of this app
+from tournaments.player_merges import PlayerMerge as PlayerMerge  # a model of this app
 from tournaments.rule_choice import TournamentRules
 from tournaments.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.states import PLAYED, TournamentState, TournamentStates
@@ -77,6 +78,9 @@ class Player(player_categories.PlayerCategories):
     )
     #: The name folded for search and for spotting duplicates ("Müller" = "mueller").
     name_key = models.CharField(max_length=200, db_index=True, editable=False)
+    #: Set when the organiser retired him: hidden from the desk, the lists to tick and the
+    #: import's matches, shown apart in the directory; everything he played stays.
+    retired_at = models.DateTimeField(_("retired at"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

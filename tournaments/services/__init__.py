@@ -11,6 +11,12 @@ from tournaments.services.accounts import (
     organiser_create,
     organiser_password_change,
 )
+from tournaments.services.directory import (
+    player_merge,
+    player_merge_check,
+    player_reinstate,
+    player_retire,
+)
 from tournaments.services.draw import tournament_draw, tournament_draw_check, tournament_swap
 from tournaments.services.players import (
     PlayersImported,
@@ -64,6 +70,10 @@ __all__ = [
     "organiser_create",
     "organiser_password_change",
     "player_create",
+    "player_merge",
+    "player_merge_check",
+    "player_reinstate",
+    "player_retire",
     "player_update",
     "players_import_csv",
     "registration_add",
