@@ -31,3 +31,18 @@ class PlayerCategories(models.Model):
 
     class Meta:
         abstract = True
+
+    def category_words(self) -> list[str]:
+        """His categories as the directory lists them: "Dame", "Senior", "Jg. 1950", the
+        club's own ("Vorstand"), in that order."""
+        marks = (
+            (self.lady, _("lady")),
+            (self.senior, _("senior")),
+            (self.youth, _("youth")),
+            (self.guest, _("guest")),
+        )
+        words = [str(word) for marked, word in marks if marked]
+        if self.birth_year:
+            words.append(str(_("born %(year)s") % {"year": self.birth_year}))
+        words.extend(name.strip() for name in self.categories.split(",") if name.strip())
+        return words

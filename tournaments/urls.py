@@ -5,6 +5,7 @@ from sitewide.url_helpers import named_by_view
 from tournaments.views import (
     account,
     desk,
+    directory,
     files,
     night,
     players,
@@ -61,6 +62,9 @@ urlpatterns = [
             "new/": players.player_create,
             "<id:pk>/": players.player_edit,
             "import/": players.players_import,
+            "<id:pk>/merge/<id:other>/": directory.player_merge,
+            "<id:pk>/retire/": directory.player_retire,
+            "<id:pk>/reinstate/": directory.player_reinstate,
         },
     ),
 ]

@@ -22,6 +22,8 @@ from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
     player_likely_duplicates,
+    player_merges,
+    player_nights_count,
     players_named,
 )
 from tournaments.selectors.registration import (
@@ -80,6 +82,8 @@ __all__ = [
     "organiser_exists",
     "player_directory",
     "player_likely_duplicates",
+    "player_merges",
+    "player_nights_count",
     "players_named",
     "players_offered",
     "players_to_register",

@@ -4,7 +4,7 @@ import difflib
 
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Player
+from tournaments.models import Player, PlayerMerge
 from tournaments.names import player_name_key
 
 #: Names at least this similar (difflib's ratio of the folded names) are likely the same person.
@@ -15,14 +15,16 @@ DUPLICATE_RATIO = 0.85
 DIRECTORY_ORDER = ("name_key", "name", "club", "pk")
 
 
-def player_directory(*, query: str = "") -> QuerySet[Player]:
+def player_directory(*, query: str = "", retired: bool = False) -> QuerySet[Player]:
     """The directory by name; with a query, the players whose name or club contains every word.
+    Only the players in it (not retired); with ``retired``, only the retired ones, which the
+    directory shows apart.
 
     Names are compared folded (``name_key``), so "mueller" finds "Müller" and "hans mueller"
     finds "Müller, Hans". Clubs are folded the same way: the few distinct clubs are read once
     (one query) and matched here, since the database has no folded copy of them.
     """
-    players = Player.objects.order_by(*DIRECTORY_ORDER)
+    players = Player.objects.filter(retired_at__isnull=not retired).order_by(*DIRECTORY_ORDER)
     words = query.replace(",", " ").split()
     if not words:
         return players
@@ -79,7 +81,21 @@ def _ratio(matcher: difflib.SequenceMatcher[str]) -> float:
 
 def players_named(*, names: list[tuple[str, str]]) -> list[Player]:
     """The directory's players of these (name, club) pairs, compared folded as the import
-    compares them (say the rows of a list skipped as in the directory already): one query."""
+    compares them (say the rows of a list skipped as in the directory already); a retired
+    player is not among them: one query."""
     wanted = {(player_name_key(name), player_name_key(club)) for name, club in names}
-    found = Player.objects.filter(name_key__in={name for name, _club in wanted})
+    found = Player.objects.filter(
+        name_key__in={name for name, _club in wanted}, retired_at__isnull=True
+    )
     return [player for player in found if (player.name_key, player_name_key(player.club)) in wanted]
+
+
+def player_merges(*, player: Player) -> list[PlayerMerge]:
+    """The entries merged into this player, the earliest first, with who merged them (one
+    query)."""
+    return list(PlayerMerge.objects.filter(player=player).select_related("user"))
+
+
+def player_nights_count(*, player: Player) -> int:
+    """The nights he is entered for (one query): what a merge or retiring concerns."""
+    return player.registrations.count()

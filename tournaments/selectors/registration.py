@@ -34,8 +34,8 @@ DESK_LIST_SIZE = 40
 def players_to_register(
     *, tournament: Tournament, query: str = "", limit: int = DESK_LIST_SIZE
 ) -> list[Player]:
-    """Directory players not registered for the tournament (or withdrawn: ``withdrawn``, to
-    register again), by name, at most
+    """Directory players (not retired) not registered for the tournament (or withdrawn:
+    ``withdrawn``, to register again), by name, at most
     ``limit``; with a query, those whose name or club contains every word, folded as in the
     directory ("mueller" finds "Müller"). One query, two with a query (the clubs)."""
     registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
@@ -53,7 +53,7 @@ def players_to_register(
 @dataclass(frozen=True)
 class PreviousNight:
     """ "Die Spieler vom letzten Mal": the tournament before, and those of its players who
-    played (checked in) and are not registered for this one yet."""
+    played (checked in), are not registered for this one yet and are not retired."""
 
     tournament: Tournament
     players: list[Player]
@@ -75,7 +75,9 @@ def previous_night(*, tournament: Tournament) -> PreviousNight | None:
         return None
     registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
     players = list(
-        Player.objects.filter(pk__in=played.filter(tournament=earlier).values("player_id"))
+        Player.objects.filter(
+            pk__in=played.filter(tournament=earlier).values("player_id"), retired_at__isnull=True
+        )
         .exclude(pk__in=registered.values("player_id"))
         .order_by(*DIRECTORY_ORDER)
     )
@@ -116,10 +118,10 @@ def open_fees(*, tournament: Tournament) -> list[Registration]:
 
 def players_offered(*, tournament: Tournament, ids: list[int]) -> list[Player]:
     """Of these players (say those of a list just imported), the ones not registered for the
-    tournament, as in the directory's order: one query."""
+    tournament nor retired, as in the directory's order: one query."""
     registered = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
     return list(
-        Player.objects.filter(pk__in=ids)
+        Player.objects.filter(pk__in=ids, retired_at__isnull=True)
         .exclude(pk__in=registered.values("player_id"))
         .order_by(*DIRECTORY_ORDER)
     )

@@ -22,12 +22,14 @@ PAGE_SIZE = 50
 
 @organiser_required
 def player_list(request: HttpRequest) -> HttpResponse:
-    """The directory, searchable; an htmx request (the live search) gets only the results."""
+    """The directory, searchable; the retired players apart below (with "Wieder aufnehmen");
+    an htmx request (the live search) gets only the results."""
     query = search_query(request.GET)
     page = Paginator(selectors.player_directory(query=query), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    context = {"query": query, "page": page}
+    retired = list(selectors.player_directory(query=query, retired=True)[:PAGE_SIZE])
+    context = {"query": query, "page": page, "retired": retired}
     if getattr(request, "htmx", False):
         return render(request, "tournaments/players/_results.html", context)
     return render(request, "tournaments/players/list.html", context)
@@ -60,7 +62,14 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s is saved.") % {"name": player.name})
             return redirect(_next_url(request))
-    context = {"form": form, "player": player, "next": _next(request)}
+    context = {
+        "form": form,
+        "player": player,
+        "next": _next(request),
+        # The directory's housekeeping: the entries likely his to merge, his merges so far.
+        "same_person": selectors.player_likely_duplicates(name=player.name, exclude_pk=player.pk),
+        "merges": selectors.player_merges(player=player),
+    }
     return render(request, "tournaments/players/form.html", context)
 
 

@@ -1,0 +1,146 @@
+"""The directory's housekeeping pages (tournaments/views/directory.py): merging two entries
+(a confirmation page saying it cannot be undone; refused with the reason), retiring a player
+(hidden from the desk, the lists to tick and the import's matches, shown apart) and taking
+him back."""
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from tests.factories import PlayerFactory
+from tournaments import selectors, services
+from tournaments.models import Player, PlayerMerge, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def tournament(name: str = "Preisfipsen", day: int = 21) -> object:
+    return services.tournament_create(name=name, date=datetime.date(2026, 11, day))
+
+
+# Merging
+
+
+def test_the_player_page_offers_the_merge_of_a_likely_duplicate(organiser: Client) -> None:
+    keep = services.player_create(name="Hans Müller")
+    other = services.player_create(name="Hans Mueller")
+
+    page = organiser.get(f"/players/{keep.pk}/").content.decode()
+
+    assert f'href="/players/{keep.pk}/merge/{other.pk}/"' in page
+
+
+def test_the_merge_page_asks_first_and_says_it_cannot_be_undone(
+    organiser: Client, german: None
+) -> None:
+    keep = services.player_create(name="Hans Müller", club="TSV")
+    other = services.player_create(name="Hans Mueller")
+
+    page = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/").content.decode()
+    organiser.post(f"/players/{keep.pk}/merge/{other.pk}/")  # no confirmation: nothing happens
+
+    assert "kann nicht rückgängig gemacht werden" in page
+    assert f'href="/players/{other.pk}/merge/{keep.pk}/"' in page  # keep the other name
+    assert Player.objects.filter(pk=other.pk).exists()
+
+
+def test_the_confirmed_merge_moves_the_nights_and_goes_to_the_kept_entry(
+    organiser: Client,
+) -> None:
+    keep = services.player_create(name="Hans Müller")
+    other = services.player_create(name="Hans Mueller")
+    night = tournament()
+    services.registration_add(tournament=night, player=other, check_in=True)
+
+    response = organiser.post(f"/players/{keep.pk}/merge/{other.pk}/", {"confirm": "yes"})
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/players/{keep.pk}/"
+    assert Registration.objects.get(tournament=night).player == keep
+    assert PlayerMerge.objects.get().user is not None
+    page = organiser.get(f"/players/{keep.pk}/").content.decode()
+    assert "Hans Mueller" in page  # in the history of merges
+    # A second tap on the same button: back to the kept entry, nothing else happens.
+    again = organiser.post(f"/players/{keep.pk}/merge/{other.pk}/", {"confirm": "yes"})
+    assert again["Location"] == f"/players/{keep.pk}/"
+
+
+def test_a_merge_of_two_at_the_same_night_is_refused_with_the_reason(
+    organiser: Client, german: None
+) -> None:
+    keep = services.player_create(name="Hans Müller")
+    other = services.player_create(name="Hans Mueller")
+    night = tournament("Herbstfipsen")
+    for player in (keep, other):
+        services.registration_add(tournament=night, player=player, check_in=True)
+
+    page = organiser.post(f"/players/{keep.pk}/merge/{other.pk}/", {"confirm": "yes"})
+
+    assert page.status_code == 200
+    assert "Herbstfipsen" in page.content.decode()
+    assert 'name="confirm"' not in page.content.decode()
+    assert Player.objects.filter(pk=other.pk).exists()
+
+
+# Retiring
+
+
+def test_retiring_asks_first_and_keeps_what_he_played(organiser: Client) -> None:
+    player = services.player_create(name="Hans Müller")
+    night = tournament()
+    services.registration_add(tournament=night, player=player, check_in=True)
+
+    organiser.post(f"/players/{player.pk}/retire/")  # not confirmed
+    player.refresh_from_db()
+    assert player.retired_at is None
+
+    response = organiser.post(f"/players/{player.pk}/retire/", {"confirm": "yes"})
+
+    player.refresh_from_db()
+    assert response.status_code == 302
+    assert player.retired_at is not None
+    assert Registration.objects.filter(player=player).count() == 1
+
+
+def test_a_retired_player_is_hidden_from_the_desk_and_the_lists() -> None:
+    retired = services.player_retire(player=services.player_create(name="Hans Müller"))
+    stays = services.player_create(name="Erika Schmidt")
+    last_time = tournament("Letztes Mal", day=14)
+    for player in (retired, stays):
+        services.registration_add(tournament=last_time, player=player, check_in=True)
+    tonight = tournament("Heute", day=21)
+
+    assert selectors.players_to_register(tournament=tonight) == [stays]
+    assert selectors.players_to_register(tournament=tonight, query="müller") == []
+    previous = selectors.previous_night(tournament=tonight)
+    assert previous is not None
+    assert previous.players == [stays]
+    ids = [retired.pk, stays.pk]
+    assert selectors.players_offered(tournament=tonight, ids=ids) == [stays]
+    assert selectors.players_named(names=[("Hans Müller", ""), ("Erika Schmidt", "")]) == [stays]
+    assert list(selectors.player_directory()) == [stays]
+    assert list(selectors.player_directory(retired=True)) == [retired]
+
+
+def test_the_directory_shows_the_retired_apart_and_takes_them_back(
+    organiser: Client, german: None
+) -> None:
+    retired = services.player_retire(player=services.player_create(name="Hans Müller"))
+    PlayerFactory(name="Erika Schmidt")
+
+    page = organiser.get("/players/").content.decode()
+
+    assert "Ausgeschieden" in page
+    assert f'action="/players/{retired.pk}/reinstate/"' in page
+    assert "1 Spieler in der Kartei" in page
+    response = organiser.post(f"/players/{retired.pk}/reinstate/")
+    retired.refresh_from_db()
+    assert response.status_code == 302
+    assert retired.retired_at is None
+
+
+def test_reinstating_takes_a_post_only(organiser: Client) -> None:
+    player = services.player_retire(player=services.player_create(name="Hans Müller"))
+
+    assert organiser.get(f"/players/{player.pk}/reinstate/").status_code == 405

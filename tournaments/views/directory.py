@@ -1,0 +1,86 @@
+"""The directory's housekeeping pages: merging two entries of one player (a confirmation page
+that says it cannot be undone), retiring a player (a confirmation page) and taking him back
+(one tap: nothing is lost either way)."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.models import Player, PlayerMerge
+from tournaments.views.access import organiser_required
+from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
+
+
+@organiser_required
+def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
+    """Merge the entry ``other`` into ``pk``: both shown side by side, what follows, and the
+    refusal where both were at one night; it acts only once confirmed."""
+    keep = get_object_or_404(Player, pk=pk)
+    merge = Player.objects.filter(pk=other).first()
+    if merge is None:
+        if PlayerMerge.objects.filter(player=keep, merged_id=other).exists():  # a second tap
+            return redirect("tournaments:player_edit", keep.pk)
+        raise Http404
+    refusals: list[str] = []
+    try:
+        services.player_merge_check(keep=keep, merge=merge)
+    except ValidationError as error:
+        refusals = error.messages
+    if not refusals and is_confirmed(request):
+        try:
+            services.player_merge(keep=keep, merge=merge, user=request.user)
+        except ValidationError as error:
+            refusals = error.messages
+        else:
+            messages.success(
+                request,
+                _("%(merge)s is merged into %(keep)s.") % {"merge": merge.name, "keep": keep.name},
+            )
+            return redirect("tournaments:player_edit", keep.pk)
+    context = {
+        "keep": keep,
+        "merge": merge,
+        "keep_nights": selectors.player_nights_count(player=keep),
+        "merge_nights": selectors.player_nights_count(player=merge),
+        "refusals": refusals,
+        "confirm_field": CONFIRM_FIELD,
+        "confirm_value": CONFIRM_VALUE,
+    }
+    return render(request, "tournaments/players/merge.html", context)
+
+
+@organiser_required
+def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
+    """Retire a player, once confirmed: he is hidden from the desk, nothing he played goes."""
+    player = get_object_or_404(Player, pk=pk)
+    if player.retired_at is not None:
+        return redirect("tournaments:player_edit", player.pk)
+    if is_confirmed(request):
+        services.player_retire(player=player)
+        messages.success(
+            request,
+            _("%(name)s is retired: shown apart in the directory.") % {"name": player.name},
+        )
+        return redirect("tournaments:player_list")
+    context = {
+        "player": player,
+        "nights": selectors.player_nights_count(player=player),
+        "confirm_field": CONFIRM_FIELD,
+        "confirm_value": CONFIRM_VALUE,
+    }
+    return render(request, "tournaments/players/retire.html", context)
+
+
+@organiser_required
+@require_POST
+def player_reinstate(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Wieder aufnehmen": a retired player back in the directory, the desk and the lists."""
+    player = get_object_or_404(Player, pk=pk)
+    services.player_reinstate(player=player)
+    messages.success(request, _("%(name)s is back in the directory.") % {"name": player.name})
+    return redirect(reverse("tournaments:player_edit", args=[player.pk]))
