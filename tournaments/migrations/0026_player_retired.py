@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0024_series_and_seats_per_series'),
+        ('tournaments', '0025_series_draw'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
