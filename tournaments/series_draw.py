@@ -85,7 +85,7 @@ def series_tables(
     if method == Method.SEEDED:
         groups = _by_places(rng, ids, places or {}, sizes)
     elif method == Method.AVOIDING:
-        groups = _avoiding(rng, ids, sizes, met)
+        groups = _avoiding(rng, ids, sizes, met, earlier)
     else:
         rng.shuffle(ids)
         groups = _chunks(ids, sizes)
@@ -149,22 +149,52 @@ def _by_places(
 
 
 def _avoiding(
-    rng: random.Random, ids: list[int], sizes: Sequence[int], met: Mapping[int, set[int]]
+    rng: random.Random,
+    ids: list[int],
+    sizes: Sequence[int],
+    met: Mapping[int, set[int]],
+    earlier: Sequence[SeriesTables],
 ) -> list[list[int]]:
-    """The fewest pairs met again the seeded search finds: from a few seeded starts, each
-    improved by swaps (:func:`_improve`); the first start with none met again ends it."""
+    """The fewest pairs met again the seeded search finds: from a few seeded starts (the
+    first dealt round the tables, :func:`_dealt`), each improved by swaps
+    (:func:`_improve`); the first start with none met again ends it."""
+    latest = earlier[-1] if earlier else []
     best: list[list[int]] = []
     best_cost = -1
-    for _start in range(STARTS):
+    for start in range(STARTS):
         order = list(ids)
         rng.shuffle(order)
-        groups = _chunks(order, sizes)
+        groups = _dealt(rng, order, sizes, latest) if start == 0 else _chunks(order, sizes)
         cost = _improve(rng, groups, met)
         if best_cost < 0 or cost < best_cost:
             best, best_cost = [list(group) for group in groups], cost
         if best_cost == 0:
             break
     return best
+
+
+def _dealt(
+    rng: random.Random, order: list[int], sizes: Sequence[int], latest: SeriesTables
+) -> list[list[int]]:
+    """The players dealt round the tables like cards, one table after the other, the players
+    of each table of the latest series (in a shuffled order) one after the other, then the
+    rest: no two of one earlier table meet again while it has no more players than there are
+    tables (the tables' sizes differ by one at most, the larger first, as the split gives
+    them); a table full is passed over."""
+    tables = [list(table) for table in latest]
+    rng.shuffle(tables)
+    players = set(order)
+    dealt = [p for table in tables for p in sorted(table) if p in players]
+    seen = set(dealt)
+    dealt += [p for p in order if p not in seen]
+    groups: list[list[int]] = [[] for _size in sizes]
+    table = 0
+    for player in dealt:
+        while len(groups[table]) >= sizes[table]:
+            table = (table + 1) % len(sizes)
+        groups[table].append(player)
+        table = (table + 1) % len(sizes)
+    return groups
 
 
 def _clashes(player: int, group: Iterable[int], met: Mapping[int, set[int]]) -> int:
