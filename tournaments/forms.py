@@ -21,13 +21,14 @@ from tournaments.player_category_forms import CATEGORY_FIELDS, PlayerCategoryFie
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
 from tournaments.rule_seating import deal_count_readers
+from tournaments.series_forms import SeriesCountForm
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField, name_has_letter
 
 # The tournament night
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm, SeriesCountForm):
     """A tournament's details, its rule set and the rule set's options; the date is today
     unless changed.
 
@@ -56,6 +57,7 @@ class TournamentForm(forms.ModelForm):
             "prize_tournament",
             "deals_at_four",
             "deals_at_three",
+            "series_count",
             "tie_break",
             "entry_fee",
             "confirmation_required",

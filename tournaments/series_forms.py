@@ -1,12 +1,12 @@
 """The form of a later series' draw: how it is drawn (three big tiles), and who stops after
-the series under way."""
+the series under way; and the tournament form's count of series."""
 
 from django import forms
 from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
-from tournaments.models import Seat, SeriesDraw, Tournament
+from tournaments.models import MAX_SERIES, Seat, SeriesDraw, Tournament
 
 #: What each way does, said under its tile.
 WAY_LINES = {
@@ -17,6 +17,27 @@ WAY_LINES = {
         "numbers allow."
     ),
 }
+
+
+class SeriesCountForm(forms.Form):
+    """The count of series, a field of the tournament's form (:class:`TournamentForm`)."""
+
+    series_count = forms.IntegerField(
+        label=_("series in the night"),
+        min_value=1,
+        max_value=MAX_SERIES,
+        initial=1,
+        required=False,
+        help_text=_(
+            "1 for one series. Each further series is drawn anew; the deals are per series."
+        ),
+    )
+
+    def clean_series_count(self) -> int:
+        """Left empty: as it was (a new tournament: one series)."""
+        count = self.cleaned_data.get("series_count")
+        instance = getattr(self, "instance", None)
+        return int(count or getattr(instance, "series_count", None) or 1)
 
 
 class SeriesDrawForm(forms.Form):

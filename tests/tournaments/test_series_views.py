@@ -8,7 +8,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tournaments import services
-from tournaments.models import Seat, SeriesDraw, Table, TournamentEvent
+from tournaments.models import Seat, SeriesDraw, Table, Tournament, TournamentEvent
 from tournaments.series_draw import Method
 
 from .test_series_services import play_out, started
@@ -125,3 +125,38 @@ def test_the_tables_page_of_a_second_series_in_fixed_queries(
     organiser.get(tables_url(tournament))
     with django_assert_num_queries(12):
         assert organiser.get(tables_url(tournament)).status_code == 200
+
+
+NEW = {"name": "Zwei Serien", "date": "2026-11-21", "rule_set": "prisdorf",
+       "prisdorf_min_bid": 2, "deals_at_four": 48, "deals_at_three": 36,
+       "tie_break": "fewer_lost,best_game", "entry_fee": "0"}  # fmt: skip
+
+
+def test_a_new_tournament_of_two_series(organiser: Client) -> None:
+    page = organiser.get(reverse("tournaments:tournament_create")).content.decode()
+    assert "Serien des Abends" in page
+    answer = organiser.post(reverse("tournaments:tournament_create"), {**NEW, "series_count": 2})
+    assert answer.status_code == 302
+    tournament = Tournament.objects.get(name="Zwei Serien")
+    assert tournament.series_count == 2
+    rules = organiser.get(reverse("tournaments:tournament_rules", args=[tournament.pk]))
+    assert "Serien des Abends" in rules.content.decode()
+
+
+def test_more_series_than_allowed_refused(organiser: Client) -> None:
+    answer = organiser.post(reverse("tournaments:tournament_create"), {**NEW, "series_count": 7})
+    assert answer.status_code == 200
+    assert not Tournament.objects.exists()
+
+
+def test_during_play_not_fewer_series_than_drawn(organiser: Client) -> None:
+    tournament = started(16, series=3)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    url = reverse("tournaments:tournament_edit", args=[tournament.pk])
+    data = {**NEW, "deals_at_four": 4, "deals_at_three": 3, "tie_break": tournament.tie_break}
+    answer = organiser.post(url, {**data, "series_count": 1})
+    assert "Es sind schon 2 Serien ausgelost: mindestens 2." in answer.content.decode()
+    organiser.post(url, {**data, "series_count": 2})
+    tournament.refresh_from_db()
+    assert tournament.series_count == 2
