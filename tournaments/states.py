@@ -32,10 +32,43 @@ BEFORE_PLAY = (TournamentState.REGISTRATION, TournamentState.DRAWN)
 PLAYED = (TournamentState.PLAYING, TournamentState.FINISHED)
 
 
+#: Where a tournament keeps :attr:`TournamentStates.takes_late_arrivals`.
+LATE_ARRIVALS = "_takes_late_arrivals"
+
+
+def forget_late_arrivals(tournament: "Tournament") -> None:
+    """A series was drawn: whether the desk takes late arrivals is asked again."""
+    tournament.__dict__.pop(LATE_ARRIVALS, None)
+
+
 class TournamentStates:
     """The tournament's state as the questions pages ask (a base of ``Tournament``)."""
 
     state: str
+    series_count: int
+
+    @property
+    def takes_late_arrivals(self) -> bool:
+        """In play, a later series still to be drawn: a late arrival registers and checks in
+        at the desk, and joins it. One query, for a night of several series in play, kept on
+        the instance for its state and count of series (a page asks it for every row; a
+        series drawn forgets it: :func:`forget_late_arrivals`)."""
+        if not (self.state == TournamentState.PLAYING and self.series_count > 1):
+            return False
+        key = (self.state, self.series_count)
+        kept = self.__dict__.get(LATE_ARRIVALS)
+        if kept is None or kept[0] != key:
+            tables = self.tables  # type: ignore[attr-defined]
+            drawn = tables.aggregate(latest=models.Max("series"))["latest"] or 0
+            kept = (key, bool(drawn < self.series_count))
+            self.__dict__[LATE_ARRIVALS] = kept
+        return bool(kept[1])
+
+    @property
+    def is_desk_open(self) -> bool:
+        """Players register and check in: before play, and for a later series still to be
+        drawn (:attr:`takes_late_arrivals`)."""
+        return self.is_registration_open or self.takes_late_arrivals
 
     @property
     def is_registration_open(self) -> bool:
@@ -78,6 +111,15 @@ def require_state(tournament: "Tournament", *states: str, action: "StrOrPromise"
             code="wrong_state",
             params={"action": action, "state": tournament.get_state_display()},
         )
+
+
+def require_desk_open(tournament: "Tournament", *, action: "StrOrPromise") -> None:
+    """Registering and checking in: before play, or for a later series still to be drawn.
+
+    :raises NotAllowedNow: the tournament is in another state.
+    """
+    if not tournament.takes_late_arrivals:
+        require_state(tournament, *BEFORE_PLAY, action=action)
 
 
 def require_not_finished(tournament: "Tournament") -> None:

@@ -139,3 +139,35 @@ def test_unseatable_count_refused_and_nothing_saved() -> None:
     assert refused.value.code == "unseatable"
     assert not Table.objects.filter(series=2).exists()
     assert not SeriesDraw.objects.exists()
+
+
+def test_a_late_arrival_joins_the_next_series() -> None:
+    tournament = started(16, series=3)
+    player = services.player_create(name="Spät Kommer", club="")
+    late = services.registration_add(tournament=tournament, player=player, check_in=True)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.AVOIDING, seed=4)
+    second = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
+    assert late.pk in second
+    assert len(second) == 17
+    with pytest.raises(ValidationError) as refused:
+        services.registration_check_in(registration=late, present=False)
+    assert refused.value.code == "seated"
+
+
+def test_no_late_arrival_once_every_series_is_drawn() -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=4)
+    tournament.refresh_from_db()
+    player = services.player_create(name="Zu Spät", club="")
+    with pytest.raises(ValidationError) as refused:
+        services.registration_add(tournament=tournament, player=player, check_in=True)
+    assert refused.value.code == "wrong_state"
+
+
+def test_a_night_of_one_series_takes_no_late_arrival() -> None:
+    tournament = started(8, series=1)
+    player = services.player_create(name="Zu Spät", club="")
+    with pytest.raises(ValidationError):
+        services.registration_add(tournament=tournament, player=player, check_in=True)

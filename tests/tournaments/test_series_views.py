@@ -8,7 +8,14 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tournaments import services
-from tournaments.models import Seat, SeriesDraw, Table, Tournament, TournamentEvent
+from tournaments.models import (
+    Registration,
+    Seat,
+    SeriesDraw,
+    Table,
+    Tournament,
+    TournamentEvent,
+)
 from tournaments.series_draw import Method
 
 from .test_series_services import play_out, started
@@ -160,3 +167,13 @@ def test_during_play_not_fewer_series_than_drawn(organiser: Client) -> None:
     organiser.post(url, {**data, "series_count": 2})
     tournament.refresh_from_db()
     assert tournament.series_count == 2
+
+
+def test_the_desk_checks_in_a_late_arrival_during_play(organiser: Client) -> None:
+    tournament = started(16, absent=1)
+    absent = Registration.objects.get(tournament=tournament, checked_in_at__isnull=True)
+    page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
+    assert reverse("tournaments:arrive", args=[tournament.pk, absent.pk]) in page
+    organiser.post(reverse("tournaments:arrive", args=[tournament.pk, absent.pk]), {"present": "1"})
+    absent.refresh_from_db()
+    assert absent.is_checked_in

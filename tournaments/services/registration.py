@@ -1,4 +1,4 @@
-"""Registration and check-in, before play."""
+"""Registration and check-in, before play (and for a later series still to be drawn)."""
 
 from typing import TYPE_CHECKING
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Player, Registration, Tournament, TournamentEvent
 from tournaments.services.players import player_create
 from tournaments.services.tournament import event_record
-from tournaments.states import BEFORE_PLAY, require_state
+from tournaments.states import BEFORE_PLAY, require_desk_open, require_state
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -32,7 +32,7 @@ def registration_add(
 
     :raises ValidationError: already registered, or play has started.
     """
-    require_state(tournament, *BEFORE_PLAY, action=_("Registering"))
+    require_desk_open(tournament, action=_("Registering"))
     with transaction.atomic():
         registration, created = Registration.objects.select_for_update().get_or_create(
             tournament=tournament, player=player, defaults={"walk_in": walk_in}
@@ -58,7 +58,7 @@ def registrations_add_players(*, tournament: Tournament, players: list[Player]) 
     :returns: how many were registered.
     :raises ValidationError: play has started.
     """
-    require_state(tournament, *BEFORE_PLAY, action=_("Registering"))
+    require_desk_open(tournament, action=_("Registering"))
     with transaction.atomic():
         registered = set(
             Registration.objects.filter(
@@ -100,12 +100,20 @@ def registration_arrive(
 
 
 def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
-    """Check a registered player in (or out again), before play starts."""
+    """Check a registered player in (or out again), before play starts; during play a late
+    arrival for the next series (not out again once seated)."""
     _require_not_withdrawn(
         registration,
         action=_("Checking in"),
         withdrawn=_("%(player)s has withdrawn; register him again first."),
+        late=True,
     )
+    if not present and registration.tournament.has_started and registration.seats.exists():
+        raise ValidationError(
+            _("%(player)s is seated already: he stays checked in."),
+            code="seated",
+            params={"player": registration.player.name},
+        )
     registration.checked_in_at = timezone.now() if present else None
     registration.save(update_fields=["checked_in_at"])
     return registration
@@ -157,13 +165,21 @@ def registration_withdraw(*, registration: Registration) -> Registration:
 
 
 def _require_not_withdrawn(
-    registration: Registration, *, action: "StrOrPromise", withdrawn: "StrOrPromise"
+    registration: Registration,
+    *,
+    action: "StrOrPromise",
+    withdrawn: "StrOrPromise",
+    late: bool = False,
 ) -> None:
-    """Before play, and the player has not withdrawn (``withdrawn`` says so, with his name).
+    """Before play (``late``: or for a later series still to be drawn), and the player has
+    not withdrawn (``withdrawn`` says so, with his name).
 
     :raises ValidationError: play has started, or he has withdrawn.
     """
-    require_state(registration.tournament, *BEFORE_PLAY, action=action)
+    if late:
+        require_desk_open(registration.tournament, action=action)
+    else:
+        require_state(registration.tournament, *BEFORE_PLAY, action=action)
     if registration.withdrawn_at is not None:
         raise ValidationError(
             withdrawn, code="withdrawn", params={"player": registration.player.name}

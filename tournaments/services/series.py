@@ -25,7 +25,12 @@ from tournaments.selectors.series import (
 from tournaments.series_draw import Method, SeriesDrawn, series_tables
 from tournaments.services.common import new_token
 from tournaments.services.tournament import event_record
-from tournaments.states import TournamentState, require_playing, require_state
+from tournaments.states import (
+    TournamentState,
+    forget_late_arrivals,
+    require_playing,
+    require_state,
+)
 
 
 def series_draw_check(*, tournament: Tournament) -> int:
@@ -98,6 +103,7 @@ def series_draw_next(
         players = seating.players_of(number, set(stopping))
         drawn = _record(locked, number, method, user, seed, players, seating)
         _history(locked, drawn, TournamentEvent.Kind.SERIES_DRAWN, user)
+    forget_late_arrivals(tournament)
     return drawn
 
 
