@@ -29,6 +29,7 @@ from tournaments.models import (
     Registration,
     Seat,
     SeatSwap,
+    SeriesDraw,
     Table,
     Tournament,
     TournamentEvent,
@@ -290,3 +291,12 @@ class TableTotalAdmin(TotalsAdmin):
 class SeatTotalAdmin(TotalsAdmin):
     list_display = ["seat", "points", "declared", "won", "lost", "best"]
     list_select_related = ["seat__table__tournament", "seat__registration__player"]
+
+
+@admin.register(SeriesDraw)
+class SeriesDrawAdmin(TotalsAdmin):
+    """How each later series was drawn: its record, to look at only (the check repeats it)."""
+
+    list_display = ["tournament", "number", "method", "met_again", "drawn_at", "user"]
+    list_select_related = ["tournament", "user"]
+    list_filter = ["method", "tournament"]

@@ -20,7 +20,7 @@ from scoring.ranking import Prize
 from scoring.services import deal_record, prizes_set
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import Player, Seat, Table, Tournament
+from tournaments.models import Player, Seat, SeriesDraw, Table, Tournament
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +46,8 @@ def night() -> Tournament:
     first, second = Seat.objects.order_by("position")[:2]
     services.tournament_swap(tournament=tournament, first=first, second=second)
     services.tournament_start(tournament=tournament)
+    # A later series' record, as its draw leaves it (tests/tournaments/test_series_*.py)
+    SeriesDraw.objects.create(tournament=tournament, number=2, method="lot", seed=1)
     table = Table.objects.get(tournament=tournament)
     deal_record(
         table=table, sequence=1, submission=uuid.uuid4(), declarer=0, game=Game.parse("3 H -")
@@ -91,6 +93,7 @@ NO_ADDING = {
     ("tournaments.tournamentevent", "add"),
     ("tournaments.seattotal", "add"),
     ("tournaments.tabletotal", "add"),
+    ("tournaments.seriesdraw", "add"),
 }
 
 

@@ -18,6 +18,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.series_draw import Method
 from tournaments.states import BEFORE_PLAY, NotAllowedNow, TournamentState
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +94,16 @@ STEPS: dict[str, tuple[tuple[str, ...], bool, Step]] = {
         (State.PLAYING,),
         True,
         lambda t: services.seat_leave(seat=_seat(t, 0), after_deal=0),
+    ),
+    "draw the next series": (
+        (State.PLAYING,),
+        True,
+        lambda t: services.series_draw_next(tournament=t, method=Method.LOT),
+    ),
+    "draw a series again": (
+        (State.PLAYING,),
+        True,
+        lambda t: services.series_redraw(tournament=t, method=Method.LOT),
     ),
 }
 

@@ -28,7 +28,6 @@ from tournaments.services.tournament import event_record
 from tournaments.states import (
     TournamentState,
     forget_late_arrivals,
-    require_playing,
     require_state,
 )
 
@@ -70,7 +69,7 @@ def series_redraw_check(*, tournament: Tournament) -> int:
     :raises ValidationError: play is not under way, no later series is drawn, or the latest
         has an entry.
     """
-    require_playing(tournament)
+    require_state(tournament, TournamentState.PLAYING, action=_("Drawing a series again"))
     current = current_series(tournament=tournament)
     if current < 2:
         raise ValidationError(_("No later series is drawn yet."), code="series_none")
