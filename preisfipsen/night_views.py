@@ -5,14 +5,25 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 
-from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
+from preisfipsen.journey import (
+    STEP_BUTTONS,
+    STEP_URLS,
+    NightFigures,
+    StepKey,
+    current_step,
+    night_steps,
+)
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.club_points import POINTS, is_club_table_rules
 from tournaments.models import Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
+
+#: The home's button once a series is played and a later one is still to be drawn.
+NEXT_SERIES = _("Draw the next series")
 
 
 def night_figures(tournament: Tournament) -> NightFigures:
@@ -61,6 +72,8 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
             else []
         ),
     }
+    if step == StepKey.FINISH and tournament.takes_late_arrivals:  # a later series to draw
+        context["next_url_name"], context["next_button"] = "tournaments:series_draw", NEXT_SERIES
     return render(request, "night/home.html", context)
 
 

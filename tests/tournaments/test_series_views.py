@@ -177,3 +177,11 @@ def test_the_desk_checks_in_a_late_arrival_during_play(organiser: Client) -> Non
     organiser.post(reverse("tournaments:arrive", args=[tournament.pk, absent.pk]), {"present": "1"})
     absent.refresh_from_db()
     assert absent.is_checked_in
+
+
+def test_the_home_leads_to_the_next_series_once_one_is_played(organiser: Client) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    home = organiser.get(reverse("night:home", args=[tournament.pk])).content.decode()
+    assert "Nächste Serie auslosen" in home
+    assert reverse("tournaments:series_draw", args=[tournament.pk]) in home
