@@ -157,18 +157,20 @@ def _avoiding(
 ) -> list[list[int]]:
     """The fewest pairs met again the seeded search finds: from a few seeded starts (the
     first dealt round the tables, :func:`_dealt`), each improved by swaps
-    (:func:`_improve`); the first start with none met again ends it."""
+    (:func:`_improve`); the first start that reaches the bound (:func:`fewest_met_again`,
+    none can do better) ends it."""
     latest = earlier[-1] if earlier else []
+    floor = fewest_met_again(sizes, latest)  # none can do better: the search stops there
     best: list[list[int]] = []
     best_cost = -1
     for start in range(STARTS):
         order = list(ids)
         rng.shuffle(order)
         groups = _dealt(rng, order, sizes, latest) if start == 0 else _chunks(order, sizes)
-        cost = _improve(rng, groups, met)
+        cost = _improve(rng, groups, met, floor)
         if best_cost < 0 or cost < best_cost:
             best, best_cost = [list(group) for group in groups], cost
-        if best_cost == 0:
+        if best_cost <= floor:
             break
     return best
 
@@ -202,14 +204,17 @@ def _clashes(player: int, group: Iterable[int], met: Mapping[int, set[int]]) -> 
     return sum(1 for other in group if other != player and other in mates)
 
 
-def _improve(rng: random.Random, groups: list[list[int]], met: Mapping[int, set[int]]) -> int:
+def _improve(
+    rng: random.Random, groups: list[list[int]], met: Mapping[int, set[int]], floor: int = 0
+) -> int:
     """Swap players between tables while it does not add pairs met again (a sideways swap
-    too, to leave a plateau), a player who clashes first; ``groups`` is left at the best
-    found. Returns its pairs met again."""
+    too, to leave a plateau), a player who clashes first, until none are left or ``floor``
+    (the bound) is reached; ``groups`` is left at the best found. Returns its pairs met
+    again."""
     cost = sum(_clashes(p, group, met) for group in groups for p in group) // 2
     best, best_cost = [list(group) for group in groups], cost
     for _step in range(STEPS):
-        if cost == 0:
+        if cost <= floor:
             break
         clashing = [(g, i) for g, group in enumerate(groups) for i, p in enumerate(group)
                     if _clashes(p, group, met)]  # fmt: skip
