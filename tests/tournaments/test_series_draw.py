@@ -64,7 +64,7 @@ def night(count: int, series: int, seed: int, method: Method):
     return drawn
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(count=players, series=series_counts, seed=seeds)
 def test_avoiding_reaches_what_it_asserts(count: int, series: int, seed: int) -> None:
     tables = len(split_of(count))
