@@ -44,8 +44,10 @@ from scoring.transfer_frame import (
     PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     SEAT_FIELDS,
+    SERIES_FIELDS,
     SWAP_FIELDS,
     TABLE_FIELDS,
+    TABLE_SERIES,
     TOURNAMENT_FIELDS,
 )
 from scoring.transfer_frame import NightFileError as NightFileError
@@ -59,14 +61,18 @@ from tournaments.night_rows import reason as _reason
 from tournaments.night_rows import values as _values
 
 MARK = "preisfipsen_night"
-VERSION = 5
+VERSION = 6
 #: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
 #: version 2 one from before a race's deals were in the file (a race was refused then).
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
 #: without its games. Version 4 carries Tippen's deals, for the same reason; version 5 a
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
-#: rather than make a table ended early play on.
-READABLE = (1, 2, 3, 4, VERSION)
+#: rather than make a table ended early play on. Version 6 carries a night of several series
+#: (SERIES_FIELDS, each table's series): a night of one series is still written as version 5,
+#: the file it always was, which an older Preisfipsen reads whole.
+READABLE = (1, 2, 3, 4, 5, VERSION)
+#: The version of a file of a night of one series.
+ONE_SERIES_VERSION = 5
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
 #: tables some 20 MB.
 MAX_BYTES = 100_000_000
@@ -91,8 +97,9 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
     #: The file's keys count from 1, so that a night exported again after its import is the
     #: same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
-    yield MARK, VERSION
-    yield "tournament", _values(tournament, TOURNAMENT_FIELDS)
+    several = tournament.series_count > 1
+    yield MARK, VERSION if several else ONE_SERIES_VERSION
+    yield "tournament", _values(tournament, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS * several)))
     yield (
         "players",
         [
@@ -112,7 +119,7 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
             for r in registrations
         ],
     )
-    yield "tables", Streamed(_tables_export(tournament, keys))
+    yield "tables", Streamed(_tables_export(tournament, keys, several=several))
     swaps = SeatSwap.objects.filter(tournament=tournament).order_by("pk")
     yield (
         "swaps",
@@ -125,11 +132,15 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
         yield part.key, part.export(tournament=tournament)
 
 
-def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> Iterator[dict[str, Any]]:
+def _tables_export(
+    tournament: Tournament, keys: Mapping[int, int], *, several: bool
+) -> Iterator[dict[str, Any]]:
     """The tables with their seats (``keys``: the file's key of each registration's id) and
     each app's rows of them (the deals played, each with its history), TABLE_BATCH tables
-    read at a time (a fixed number of queries each)."""
-    ids = list(Table.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    read at a time (a fixed number of queries each); series by series, each table with its
+    series where the night has ``several``."""
+    tables_in_order = Table.objects.filter(tournament=tournament).order_by("series", "number")
+    ids = list(tables_in_order.values_list("pk", flat=True))
     for start in range(0, len(ids), TABLE_BATCH):
         batch = ids[start : start + TABLE_BATCH]
         found = Table.objects.filter(pk__in=batch).prefetch_related("seats").in_bulk()
@@ -140,6 +151,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> Iterator[
         ]
         for table in tables:
             yield {
+                **(_values(table, (TABLE_SERIES,)) if several else {}),
                 **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
                 "seats": [
                     {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
@@ -367,7 +379,7 @@ def _tables_read(head: _Head, items: Any, progress: Callable[[int], None]) -> No
     tables = items if isinstance(items, Iterator) else listed(items)
     progress(0)
     for number, item in enumerate(tables, start=1):
-        with at(_("table %(number)s") % {"number": frame.number_of(item, number)}):
+        with at(frame.table_place(item, number)):
             frame.table_read(head.tournament, item, head.registrations)
         progress(number)
 

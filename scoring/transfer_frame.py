@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring.transfer_checks import ended_early_checked, seats_checked
+from scoring.transfer_checks import ended_early_checked, seats_checked, series_checked
 from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
@@ -30,7 +30,8 @@ class NightFileError(Exception):
 
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
-    *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
+    # What the organiser sets (but the series: SERIES_FIELDS); then the night's own state.
+    *(name for name in TournamentForm.Meta.fields if name not in ("series_count",)),
     "rule_options",
     "board_token",
     "state",
@@ -47,6 +48,11 @@ TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: tables were not ended early.
 ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
 SEAT_FIELDS = ("position", "left_after_deal")
+#: A night of several series: its count of series (the tournament's), the series of a table
+#: (a seat's is its table's). Written only where it is not 1, so that a night of one series
+#: is the file it always was (a file before version 6 has none: one series).
+SERIES_FIELDS = ("series_count",)
+TABLE_SERIES = "series"
 SWAP_FIELDS = ("created_at",)
 
 
@@ -68,8 +74,21 @@ def number_of(item: Any, number: int) -> Any:
     return found if type(found) is int else number
 
 
+def table_place(item: Any, number: int) -> str:
+    """Where a table of the file is, for a message: "Tisch 3", or "Serie 2, Tisch 3"."""
+    series = item.get(TABLE_SERIES) if isinstance(item, Mapping) else None
+    if type(series) is int:
+        return _("series %(series)s, table %(number)s") % {
+            "series": series,
+            "number": number_of(item, number),
+        }
+    return _("table %(number)s") % {"number": number_of(item, number)}
+
+
 def tournament_read(values: Any) -> Tournament:
-    tournament = _row(Tournament, rules_named(values), TOURNAMENT_FIELDS)
+    values = rules_named(values)
+    several = isinstance(values, Mapping) and SERIES_FIELDS[0] in values
+    tournament = _row(Tournament, values, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS if several else ())))
     token_checked(tournament.board_token)
     if tournament.state not in TournamentState.values:
         raise ValidationError(
@@ -159,14 +178,19 @@ def table_read(
 ) -> None:
     has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
     fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
+    if isinstance(item, Mapping) and TABLE_SERIES in item:
+        fields = (*fields, TABLE_SERIES)
     parts = tuple(part.key for part in night_file.table_rows())
     table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
     ended_early_checked(table)
+    series_checked(tournament, table)
     for token in ("token", "sheet_token"):
         token_checked(getattr(table, token))
         if Table.objects.filter(**{token: getattr(table, token)}).exists():
             setattr(table, token, new_token())  # in use here: the new link replaces it
-    if Table.objects.filter(tournament=tournament, number=table.number).exists():
+    if Table.objects.filter(
+        tournament=tournament, series=table.series, number=table.number
+    ).exists():
         raise ValidationError(_("the night has a table of this number twice."))
     table.save()
     seats = listed(item["seats"])
@@ -174,7 +198,7 @@ def table_read(
     for number, seat in enumerate(seats, start=1):
         with at(_("seat %(number)s") % {"number": number}):
             registration = keyed(seat, registrations, "registration")
-            if Seat.objects.filter(registration=registration).exists():
+            if Seat.objects.filter(registration=registration, series=table.series).exists():
                 raise ValidationError(_("the player has a seat already."))
             new = _row(
                 Seat,
@@ -183,6 +207,7 @@ def table_read(
                 extra=("registration",),
                 table=table,
                 registration=registration,
+                series=table.series,
             )
             if new.left_after_deal is not None and new.left_after_deal > table.deals:
                 raise ValidationError(_("the player left after a deal the table does not have."))
