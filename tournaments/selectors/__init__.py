@@ -17,7 +17,13 @@ from tournaments.selectors.draw import (
     unseatable_message,
 )
 from tournaments.selectors.figures import night_figures, ranked_nights
-from tournaments.selectors.files import SeatingRow, seating_list, table_cards_printed
+from tournaments.selectors.files import (
+    SeatingRow,
+    current_series,
+    seating_list,
+    series_drawn,
+    table_cards_printed,
+)
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
@@ -101,6 +107,7 @@ __all__ = [
     "series_has_entries",
     "series_open_tables",
     "series_seating",
+    "series_drawn",
     "split_summary",
     "standings_places",
     "table_cards_printed",
