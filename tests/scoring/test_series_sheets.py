@@ -47,7 +47,8 @@ def render(tournament: Tournament, kind: str, **options: str) -> bytes:
 
 def test_the_filled_sheets_are_of_the_series_drawn_last(two_series: Tournament) -> None:
     text = pdf_text(render(two_series, SCORESHEETS))
-    assert "Serie 2 · Tisch 1" in text and "Serie 2 · Tisch 2" in text
+    assert "Serie 2 · Tisch 1" in text
+    assert "Serie 2 · Tisch 2" in text
     assert "Serie 1" not in text
 
 
