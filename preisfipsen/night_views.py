@@ -66,11 +66,20 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 def print_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every PDF the night offers, in one place."""
+    """Every PDF the night offers, in one place: at a night of several series those of the
+    series drawn last, or of the one chosen (``?series=1``)."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    drawn = selectors.series_drawn(tournament=tournament)
+    asked = request.GET.get("series", "")
+    series = int(asked) if asked.isascii() and asked.isdecimal() and int(asked) in drawn else 0
+    series = series or max(drawn, default=1)
+    tables = selectors.tables_with_seats(tournament=tournament).filter(series=series)
     context = {
         "tournament": tournament,
-        "tables": list(selectors.tables_with_seats(tournament=tournament)),
+        "tables": list(tables),
+        # The series the buttons print (none named at a night of one series).
+        "series": series if tournament.series_count > 1 else None,
+        "series_drawn": drawn if tournament.series_count > 1 else [],
     }
     return render(request, "night/print.html", context)
 
