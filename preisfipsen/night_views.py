@@ -6,7 +6,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from preisfipsen.journey import STEP_BUTTONS, STEP_URLS, NightFigures, current_step, night_steps
+from preisfipsen.journey import NightFigures, next_link, night_steps
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.club_points import POINTS, is_club_table_rules
@@ -35,6 +35,9 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["deals_planned"] = progress.planned
         figures["tables_ended_early"] = progress.ended_early
         figures["race"] = progress.race
+    if tournament.series_count > 1 and tournament.has_started:
+        figures["series_count"] = tournament.series_count
+        figures["series_drawn"] = selectors.current_series(tournament=tournament)
     return NightFigures(state=tournament.state, **figures)
 
 
@@ -43,13 +46,13 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the night stands, the steps to come, and a button for the next one."""
     tournament = get_object_or_404(Tournament, pk=pk)
     figures = night_figures(tournament)
-    step = current_step(figures)
+    next_url_name, next_button = next_link(figures)
     context = {
         "tournament": tournament,
         "figures": figures,
         "steps": night_steps(figures),
-        "next_url_name": STEP_URLS[step],
-        "next_button": STEP_BUTTONS[step],
+        "next_url_name": next_url_name,
+        "next_button": next_button,
         # Once play has started, finishing is always one tap away: its confirmation page names
         # the tables still playing.
         "finish_open": tournament.is_playing,
