@@ -1,11 +1,12 @@
 """The end of the night, each step on a confirmation page (tournaments.views.confirm):
 finishing the tournament (it names the tables still playing), reopening it, ending one
-table early and resuming it. Here rather than in the tournaments app, since they read the
-deals played."""
+table early and resuming it, ending every table of a series still playing. Here rather than
+in the tournaments app, since they read the deals played."""
 
 from typing import Protocol
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -185,6 +186,54 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             _("Table %(number)s is ended early; its deals stand.") % {"number": table.number},
         ),
         done=table_url,
+        form=form,
+    )
+
+
+@organiser_required
+def series_end(request: HttpRequest, pk: int, series: int) -> HttpResponse:
+    """End every table of ``series`` still playing, with one reason, once confirmed: the
+    night's time is up, or the next series is to be drawn (a series with open tables cannot
+    be drawn again)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    words = pages_of(tournament).closing
+    try:
+        tables = services.series_end_early_check(tournament=tournament, series=series)
+    except ValidationError:
+        tables = []  # the page says why, from the same check
+    form = TableEndForm(request.POST or None)
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("End the tables of series %(series)s still playing?") % {"series": series},
+        warnings=[_table_count(table, words, tournament) for table in tables],
+        consequences=[
+            _("Their deals stand; their captains' phones take no more deals."),
+            _(
+                "The tables count as done: the next series can be drawn. The standings, the "
+                "sheets and the ranking say that they ended early, and why."
+            ),
+            _(
+                'Until the tournament is finished you can let a table play on again ("Resume '
+                'the table" on the tables page); the history keeps both.'
+            ),
+        ],
+        button=_("Yes, end these tables early"),
+        back=tables_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.series_end_early_check(tournament=tournament, series=series),
+        act=lambda: services.series_end_early(
+            tournament=tournament,
+            series=series,
+            reason=form.cleaned_data["reason"],
+            user=request.user,  # type: ignore[arg-type]
+        ),
+        success=_("The tables of series %(series)s are done; their deals stand.")
+        % {"series": series},
+        done=tables_url,
         form=form,
     )
 

@@ -67,12 +67,10 @@ VERSION = 6
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
 #: without its games. Version 4 carries Tippen's deals, for the same reason; version 5 a
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
-#: rather than make a table ended early play on. Version 6 carries a night of several series
-#: (SERIES_FIELDS, each table's series): a night of one series is still written as version 5,
-#: the file it always was, which an older Preisfipsen reads whole.
-READABLE = (1, 2, 3, 4, 5, VERSION)
-#: The version of a file of a night of one series.
+#: rather than make a table ended early play on. Version 6 carries several series (a night of
+#: one series is written as version 5, the file it always was: ONE_SERIES_VERSION).
 ONE_SERIES_VERSION = 5
+READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, VERSION)
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
 #: tables some 20 MB.
 MAX_BYTES = 100_000_000

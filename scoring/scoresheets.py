@@ -215,18 +215,9 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     # A table built without its tournament (the layout's own tests) is Prisdorf's.
     pages = pages_of(table.tournament) if table.tournament_id is not None else None
     legend = (pages.pdf_legend if pages else None) or PDF_LEGEND
-    several = table.tournament_id is not None and table.tournament.series_count > 1
-    return Scoresheet(
-        table.number,
-        table.deals,
-        columns,
-        tuple(lines),
-        not blank,
-        played,
-        note,
-        legend,
-        series=table.series if several else None,
-    )
+    several = pages is not None and table.tournament.series_count > 1
+    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played, note,
+                      legend, series=table.series if several else None)  # fmt: skip
 
 
 def _columns(sheet: TableSheet, *, blank: bool) -> tuple[Column, ...]:

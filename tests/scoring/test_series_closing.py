@@ -4,6 +4,7 @@ drawn yet and each table still playing by its series; ending or resuming a table
 series (a table's number repeats in every series)."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
@@ -138,3 +139,65 @@ def test_the_finish_page_of_two_series_costs_the_same_queries(
     organiser.get(url)
     with django_assert_num_queries(6):  # a night of one series: 5, and the series drawn
         assert organiser.get(url).status_code == 200
+
+
+# Ending a series' tables still playing
+
+
+def series_one_half_played() -> Tournament:
+    """Two series drawn; at series 1, table 1 has played all 4 deals, table 2 one."""
+    tournament = two_series_night(night(present=8, deals_at_four=4))
+    deals_played(Table.objects.get(tournament=tournament, series=1, number=1), 4)
+    deals_played(Table.objects.get(tournament=tournament, series=1, number=2), 1)
+    return tournament
+
+
+def test_ending_a_series_ends_its_tables_still_playing_only() -> None:
+    tournament = series_one_half_played()
+
+    ended = services.series_end_early(tournament=tournament, series=1, reason="Zeit", user=None)
+
+    assert [(t.series, t.number, t.ended_early_after) for t in ended] == [(1, 2, 1)]
+    still = Table.objects.filter(tournament=tournament, ended_early_at__isnull=True)
+    assert sorted(still.values_list("series", "number")) == [(1, 1), (2, 1), (2, 2)]
+    events = tournament.events.filter(kind="table_ended_early")
+    assert list(events.values_list("table_number", "reason")) == [(2, "Zeit")]
+
+
+def test_a_series_with_every_table_done_cannot_be_ended() -> None:
+    tournament = series_one_half_played()
+    services.series_end_early(tournament=tournament, series=1, reason="Zeit", user=None)
+    with pytest.raises(ValidationError) as refused:
+        services.series_end_early(tournament=tournament, series=1, reason="Zeit", user=None)
+    assert refused.value.code == "series_complete"
+
+
+def test_ending_a_series_needs_a_reason_and_ends_nothing_without() -> None:
+    tournament = series_one_half_played()
+    with pytest.raises(ValidationError):
+        services.series_end_early(tournament=tournament, series=2, reason="  ", user=None)
+    assert not Table.objects.filter(ended_early_at__isnull=False).exists()
+
+
+def test_the_series_end_page_names_its_tables_and_asks_why(organiser: Client) -> None:
+    tournament = series_one_half_played()
+    url = reverse("scoring:series_end", args=[tournament.pk, 1])
+
+    page = organiser.get(url).content.decode()
+    assert "Serie 1 · Tisch 2: 1 von 4 Spielen" in page
+    assert "Tisch 1:" not in page
+    unchanged = organiser.post(url, {"confirm": "yes", "reason": ""})
+    assert unchanged.status_code == 200
+    assert not Table.objects.filter(ended_early_at__isnull=False).exists()
+
+    done = organiser.post(url, {"confirm": "yes", "reason": "Zeit ist um"}, follow=True)
+
+    assert "Die Tische der Serie 1 sind fertig" in done.content.decode()
+    assert Table.objects.get(ended_early_at__isnull=False).ended_early_reason == "Zeit ist um"
+
+
+def test_the_series_end_page_of_a_series_done_says_so(organiser: Client) -> None:
+    tournament = series_one_half_played()
+    services.series_end_early(tournament=tournament, series=1, reason="Zeit", user=None)
+    page = organiser.get(reverse("scoring:series_end", args=[tournament.pk, 1]))
+    assert "Jeder Tisch der Serie 1 ist fertig" in page.content.decode()
