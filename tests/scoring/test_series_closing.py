@@ -201,3 +201,14 @@ def test_the_series_end_page_of_a_series_done_says_so(organiser: Client) -> None
     services.series_end_early(tournament=tournament, series=1, reason="Zeit", user=None)
     page = organiser.get(reverse("scoring:series_end", args=[tournament.pk, 1]))
     assert "Jeder Tisch der Serie 1 ist fertig" in page.content.decode()
+
+
+def test_a_table_of_a_later_series_says_its_series_on_every_page(organiser: Client) -> None:
+    tournament = two_series_night(night(present=8, deals_at_four=4))
+    first = Table.objects.get(tournament=tournament, series=1, number=1)
+    later = Table.objects.get(tournament=tournament, series=2, number=1)
+    assert (str(first), str(later)) == ("Tisch 1", "Serie 2 · Tisch 1")
+    paper = organiser.get(reverse("scoring:organiser_paper", args=[tournament.pk, later.pk]))
+    assert "Serie 2 · Tisch 1" in paper.content.decode()
+    captain = organiser.get(f"/t/{later.token}/")
+    assert "Serie 2 · Tisch 1" in captain.content.decode()
