@@ -37,7 +37,7 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["race"] = progress.race
     if tournament.series_count > 1 and tournament.has_started:
         figures["series_count"] = tournament.series_count
-        figures["series_drawn"] = selectors.current_series(tournament=tournament)
+        figures["series_drawn"] = selectors.last_series_drawn(tournament=tournament)
     return NightFigures(state=tournament.state, **figures)
 
 

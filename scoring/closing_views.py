@@ -55,7 +55,7 @@ def _series_left(tournament: Tournament) -> list[str]:
     """At a night of several series, the series not drawn yet (a query only then)."""
     if tournament.series_count < 2:
         return []
-    drawn = tournament_selectors.current_series(tournament=tournament)
+    drawn = tournament_selectors.last_series_drawn(tournament=tournament)
     if drawn >= tournament.series_count:
         return []
     return [

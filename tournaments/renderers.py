@@ -132,7 +132,7 @@ def chosen_series(job: FileJob, tournament: Tournament) -> int:
     chosen = job.options.get("series", "")
     if chosen.isascii() and chosen.isdecimal():
         return int(chosen)
-    return selectors.current_series(tournament=tournament)
+    return selectors.last_series_drawn(tournament=tournament)
 
 
 def chosen_tables(job: FileJob) -> set[int] | None:

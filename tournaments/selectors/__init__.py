@@ -19,7 +19,7 @@ from tournaments.selectors.draw import (
 from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import (
     SeatingRow,
-    current_series,
+    last_series_drawn,
     seating_list,
     series_drawn,
     table_cards_printed,
@@ -80,9 +80,9 @@ __all__ = [
     "SplitSummary",
     "check_in_count",
     "checked_in_registration_ids",
-    "current_series",
     "draw_check",
     "draw_is_stale",
+    "last_series_drawn",
     "night_figures",
     "open_fees",
     "organiser_exists",

@@ -26,7 +26,7 @@ def series_drawn(*, tournament: Tournament) -> list[int]:
     return list(drawn.values_list("series", flat=True).distinct())
 
 
-def current_series(*, tournament: Tournament) -> int:
+def last_series_drawn(*, tournament: Tournament) -> int:
     """The series drawn last: the one a file is for unless the organiser chooses another (1
     before the draw and at a night of one series; one query)."""
     return max(series_drawn(tournament=tournament), default=1)

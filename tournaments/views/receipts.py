@@ -19,7 +19,7 @@ def receipt_check(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     asked = "code" in request.GET
     several = tournament.series_count > 1  # the table's series is asked, the last drawn first
-    series = selectors.current_series(tournament=tournament) if several else 1
+    series = selectors.last_series_drawn(tournament=tournament) if several else 1
     form = ReceiptCheckForm(
         request.GET if asked else None,
         initial=request.GET.dict(),
