@@ -123,8 +123,8 @@ def current_step(figures: NightFigures) -> StepKey:
     return StepKey.RESULTS
 
 
-#: Where the next series is drawn (the tables page offers it), and its button.
-DRAW_SERIES_URL = "tournaments:tables"
+#: Where the next series is drawn (its confirmation page: the way of the draw, three tiles).
+DRAW_SERIES_URL = "tournaments:series_draw"
 
 
 def next_link(figures: NightFigures) -> tuple[str, str]:

@@ -81,7 +81,7 @@ def print_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "tables": list(tables),
         # The series the buttons print (none named at a night of one series).
-        "series": series if tournament.series_count > 1 else None,
+        "print_series": series if tournament.series_count > 1 else None,
         "series_drawn": drawn if tournament.series_count > 1 else [],
     }
     return render(request, "night/print.html", context)

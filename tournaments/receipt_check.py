@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Tournament
 from tournaments.receipts import ALPHABET, LENGTH, Chain, Link, table_chain, typed_code
@@ -30,7 +30,10 @@ class ReceiptCheckForm(forms.Form):
         super().__init__(*args, **kwargs)
         if series_count > 1:
             self.fields["series"] = forms.IntegerField(
-                label=gettext_lazy("Series"), min_value=1, max_value=series_count, initial=series
+                label=pgettext_lazy("a table's series", "Series"),
+                min_value=1,
+                max_value=series_count,
+                initial=series,
             )
             self.order_fields(["series"])
 

@@ -88,6 +88,7 @@ def test_resuming_a_table_names_its_series(organiser: Client) -> None:
 # The journey
 
 
+DRAW = "tournaments:series_draw"
 PLAYED = {"deals_played": 16, "deals_total": 16, "series_count": 2}
 ONE_PLAYED = NightFigures("playing", deals_played=16, deals_total=16)
 
@@ -95,7 +96,11 @@ ONE_PLAYED = NightFigures("playing", deals_played=16, deals_total=16)
 @pytest.mark.parametrize(
     ("figures", "step", "link"),
     [
-        (NightFigures("playing", **PLAYED, series_drawn=1), StepKey.PLAY, "tournaments:tables"),
+        (
+            NightFigures("playing", **PLAYED, series_drawn=1),
+            StepKey.PLAY,
+            "tournaments:series_draw",
+        ),
         (NightFigures("playing", **PLAYED, series_drawn=2), StepKey.FINISH, "scoring:finish"),
         (
             NightFigures("playing", deals_played=3, deals_total=16, series_count=2),
@@ -127,7 +132,7 @@ def test_the_next_step_is_the_next_series_in_words() -> None:
 def test_the_home_leads_to_the_next_series(organiser: Client) -> None:
     tournament = first_series_played()
     page = organiser.get(reverse("night:home", args=[tournament.pk])).content.decode()
-    assert f'href="/tournaments/{tournament.pk}/tables/">Serie 2 auslosen<' in page
+    assert f'href="/tournaments/{tournament.pk}/series/draw/">Serie 2 auslosen<' in page
 
 
 @pytest.mark.parametrize("present", [8, 40])

@@ -54,7 +54,8 @@ def test_a_night_of_one_series_offers_no_series(organiser: Client) -> None:
     tournament = night(present=8)
     tournament_services.tournament_draw(tournament=tournament, seed=3)
     page = organiser.get(f"/tournaments/{tournament.pk}/print/").content.decode()
-    assert "series" not in page
+    assert 'name="series"' not in page
+    assert "?series=" not in page
 
 
 def test_a_button_sends_its_series_to_the_job(organiser: Client, two_series: Tournament) -> None:
@@ -74,3 +75,23 @@ def test_the_print_page_reads_as_many_queries_for_either_series(
 ) -> None:
     with django_assert_num_queries(7):
         organiser.get(f"/tournaments/{two_series.pk}/print/?series={series}")
+
+
+@pytest.mark.parametrize(("asked", "posted"), [("", "2"), ("?series=1", "1")])
+def test_the_tables_page_prints_the_series_it_shows(
+    organiser: Client, two_series: Tournament, asked: str, posted: str
+) -> None:
+    page = organiser.get(f"/tournaments/{two_series.pk}/tables/{asked}").content.decode()
+    assert series_posted(page) == {posted}
+
+
+def test_the_tables_page_offers_to_end_the_series_before_the_next(
+    organiser: Client, two_series: Tournament
+) -> None:
+    tables = f"/tournaments/{two_series.pk}/tables/"
+    assert "/series/2/end/" not in organiser.get(tables).content.decode()  # the last series
+    two_series.series_count = 3
+    two_series.save(update_fields=["series_count"])
+    page = organiser.get(tables).content.decode()
+    assert f'href="/tournaments/{two_series.pk}/series/2/end/"' in page
+    assert "Tische der Serie 2 beenden, die noch spielen" in page
