@@ -37,6 +37,15 @@ class Command(BaseCommand):
         )
         parser.add_argument("--name", help=_("The tournament's name."))
         parser.add_argument(
+            "--series",
+            type=int,
+            default=1,
+            help=_(
+                "How many series (default 1): series 2 drawn seeded by the standings, any later "
+                "one by lot avoiding earlier tablemates, each played through."
+            ),
+        )
+        parser.add_argument(
             "--rules",
             default=DEFAULT_RULES,
             help=_("The rule set, one the app can play: %(rules)s (default %(default)s).")
@@ -51,6 +60,7 @@ class Command(BaseCommand):
         deals: int | None,
         name: str | None,
         rules: str,
+        series: int = 1,
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
@@ -59,7 +69,7 @@ class Command(BaseCommand):
         start = time.perf_counter()
         try:
             night = demo_night_play(
-                players=players, seed=seed, deals=deals, name=name, rule_set=rules
+                players=players, seed=seed, deals=deals, name=name, rule_set=rules, series=series
             )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
@@ -72,8 +82,17 @@ class Command(BaseCommand):
             (_("Standings (organiser): %s"), "scoring:standings"),
         ]
         made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
+        made["series"] = series
         lines = [
-            _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,") % made,
+            (
+                _(
+                    "Tournament %(pk)s, “%(name)s”: %(players)s players, %(series)s series at "
+                    "%(tables)s tables in all,"
+                )
+                if series > 1
+                else _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,")
+            )
+            % made,
             (
                 _(
                     "%(deals)s deals played and %(passed)s where all passed, entered in "
@@ -89,14 +108,19 @@ class Command(BaseCommand):
             % (base + reverse("scoring:board", args=[tournament.board_token])),
             "",
             _("The same night again: %(command)s")
-            % {"command": _again(players=players, seed=seed, deals=deals, rules=rules)},
+            % {
+                "command": _again(
+                    players=players, seed=seed, deals=deals, rules=rules, series=series
+                )
+            },
         ]
         self.stdout.write("\n".join(lines))
 
 
-def _again(*, players: int, seed: int, deals: int | None, rules: str) -> str:
+def _again(*, players: int, seed: int, deals: int | None, rules: str, series: int = 1) -> str:
     command = f"manage.py demo_night --players {players} --seed {seed}"
     command += "" if deals is None else f" --deals {deals}"
+    command += "" if series == 1 else f" --series {series}"
     return command if rules == DEFAULT_RULES else f"{command} --rules {rules}"
 
 
