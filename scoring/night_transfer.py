@@ -1,7 +1,8 @@
 """One night as one file: export a tournament, import it into another installation.
 
 The file is JSON: the tournament and its rules, its players (name, club, contact), the
-registrations, the tables with their seats, and the seat swaps: this module, the frame. Each
+registrations, the tables with their seats (and series), the seat swaps and the later series'
+draws: this module, the frame. Each
 app adds its own rows, registered with :mod:`tournaments.night_file`: a table's deals, each
 with its history (scoring's scored deals, :mod:`scoring.transfer`; the race's,
 :mod:`races.transfer`; Tippen's, :mod:`pots.transfer`), and the prizes. Rows refer to
@@ -19,9 +20,8 @@ seat of an unknown registration, a deal number twice, a score its game does not 
 refused with a message that names the place ("Tisch 3, Spiel 12: …"), and nothing is saved.
 
 A night of any size is moved in bounded memory (:mod:`scoring.transfer_stream`): exported a
-few tables at a time (TABLE_BATCH, one snapshot of the database throughout), imported a table
-at a time as the file is read. The organiser's import runs as a background job with its
-progress on a page (:mod:`scoring.transfer_jobs`).
+few tables at a time (TABLE_BATCH, from one snapshot), imported a table at a time as it is
+read; the organiser's import is a background job (:mod:`scoring.transfer_jobs`).
 """
 
 from __future__ import annotations
@@ -67,8 +67,8 @@ VERSION = 6
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
 #: without its games. Version 4 carries Tippen's deals, for the same reason; version 5 a
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
-#: rather than make a table ended early play on. Version 6 carries several series (a night of
-#: one series is written as version 5, the file it always was: ONE_SERIES_VERSION).
+#: rather than make a table ended early play on. Version 6 carries several series and their
+#: draws (a night of one series is the version 5 file it always was: ONE_SERIES_VERSION).
 ONE_SERIES_VERSION = 5
 READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, VERSION)
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
@@ -126,6 +126,7 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
             for s in swaps
         ],
     )
+    yield from frame.series_draws_export(tournament, keys)  # none: no key (one series)
     for part in night_file.night_rows():
         yield part.key, part.export(tournament=tournament)
 
@@ -184,12 +185,10 @@ def night_export_bytes(*, tournament: Tournament) -> bytes:
 @contextlib.contextmanager
 def _snapshot() -> Iterator[None]:
     """A transaction that only reads, from one snapshot: on PostgreSQL REPEATABLE READ; on
-    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock and
-    make the tables wait), which reads one snapshot (WAL) from its first SELECT on. Inside a
-    transaction already open (a test's), it reads in that one."""
+    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock), one
+    snapshot (WAL) from its first SELECT on. Inside an open transaction (a test's), that one."""
     if connection.in_atomic_block:
-        yield
-        return
+        return (yield)
     connection.ensure_connection()  # SQLite reads its mode from the settings on connecting
     mode = getattr(connection, "transaction_mode", None)
     if connection.vendor == "sqlite":
@@ -367,7 +366,7 @@ def _checked(data: Mapping[str, Any], needed: Iterable[str]) -> None:
     version = data.get(MARK)
     if type(version) is not int or version not in READABLE:  # true is no version 1
         raise _not_a_night()
-    keys_known(data, (*FRAME_KEYS, *(part.key for part in night_file.night_rows())))
+    keys_known(data, (*FRAME_KEYS, frame.DRAWS, *(part.key for part in night_file.night_rows())))
     for name in needed:
         if name not in data:
             raise RowError(_("“%(key)s” is missing.") % {"key": name})
@@ -388,6 +387,7 @@ def _import_rest(head: _Head, data: Mapping[str, Any]) -> Tournament:
     with at(_("the tables")):
         tables_fit_state(tournament)
     frame.swaps_read(tournament, data["swaps"], head.registrations)
+    frame.series_draws_read(tournament, data.get(frame.DRAWS, []), head.registrations)
     for part in night_file.night_rows():
         part.read(tournament=tournament, items=night_file.items_of(part, data))
     _keep_times(Tournament, [(tournament, data["tournament"])])

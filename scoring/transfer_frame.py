@@ -6,7 +6,7 @@ the seat swaps. Each checked as a form would check it; inside the frame's one tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -16,11 +16,21 @@ from django.utils.translation import gettext as _
 from scoring.transfer_checks import ended_early_checked, seats_checked, series_checked
 from tournaments import night_file
 from tournaments.forms import TournamentForm
-from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
+from tournaments.models import (
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    SeriesDraw,
+    Table,
+    Tournament,
+    new_token,
+)
 from tournaments.names import player_name_key
-from tournaments.night_rows import at, keyed, listed, new_key, token_checked
+from tournaments.night_rows import at, keyed, listed, new_key, text_checked, token_checked
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import row as _row
+from tournaments.night_rows import values as _values
 from tournaments.states import TournamentState
 
 
@@ -53,6 +63,11 @@ SEAT_FIELDS = ("position", "left_after_deal")
 #: is the file it always was (a file before version 6 has none: one series).
 SERIES_FIELDS = ("series_count",)
 TABLE_SERIES = "series"
+#: The later series' draws (:class:`~tournaments.models.SeriesDraw`), at the file's top level
+#: after the swaps, where the night has any; ``order`` and ``places`` name registrations by
+#: the file's keys, ``user`` who drew by user name (given to no account on import).
+DRAWS = "series_draws"
+DRAW_FIELDS = ("number", "method", "seed", "met_again", "drawn_at")
 SWAP_FIELDS = ("created_at",)
 
 
@@ -214,3 +229,67 @@ def table_read(
             new.save()
     for part in night_file.table_rows():
         part.read(table=table, players=len(seats), items=night_file.items_of(part, item))
+
+
+def series_draws_export(
+    tournament: Tournament, keys: Mapping[int, int]
+) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """The later series' draws under :data:`DRAWS`, or nothing where the night has none."""
+    draws = list(SeriesDraw.objects.filter(tournament=tournament).select_related("user"))
+    if draws:
+        yield DRAWS, [_draw_values(drawn, keys) for drawn in draws]
+
+
+def _draw_values(drawn: SeriesDraw, keys: Mapping[int, int]) -> dict[str, Any]:
+    return {
+        **_values(drawn, DRAW_FIELDS),
+        "order": [keys[registration] for registration in drawn.order],
+        "places": {str(keys[int(key)]): place for key, place in drawn.places.items()},
+        "user": drawn.user.get_username() if drawn.user else None,
+    }
+
+
+def series_draws_read(tournament: Tournament, items: Any, registrations: Mapping[int, Any]) -> None:
+    """Save the later series' draws, each of a series the night drew (2 or later), once."""
+    drawn = set(Table.objects.filter(tournament=tournament).values_list("series", flat=True))
+    numbers: set[int] = set()
+    for index, item in enumerate(listed(items), start=1):
+        with at(_("draw of a series %(number)s") % {"number": index}):
+            new = _row(
+                SeriesDraw,
+                item,
+                DRAW_FIELDS,
+                extra=("order", "places", "user"),
+                tournament=tournament,
+                user=None,
+                order=[_registration(key, registrations).pk for key in listed(item["order"])],
+                places=_places_read(item["places"], registrations),
+            )
+            if new.number < 2 or new.number not in drawn or new.number in numbers:
+                raise ValidationError(
+                    _("no series %(series)s of the night was drawn so.") % {"series": new.number}
+                )
+            numbers.add(new.number)
+            if item["user"] is not None and not isinstance(item["user"], str):
+                raise TypeError(_("the name of who drew it must be text"))
+            text_checked(item["user"])
+            drawn_at = new.drawn_at  # as in the file: saving sets the time of now
+            new.save()
+            SeriesDraw.objects.filter(pk=new.pk).update(drawn_at=drawn_at)
+
+
+def _places_read(places: Any, registrations: Mapping[int, Any]) -> dict[str, int]:
+    """Each registration's place in the standings when it was drawn, by the file's key."""
+    if not isinstance(places, Mapping):
+        raise TypeError(_("the places must be an object"))
+    found = {}
+    for key, place in places.items():
+        if not (isinstance(key, str) and key.isdecimal()) or type(place) is not int:
+            raise ValidationError(_("“%(value)s” is no place.") % {"value": key})
+        found[str(_registration(int(key), registrations).pk)] = place
+    return found
+
+
+def _registration(key: Any, registrations: Mapping[int, Any]) -> Any:
+    """The registration the file's ``key`` names."""
+    return keyed({"key": key}, registrations, "key")
