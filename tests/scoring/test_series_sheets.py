@@ -90,6 +90,7 @@ def test_the_whole_night_prints_every_series_in_order(two_series: Tournament) ->
         )
     ]
     assert order == sorted(order)
+    assert text.count("Serie 2 · Tisch 1") >= 2  # its sheet and its chart (and the ranking)
 
 
 def test_a_night_of_one_series_heads_its_sheets_as_before() -> None:
