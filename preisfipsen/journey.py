@@ -79,6 +79,20 @@ class NightFigures:
     #: Ansegger Fips, Duttfips: play starts only with the club's points table saved.
     needs_points: bool = False
     points_saved: bool = False
+    #: A night of several series: their count, and the last one drawn.
+    series_count: int = 1
+    series_drawn: int = 1
+
+    @property
+    def series_to_draw(self) -> int | None:
+        """The next series, while the night has one left to draw (else None)."""
+        return self.series_drawn + 1 if self.series_drawn < self.series_count else None
+
+    @property
+    def all_played(self) -> bool:
+        """Every deal of the series drawn played (never at a race, which plays until the
+        night ends)."""
+        return not self.race and self.deals_played >= self.deals_total
 
 
 @dataclass(frozen=True)
@@ -102,10 +116,25 @@ def current_step(figures: NightFigures) -> StepKey:
         points_missing = figures.needs_points and not figures.points_saved
         return StepKey.POINTS if points_missing else StepKey.START
     if figures.state == TournamentState.PLAYING:
-        # A race plays until the night ends: finishing is on the home page all along.
-        all_played = not figures.race and figures.deals_played >= figures.deals_total
-        return StepKey.FINISH if all_played else StepKey.PLAY
+        # A race plays until the night ends: finishing is on the home page all along. A night
+        # of several series finishes once its last series is played (or ended).
+        done = figures.all_played and figures.series_to_draw is None
+        return StepKey.FINISH if done else StepKey.PLAY
     return StepKey.RESULTS
+
+
+#: Where the next series is drawn (its confirmation page: the way of the draw, three tiles).
+DRAW_SERIES_URL = "tournaments:series_draw"
+
+
+def next_link(figures: NightFigures) -> tuple[str, str]:
+    """The current step's URL name and button: the next series to draw once a series is
+    played, else the step's own."""
+    step = current_step(figures)
+    if step == StepKey.PLAY and figures.all_played and figures.series_to_draw is not None:
+        button = _("Draw series %(series)s") % {"series": figures.series_to_draw}
+        return DRAW_SERIES_URL, button
+    return STEP_URLS[step], str(STEP_BUTTONS[step])
 
 
 def _label(key: StepKey, figures: NightFigures) -> str:
@@ -117,6 +146,12 @@ def _label(key: StepKey, figures: NightFigures) -> str:
         ) % {"present": figures.present, "registered": figures.registered}
     if key == StepKey.PLAY and (figures.deals_total or figures.race):
         label = _play_count(figures)
+        if figures.series_count > 1:
+            label = _("Series %(series)s of %(count)s: %(deals)s") % {
+                "series": figures.series_drawn,
+                "count": figures.series_count,
+                "deals": label,
+            }
         if figures.tables_ended_early:
             label += " · " + ngettext(
                 "%(count)s table ended early",

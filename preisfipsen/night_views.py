@@ -5,26 +5,14 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext_lazy as _
 
-from preisfipsen.journey import (
-    STEP_BUTTONS,
-    STEP_URLS,
-    NightFigures,
-    StepKey,
-    current_step,
-    night_steps,
-)
+from preisfipsen.journey import NightFigures, next_link, night_steps
 from scoring import selectors as scoring_selectors
 from tournaments import selectors
 from tournaments.club_points import POINTS, is_club_table_rules
 from tournaments.models import Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
-
-#: The home's button once a series is played and a later one is still to be drawn.
-NEXT_SERIES = _("Draw the next series")
-
 
 def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
@@ -46,6 +34,9 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["deals_planned"] = progress.planned
         figures["tables_ended_early"] = progress.ended_early
         figures["race"] = progress.race
+    if tournament.series_count > 1 and tournament.has_started:
+        figures["series_count"] = tournament.series_count
+        figures["series_drawn"] = selectors.last_series_drawn(tournament=tournament)
     return NightFigures(state=tournament.state, **figures)
 
 
@@ -54,13 +45,13 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the night stands, the steps to come, and a button for the next one."""
     tournament = get_object_or_404(Tournament, pk=pk)
     figures = night_figures(tournament)
-    step = current_step(figures)
+    next_url_name, next_button = next_link(figures)
     context = {
         "tournament": tournament,
         "figures": figures,
         "steps": night_steps(figures),
-        "next_url_name": STEP_URLS[step],
-        "next_button": STEP_BUTTONS[step],
+        "next_url_name": next_url_name,
+        "next_button": next_button,
         # Once play has started, finishing is always one tap away: its confirmation page names
         # the tables still playing.
         "finish_open": tournament.is_playing,
@@ -72,18 +63,25 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
             else []
         ),
     }
-    if step == StepKey.FINISH and tournament.takes_late_arrivals:  # a later series to draw
-        context["next_url_name"], context["next_button"] = "tournaments:series_draw", NEXT_SERIES
     return render(request, "night/home.html", context)
 
 
 @organiser_required
 def print_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every PDF the night offers, in one place."""
+    """Every PDF the night offers, in one place: at a night of several series those of the
+    series drawn last, or of the one chosen (``?series=1``)."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    drawn = selectors.series_drawn(tournament=tournament)
+    asked = request.GET.get("series", "")
+    series = int(asked) if asked.isascii() and asked.isdecimal() and int(asked) in drawn else 0
+    series = series or max(drawn, default=1)
+    tables = selectors.tables_with_seats(tournament=tournament).filter(series=series)
     context = {
         "tournament": tournament,
-        "tables": list(selectors.tables_with_seats(tournament=tournament)),
+        "tables": list(tables),
+        # The series the buttons print (none named at a night of one series).
+        "print_series": series if tournament.series_count > 1 else None,
+        "series_drawn": drawn if tournament.series_count > 1 else [],
     }
     return render(request, "night/print.html", context)
 

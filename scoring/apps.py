@@ -19,6 +19,7 @@ class ScoringConfig(AppConfig):
             table_sheet="scoring:organiser_sheet",
             table_end="scoring:table_end",
             table_resume="scoring:table_resume",
+            series_end="scoring:series_end",
         )
         printing_kinds.register()
         # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.

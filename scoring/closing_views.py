@@ -1,11 +1,12 @@
 """The end of the night, each step on a confirmation page (tournaments.views.confirm):
 finishing the tournament (it names the tables still playing), reopening it, ending one
-table early and resuming it. Here rather than in the tournaments app, since they read the
-deals played."""
+table early and resuming it, ending every table of a series still playing. Here rather than
+in the tournaments app, since they read the deals played."""
 
 from typing import Protocol
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors, services
 from scoring.forms import TableEndForm
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments import table_progress
 from tournaments.models import Seat, Table, Tournament
@@ -31,13 +33,38 @@ class _Act(Protocol):
     def __call__(self, *, tournament: Tournament, user: User | None = None) -> Tournament: ...
 
 
-def _table_count(table: Table, words: ClosingWords) -> str:
-    return worded(
+def _table_count(table: Table, words: ClosingWords, tournament: Tournament) -> str:
+    counted = worded(
         words.table_count,
         number=table.number,
         played=table.played,  # type: ignore[attr-defined]
         deals=table.deals,
     )
+    return in_series(tournament, table, counted)
+
+
+def in_series(tournament: Tournament, table: Table, text: str) -> str:
+    """``text`` about a table, its series named first at a night of several ("Serie 2 ·
+    Tisch 3 …"): a table's number repeats in every series."""
+    if tournament.series_count < 2:
+        return text
+    return _("Series %(series)s · %(text)s") % {"series": table.series, "text": text}
+
+
+def _series_left(tournament: Tournament) -> list[str]:
+    """At a night of several series, the series not drawn yet (a query only then)."""
+    if tournament.series_count < 2:
+        return []
+    drawn = tournament_selectors.last_series_drawn(tournament=tournament)
+    if drawn >= tournament.series_count:
+        return []
+    return [
+        _(
+            "Series %(next)s of %(count)s is not drawn yet: finishing now ends the night after "
+            "series %(drawn)s."
+        )
+        % {"next": drawn + 1, "count": tournament.series_count, "drawn": drawn}
+    ]
 
 
 def _unfinished_title(unfinished: list[Table], words: ClosingWords) -> str:
@@ -54,7 +81,10 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
         tournament=tournament,
         title=_("Finish the tournament?"),
         warning_title=_unfinished_title(unfinished, words),
-        warnings=[_table_count(table, words) for table in unfinished],
+        warnings=[
+            *_series_left(tournament),
+            *(_table_count(table, words, tournament) for table in unfinished),
+        ],
         consequences=[
             _(
                 "The captains' phones cannot enter or correct deals any more: the links of the "
@@ -133,7 +163,9 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     form = TableEndForm(request.POST or None, initial=initial)
     confirmation = Confirmation(
         tournament=table.tournament,
-        title=_("End table %(number)s early?") % {"number": table.number},
+        title=in_series(
+            table.tournament, table, _("End table %(number)s early?") % {"number": table.number}
+        ),
         warnings=warnings,
         consequences=_table_end_consequences(table, played),
         button=_("Yes, end the table early"),
@@ -148,8 +180,60 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             user=request.user,  # type: ignore[arg-type]
         ),
-        success=_("Table %(number)s is ended early; its deals stand.") % {"number": table.number},
+        success=in_series(
+            table.tournament,
+            table,
+            _("Table %(number)s is ended early; its deals stand.") % {"number": table.number},
+        ),
         done=table_url,
+        form=form,
+    )
+
+
+@organiser_required
+def series_end(request: HttpRequest, pk: int, series: int) -> HttpResponse:
+    """End every table of ``series`` still playing, with one reason, once confirmed: the
+    night's time is up, or the next series is to be drawn (a series with open tables cannot
+    be drawn again)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    words = pages_of(tournament).closing
+    try:
+        tables = services.series_end_early_check(tournament=tournament, series=series)
+    except ValidationError:
+        tables = []  # the page says why, from the same check
+    form = TableEndForm(request.POST or None)
+    tables_url = reverse("tournaments:tables", args=[pk])
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=_("End the tables of series %(series)s still playing?") % {"series": series},
+        warnings=[_table_count(table, words, tournament) for table in tables],
+        consequences=[
+            _("Their deals stand; their captains' phones take no more deals."),
+            _(
+                "The tables count as done: the next series can be drawn. The standings, the "
+                "sheets and the ranking say that they ended early, and why."
+            ),
+            _(
+                'Until the tournament is finished you can let a table play on again ("Resume '
+                'the table" on the tables page); the history keeps both.'
+            ),
+        ],
+        button=_("Yes, end these tables early"),
+        back=tables_url,
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: services.series_end_early_check(tournament=tournament, series=series),
+        act=lambda: services.series_end_early(
+            tournament=tournament,
+            series=series,
+            reason=form.cleaned_data["reason"],
+            user=request.user,  # type: ignore[arg-type]
+        ),
+        success=_("The tables of series %(series)s are done; their deals stand.")
+        % {"series": series},
+        done=tables_url,
         form=form,
     )
 
@@ -173,7 +257,8 @@ def _player_leaving(table: Table, seat_pk: str) -> tuple[dict[str, str], list[st
 
 
 def _nothing_played(table: Table) -> str:
-    return worded(pages_of(table.tournament).closing.nothing_played, number=table.number)
+    nothing = worded(pages_of(table.tournament).closing.nothing_played, number=table.number)
+    return in_series(table.tournament, table, nothing)
 
 
 def _table_end_consequences(table: Table, played: int) -> list[str]:
@@ -199,7 +284,9 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     table, table_url = table_to_confirm(pk, table_pk)
     confirmation = Confirmation(
         tournament=table.tournament,
-        title=_("Resume table %(number)s?") % {"number": table.number},
+        title=in_series(
+            table.tournament, table, _("Resume table %(number)s?") % {"number": table.number}
+        ),
         consequences=[
             _resume_from(table),
             _("The captain's phone takes deals again; the deals played so far stand."),
@@ -216,7 +303,9 @@ def table_resume(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             table=table,
             user=request.user,  # type: ignore[arg-type]
         ),
-        success=_("Table %(number)s plays on.") % {"number": table.number},
+        success=in_series(
+            table.tournament, table, _("Table %(number)s plays on.") % {"number": table.number}
+        ),
         done=table_url,
     )
 

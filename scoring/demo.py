@@ -36,10 +36,11 @@ from scoring.meck_demo import MECK_PASSED, dutt_declarer, meck_games
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
-from tournaments.models import Player, Table, Tournament
+from tournaments.models import MAX_SERIES, Player, Table, Tournament
 from tournaments.names import player_name_key
 from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
 from tournaments.rule_pages import pages_of, registered
+from tournaments.series_draw import Method
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -222,6 +223,7 @@ class DemoNight:
     #: Deals played (every table's 100 or 120), and entries where all passed.
     deals: int
     passed: int
+    series: int = 1
 
 
 def demo_night_play(
@@ -232,6 +234,7 @@ def demo_night_play(
     name: str | None = None,
     date: datetime.date | None = None,
     rule_set: str = DEFAULT_RULES,
+    series: int = 1,
 ) -> DemoNight:
     """Make a whole night through the services, in one transaction (all or nothing).
 
@@ -239,9 +242,12 @@ def demo_night_play(
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
     prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
-    one the app can play (:data:`tournaments.rule_choice.CHOICES`).
+    one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``series``: that many
+    series, each played through; series 2 drawn seeded by the standings, any later one by lot
+    avoiding earlier tablemates (:func:`series_played`).
 
-    :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
+    :raises ValidationError: the players cannot be seated, ``deals`` is below 1 or
+        ``series`` out of range.
     """
     require_playable(rule_set)  # first: only a rule set the registry has can seat the players
     players_check(players, rule_set)
@@ -253,7 +259,7 @@ def demo_night_play(
         tournament = _tournament_started(
             rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
         )
-        entries, deals_played = pages_of(tournament).demo(tournament, rng)
+        entries, deals_played = series_played(tournament, rng, series=series)
         services.prizes_set(
             tournament=tournament,
             prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
@@ -265,7 +271,39 @@ def demo_night_play(
         players=players,
         deals=deals_played,
         passed=entries - deals_played,
+        series=series,
     )
+
+
+def series_played(tournament: Tournament, rng: random.Random, *, series: int) -> tuple[int, int]:
+    """Play the night's first series, then draw and play each next one through the services
+    (series 2 seeded by the standings, later ones avoiding earlier tablemates); the entries
+    and the deals played.
+
+    :raises ValidationError: ``series`` is not one a night can play.
+    """
+    if not 1 <= series <= MAX_SERIES:
+        raise ValidationError(
+            _("A night plays 1 to %(most)s series."), code="series", params={"most": MAX_SERIES}
+        )
+    if series > 1:
+        tournament.series_count = series
+        tournament.save(update_fields=["series_count"])
+    pages = pages_of(tournament)
+    entries, deals_played = pages.demo(tournament, rng)
+    for number in range(2, series + 1):
+        if not pages.counts_deals:  # the race, Tippen: a table plays until it is ended
+            reason = gettext("Demo: series %(series)s played") % {"series": number - 1}
+            services.series_end_early(
+                tournament=tournament, series=number - 1, reason=reason, user=None
+            )
+        method = Method.SEEDED if number == 2 else Method.AVOIDING
+        tournament_services.series_draw_next(
+            tournament=tournament, method=method, seed=rng.getrandbits(63)
+        )
+        more, played = pages.demo(tournament, rng)
+        entries, deals_played = entries + more, deals_played + played
+    return entries, deals_played
 
 
 def scored_night(
@@ -278,7 +316,9 @@ def scored_night(
     def play(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
         draw = draw_of(rules_of_night(tournament))
         entries = deals_played = 0
-        for table in Table.objects.filter(tournament=tournament).order_by("number"):
+        series = tournament_selectors.last_series_drawn(tournament=tournament)  # to play now
+        tables = Table.objects.filter(tournament=tournament, series=series)
+        for table in tables.order_by("number"):
             entries += _play(table, draw, rng)
             deals_played += table.deals
         return entries, deals_played

@@ -1,7 +1,8 @@
 """One night as one file: export a tournament, import it into another installation.
 
 The file is JSON: the tournament and its rules, its players (name, club, contact), the
-registrations, the tables with their seats, and the seat swaps: this module, the frame. Each
+registrations, the tables with their seats (and series), the seat swaps and the later series'
+draws: this module, the frame. Each
 app adds its own rows, registered with :mod:`tournaments.night_file`: a table's deals, each
 with its history (scoring's scored deals, :mod:`scoring.transfer`; the race's,
 :mod:`races.transfer`; Tippen's, :mod:`pots.transfer`), and the prizes. Rows refer to
@@ -19,9 +20,8 @@ seat of an unknown registration, a deal number twice, a score its game does not 
 refused with a message that names the place ("Tisch 3, Spiel 12: …"), and nothing is saved.
 
 A night of any size is moved in bounded memory (:mod:`scoring.transfer_stream`): exported a
-few tables at a time (TABLE_BATCH, one snapshot of the database throughout), imported a table
-at a time as the file is read. The organiser's import runs as a background job with its
-progress on a page (:mod:`scoring.transfer_jobs`).
+few tables at a time (TABLE_BATCH, from one snapshot), imported a table at a time as it is
+read; the organiser's import is a background job (:mod:`scoring.transfer_jobs`).
 """
 
 from __future__ import annotations
@@ -44,8 +44,10 @@ from scoring.transfer_frame import (
     PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     SEAT_FIELDS,
+    SERIES_FIELDS,
     SWAP_FIELDS,
     TABLE_FIELDS,
+    TABLE_SERIES,
     TOURNAMENT_FIELDS,
 )
 from scoring.transfer_frame import NightFileError as NightFileError
@@ -59,14 +61,16 @@ from tournaments.night_rows import reason as _reason
 from tournaments.night_rows import values as _values
 
 MARK = "preisfipsen_night"
-VERSION = 5
+VERSION = 6
 #: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
 #: version 2 one from before a race's deals were in the file (a race was refused then).
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
 #: without its games. Version 4 carries Tippen's deals, for the same reason; version 5 a
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
-#: rather than make a table ended early play on.
-READABLE = (1, 2, 3, 4, VERSION)
+#: rather than make a table ended early play on. Version 6 carries several series and their
+#: draws (a night of one series is the version 5 file it always was: ONE_SERIES_VERSION).
+ONE_SERIES_VERSION = 5
+READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, VERSION)
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
 #: tables some 20 MB.
 MAX_BYTES = 100_000_000
@@ -91,8 +95,9 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
     #: The file's keys count from 1, so that a night exported again after its import is the
     #: same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
-    yield MARK, VERSION
-    yield "tournament", _values(tournament, TOURNAMENT_FIELDS)
+    several = tournament.series_count > 1
+    yield MARK, VERSION if several else ONE_SERIES_VERSION
+    yield "tournament", _values(tournament, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS * several)))
     yield (
         "players",
         [
@@ -112,7 +117,7 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
             for r in registrations
         ],
     )
-    yield "tables", Streamed(_tables_export(tournament, keys))
+    yield "tables", Streamed(_tables_export(tournament, keys, several=several))
     swaps = SeatSwap.objects.filter(tournament=tournament).order_by("pk")
     yield (
         "swaps",
@@ -121,15 +126,20 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
             for s in swaps
         ],
     )
+    yield from frame.series_draws_export(tournament, keys)  # none: no key (one series)
     for part in night_file.night_rows():
         yield part.key, part.export(tournament=tournament)
 
 
-def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> Iterator[dict[str, Any]]:
+def _tables_export(
+    tournament: Tournament, keys: Mapping[int, int], *, several: bool
+) -> Iterator[dict[str, Any]]:
     """The tables with their seats (``keys``: the file's key of each registration's id) and
     each app's rows of them (the deals played, each with its history), TABLE_BATCH tables
-    read at a time (a fixed number of queries each)."""
-    ids = list(Table.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    read at a time (a fixed number of queries each); series by series, each table with its
+    series where the night has ``several``."""
+    tables_in_order = Table.objects.filter(tournament=tournament).order_by("series", "number")
+    ids = list(tables_in_order.values_list("pk", flat=True))
     for start in range(0, len(ids), TABLE_BATCH):
         batch = ids[start : start + TABLE_BATCH]
         found = Table.objects.filter(pk__in=batch).prefetch_related("seats").in_bulk()
@@ -140,6 +150,7 @@ def _tables_export(tournament: Tournament, keys: Mapping[int, int]) -> Iterator[
         ]
         for table in tables:
             yield {
+                **(_values(table, (TABLE_SERIES,)) if several else {}),
                 **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
                 "seats": [
                     {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
@@ -174,12 +185,10 @@ def night_export_bytes(*, tournament: Tournament) -> bytes:
 @contextlib.contextmanager
 def _snapshot() -> Iterator[None]:
     """A transaction that only reads, from one snapshot: on PostgreSQL REPEATABLE READ; on
-    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock and
-    make the tables wait), which reads one snapshot (WAL) from its first SELECT on. Inside a
-    transaction already open (a test's), it reads in that one."""
+    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock), one
+    snapshot (WAL) from its first SELECT on. Inside an open transaction (a test's), that one."""
     if connection.in_atomic_block:
-        yield
-        return
+        return (yield)
     connection.ensure_connection()  # SQLite reads its mode from the settings on connecting
     mode = getattr(connection, "transaction_mode", None)
     if connection.vendor == "sqlite":
@@ -357,7 +366,7 @@ def _checked(data: Mapping[str, Any], needed: Iterable[str]) -> None:
     version = data.get(MARK)
     if type(version) is not int or version not in READABLE:  # true is no version 1
         raise _not_a_night()
-    keys_known(data, (*FRAME_KEYS, *(part.key for part in night_file.night_rows())))
+    keys_known(data, (*FRAME_KEYS, frame.DRAWS, *(part.key for part in night_file.night_rows())))
     for name in needed:
         if name not in data:
             raise RowError(_("“%(key)s” is missing.") % {"key": name})
@@ -367,7 +376,7 @@ def _tables_read(head: _Head, items: Any, progress: Callable[[int], None]) -> No
     tables = items if isinstance(items, Iterator) else listed(items)
     progress(0)
     for number, item in enumerate(tables, start=1):
-        with at(_("table %(number)s") % {"number": frame.number_of(item, number)}):
+        with at(frame.table_place(item, number)):
             frame.table_read(head.tournament, item, head.registrations)
         progress(number)
 
@@ -378,6 +387,7 @@ def _import_rest(head: _Head, data: Mapping[str, Any]) -> Tournament:
     with at(_("the tables")):
         tables_fit_state(tournament)
     frame.swaps_read(tournament, data["swaps"], head.registrations)
+    frame.series_draws_read(tournament, data.get(frame.DRAWS, []), head.registrations)
     for part in night_file.night_rows():
         part.read(tournament=tournament, items=night_file.items_of(part, data))
     _keep_times(Tournament, [(tournament, data["tournament"])])

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from printing import kinds
 from printing.kinds import Kind, Offer
-from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm
+from tournaments.printing_kinds import BEFORE_PLAY, DURING_PLAY, ChosenTablesForm, SeriesForm
 from tournaments.rule_choice import TournamentRules
 from tournaments.rule_pages import pages_of
 
@@ -37,7 +37,8 @@ def register() -> None:
     )
     for kind in (
         Kind(SCORESHEETS, "scoring.renderers.render_scoresheets", _("Scoresheets"),
-             offer=Offer(DURING_PLAY, _("Print filled scoresheets")), refusal=not_deal_scored),
+             form=SeriesForm, offer=Offer(DURING_PLAY, _("Print filled scoresheets")),
+             refusal=not_deal_scored),
         Kind(BLANK_SCORESHEETS, "scoring.renderers.render_blank_scoresheets",
              _("Blank scoresheets"), form=ChosenTablesForm, offer=blank, refusal=not_deal_scored),
         Kind(RANKING, "scoring.renderers.render_ranking", _("Final ranking"),

@@ -35,7 +35,7 @@ from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes
+from tournaments.receipts import last_codes, last_codes_by_series
 from tournaments.rule_pages import own_pages_of
 
 #: Tables whose charts share an A4 page in the night's file.
@@ -44,10 +44,10 @@ CHARTS_PER_PAGE = 2
 _NOT_DRAWN = _("There are no tables yet: draw the tables first.")
 
 
-def _sheets_of(tournament: Tournament) -> list[TableSheet]:
-    sheets = selectors.table_sheets(tournament=tournament)
+def _sheets_of(tournament: Tournament, series: int | None = None) -> list[TableSheet]:
+    sheets = selectors.table_sheets(tournament=tournament, series=series)
     if not sheets:
-        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+        raise tournament_renderers.not_drawn(series)
     return sheets
 
 
@@ -103,17 +103,19 @@ def scoresheets_pdf(
 
 
 def render_scoresheets(job: FileJob) -> bytes:
+    """The filled sheets of the option ``series`` (else of the series drawn last)."""
     tournament = _deal_scored(tournament_of(job))
-    sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament)]
+    series = tournament_renderers.chosen_series(job, tournament)
+    sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament, series)]
     return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress,
-                           receipts=last_codes(tournament))  # fmt: skip
+                           receipts=last_codes(tournament, series=series))  # fmt: skip
 
 
 def render_blank_scoresheets(job: FileJob) -> bytes:
-    """Blank sheets for every table, or for those in the option ``tables`` ("1,3"): the
-    tables that keep paper."""
+    """Blank sheets for every table (of the option ``series``, else of the series drawn
+    last), or for those in the option ``tables`` ("1,3"): the tables that keep paper."""
     tournament = _deal_scored(tournament_of(job))
-    sheets = _sheets_of(tournament)
+    sheets = _sheets_of(tournament, tournament_renderers.chosen_series(job, tournament))
     numbers = tournament_renderers.chosen_tables(job)
     if numbers is not None:
         sheets = [sheet for sheet in sheets if sheet.table.number in numbers]
@@ -205,8 +207,15 @@ class Night:
     seating: Sequence[tournament_selectors.SeatingRow]
     sheets: Sequence[TableSheet]
     standings: Sequence[Standing]
-    #: Each table's last receipt, by its number.
+    #: Each table's last receipt, by its number (of the first series: the ranking's).
     receipts: Mapping[int, str] = field(default_factory=dict)
+    #: Each table's last receipt by its series and number (the sheets'; None: ``receipts``).
+    series_receipts: Mapping[int, Mapping[int, str]] | None = None
+
+    def receipts_of(self, series: int) -> Mapping[int, str]:
+        if self.series_receipts is None:
+            return self.receipts
+        return self.series_receipts.get(series, {})
 
 
 def night(*, tournament: Tournament, base_url: str) -> Night:
@@ -215,13 +224,15 @@ def night(*, tournament: Tournament, base_url: str) -> Night:
     :raises ValidationError: the tables are not drawn yet.
     """
     sheets = _sheets_of(tournament)
+    codes = last_codes_by_series(tournament)
     return Night(
         tournament=tournament,
         cards=tournament_renderers.table_cards(tournament=tournament, base_url=base_url),
         seating=tournament_selectors.seating_list(tournament=tournament),
         sheets=sheets,
         standings=selectors.standings(tournament=tournament),
-        receipts=last_codes(tournament),
+        receipts=codes.get(1, {}),
+        series_receipts=codes,
     )
 
 
@@ -237,12 +248,17 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     cards = tournament_renderers.table_cards_context(tournament, night.cards)
     pages.add("pdf/table_cards.html", cards)
     progress(1, total)
-    pages.add("pdf/seating_list.html", {"tournament": tournament, "rows": night.seating})
+    for series in sorted({row.series for row in night.seating}):
+        rows = [row for row in night.seating if row.series == series]
+        context = tournament_renderers.seating_list_context(tournament, rows, series)
+        pages.add("pdf/seating_list.html", context)
     progress(2, total)
-    sheets = [scoresheet(sheet) for sheet in night.sheets]
-    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, done=2,
-                    total=total, receipts=night.receipts)  # fmt: skip
-    done = 2 + len(sheets)
+    done = 2
+    for series in sorted({sheet.table.series for sheet in night.sheets}):
+        sheets = [scoresheet(sheet) for sheet in night.sheets if sheet.table.series == series]
+        add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress,
+                        done=done, total=total, receipts=night.receipts_of(series))  # fmt: skip
+        done += len(sheets)
     groups = [
         night.sheets[start : start + CHARTS_PER_PAGE]
         for start in range(0, len(night.sheets), CHARTS_PER_PAGE)

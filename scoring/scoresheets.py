@@ -155,6 +155,8 @@ class Scoresheet:
     #: The legend of the columns, as the rule set registered it (Großenaspe's: a failed game's
     #: value goes to each opponent, and at a table of five the dealer sits out).
     legend: str = PDF_LEGEND
+    #: The table's series at a night of several ("Serie 2 · Tisch 3"), else None.
+    series: int | None = None
 
     @property
     def blocks(self) -> tuple[Block, ...]:
@@ -213,16 +215,9 @@ def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     # A table built without its tournament (the layout's own tests) is Prisdorf's.
     pages = pages_of(table.tournament) if table.tournament_id is not None else None
     legend = (pages.pdf_legend if pages else None) or PDF_LEGEND
-    return Scoresheet(
-        table.number,
-        table.deals,
-        columns,
-        tuple(lines),
-        not blank,
-        played,
-        note,
-        legend,
-    )
+    several = pages is not None and table.tournament.series_count > 1
+    return Scoresheet(table.number, table.deals, columns, tuple(lines), not blank, played, note,
+                      legend, series=table.series if several else None)  # fmt: skip
 
 
 def _columns(sheet: TableSheet, *, blank: bool) -> tuple[Column, ...]:

@@ -1,5 +1,6 @@
-"""Checks of the night's file beyond a row's fields: a table's end, its seats, tables that
-fit the night's state (the frame, :mod:`scoring.night_transfer`); and a table's scored deals,
+"""Checks of the night's file beyond a row's fields: a table's end, its series, its seats,
+tables that fit the night's state and series drawn in order (the frame,
+:mod:`scoring.night_transfer`); and a table's scored deals,
 checked as the captain's entries were (:mod:`scoring.transfer` reads them): entries numbered
 from 1, deals numbered on without a gap and within the table's deals, dealer and declarer at
 the table, and every deal's stored score the one the rules give its game (the tournament's
@@ -37,14 +38,29 @@ def ended_early_checked(table: Table) -> None:
         )
 
 
+def series_checked(tournament: Tournament, table: Table) -> None:
+    """A table plays in one of the night's series."""
+    if not 1 <= table.series <= tournament.series_count:
+        raise ValidationError(
+            _("the night plays %(count)s series; this table is in series %(series)s.")
+            % {"count": tournament.series_count, "series": table.series}
+        )
+
+
 def tables_fit_state(tournament: Tournament) -> None:
     """A night drawn has its tables, a night before the draw none: the pages of a night
     ask its tables only when it has them."""
     drawn = tournament.state != TournamentState.REGISTRATION
-    if Table.objects.filter(tournament=tournament).exists() != drawn:
+    series = set(Table.objects.filter(tournament=tournament).values_list("series", flat=True))
+    if bool(series) != drawn:
         raise ValidationError(
             _("a night drawn has tables, a night before the draw none; this one is “%(state)s”.")
             % {"state": tournament.get_state_display()}
+        )
+    if series and series != set(range(1, max(series) + 1)):
+        raise ValidationError(
+            _("series %(series)s has tables, but a series before it has none.")
+            % {"series": max(series)}
         )
 
 

@@ -6,21 +6,31 @@ the seat swaps. Each checked as a form would check it; inside the frame's one tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring.transfer_checks import ended_early_checked, seats_checked
+from scoring.transfer_checks import ended_early_checked, seats_checked, series_checked
 from tournaments import night_file
 from tournaments.forms import TournamentForm
-from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament, new_token
+from tournaments.models import (
+    Player,
+    Registration,
+    Seat,
+    SeatSwap,
+    SeriesDraw,
+    Table,
+    Tournament,
+    new_token,
+)
 from tournaments.names import player_name_key
-from tournaments.night_rows import at, keyed, listed, new_key, token_checked
+from tournaments.night_rows import at, keyed, listed, new_key, text_checked, token_checked
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import row as _row
+from tournaments.night_rows import values as _values
 from tournaments.states import TournamentState
 
 
@@ -30,7 +40,8 @@ class NightFileError(Exception):
 
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
 TOURNAMENT_FIELDS = (
-    *TournamentForm.Meta.fields,  # what the organiser sets; then the night's own state
+    # What the organiser sets (but the series: SERIES_FIELDS); then the night's own state.
+    *(name for name in TournamentForm.Meta.fields if name not in ("series_count",)),
     "rule_options",
     "board_token",
     "state",
@@ -47,6 +58,16 @@ TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: tables were not ended early.
 ENDED_FIELDS = ("ended_early_at", "ended_early_after", "ended_early_reason")
 SEAT_FIELDS = ("position", "left_after_deal")
+#: A night of several series: its count of series (the tournament's), the series of a table
+#: (a seat's is its table's). Written only where it is not 1, so that a night of one series
+#: is the file it always was (a file before version 6 has none: one series).
+SERIES_FIELDS = ("series_count",)
+TABLE_SERIES = "series"
+#: The later series' draws (:class:`~tournaments.models.SeriesDraw`), at the file's top level
+#: after the swaps, where the night has any; ``order`` and ``places`` name registrations by
+#: the file's keys, ``user`` who drew by user name (given to no account on import).
+DRAWS = "series_draws"
+DRAW_FIELDS = ("number", "method", "seed", "met_again", "drawn_at")
 SWAP_FIELDS = ("created_at",)
 
 
@@ -68,8 +89,21 @@ def number_of(item: Any, number: int) -> Any:
     return found if type(found) is int else number
 
 
+def table_place(item: Any, number: int) -> str:
+    """Where a table of the file is, for a message: "Tisch 3", or "Serie 2, Tisch 3"."""
+    series = item.get(TABLE_SERIES) if isinstance(item, Mapping) else None
+    if type(series) is int:
+        return _("series %(series)s, table %(number)s") % {
+            "series": series,
+            "number": number_of(item, number),
+        }
+    return _("table %(number)s") % {"number": number_of(item, number)}
+
+
 def tournament_read(values: Any) -> Tournament:
-    tournament = _row(Tournament, rules_named(values), TOURNAMENT_FIELDS)
+    values = rules_named(values)
+    several = isinstance(values, Mapping) and SERIES_FIELDS[0] in values
+    tournament = _row(Tournament, values, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS if several else ())))
     token_checked(tournament.board_token)
     if tournament.state not in TournamentState.values:
         raise ValidationError(
@@ -159,14 +193,19 @@ def table_read(
 ) -> None:
     has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
     fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
+    if isinstance(item, Mapping) and TABLE_SERIES in item:
+        fields = (*fields, TABLE_SERIES)
     parts = tuple(part.key for part in night_file.table_rows())
     table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
     ended_early_checked(table)
+    series_checked(tournament, table)
     for token in ("token", "sheet_token"):
         token_checked(getattr(table, token))
         if Table.objects.filter(**{token: getattr(table, token)}).exists():
             setattr(table, token, new_token())  # in use here: the new link replaces it
-    if Table.objects.filter(tournament=tournament, number=table.number).exists():
+    if Table.objects.filter(
+        tournament=tournament, series=table.series, number=table.number
+    ).exists():
         raise ValidationError(_("the night has a table of this number twice."))
     table.save()
     seats = listed(item["seats"])
@@ -174,7 +213,7 @@ def table_read(
     for number, seat in enumerate(seats, start=1):
         with at(_("seat %(number)s") % {"number": number}):
             registration = keyed(seat, registrations, "registration")
-            if Seat.objects.filter(registration=registration).exists():
+            if Seat.objects.filter(registration=registration, series=table.series).exists():
                 raise ValidationError(_("the player has a seat already."))
             new = _row(
                 Seat,
@@ -183,9 +222,74 @@ def table_read(
                 extra=("registration",),
                 table=table,
                 registration=registration,
+                series=table.series,
             )
             if new.left_after_deal is not None and new.left_after_deal > table.deals:
                 raise ValidationError(_("the player left after a deal the table does not have."))
             new.save()
     for part in night_file.table_rows():
         part.read(table=table, players=len(seats), items=night_file.items_of(part, item))
+
+
+def series_draws_export(
+    tournament: Tournament, keys: Mapping[int, int]
+) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """The later series' draws under :data:`DRAWS`, or nothing where the night has none."""
+    draws = list(SeriesDraw.objects.filter(tournament=tournament).select_related("user"))
+    if draws:
+        yield DRAWS, [_draw_values(drawn, keys) for drawn in draws]
+
+
+def _draw_values(drawn: SeriesDraw, keys: Mapping[int, int]) -> dict[str, Any]:
+    return {
+        **_values(drawn, DRAW_FIELDS),
+        "order": [keys[registration] for registration in drawn.order],
+        "places": {str(keys[int(key)]): place for key, place in drawn.places.items()},
+        "user": drawn.user.get_username() if drawn.user else None,
+    }
+
+
+def series_draws_read(tournament: Tournament, items: Any, registrations: Mapping[int, Any]) -> None:
+    """Save the later series' draws, each of a series the night drew (2 or later), once."""
+    drawn = set(Table.objects.filter(tournament=tournament).values_list("series", flat=True))
+    numbers: set[int] = set()
+    for index, item in enumerate(listed(items), start=1):
+        with at(_("draw of a series %(number)s") % {"number": index}):
+            new = _row(
+                SeriesDraw,
+                item,
+                DRAW_FIELDS,
+                extra=("order", "places", "user"),
+                tournament=tournament,
+                user=None,
+                order=[_registration(key, registrations).pk for key in listed(item["order"])],
+                places=_places_read(item["places"], registrations),
+            )
+            if new.number < 2 or new.number not in drawn or new.number in numbers:
+                raise ValidationError(
+                    _("no series %(series)s of the night was drawn so.") % {"series": new.number}
+                )
+            numbers.add(new.number)
+            if item["user"] is not None and not isinstance(item["user"], str):
+                raise TypeError(_("the name of who drew it must be text"))
+            text_checked(item["user"])
+            drawn_at = new.drawn_at  # as in the file: saving sets the time of now
+            new.save()
+            SeriesDraw.objects.filter(pk=new.pk).update(drawn_at=drawn_at)
+
+
+def _places_read(places: Any, registrations: Mapping[int, Any]) -> dict[str, int]:
+    """Each registration's place in the standings when it was drawn, by the file's key."""
+    if not isinstance(places, Mapping):
+        raise TypeError(_("the places must be an object"))
+    found = {}
+    for key, place in places.items():
+        if not (isinstance(key, str) and key.isdecimal()) or type(place) is not int:
+            raise ValidationError(_("“%(value)s” is no place.") % {"value": key})
+        found[str(_registration(int(key), registrations).pk)] = place
+    return found
+
+
+def _registration(key: Any, registrations: Mapping[int, Any]) -> Any:
+    """The registration the file's ``key`` names."""
+    return keyed({"key": key}, registrations, "key")

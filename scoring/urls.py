@@ -57,6 +57,7 @@ urlpatterns = [
             "reopen/": closing_views.reopen,
             "tables/<id:table_pk>/end/": closing_views.table_end,
             "tables/<id:table_pk>/resume/": closing_views.table_resume,
+            "series/<int:series>/end/": closing_views.series_end,
         },
     ),
 ]

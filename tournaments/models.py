@@ -287,6 +287,11 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.series > 1:  # a later series: its table numbers start again from 1
+            return gettext("Series %(series)s · Table %(number)s") % {
+                "series": self.series,
+                "number": self.number,
+            }
         return gettext("Table %(number)s") % {"number": self.number}
 
     @property

@@ -18,6 +18,7 @@ NIGHT_LINKS = {
     "table_sheet": "a table's score sheet for the organiser (the tournament's pk, the table's)",
     "table_end": "ending a table early (the tournament's pk, the table's)",
     "table_resume": "resuming a table ended early (the tournament's pk, the table's)",
+    "series_end": "ending every table of a series still playing (the tournament's pk, the series)",
 }
 
 _url_names: dict[str, str] = {}

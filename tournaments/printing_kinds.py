@@ -20,7 +20,7 @@ from printing import kinds, owners
 from printing import services as printing_services
 from printing.kinds import FileJob, Kind, NoOptions, Offer, StatusNote
 from tournaments.links import is_unreachable_from_phones, public_base_url
-from tournaments.models import Tournament
+from tournaments.models import MAX_SERIES, Tournament
 from tournaments.rules_errors import rules_error_text
 
 TABLE_CARDS = "table_cards"
@@ -46,9 +46,21 @@ class TableNumbers(forms.Field):
         return [str(number) for number in value or []]
 
 
-class ChosenTablesForm(NoOptions):
+class SeriesForm(NoOptions):
+    """The series a file is for (``series``; without it, the series drawn last:
+    renderers.chosen_series)."""
+
+    series = forms.IntegerField(required=False, min_value=1, max_value=MAX_SERIES)
+
+    def options(self) -> dict[str, str]:
+        series = self.cleaned_data.get("series")
+        return {"series": str(series)} if series else {}
+
+
+class ChosenTablesForm(SeriesForm):
     """The tables a file is for: a form with a box per table sends ``tables_chosen`` (the
-    blank scoresheets; the card of one table); without it the file is for every table."""
+    blank scoresheets; the card of one table); without it the file is for every table (of
+    the series chosen, :class:`SeriesForm`)."""
 
     tables_chosen = forms.BooleanField(required=False)
     table = TableNumbers(required=False)
@@ -63,10 +75,12 @@ class ChosenTablesForm(NoOptions):
         return cleaned
 
     def options(self) -> dict[str, str]:
-        """``tables``: "1,3", or nothing for every table (see renderers.chosen_tables)."""
+        """``tables``: "1,3", or nothing for every table (see renderers.chosen_tables); and
+        the series."""
+        series = super().options()
         if not self.cleaned_data.get("tables_chosen"):
-            return {}
-        return {"tables": ",".join(self.cleaned_data["table"])}
+            return series
+        return {**series, "tables": ",".join(self.cleaned_data["table"])}
 
 
 def owner_of_tournament(tournament: Tournament) -> str:
@@ -134,7 +148,7 @@ def register() -> None:
     seating_list = Offer(BEFORE_PLAY, _("Print seating list"))
     kinds.register(
         Kind(SEATING_LIST, "tournaments.renderers.render_seating_list", _("Seating list"),
-             offer=seating_list)
+             form=SeriesForm, offer=seating_list)
     )  # fmt: skip
     owners.register_owner(OWNER_TYPE, _describe)
     # The admin is the one place a tournament is deleted; its files go with it, not a day later.

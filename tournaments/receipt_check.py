@@ -2,18 +2,21 @@
 server stored at that table's deal (:mod:`tournaments.receipts`)? Reads only."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Tournament
 from tournaments.receipts import ALPHABET, LENGTH, Chain, Link, table_chain, typed_code
 
 
 class ReceiptCheckForm(forms.Form):
-    """Table, deal and code, as the organiser types them (GET: nothing is changed)."""
+    """Table, deal and code, as the organiser types them (GET: nothing is changed); at a
+    night of several series (``series_count``) the table's series first (a table's number
+    repeats in every series), by default ``series``."""
 
     table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=9999)
     deal = forms.IntegerField(label=gettext_lazy("Deal"), min_value=1, max_value=99999)
@@ -22,6 +25,17 @@ class ReceiptCheckForm(forms.Form):
         max_length=20,
         help_text=gettext_lazy("Four characters, as the phone or the sheet shows them."),
     )
+
+    def __init__(self, *args: Any, series_count: int = 1, series: int = 1, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if series_count > 1:
+            self.fields["series"] = forms.IntegerField(
+                label=pgettext_lazy("a table's series", "Series"),
+                min_value=1,
+                max_value=series_count,
+                initial=series,
+            )
+            self.order_fields(["series"])
 
     def clean_code(self) -> str:
         code = typed_code(self.cleaned_data["code"])
@@ -43,12 +57,15 @@ class Verdict:
     server: Link | None = None
 
 
-def receipt_verdict(tournament: Tournament, *, table: int, deal: int, code: str) -> Verdict:
-    """Whether ``code`` is the receipt the server has for deal ``deal`` at table ``table``.
+def receipt_verdict(
+    tournament: Tournament, *, table: int, deal: int, code: str, series: int = 1
+) -> Verdict:
+    """Whether ``code`` is the receipt the server has for deal ``deal`` at table ``table`` (of
+    ``series``).
 
     :raises ValidationError: the night has no such table, or the table no such deal.
     """
-    found = tournament.tables.filter(number=table).first()
+    found = tournament.tables.filter(series=series, number=table).first()
     if found is None:
         raise ValidationError(
             _("There is no table %(table)s in this tournament."), params={"table": table}

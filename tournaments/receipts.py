@@ -234,11 +234,22 @@ def _entry_rows(
     return converted
 
 
-def last_codes(tournament: Tournament) -> dict[int, str]:
-    """Each table's last code by the table's number (a table with no entry has none): what a
-    sheet or the ranking prints, a fixed number of queries."""
-    chains = table_chains(list(tournament.tables.order_by("number")))
+def last_codes(tournament: Tournament, *, series: int = 1) -> dict[int, str]:
+    """Each table's last code (of ``series``) by the table's number (a table with no entry
+    has none): what a sheet or the ranking prints, a fixed number of queries."""
+    chains = table_chains(list(tournament.tables.filter(series=series).order_by("number")))
     return {c.table_number: c.last.code for c in chains.values() if c.last is not None}
+
+
+def last_codes_by_series(tournament: Tournament) -> dict[int, dict[int, str]]:
+    """:func:`last_codes` of every series, by the series (as many queries as one series)."""
+    tables = list(tournament.tables.order_by("series", "number"))
+    series = {table.pk: table.series for table in tables}
+    codes: dict[int, dict[int, str]] = {}
+    for pk, chain in table_chains(tables).items():
+        if chain.last is not None:
+            codes.setdefault(series[pk], {})[chain.table_number] = chain.last.code
+    return codes
 
 
 def table_chain(table: Table) -> Chain:

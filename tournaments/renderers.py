@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
@@ -53,14 +54,17 @@ class TableCard:
     #: The captain's private link, printed as text and as a QR code.
     link: str
     qr: SafeString
+    #: The table's series at a night of several ("Serie 2" on the card), else None.
+    series: int | None = None
 
     @property
     def first_dealer(self) -> CardSeat | None:
         return next((seat for seat in self.seats if seat.deals_first), None)
 
 
-def table_card(table: Table, *, base_url: str) -> TableCard:
-    """The card of a table whose seats and players are prefetched (tables_with_seats)."""
+def table_card(table: Table, *, base_url: str, series: bool = False) -> TableCard:
+    """The card of a table whose seats and players are prefetched (tables_with_seats); with
+    its ``series`` named (a night of several)."""
     link = table_entry_url(base_url=base_url, token=table.token)
     seats = [
         CardSeat(
@@ -72,29 +76,63 @@ def table_card(table: Table, *, base_url: str) -> TableCard:
         )
         for seat in table.seats.all()
     ]
-    return TableCard(table.number, table.deals, seats, link, qr_svg(link))
+    shown = table.series if series else None
+    return TableCard(table.number, table.deals, seats, link, qr_svg(link), series=shown)
 
 
 _NOT_DRAWN = _("There are no tables yet: draw the tables first.")
 
 
+def not_drawn(series: int | None) -> ValidationError:
+    """No table to print: none drawn yet, or none of the series chosen."""
+    if series is not None and series > 1:
+        return ValidationError(
+            _("Series %(series)s is not drawn yet."),
+            code="series_not_drawn",
+            params={"series": series},
+        )
+    return ValidationError(_NOT_DRAWN, code="not_drawn")
+
+
 def table_cards(
-    *, tournament: Tournament, base_url: str, numbers: Collection[int] | None = None
+    *,
+    tournament: Tournament,
+    base_url: str,
+    numbers: Collection[int] | None = None,
+    series: int | None = None,
 ) -> list[TableCard]:
-    """Every table's card, or those of the tables ``numbers`` (three queries, whatever the
-    number of tables).
+    """Every table's card (of ``series``, or of every series in order), or those of the
+    tables ``numbers`` (three queries, whatever the number of tables).
 
     :raises ValidationError: the tables are not drawn yet, or none of ``numbers`` exists.
     """
-    tables = selectors.tables_with_seats(tournament=tournament)
+    tables = series_tables(tournament, series)
     if numbers is not None:
         tables = tables.filter(number__in=numbers)
-    cards = [table_card(table, base_url=base_url) for table in tables]
+    several = tournament.series_count > 1
+    cards = [table_card(table, base_url=base_url, series=several) for table in tables]
     if not cards and numbers is not None:
         raise ValidationError(_("None of the chosen tables exists."), code="no_such_table")
     if not cards:
-        raise ValidationError(_NOT_DRAWN, code="not_drawn")
+        raise not_drawn(series)
     return cards
+
+
+def series_tables(tournament: Tournament, series: int | None) -> QuerySet[Table]:
+    """The tables with their seats and players (of ``series``, or of every series in order)."""
+    tables = selectors.tables_with_seats(tournament=tournament)
+    if series is None:
+        return tables.order_by("series", "number")
+    return tables.filter(series=series)
+
+
+def chosen_series(job: FileJob, tournament: Tournament) -> int:
+    """The option ``series`` ("2"): the series a job is for; without it the series drawn
+    last (a night of one series: 1)."""
+    chosen = job.options.get("series", "")
+    if chosen.isascii() and chosen.isdecimal():
+        return int(chosen)
+    return selectors.last_series_drawn(tournament=tournament)
 
 
 def chosen_tables(job: FileJob) -> set[int] | None:
@@ -131,8 +169,22 @@ def render_table_cards(job: FileJob) -> bytes:
     base_url = job.options.get("base_url") or settings.PUBLIC_URL
     if not base_url:
         raise ValueError("the table cards need a base_url (or settings.PUBLIC_URL) for the links")
-    cards = table_cards(tournament=tournament, base_url=base_url, numbers=chosen_tables(job))
+    cards = table_cards(
+        tournament=tournament,
+        base_url=base_url,
+        numbers=chosen_tables(job),
+        series=chosen_series(job, tournament),
+    )
     return table_cards_pdf(tournament=tournament, cards=cards, progress=job.progress)
+
+
+def seating_list_context(
+    tournament: Tournament, rows: Sequence[selectors.SeatingRow], series: int | None
+) -> dict[str, Any]:
+    """What pdf/seating_list.html reads: the rows, and their series named at a night of
+    several."""
+    shown = series if tournament.series_count > 1 else None
+    return {"tournament": tournament, "rows": rows, "series": shown}
 
 
 def seating_list_pdf(
@@ -140,15 +192,18 @@ def seating_list_pdf(
     tournament: Tournament,
     rows: Sequence[selectors.SeatingRow],
     progress: Progress = no_progress,
+    series: int | None = None,
 ) -> bytes:
-    """Every seated player by name, for the notice board (no database needed)."""
-    context = {"tournament": tournament, "rows": rows}
+    """Every seated player (of ``series``) by name, for the notice board (no database)."""
+    context = seating_list_context(tournament, rows, series)
     return render_pdf("pdf/seating_list.html", context, progress=progress)
 
 
 def render_seating_list(job: FileJob) -> bytes:
+    """The seating list of the option ``series`` (else of the series drawn last)."""
     tournament = tournament_of(job)
-    rows = selectors.seating_list(tournament=tournament)
+    series = chosen_series(job, tournament)
+    rows = selectors.seating_list(tournament=tournament, series=series)
     if not rows:
-        raise ValidationError(_NOT_DRAWN, code="not_drawn")
-    return seating_list_pdf(tournament=tournament, rows=rows, progress=job.progress)
+        raise not_drawn(series)
+    return seating_list_pdf(tournament=tournament, rows=rows, progress=job.progress, series=series)

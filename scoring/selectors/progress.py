@@ -37,17 +37,20 @@ def table_is_done(table: Table, played: int) -> bool:
 
 
 def unfinished_tables(*, tournament: Tournament) -> list[Table]:
-    """The tables still playing, each with ``played``: finishing the tournament names them
-    (one query). A race plays games until the night ends, not a number of deals: each of its
-    tables not ended early is still racing, ``played`` its deals entered."""
+    """The tables still playing (series by series), each with ``played``: finishing the
+    tournament names them (one query). A race plays games until the night ends, not a number
+    of deals: each of its tables not ended early is still racing, ``played`` its deals
+    entered."""
     own = own_pages_of(tournament)
     if own is not None:  # the race, Tippen: no count of deals to play
         racing = Table.objects.filter(tournament=tournament, ended_early_at__isnull=True)
-        return list(racing.annotate(played=Count(own.deals_name)).order_by("number"))
+        racing = racing.annotate(played=Count(own.deals_name))
+        return list(racing.order_by("series", "number"))
     tables = Table.objects.filter(tournament=tournament).annotate(
         played=Count("deal_set", filter=Q(deal_set__number__isnull=False))
     )
-    return [table for table in tables.order_by("number") if not table_is_done(table, table.played)]
+    in_order = tables.order_by("series", "number")
+    return [table for table in in_order if not table_is_done(table, table.played)]
 
 
 def tables_ended_early(standings: Iterable["Standing"]) -> list[Table]:

@@ -42,15 +42,21 @@ def table_sheet(*, table: Table, seats: list[Seat] | None = None) -> TableSheet:
     return _sheet(table, seats, Deal.objects.filter(table=table).order_by("sequence"))
 
 
-def table_sheets(*, tournament: Tournament) -> list[TableSheet]:
-    """Every table's sheet in table order, for the PDFs and the charts.
+def table_sheets(*, tournament: Tournament, series: int | None = None) -> list[TableSheet]:
+    """Every table's sheet (of ``series``, or of every series) in table order, for the PDFs
+    and the charts.
 
     Three queries, however many tables and deals: the tables, their seats and players, and
-    all the deals of the tournament.
+    all the deals of the tournament (of the series).
     """
-    tables = list(tables_with_seats(tournament=tournament))
+    tables_found = tables_with_seats(tournament=tournament).order_by("series", "number")
+    found = Deal.objects.filter(table__tournament=tournament)
+    if series is not None:
+        tables_found = tables_found.filter(series=series)
+        found = found.filter(table__series=series)
+    tables = list(tables_found)
     deals: dict[int, list[Deal]] = {table.pk: [] for table in tables}
-    for deal in Deal.objects.filter(table__tournament=tournament).order_by("table_id", "sequence"):
+    for deal in found.order_by("table_id", "sequence"):
         deals[deal.table_id].append(deal)
     for table in tables:
         table.tournament = tournament  # the caller's, so that no query fetches it again

@@ -17,6 +17,8 @@ from scoring.services.phones import phone_seen
 from scoring.services.prizes import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
 from scoring.services.tables import (
+    series_end_early,
+    series_end_early_check,
     table_end_early,
     table_end_early_check,
     table_resume,
@@ -38,6 +40,8 @@ __all__ = [
     "prizes_set",
     "prizes_split_fees",
     "prizes_split_fees_check",
+    "series_end_early",
+    "series_end_early_check",
     "sheet_check",
     "sheet_import",
     "sheet_require_open",

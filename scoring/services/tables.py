@@ -1,4 +1,6 @@
-"""Ending a table early and letting it play on: its deals stand, the history keeps who and why."""
+"""Ending a table early and letting it play on: its deals stand, the history keeps who and why;
+ending every table of a series still playing at once (the night's time is up, the next series
+is to be drawn)."""
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -6,10 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring import selectors
 from scoring.board_cache import board_changed
 from tournaments import services as tournament_services
 from tournaments import table_progress
-from tournaments.models import Table, TournamentEvent
+from tournaments.models import Table, Tournament, TournamentEvent
 from tournaments.rule_pages import pages_of
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
@@ -58,6 +61,37 @@ def table_end_early(*, table: Table, reason: str, user: User | None) -> Table:
             deals_played=played,
         )
     return locked
+
+
+def series_end_early_check(*, tournament: Tournament, series: int) -> list[Table]:
+    """The tables of ``series`` still playing (each with ``played``), which ending the series
+    ends; raised why none can be ended now.
+
+    :raises ValidationError: not in play, or every table of the series is done.
+    """
+    require_playing(tournament)
+    unfinished = selectors.unfinished_tables(tournament=tournament)
+    tables = [table for table in unfinished if table.series == series]
+    if not tables:
+        raise ValidationError(
+            _("Every table of series %(series)s is done."),
+            code="series_complete",
+            params={"series": series},
+        )
+    return tables
+
+
+def series_end_early(
+    *, tournament: Tournament, series: int, reason: str, user: User | None
+) -> list[Table]:
+    """End every table of ``series`` still playing, each as :func:`table_end_early` ends one
+    (under its lock, its deals standing, in the history with the reason), all or none.
+
+    :raises ValidationError: see :func:`series_end_early_check` and :func:`table_end_early`.
+    """
+    with transaction.atomic():
+        tables = series_end_early_check(tournament=tournament, series=series)
+        return [table_end_early(table=table, reason=reason, user=user) for table in tables]
 
 
 def table_resume_check(*, table: Table) -> None:

@@ -16,6 +16,7 @@ def test_scoring_registers_every_link_the_night_pages_show() -> None:
         "table_sheet": "scoring:organiser_sheet",
         "table_end": "scoring:table_end",
         "table_resume": "scoring:table_resume",
+        "series_end": "scoring:series_end",
     }
     assert set(night_links._url_names) == set(night_links.NIGHT_LINKS)
 

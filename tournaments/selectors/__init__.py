@@ -17,7 +17,13 @@ from tournaments.selectors.draw import (
     unseatable_message,
 )
 from tournaments.selectors.figures import night_figures, ranked_nights
-from tournaments.selectors.files import SeatingRow, seating_list, table_cards_printed
+from tournaments.selectors.files import (
+    SeatingRow,
+    last_series_drawn,
+    seating_list,
+    series_drawn,
+    table_cards_printed,
+)
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
@@ -77,6 +83,7 @@ __all__ = [
     "current_series",
     "draw_check",
     "draw_is_stale",
+    "last_series_drawn",
     "night_figures",
     "open_fees",
     "organiser_exists",
@@ -97,6 +104,7 @@ __all__ = [
     "seats_of",
     "seats_with_players",
     "series_draw_matches",
+    "series_drawn",
     "series_draws",
     "series_has_entries",
     "series_open_tables",

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.receipt_check import ReceiptCheckForm, Verdict, receipt_verdict
 from tournaments.views.access import organiser_required
@@ -17,7 +18,14 @@ def receipt_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The check's form, and once it is filled in, whether the receipt matches."""
     tournament = get_object_or_404(Tournament, pk=pk)
     asked = "code" in request.GET
-    form = ReceiptCheckForm(request.GET if asked else None, initial=request.GET.dict())
+    several = tournament.series_count > 1  # the table's series is asked, the last drawn first
+    series = selectors.last_series_drawn(tournament=tournament) if several else 1
+    form = ReceiptCheckForm(
+        request.GET if asked else None,
+        initial=request.GET.dict(),
+        series_count=tournament.series_count,
+        series=series,
+    )
     verdict: Verdict | None = None
     if asked and form.is_valid():
         try:

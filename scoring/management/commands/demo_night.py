@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.demo import demo_night_play
+from scoring.demo import DemoNight, demo_night_play
 from tournaments.club_points import is_club_table_rules
 from tournaments.rule_choice import DEFAULT_RULES, playable
 
@@ -37,6 +37,15 @@ class Command(BaseCommand):
         )
         parser.add_argument("--name", help=_("The tournament's name."))
         parser.add_argument(
+            "--series",
+            type=int,
+            default=1,
+            help=_(
+                "How many series (default 1): series 2 drawn seeded by the standings, any later "
+                "one by lot avoiding earlier tablemates, each played through."
+            ),
+        )
+        parser.add_argument(
             "--rules",
             default=DEFAULT_RULES,
             help=_("The rule set, one the app can play: %(rules)s (default %(default)s).")
@@ -51,6 +60,7 @@ class Command(BaseCommand):
         deals: int | None,
         name: str | None,
         rules: str,
+        series: int = 1,
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
@@ -59,44 +69,63 @@ class Command(BaseCommand):
         start = time.perf_counter()
         try:
             night = demo_night_play(
-                players=players, seed=seed, deals=deals, name=name, rule_set=rules
+                players=players, seed=seed, deals=deals, name=name, rule_set=rules, series=series
             )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         seconds = time.perf_counter() - start
-        tournament = night.tournament
-        tables = tournament.tables.count()
-        base = _base_url()
-        pages = [
-            (_("Progress (organiser): %s"), "scoring:dashboard"),
-            (_("Standings (organiser): %s"), "scoring:standings"),
-        ]
-        made = {"name": tournament.name, "pk": tournament.pk, "players": players, "tables": tables}
-        lines = [
-            _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,") % made,
-            (
-                _(
-                    "%(deals)s deals played and %(passed)s where all passed, entered in "
-                    "%(seconds).1f s (seed %(seed)s)."
-                )
-                if night.passed  # a race, or a night where nobody passed, has none to say
-                else _("%(deals)s deals played, entered in %(seconds).1f s (seed %(seed)s).")
-            )
-            % {"deals": night.deals, "passed": night.passed, "seconds": seconds, "seed": seed},
-            "",
-            *(text % (base + reverse(route, args=[tournament.pk])) for text, route in pages),
-            _("Board for the projector: %s")
-            % (base + reverse("scoring:board", args=[tournament.board_token])),
-            "",
-            _("The same night again: %(command)s")
-            % {"command": _again(players=players, seed=seed, deals=deals, rules=rules)},
-        ]
+        again = _again(players=players, seed=seed, deals=deals, rules=rules, series=series)
+        lines = _report(night, seconds=seconds, again=again)
         self.stdout.write("\n".join(lines))
 
 
-def _again(*, players: int, seed: int, deals: int | None, rules: str) -> str:
+def _report(night: DemoNight, *, seconds: float, again: str) -> list[str]:
+    """What the command prints: the night made, its pages, and how to make it again."""
+    tournament = night.tournament
+    base = _base_url()
+    pages = [
+        (_("Progress (organiser): %s"), "scoring:dashboard"),
+        (_("Standings (organiser): %s"), "scoring:standings"),
+    ]
+    made = {
+        "name": tournament.name,
+        "pk": tournament.pk,
+        "players": night.players,
+        "tables": tournament.tables.count(),
+        "series": night.series,
+    }
+    return [
+        (
+            _(
+                "Tournament %(pk)s, “%(name)s”: %(players)s players, %(series)s series at "
+                "%(tables)s tables in all,"
+            )
+            if night.series > 1
+            else _("Tournament %(pk)s, “%(name)s”: %(players)s players at %(tables)s tables,")
+        )
+        % made,
+        (
+            _(
+                "%(deals)s deals played and %(passed)s where all passed, entered in "
+                "%(seconds).1f s (seed %(seed)s)."
+            )
+            if night.passed  # a race, or a night where nobody passed, has none to say
+            else _("%(deals)s deals played, entered in %(seconds).1f s (seed %(seed)s).")
+        )
+        % {"deals": night.deals, "passed": night.passed, "seconds": seconds, "seed": night.seed},
+        "",
+        *(text % (base + reverse(route, args=[tournament.pk])) for text, route in pages),
+        _("Board for the projector: %s")
+        % (base + reverse("scoring:board", args=[tournament.board_token])),
+        "",
+        _("The same night again: %(command)s") % {"command": again},
+    ]
+
+
+def _again(*, players: int, seed: int, deals: int | None, rules: str, series: int = 1) -> str:
     command = f"manage.py demo_night --players {players} --seed {seed}"
     command += "" if deals is None else f" --deals {deals}"
+    command += "" if series == 1 else f" --series {series}"
     return command if rules == DEFAULT_RULES else f"{command} --rules {rules}"
 
 
