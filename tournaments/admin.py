@@ -26,6 +26,7 @@ from tournaments import services
 from tournaments.models import (
     OrganiserProfile,
     Player,
+    PlayerMerge,
     Registration,
     Seat,
     SeatSwap,
@@ -54,7 +55,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "contact", "created_at"]
     list_filter = ["club"]
     search_fields = ["name", "name_key", "club", "contact"]
-    readonly_fields = ["name_key", "created_at"]
+    readonly_fields = ["name_key", "retired_at", "created_at"]
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         """Through the service, which folds the name for search and the duplicate check."""
@@ -290,3 +291,12 @@ class TableTotalAdmin(TotalsAdmin):
 class SeatTotalAdmin(TotalsAdmin):
     list_display = ["seat", "points", "declared", "won", "lost", "best"]
     list_select_related = ["seat__table__tournament", "seat__registration__player"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(TotalsAdmin):
+    """The directory's history of merges: written by the merge, to look at only."""
+
+    list_display = ["player", "merged_name", "merged_club", "user", "created_at"]
+    list_select_related = ["player", "user"]
+    search_fields = ["merged_name", "player__name"]
