@@ -192,3 +192,32 @@ def test_the_merge_page_costs_the_same_queries_for_any_history(
         response = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/")
 
     assert response.status_code == 200
+
+
+# The directory's likely duplicates, all pairs
+
+
+def test_the_duplicates_page_pairs_likely_names_with_their_merge(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    mueller = services.player_create(name="Hans Müller")
+    mueller_too = services.player_create(name="Mueller, Hans")
+    schmidt = services.player_create(name="Erika Schmidt")
+    schmit = services.player_create(name="Erika Schmit")
+    services.player_create(name="Jörg Strauß")
+
+    # Session, user, the password check; the directory.
+    with django_assert_num_queries(4):
+        page = organiser.get("/players/duplicates/").content.decode()
+
+    pairs = selectors.player_duplicate_pairs()
+    assert pairs is not None
+    assert [(p.first, p.second) for p in pairs] == [(mueller, mueller_too), (schmidt, schmit)]
+    assert f'href="/players/{mueller.pk}/merge/{mueller_too.pk}/"' in page
+
+
+def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tournaments.selectors.duplicates.MAX_SCANNED", 2)
+    PlayerFactory.create_batch(3)
+
+    assert selectors.player_duplicate_pairs() is None

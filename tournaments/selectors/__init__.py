@@ -16,6 +16,7 @@ from tournaments.selectors.draw import (
     split_summary,
     unseatable_message,
 )
+from tournaments.selectors.duplicates import DuplicatePair, player_duplicate_pairs
 from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import SeatingRow, seating_list, table_cards_printed
 from tournaments.selectors.players import (
@@ -68,6 +69,7 @@ __all__ = [
     "DUPLICATE_RATIO",
     "CheckInCount",
     "DrawCheck",
+    "DuplicatePair",
     "PreviousNight",
     "SeatingRow",
     "SeriesSeating",
@@ -81,6 +83,7 @@ __all__ = [
     "open_fees",
     "organiser_exists",
     "player_directory",
+    "player_duplicate_pairs",
     "player_likely_duplicates",
     "player_merges",
     "player_nights_count",
