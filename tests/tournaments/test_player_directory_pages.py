@@ -206,8 +206,8 @@ def test_the_duplicates_page_pairs_likely_names_with_their_merge(
     schmit = services.player_create(name="Erika Schmit")
     services.player_create(name="Jörg Strauß")
 
-    # Session, user, the password check; the directory.
-    with django_assert_num_queries(4):
+    # Session, user, the password check; the directory, the nights of the pairs.
+    with django_assert_num_queries(5):
         page = organiser.get("/players/duplicates/").content.decode()
 
     pairs = selectors.player_duplicate_pairs()
@@ -221,3 +221,18 @@ def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.Monke
     PlayerFactory.create_batch(3)
 
     assert selectors.player_duplicate_pairs() is None
+
+
+def test_a_pair_at_one_night_is_marked_two_people(organiser: Client, german: None) -> None:
+    night = tournament()
+    for name in ("Hans Müller", "Hans Mueller"):
+        services.registration_add(
+            tournament=night, player=services.player_create(name=name), check_in=True
+        )
+
+    page = organiser.get("/players/duplicates/").content.decode()
+
+    pairs = selectors.player_duplicate_pairs()
+    assert pairs is not None
+    assert [pair.same_night for pair in pairs] == [True]
+    assert "/merge/" not in page

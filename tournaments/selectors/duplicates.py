@@ -4,10 +4,10 @@ one person, as ``player_likely_duplicates`` tells them for one name, for the org
 
 import difflib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
-from tournaments.models import Player
+from tournaments.models import Player, Registration
 from tournaments.selectors.players import DIRECTORY_ORDER, DUPLICATE_RATIO
 
 #: The letters of a word's start that put two names in one bucket to compare.
@@ -23,6 +23,8 @@ class DuplicatePair:
     second: Player
     #: 1.0 for the same name folded or the same words in another order, else difflib's ratio.
     likeness: float
+    #: Both were entered for one night: two people (the merge would be refused).
+    same_night: bool = False
 
 
 def names_alike(first: str, second: str) -> float:
@@ -56,7 +58,8 @@ def _alike(first: str, second: str, first_sorted: str, second_sorted: str) -> fl
 
 def player_duplicate_pairs(*, limit: int = 100) -> list[DuplicatePair] | None:
     """The likely duplicates of the directory (retired players too), the most alike first, at
-    most ``limit``; None for a directory of more than ``MAX_SCANNED`` players: one query.
+    most ``limit``, those at one night marked; None for a directory of more than
+    ``MAX_SCANNED`` players: two queries (one without a pair).
 
     Only names whose longest words start alike are compared (so that a directory of thousands
     is not compared pair by pair): a slip in the first letters of the longest word goes unseen
@@ -78,4 +81,20 @@ def player_duplicate_pairs(*, limit: int = 100) -> list[DuplicatePair] | None:
             if likeness:
                 pairs.append(DuplicatePair(players[i], players[j], likeness))
     pairs.sort(key=lambda pair: (-pair.likeness, pair.first.name_key, pair.second.name_key))
-    return pairs[:limit]
+    return _same_nights_marked(pairs[:limit])
+
+
+def _same_nights_marked(pairs: list[DuplicatePair]) -> list[DuplicatePair]:
+    """The pairs, those whose two entries were at one night marked (one query, none without
+    pairs)."""
+    if not pairs:
+        return pairs
+    players = {pair.first.pk for pair in pairs} | {pair.second.pk for pair in pairs}
+    nights: defaultdict[int, set[int]] = defaultdict(set)
+    entries = Registration.objects.filter(player__in=players).values_list("player", "tournament")
+    for player, tournament in entries:
+        nights[player].add(tournament)
+    return [
+        replace(pair, same_night=bool(nights[pair.first.pk] & nights[pair.second.pk]))
+        for pair in pairs
+    ]
