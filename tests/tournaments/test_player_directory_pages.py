@@ -236,3 +236,19 @@ def test_a_pair_at_one_night_is_marked_two_people(organiser: Client, german: Non
     assert pairs is not None
     assert [pair.same_night for pair in pairs] == [True]
     assert "/merge/" not in page
+
+
+def test_a_list_imported_for_a_night_names_its_retired_players(
+    organiser: Client, german: None
+) -> None:
+    night = tournament()
+    services.player_retire(player=services.player_create(name="Bernd Schütt"))
+    url = f"/players/import/?tournament={night.pk}"
+
+    response = organiser.post(url, {"text": "Name\nAnna Möller\nBernd Schütt\n"}, follow=True)
+
+    page = response.content.decode()
+    offered = page.split('class="tick-list offered"')[1].split("</form>")[0]
+    assert "Anna Möller" in offered
+    assert "Bernd Schütt" not in offered
+    assert "Ausgeschieden, daher nicht angeboten: Bernd Schütt" in page
