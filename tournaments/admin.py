@@ -26,6 +26,7 @@ from tournaments import services
 from tournaments.models import (
     OrganiserProfile,
     Player,
+    PlayerMerge,
     Registration,
     Seat,
     SeatSwap,
@@ -55,7 +56,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "contact", "created_at"]
     list_filter = ["club"]
     search_fields = ["name", "name_key", "club", "contact"]
-    readonly_fields = ["name_key", "created_at"]
+    readonly_fields = ["name_key", "retired_at", "created_at"]
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         """Through the service, which folds the name for search and the duplicate check."""
@@ -300,3 +301,12 @@ class SeriesDrawAdmin(TotalsAdmin):
     list_display = ["tournament", "number", "method", "met_again", "drawn_at", "user"]
     list_select_related = ["tournament", "user"]
     list_filter = ["method", "tournament"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(TotalsAdmin):
+    """The directory's history of merges: written by the merge, to look at only."""
+
+    list_display = ["player", "merged_name", "merged_club", "user", "created_at"]
+    list_select_related = ["player", "user"]
+    search_fields = ["merged_name", "player__name"]

@@ -18,6 +18,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player
+from tournaments.player_csv_categories import CATEGORY_COLUMNS, category_values
 from tournaments.text import clean_text
 
 if TYPE_CHECKING:
@@ -28,7 +29,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "name": ("name",),
     "club": ("verein", "club"),
     "contact": ("kontakt", "contact"),
+    **CATEGORY_COLUMNS,  # Dame, Jahrgang, Senior, Jugend, Gast, Kategorien (and Geschlecht)
 }
+#: The text fields of a row, held to the player's field's length.
+TEXT_FIELDS = ("name", "club", "contact", "categories")
 #: The delimiters a file may use; on a tie the earlier wins (Excel on German Windows: ";").
 DELIMITERS = (";", "\t", ",")
 
@@ -42,6 +46,13 @@ class CsvRow:
     name: str
     club: str
     contact: str
+    #: His categories, from the file's category columns (if it has them).
+    lady: bool = False
+    birth_year: int | None = None
+    senior: bool = False
+    youth: bool = False
+    guest: bool = False
+    categories: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,11 +139,21 @@ def _row(
         field: " ".join(clean_text(fields[index]).split()) if index < len(fields) else ""
         for field, index in columns.items()
     }
+    categories, errors = category_values(
+        {field: value for field, value in values.items() if field in CATEGORY_COLUMNS},
+        line=line,
+        header_of={
+            field: header[index].strip().strip("\ufeff") for field, index in columns.items()
+        },
+    )
+    if errors:
+        return errors
     return CsvRow(
         line=line,
         name=values["name"],
         club=values.get("club", ""),
         contact=values.get("contact", ""),
+        **categories,  # type: ignore[arg-type]
     )
 
 
@@ -289,6 +310,8 @@ def _row_errors(
                     params={"line": line},
                 )
             )
+        if field not in TEXT_FIELDS:
+            continue
         limit = cast("models.Field[Any, Any]", Player._meta.get_field(field)).max_length
         if limit is not None and len(value) > limit:
             errors.append(

@@ -62,6 +62,7 @@ urlpatterns = [
             "new/": players.player_create,
             "<id:pk>/": players.player_edit,
             "import/": players.players_import,
+            "duplicates/": directory.player_duplicates,
             "<id:pk>/merge/<id:other>/": directory.player_merge,
             "<id:pk>/retire/": directory.player_retire,
             "<id:pk>/reinstate/": directory.player_reinstate,

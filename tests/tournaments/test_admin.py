@@ -35,7 +35,8 @@ REGISTERED = sorted(
 @pytest.fixture
 def night() -> Tournament:
     """A tournament of four in play, with a swap, a deal, a new table link (in its history), a
-    prize and a file, an organiser and a group: one object of every model with an admin."""
+    prize and a file, an organiser and a group, a merge of two entries in the directory: one
+    object of every model with an admin."""
     tournament = services.tournament_create(
         name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf"
     )
@@ -56,6 +57,9 @@ def night() -> Tournament:
     prizes_set(tournament=tournament, prizes=[Prize(1, Decimal(20), "Präsentkorb")])
     services.organiser_create(username="leitung", password=None)
     Group.objects.create(name="Turnierleitung")
+    services.player_merge(
+        keep=Player.objects.get(name="Olga Neu"), merge=services.player_create(name="Olga Neue")
+    )
     GeneratedFile.objects.create(
         owner=owner_of_tournament(tournament),
         kind=TABLE_CARDS,
@@ -94,6 +98,7 @@ NO_ADDING = {
     ("tournaments.seattotal", "add"),
     ("tournaments.tabletotal", "add"),
     ("tournaments.seriesdraw", "add"),
+    ("tournaments.playermerge", "add"),
 }
 
 

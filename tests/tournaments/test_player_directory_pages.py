@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
 from tests.factories import PlayerFactory
 from tournaments import selectors, services
@@ -104,11 +105,12 @@ def test_retiring_asks_first_and_keeps_what_he_played(organiser: Client) -> None
 
 
 def test_a_retired_player_is_hidden_from_the_desk_and_the_lists() -> None:
-    retired = services.player_retire(player=services.player_create(name="Hans Müller"))
+    retired = services.player_create(name="Hans Müller")
     stays = services.player_create(name="Erika Schmidt")
     last_time = tournament("Letztes Mal", day=14)
     for player in (retired, stays):
         services.registration_add(tournament=last_time, player=player, check_in=True)
+    services.player_retire(player=retired)
     tonight = tournament("Heute", day=21)
 
     assert selectors.players_to_register(tournament=tonight) == [stays]
@@ -144,3 +146,109 @@ def test_reinstating_takes_a_post_only(organiser: Client) -> None:
     player = services.player_retire(player=services.player_create(name="Hans Müller"))
 
     assert organiser.get(f"/players/{player.pk}/reinstate/").status_code == 405
+
+
+def test_a_retired_player_registered_is_back_in_the_directory() -> None:
+    player = services.player_retire(player=services.player_create(name="Hans Müller"))
+
+    services.registration_add(tournament=tournament(), player=player, check_in=True)
+
+    player.refresh_from_db()
+    assert player.retired_at is None
+
+
+def entry_with_history(nights: int) -> tuple[Player, Player]:
+    """An entry of ``nights`` nights with as many merges behind it, and a likely duplicate."""
+    keep = services.player_create(name="Hans Müller")
+    for number in range(nights):
+        night = tournament(f"Nacht {number}", day=number + 1)
+        other = services.player_create(name=f"H. Müller {number}")
+        services.registration_add(tournament=night, player=other, check_in=True)
+        services.player_merge(keep=keep, merge=other)
+    return keep, services.player_create(name="Hans Mueller")
+
+
+@pytest.mark.parametrize("nights", [1, 6])
+def test_the_player_page_costs_the_same_queries_for_any_history(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, nights: int
+) -> None:
+    keep, _other = entry_with_history(nights)
+
+    # Session, user, the password check; the player, his likely duplicates, his merges.
+    with django_assert_num_queries(6):
+        response = organiser.get(f"/players/{keep.pk}/")
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("nights", [1, 6])
+def test_the_merge_page_costs_the_same_queries_for_any_history(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, nights: int
+) -> None:
+    keep, other = entry_with_history(nights)
+
+    # Session, user, the password check; both entries, the check, the nights of each.
+    with django_assert_num_queries(8):
+        response = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/")
+
+    assert response.status_code == 200
+
+
+# The directory's likely duplicates, all pairs
+
+
+def test_the_duplicates_page_pairs_likely_names_with_their_merge(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    mueller = services.player_create(name="Hans Müller")
+    mueller_too = services.player_create(name="Mueller, Hans")
+    schmidt = services.player_create(name="Erika Schmidt")
+    schmit = services.player_create(name="Erika Schmit")
+    services.player_create(name="Jörg Strauß")
+
+    # Session, user, the password check; the directory, the nights of the pairs.
+    with django_assert_num_queries(5):
+        page = organiser.get("/players/duplicates/").content.decode()
+
+    pairs = selectors.player_duplicate_pairs()
+    assert pairs is not None
+    assert [(p.first, p.second) for p in pairs] == [(mueller, mueller_too), (schmidt, schmit)]
+    assert f'href="/players/{mueller.pk}/merge/{mueller_too.pk}/"' in page
+
+
+def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tournaments.selectors.duplicates.MAX_SCANNED", 2)
+    PlayerFactory.create_batch(3)
+
+    assert selectors.player_duplicate_pairs() is None
+
+
+def test_a_pair_at_one_night_is_marked_two_people(organiser: Client, german: None) -> None:
+    night = tournament()
+    for name in ("Hans Müller", "Hans Mueller"):
+        services.registration_add(
+            tournament=night, player=services.player_create(name=name), check_in=True
+        )
+
+    page = organiser.get("/players/duplicates/").content.decode()
+
+    pairs = selectors.player_duplicate_pairs()
+    assert pairs is not None
+    assert [pair.same_night for pair in pairs] == [True]
+    assert "/merge/" not in page
+
+
+def test_a_list_imported_for_a_night_names_its_retired_players(
+    organiser: Client, german: None
+) -> None:
+    night = tournament()
+    services.player_retire(player=services.player_create(name="Bernd Schütt"))
+    url = f"/players/import/?tournament={night.pk}"
+
+    response = organiser.post(url, {"text": "Name\nAnna Möller\nBernd Schütt\n"}, follow=True)
+
+    page = response.content.decode()
+    offered = page.split('class="tick-list offered"')[1].split("</form>")[0]
+    assert "Anna Möller" in offered
+    assert "Bernd Schütt" not in offered
+    assert "Ausgeschieden, daher nicht angeboten: Bernd Schütt" in page

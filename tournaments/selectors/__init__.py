@@ -16,6 +16,7 @@ from tournaments.selectors.draw import (
     split_summary,
     unseatable_message,
 )
+from tournaments.selectors.duplicates import DuplicatePair, player_duplicate_pairs
 from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import (
     SeatingRow,
@@ -74,6 +75,7 @@ __all__ = [
     "DUPLICATE_RATIO",
     "CheckInCount",
     "DrawCheck",
+    "DuplicatePair",
     "PreviousNight",
     "SeatingRow",
     "SeriesSeating",
@@ -88,6 +90,7 @@ __all__ = [
     "open_fees",
     "organiser_exists",
     "player_directory",
+    "player_duplicate_pairs",
     "player_likely_duplicates",
     "player_merges",
     "player_nights_count",

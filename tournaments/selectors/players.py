@@ -79,13 +79,13 @@ def _ratio(matcher: difflib.SequenceMatcher[str]) -> float:
     return matcher.ratio()
 
 
-def players_named(*, names: list[tuple[str, str]]) -> list[Player]:
+def players_named(*, names: list[tuple[str, str]], retired: bool = False) -> list[Player]:
     """The directory's players of these (name, club) pairs, compared folded as the import
     compares them (say the rows of a list skipped as in the directory already); a retired
-    player is not among them: one query."""
+    player is not among them (with ``retired``, only the retired ones): one query."""
     wanted = {(player_name_key(name), player_name_key(club)) for name, club in names}
     found = Player.objects.filter(
-        name_key__in={name for name, _club in wanted}, retired_at__isnull=True
+        name_key__in={name for name, _club in wanted}, retired_at__isnull=not retired
     )
     return [player for player in found if (player.name_key, player_name_key(player.club)) in wanted]
 

@@ -181,7 +181,17 @@ def _directory_keys() -> set[tuple[str, str]]:
 
 def _player_of_row(row: CsvRow, errors: list[ValidationError]) -> Player:
     """The (unsaved) player of a row; its problems, each with the row's line, go to ``errors``."""
-    player = Player(name=row.name, club=row.club, contact=row.contact)
+    player = Player(
+        name=row.name,
+        club=row.club,
+        contact=row.contact,
+        lady=row.lady,
+        birth_year=row.birth_year,
+        senior=row.senior,
+        youth=row.youth,
+        guest=row.guest,
+        categories=row.categories,
+    )
     player.name_key = player_name_key(row.name)
     try:
         # The fields' validators say what the table's check constraints say (their lengths),

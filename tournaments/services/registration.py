@@ -27,8 +27,8 @@ def registration_add(
     by: User | None = None,
 ) -> Registration:
     """Register a player (again, if he had withdrawn), checked in and his fee ``paid`` if
-    asked. Late arrivals after the draw are registered too; the tables must then be drawn
-    again before play.
+    asked; a retired player registered is back in the directory. Late arrivals after the
+    draw are registered too; the tables must then be drawn again before play.
 
     :raises ValidationError: already registered, or play has started.
     """
@@ -46,6 +46,9 @@ def registration_add(
         registration.withdrawn_at = None
         registration.checked_in_at = timezone.now() if check_in else None
         registration.save()
+        if player.retired_at is not None:  # he came back (chosen as a walk-in's likely match)
+            Player.objects.filter(pk=player.pk).update(retired_at=None)
+            player.retired_at = None
         if paid:
             registration_mark_paid(registration=registration, paid=True, by=by)
     return registration

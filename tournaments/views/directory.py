@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge
+from tournaments.selectors.duplicates import MAX_SCANNED
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 
@@ -84,3 +85,11 @@ def player_reinstate(request: HttpRequest, pk: int) -> HttpResponse:
     services.player_reinstate(player=player)
     messages.success(request, _("%(name)s is back in the directory.") % {"name": player.name})
     return redirect(reverse("tournaments:player_edit", args=[player.pk]))
+
+
+@organiser_required
+def player_duplicates(request: HttpRequest) -> HttpResponse:
+    """The directory's likely duplicates, each pair with its merge button."""
+    pairs = selectors.player_duplicate_pairs()
+    context = {"pairs": pairs, "max_scanned": MAX_SCANNED}
+    return render(request, "tournaments/players/duplicates.html", context)

@@ -100,6 +100,7 @@ def players_import(request: HttpRequest) -> HttpResponse:
             if tournament is not None:  # back to it, the imported players offered to register
                 skipped = [(row.name, row.club) for row in imported.skipped]
                 players = imported.players + selectors.players_named(names=skipped)
+                _retired_note(request, skipped)
                 offer = ",".join(str(player.pk) for player in players)
                 night = reverse("tournaments:night", args=[tournament.pk])
                 return redirect(f"{night}?{urlencode({'offer': offer})}#register")
@@ -115,6 +116,21 @@ def _import_for(request: HttpRequest) -> Tournament | None:
         return None
     tournament = get_object_or_404(Tournament, pk=id_or_404(value))
     return tournament if tournament.is_registration_open else None
+
+
+def _retired_note(request: HttpRequest, skipped: list[tuple[str, str]]) -> None:
+    """The players of the list who are retired: not offered to register, and said so."""
+    retired = selectors.players_named(names=skipped, retired=True)
+    if retired:
+        names = ", ".join(player.name for player in retired)
+        messages.info(
+            request,
+            _(
+                "Retired, so not offered: %(names)s. “Take back into the directory” on a "
+                "player's page brings him back."
+            )
+            % {"names": names},
+        )
 
 
 def _skipped_note(rows: list[CsvRow]) -> str:
