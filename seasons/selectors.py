@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
 
-from seasons import standings
+from seasons import standings as arithmetic
 from seasons.models import Season, SeasonNight
+from seasons.standings import Result, Row, Standings
 from tournaments.models import Player, Tournament
 from tournaments.selectors.figures import ranked_nights
 
@@ -21,18 +22,34 @@ class SeasonTable:
 
     season: Season
     nights: tuple[Tournament, ...]
-    standings: standings.Standings
+    standings: Standings
     players: dict[int, Player]
 
     @property
     def rules_fixed(self) -> bool:
         return any(night.has_started for night in self.nights)
 
-    def name(self, row: standings.Row) -> str:
+    def name(self, row: Row) -> str:
         return self.players[row.player].name
 
+    def named(self, rows: Sequence[Row]) -> list[tuple[str, Row]]:
+        """Each row with its player's name, for the pages."""
+        return [(self.name(row), row) for row in rows]
+
     @property
-    def every_row(self) -> tuple[standings.Row, ...]:
+    def ranked(self) -> list[tuple[str, Row]]:
+        return self.named(self.standings.ranked)
+
+    @property
+    def guests(self) -> list[tuple[str, Row]]:
+        return self.named(self.standings.guests)
+
+    @property
+    def unranked(self) -> list[tuple[str, Row]]:
+        return self.named(self.standings.unranked)
+
+    @property
+    def every_row(self) -> tuple[Row, ...]:
         return self.standings.ranked + self.standings.guests + self.standings.unranked
 
 
@@ -46,7 +63,7 @@ def _tables(seasons: Sequence[Season]) -> dict[int, SeasonTable]:
     started = [link.tournament for link in links if link.tournament.has_started]
     ranked = ranked_nights(tournaments=started)
     results = {
-        pk: {p.figures.key: standings.Result(p.place, p.figures.points) for p in placed}
+        pk: {p.figures.key: Result(p.place, p.figures.points) for p in placed}
         for pk, placed in ranked.items()
     }
     keys = {key for night in results.values() for key in night}
@@ -55,7 +72,7 @@ def _tables(seasons: Sequence[Season]) -> dict[int, SeasonTable]:
     found = {}
     for season in seasons:
         nights = tuple(link.tournament for link in links if link.season_id == season.pk)
-        table = standings.standings(
+        table = arithmetic.standings(
             season.rules(), [results.get(night.pk, {}) for night in nights], guests
         )
         found[season.pk] = SeasonTable(season, nights, table, players)
@@ -78,7 +95,7 @@ class PlayerSeason:
     count of nights."""
 
     season: Season
-    row: standings.Row
+    row: Row
     nights: int
     ranked_apart: bool
 
