@@ -232,6 +232,7 @@ def demo_night_play(
     name: str | None = None,
     date: datetime.date | None = None,
     rule_set: str = DEFAULT_RULES,
+    people: Sequence[tuple[str, str]] = (),
 ) -> DemoNight:
     """Make a whole night through the services, in one transaction (all or nothing).
 
@@ -239,7 +240,9 @@ def demo_night_play(
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
     prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
-    one the app can play (:data:`tournaments.rule_choice.CHOICES`).
+    one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``people``: the made-up
+    players (name, club) of the night, else ``players`` of them drawn (a demo season's nights
+    share theirs).
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """
@@ -251,7 +254,13 @@ def demo_night_play(
     date = date or timezone.localdate()
     with transaction.atomic():
         tournament = _tournament_started(
-            rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
+            rng,
+            players=players,
+            deals=deals,
+            name=name,
+            date=date,
+            rule_set=rule_set,
+            people=people,
         )
         entries, deals_played = pages_of(tournament).demo(tournament, rng)
         services.prizes_set(
@@ -298,6 +307,7 @@ def _tournament_started(
     name: str | None,
     date: datetime.date,
     rule_set: str,
+    people: Sequence[tuple[str, str]] = (),
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
     options: dict[str, Any] = (
@@ -316,7 +326,7 @@ def _tournament_started(
         rule_set=rule_set,
         **options,
     )
-    for person, club in demo_players(rng, players):
+    for person, club in people or demo_players(rng, players):
         player = _player(person, club)
         tournament_services.registration_add(tournament=tournament, player=player, check_in=True)
     tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))

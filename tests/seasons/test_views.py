@@ -141,3 +141,32 @@ def test_the_pdf_is_asked_for_from_the_standings(organiser, settings) -> None:
     answer = organiser.post(reverse("seasons:file_request", args=[season.pk, SEASON_STANDINGS]))
     assert answer.status_code == 302
     assert GeneratedFile.objects.get().owner == owner_of_season(season)
+
+
+def test_the_board_follows_a_night_while_it_is_played(client) -> None:
+    season = a_season(1, size=4)
+    night = season.nights.get().tournament
+    url = reverse("seasons:board", args=[season.board_token])
+    before = client.get(url).content.decode()
+    # A deal saved: the ledger makes the seat's running total afresh.
+    from tournaments.totals import SeatTotal
+
+    total = SeatTotal.objects.filter(seat__table__tournament=night).order_by("points").first()
+    total.points = 4321
+    total.save()
+    after = client.get(url).content.decode()
+    assert "4321" not in before
+    assert "4321" in after
+
+
+def test_the_player_s_seasons_on_his_page(organiser) -> None:
+    from django.template.loader import render_to_string
+
+    from seasons.selectors import player_seasons
+
+    season = a_season(2, minimum=3)
+    player = season.nights.first().tournament.registrations.first().player
+    html = render_to_string("seasons/_player_seasons.html", {"seasons": player_seasons(player)})
+    assert season.name in html
+    assert "noch nicht gewertet" in html
+    assert "2 von 2 Abenden" in html
