@@ -33,7 +33,7 @@ def _form_page(request: HttpRequest, season: Season | None) -> HttpResponse:
             else:
                 season = services.season_update(season, **form.values())
         except ValidationError as error:
-            form.add_error(None, error.messages)
+            form.add_error(None, error)  # a field's error beside its field
         else:
             messages.success(request, _("The season is saved."))
             return redirect("seasons:nights" if request.POST.get("next") else "seasons:standings",

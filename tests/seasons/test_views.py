@@ -170,3 +170,13 @@ def test_the_player_s_seasons_on_his_page(organiser) -> None:
     assert season.name in html
     assert "noch nicht gewertet" in html
     assert "2 von 2 Abenden" in html
+
+
+def test_a_field_s_error_beside_its_field(organiser) -> None:
+    answer = organiser.post(reverse("seasons:create"), {
+        "name": "Saison", "gives": "points", "best_of": "0", "minimum": "0",
+        "guests": "with", "tie_break": "shared",
+    })  # fmt: skip
+    assert answer.status_code == 200
+    assert answer.context["form"].errors["best_of"]
+    assert not Season.objects.exists()
