@@ -240,9 +240,8 @@ def demo_night_play(
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
     prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
-    one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``people``: the made-up
-    players (name, club) of the night, else ``players`` of them drawn (a demo season's nights
-    share theirs).
+    one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``people``: the night's
+    made-up (name, club), else ``players`` drawn (a demo season's nights share theirs).
 
     :raises ValidationError: the players cannot be seated, or ``deals`` is below 1.
     """

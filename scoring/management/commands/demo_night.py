@@ -48,7 +48,16 @@ class Command(BaseCommand):
         )
         parser.add_argument("--season", type=int, help=_("Play N demo nights in one season."))
 
-    def handle(
+    def handle(self, *args: Any, **options: Any) -> None:
+        """A night, or with ``--season`` N nights in one season."""
+        if options.get("season"):
+            seed = secrets.randbits(32) if options["seed"] is None else options["seed"]
+            played = season_played(options["season"], options["players"], seed, options["deals"],
+                                   options["rules"])  # fmt: skip
+            return self.stdout.write(played)
+        return self.night(*args, **options)
+
+    def night(
         self,
         *args: Any,
         players: int | None,
@@ -59,9 +68,6 @@ class Command(BaseCommand):
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
-        if options.get("season"):
-            self.stdout.write(season_played(options["season"], players, seed, deals, rules))
-            return
         if players is None:  # Mecklenburg seats tables of four only
             players = 12 if is_club_table_rules(rules) else 13
         start = time.perf_counter()
