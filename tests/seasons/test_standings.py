@@ -1,6 +1,8 @@
 """The season's arithmetic (seasons/standings.py) against hand-computed cases: best N, the
 minimum, missed nights as zero, guests, ties; and its properties over random seasons."""
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -169,6 +171,12 @@ def test_the_season_s_laws(rules, nights, guests) -> None:
         assert all(r.place is not None and 1 <= r.place <= i + 1 for i, r in enumerate(ranked))
         if ranked:
             assert ranked[0].place == 1
+        for better, worse in pairwise(ranked):
+            # A larger total is a better place; the same place only for the same total.
+            assert better.total >= worse.total
+            assert better.place != worse.place or better.total == worse.total
+            if rules.tie_break == "shared":
+                assert (better.place == worse.place) == (better.total == worse.total)
     assert all(r.place is None for r in table.unranked)
     if rules.guests != "with":
         assert not any(r.guest for r in table.ranked)
