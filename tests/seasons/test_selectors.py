@@ -7,6 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from seasons import selectors, services
 from tests.seasons.helpers import played_night, players
+from tournaments.models import Seat, Table, new_token
+from tournaments.totals import SeatTotal
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +64,38 @@ def test_a_player_s_seasons() -> None:
     pokal = next(line for line in lines if line.season == other)
     assert (pokal.row.place, pokal.row.total, pokal.nights) == (2, 5, 1)
     assert selectors.player_seasons(players(1)[0]) == []
+
+
+def test_a_night_of_two_series_counts_both() -> None:
+    anke, bernd, claus, dora = players(4)
+    night = played_night({anke: 10, bernd: 20, claus: 30, dora: 40})
+    night.series_count = 2
+    night.save()
+    # Series 2: a table of its own, the same players, other points.
+    table = Table.objects.create(tournament=night, series=2, number=1, deals=48, first_dealer=1,
+                                 token=new_token())  # fmt: skip
+    for position, (registration, points) in enumerate(
+        zip(night.registrations.order_by("pk"), (100, 0, 0, 0), strict=True), start=1
+    ):
+        seat = Seat.objects.create(table=table, position=position, registration=registration,
+                                   series=2)  # fmt: skip
+        SeatTotal.objects.create(seat=seat, points=points)
+    season = services.season_create(name="Saison")
+    services.season_night_add(season, night)
+    table = selectors.season_table(season)
+    assert [(table.name(r), r.total) for r in table.standings.ranked] == [
+        (anke.name, 110), (dora.name, 40), (claus.name, 30), (bernd.name, 20)
+    ]  # fmt: skip
+
+
+def test_a_race_night_places_by_games_then_money() -> None:
+    anke, bernd, claus, dora = players(4)
+    night = played_night({anke: 3, bernd: 3, claus: 1, dora: 0}, rule_set="thedinghausen")
+    SeatTotal.objects.filter(seat__registration__player=bernd).update(cents=250)
+    SeatTotal.objects.filter(seat__registration__player=anke).update(cents=-100)
+    season = services.season_create(name="Saison", gives="places", place_points="10,6,3,1")
+    services.season_night_add(season, night)
+    table = selectors.season_table(season)
+    assert [(table.name(r), r.total) for r in table.standings.ranked] == [
+        (bernd.name, 10), (anke.name, 6), (claus.name, 3), (dora.name, 1)
+    ]  # fmt: skip
