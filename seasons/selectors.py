@@ -29,6 +29,11 @@ class SeasonTable:
     def rules_fixed(self) -> bool:
         return any(night.has_started for night in self.nights)
 
+    @property
+    def is_live(self) -> bool:
+        """A night of the season is being played: its standings change."""
+        return any(night.is_playing for night in self.nights)
+
     def name(self, row: Row) -> str:
         return self.players[row.player].name
 

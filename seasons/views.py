@@ -93,7 +93,9 @@ def season_night_remove(request: HttpRequest, pk: int, tournament_pk: int) -> Ht
 @organiser_required
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
-    return render(request, "seasons/standings.html", {"table": selectors.season_table(season)})
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]
+    template = "seasons/_standings.html" if htmx else "seasons/standings.html"
+    return render(request, template, {"table": selectors.season_table(season)})
 
 
 @organiser_required

@@ -180,3 +180,16 @@ def test_a_field_s_error_beside_its_field(organiser) -> None:
     assert answer.status_code == 200
     assert answer.context["form"].errors["best_of"]
     assert not Season.objects.exists()
+
+
+def test_the_standings_come_afresh_while_a_night_is_played(organiser) -> None:
+    season = a_season(2)
+    url = reverse("seasons:standings", args=[season.pk])
+    page = organiser.get(url).content.decode()
+    assert 'hx-trigger="every 30s"' in page
+    part = organiser.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert part.startswith('<div id="season-standings"')
+    from tournaments.models import Tournament
+
+    Tournament.objects.update(state=Tournament.State.FINISHED)
+    assert "hx-trigger" not in organiser.get(url).content.decode().split("<main")[1]
