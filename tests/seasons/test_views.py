@@ -193,3 +193,17 @@ def test_the_standings_come_afresh_while_a_night_is_played(organiser) -> None:
 
     Tournament.objects.update(state=Tournament.State.FINISHED)
     assert "hx-trigger" not in organiser.get(url).content.decode().split("<main")[1]
+
+
+def test_a_night_taken_out_and_refused_twice(organiser) -> None:
+    season = a_season(1)
+    other = services.season_create(name="Pokal")
+    night = season.nights.get().tournament
+    answer = organiser.post(reverse("seasons:night_add", args=[other.pk, night.pk]), follow=True)
+    assert "gehört schon zu einer Saison" in answer.content.decode()
+    organiser.post(reverse("seasons:night_remove", args=[season.pk, night.pk]))
+    assert not season.nights.exists()
+    assert (
+        organiser.get(reverse("seasons:night_remove", args=[season.pk, night.pk])).status_code
+        == 405
+    )
