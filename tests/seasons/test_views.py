@@ -136,6 +136,17 @@ def test_the_pdf_with_the_signature_line() -> None:
     assert "Unterschrift" in text
 
 
+def test_a_long_season_prints_in_parts_of_a_few_nights() -> None:
+    from seasons.renderers import NIGHTS_PER_PART, parts
+    from seasons.selectors import season_table
+
+    table = season_table(a_season(NIGHTS_PER_PART + 3, size=4))
+    first, second = parts(table, table.ranked)
+    assert (len(first.nights), len(second.nights)) == (NIGHTS_PER_PART, 3)
+    assert (first.last, second.last) == (False, True)
+    assert all(len(cells) == 3 for _, _, cells in second.lines)
+
+
 def test_the_pdf_is_asked_for_from_the_standings(organiser, settings) -> None:
     season = a_season(1)
     answer = organiser.post(reverse("seasons:file_request", args=[season.pk, SEASON_STANDINGS]))
