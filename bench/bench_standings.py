@@ -7,7 +7,10 @@ database in a temp folder, two nights of tables of four, each table 100 deals (w
 where all passed, about 103 entries a table):
 
 - a club's night: 40 players at 10 tables (about 1,030 entries), and
-- a federation day: 800 players at 200 tables (about 20,600 entries).
+- a federation day: 800 players at 200 tables (about 20,600 entries),
+
+and a club's season of 40 nights × 40 players (bench/season_bench.py): its standings page and
+its board at 3 nights and at 40, in the same queries.
 
 The deals are random legal games of ``scoring.demo`` scored by the rules module and
 bulk-created (the services would take minutes for 20,000); then each table's running totals
@@ -55,6 +58,7 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import reverse  # noqa: E402
 from django_tables2 import RequestConfig  # noqa: E402
+from season_bench import measure_season  # noqa: E402
 
 from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
 from scoring import board_views, selectors  # noqa: E402
@@ -290,6 +294,7 @@ def main(argv: list[str]) -> None:
                 for tournament, tables in ((nights[size], size) for size in SIZES)
             }
             summary(figures)
+            measure_season(rng, organiser, hall, per_request)
             if "--profile" in argv:
                 large = nights[SIZES[-1]]
                 profile(organiser, f"/tournaments/{large.pk}/standings/")

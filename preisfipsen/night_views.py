@@ -43,7 +43,8 @@ def night_figures(tournament: Tournament) -> NightFigures:
 @organiser_required
 def home(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the night stands, the steps to come, and a button for the next one."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    # Its season (if any) with it: the link to the season's standings costs no query.
+    tournament = get_object_or_404(Tournament.objects.select_related("season_night__season"), pk=pk)
     figures = night_figures(tournament)
     next_url_name, next_button = next_link(figures)
     context = {

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "scoring",
     "races",
     "pots",
+    "seasons",
 ]
 
 MIDDLEWARE = [

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("races.urls")),
     path("", include("pots.urls")),
+    path("", include("seasons.urls")),
     path("", include("preisfipsen.night_urls")),
     path("", include("printing.urls")),
     # A consistent copy of the whole database, for the organiser's USB stick

@@ -235,6 +235,7 @@ def demo_night_play(
     date: datetime.date | None = None,
     rule_set: str = DEFAULT_RULES,
     series: int = 1,
+    people: Sequence[tuple[str, str]] = (),
 ) -> DemoNight:
     """Make a whole night through the services, in one transaction (all or nothing).
 
@@ -244,7 +245,8 @@ def demo_night_play(
     prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
     one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``series``: that many
     series, each played through; series 2 drawn seeded by the standings, any later one by lot
-    avoiding earlier tablemates (:func:`series_played`).
+    avoiding earlier tablemates (:func:`series_played`). ``people``: the night's made-up
+    (name, club), else ``players`` drawn (a demo season's nights share theirs).
 
     :raises ValidationError: the players cannot be seated, ``deals`` is below 1 or
         ``series`` out of range.
@@ -257,7 +259,13 @@ def demo_night_play(
     date = date or timezone.localdate()
     with transaction.atomic():
         tournament = _tournament_started(
-            rng, players=players, deals=deals, name=name, date=date, rule_set=rule_set
+            rng,
+            players=players,
+            deals=deals,
+            name=name,
+            date=date,
+            rule_set=rule_set,
+            people=people,
         )
         entries, deals_played = series_played(tournament, rng, series=series)
         services.prizes_set(
@@ -338,6 +346,7 @@ def _tournament_started(
     name: str | None,
     date: datetime.date,
     rule_set: str,
+    people: Sequence[tuple[str, str]] = (),
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
     options: dict[str, Any] = (
@@ -356,7 +365,7 @@ def _tournament_started(
         rule_set=rule_set,
         **options,
     )
-    for person, club in demo_players(rng, players):
+    for person, club in people or demo_players(rng, players):
         player = _player(person, club)
         tournament_services.registration_add(tournament=tournament, player=player, check_in=True)
     tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))

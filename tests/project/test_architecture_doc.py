@@ -17,7 +17,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "architecture.md"
 #: The packages the tree describes module by module (fipsen_rules has docs/rules.md).
-PACKAGES = ("preisfipsen", "sitewide", "tournaments", "scoring", "races", "pots", "printing")
+PACKAGES = (
+    "preisfipsen",
+    "sitewide",
+    "tournaments",
+    "scoring",
+    "races",
+    "pots",
+    "seasons",
+    "printing",
+)
 TAKEN_AS_READ = {"__init__", "apps", "admin", "urls"}
 
 

@@ -65,6 +65,7 @@ WEB = frozenset(
         "scoring",
         "races",
         "pots",
+        "seasons",
         "preisfipsen",
         "printing",
     }
@@ -81,8 +82,8 @@ LAYERS = (
         "tournaments",
         "tournaments",
         "templates/tournaments",
-        frozenset({"scoring", "races", "pots", PROJECT}),
-        frozenset({"scoring", "races", "pots"}),
+        frozenset({"scoring", "races", "pots", "seasons", PROJECT}),
+        frozenset({"scoring", "races", "pots", "seasons"}),
     ),
     # Scoring builds on the night and the rules; it does not reach up to the project, nor
     # across to the race or Tippen: their parts (their pages, their rows of the night's file)
@@ -112,12 +113,21 @@ LAYERS = (
         frozenset({"scoring", "races", PROJECT}),
         frozenset({"scoring", "races"}),
     ),
+    # The season ranks nights of every rule set through tournaments (RulePages.rank, the
+    # running totals), and knows neither scoring, the race nor Tippen.
+    Layer(
+        "seasons",
+        "seasons",
+        "templates/seasons",
+        frozenset({"scoring", "races", "pots", PROJECT}),
+        frozenset({"scoring", "races", "pots"}),
+    ),
     Layer(
         "printing",
         "printing",
         "templates/printing",
-        frozenset({"tournaments", "scoring", "races", "pots", PROJECT}),
-        frozenset({"tournaments", "scoring", "races", "pots"}),
+        frozenset({"tournaments", "scoring", "races", "pots", "seasons", PROJECT}),
+        frozenset({"tournaments", "scoring", "races", "pots", "seasons"}),
     ),
 )
 

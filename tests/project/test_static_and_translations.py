@@ -22,6 +22,7 @@ TRANSLATED_SOURCES = (
     "scoring",
     "races",
     "pots",
+    "seasons",
     "fipsen_rules",
     "templates",
 )

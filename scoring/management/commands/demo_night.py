@@ -1,6 +1,8 @@
 """`manage.py demo_night`: a whole night played with random legal games, to look at."""
 
+import datetime
 import os
+import random
 import secrets
 import time
 from typing import Any
@@ -11,8 +13,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.demo import DemoNight, demo_night_play
+from scoring.demo import DemoNight, demo_night_play, demo_players
+from seasons.demo import demo_season
 from tournaments.club_points import is_club_table_rules
+from tournaments.models import Tournament
 from tournaments.rule_choice import DEFAULT_RULES, playable
 
 
@@ -51,8 +55,18 @@ class Command(BaseCommand):
             help=_("The rule set, one the app can play: %(rules)s (default %(default)s).")
             % {"rules": ", ".join(playable()), "default": DEFAULT_RULES},
         )
+        parser.add_argument("--season", type=int, help=_("Play N demo nights in one season."))
 
-    def handle(
+    def handle(self, *args: Any, **options: Any) -> None:
+        """A night, or with ``--season`` N nights in one season."""
+        if options.get("season"):
+            seed = secrets.randbits(32) if options["seed"] is None else options["seed"]
+            played = season_played(options["season"], options["players"], seed, options["deals"],
+                                   options["rules"])  # fmt: skip
+            return self.stdout.write(played)
+        return self.night(*args, **options)
+
+    def night(
         self,
         *args: Any,
         players: int | None,
@@ -77,6 +91,31 @@ class Command(BaseCommand):
         again = _again(players=players, seed=seed, deals=deals, rules=rules, series=series)
         lines = _report(night, seconds=seconds, again=again)
         self.stdout.write("\n".join(lines))
+
+
+def season_played(
+    nights: int, players: int | None, seed: int, deals: int | None, rules: str
+) -> str:
+    """N demo nights in one season (seasons/demo.py): a player or two more or fewer a night."""
+    if not 1 <= nights <= 60:
+        raise CommandError(_("A demo season has 1 to 60 nights."))
+    size = players or (12 if is_club_table_rules(rules) else 13)
+    # One club's people: each night some of them (a player or two more or fewer a night).
+    pool = demo_players(random.Random(seed), size + 2)  # noqa: S311 (a demo)
+
+    def play(number: int, date: datetime.date) -> Tournament:
+        count = size if is_club_table_rules(rules) else size + number % 3 - 1
+        people = random.Random(seed + number).sample(pool, count)  # noqa: S311 (a demo)
+        return demo_night_play(players=count, seed=seed + number, deals=deals or 12,
+                               date=date, rule_set=rules, people=people).tournament  # fmt: skip
+
+    try:
+        season = demo_season(nights=nights, play=play)
+    except ValidationError as error:
+        raise CommandError(" ".join(error.messages)) from error
+    url = _base_url() + reverse("seasons:standings", args=[season.pk])
+    return _("Season %(pk)s, “%(name)s”: %(nights)s nights. Standings: %(url)s") % {
+        "pk": season.pk, "name": season.name, "nights": nights, "url": url}  # fmt: skip
 
 
 def _report(night: DemoNight, *, seconds: float, again: str) -> list[str]:
