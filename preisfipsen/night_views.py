@@ -14,6 +14,7 @@ from tournaments.models import Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
 
+
 def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
     count = selectors.check_in_count(tournament=tournament)
