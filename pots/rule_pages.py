@@ -9,6 +9,7 @@ from fipsen_rules.signs import signed_total
 from pots.demo import pot_demo_play
 from pots.printing_kinds import POT_LEDGERS
 from pots.selectors import pot_entries, pot_history, pot_players
+from pots.statistics import pot_statistics
 from pots.views import pot_page
 from tournaments import rule_pages
 from tournaments.tippen_rules import TIPPEN_RULES
@@ -23,6 +24,7 @@ pot_history_lines = rule_pages.ledger_history(
 
 
 TIPPEN_PAGES = rule_pages.RulePages(
+    statistics=pot_statistics,
     own=rule_pages.OwnPages(
         captain=pot_page,
         standings="pots:standings",

@@ -8,6 +8,7 @@ from django.utils.translation import ngettext_lazy
 from races.demo import race_demo_options, race_demo_play
 from races.printing_kinds import RACE_SCORESHEETS
 from races.selectors import race_entries, race_history, race_players
+from races.statistics import race_statistics
 from races.templatetags.race_money import euros
 from races.views import race_page
 from tournaments import rule_pages
@@ -24,6 +25,7 @@ race_history_lines = rule_pages.ledger_history(
 
 
 RACE_PAGES = rule_pages.RulePages(
+    statistics=race_statistics,
     rank=by_games_then_money,
     own=rule_pages.OwnPages(
         captain=race_page,

@@ -12,6 +12,7 @@ from django_stubs_ext import StrOrPromise
 from scoring.demo import GameDraw, prisdorf_night, prisdorf_players_check, scored_night
 from scoring.paper_help import ansegger_example, aspe_example, duttfips_example, prisdorf_example
 from scoring.ranking import Figures, rank, tie_break_of
+from scoring.statistics import ASPE_STATISTICS, MECKLENBURG_STATISTICS, PRISDORF_STATISTICS
 from tournaments import rule_pages
 from tournaments.models import Tournament
 from tournaments.player_figures import Placed, PlayerFigures
@@ -74,6 +75,7 @@ def ranked_by_tie_break(tournament: Tournament, figures: Sequence[PlayerFigures]
 
 SCORED = rule_pages.RulePages(
     rank=ranked_by_tie_break,
+    statistics=PRISDORF_STATISTICS,
     own=None,
     closing=CLOSING,
     demo=prisdorf_night,
@@ -88,17 +90,20 @@ ANSEGGER_PAGES = replace(
     SCORED,
     demo_check=None,
     demo=scored_night(GameDraw.ansegger),
+    statistics=MECKLENBURG_STATISTICS,
     paper_help=rule_pages.PaperHelp("scoring/rules/ansegger_paper_help.html", ansegger_example),
 )
 DUTTFIPS_PAGES = replace(
     SCORED,
     demo_check=None,
     demo=scored_night(GameDraw.duttfips),
+    statistics=MECKLENBURG_STATISTICS,
     paper_help=rule_pages.PaperHelp("scoring/rules/duttfips_paper_help.html", duttfips_example),
 )
 
 ASPE = rule_pages.RulePages(
     rank=ranked_by_tie_break,
+    statistics=ASPE_STATISTICS,
     own=None,
     closing=CLOSING,
     demo=scored_night(GameDraw.aspe),

@@ -188,6 +188,25 @@ class PaperHelp:
 
 
 @dataclass(frozen=True)
+class KindCount:
+    """A kind of game a player declared (Hand, Ruten, Kieker, …; a rule set's own kinds) and
+    how many of them: ``won`` None where winning is not the kind's point (a race's sweeps)."""
+
+    kind: StrOrPromise
+    declared: int
+    won: int | None = None
+
+
+#: A rule set's kinds of game counted over seats (their pks), for the player's page.
+Statistics = Callable[[Sequence[int]], Sequence[KindCount]]
+
+
+def no_statistics(seats: Sequence[int]) -> Sequence[KindCount]:
+    """No kinds of game to count."""
+    return ()
+
+
+@dataclass(frozen=True)
 class RulePages:
     """What the shared pages show of a rule set; the templates are included as they are.
 
@@ -220,6 +239,8 @@ class RulePages:
         entry too), or None.
     :param rank: how it ranks players' figures summed over seats (the series' total, a night
         in the season, the player's page): by points where it says nothing else.
+    :param statistics: its kinds of game counted over seats (the player's page), in one
+        query however many seats.
     """
 
     own: OwnPages | None
@@ -242,6 +263,7 @@ class RulePages:
     history: Callable[[Tournament, bool], Sequence[HistoryLine]] | None = None
     files: tuple[str, ...] = ()
     rank: Ranks = by_points
+    statistics: Statistics = no_statistics
 
     @property
     def scores_deals(self) -> bool:
