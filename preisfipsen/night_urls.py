@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from preisfipsen import night_views, transfer_views
+from preisfipsen import night_views, player_views, transfer_views
 
 app_name = "night"
 
@@ -10,6 +10,8 @@ urlpatterns = [
     path("tournaments/<id:pk>/home/", night_views.home, name="home"),
     path("tournaments/<id:pk>/print/", night_views.print_page, name="print"),
     path("tournaments/<id:pk>/history/", night_views.history, name="history"),
+    # A player across nights: every night, his kinds of game, his seasons
+    path("players/<id:pk>/nights/", player_views.player_nights, name="player"),
     # One night as a file, to move it to another installation
     path("tournaments/<id:pk>/export/", transfer_views.night_export, name="export"),
     path("tournaments/import/", transfer_views.night_import, name="import"),

@@ -1,5 +1,6 @@
 """The kinds of game a player declared at a scored night, and how many of them he won, for the
-player's page (:attr:`tournaments.rule_pages.RulePages.statistics`): Prisdorf's Hand, Ruten,
+player's page (:attr:`tournaments.rule_pages.RulePages.statistics`): the games bid by their
+tricks ("3 Stiche"), Prisdorf's Hand, Ruten,
 Durch, Kieker and Siebener Fips, Großenaspe's Gute, Kreuz, Durch, Kieker and Fips,
 Mecklenburg's Ruten, Fips, Rutenfips, Dutt and Ruten oewer. A game is won as the running
 totals count it (its declarer scored). One deal may be of several kinds (3 Hand Ruten); a
@@ -9,6 +10,7 @@ paper line with only its value is of none (it counts in the games declared all t
 from collections.abc import Callable, Iterable, Sequence
 
 from django.db.models import F
+from django.utils.translation import gettext
 
 from fipsen_rules import Game, GameKind, GrossenaspeGame, MecklenburgGame
 from fipsen_rules.errors import FipsenError
@@ -20,20 +22,37 @@ from tournaments.rule_pages import KindCount, Statistics
 #: A game's notation read as its kinds, in the order the page lists them.
 Kinds = Callable[[str], Iterable[str]]
 
-PRISDORF_KINDS = ("Hand", "Ruten", "Durch", "Kieker", "Siebener Fips")
-ASPE_KINDS = ("Gute", "Kreuz", "Durch", "Kieker", "Fips")
-MECKLENBURG_KINDS = ("Ruten", "Fips", "Rutenfips", "Dutt", "Ruten oewer")
+#: A game bid by its tricks, as the kinds name it (:func:`tricks`).
+TRICKS = "tricks:"
+PRISDORF_KINDS = (*(f"{TRICKS}{n}" for n in range(2, 6)), "Hand", "Ruten", "Durch", "Kieker")
+PRISDORF_KINDS += ("Siebener Fips",)
+ASPE_KINDS = (*(f"{TRICKS}{n}" for n in range(1, 6)), "Gute", "Kreuz", "Durch", "Kieker", "Fips")
+MECKLENBURG_KINDS = (*(f"{TRICKS}{n}" for n in range(1, 5)), "Ruten", "Fips", "Rutenfips")
+MECKLENBURG_KINDS += ("Dutt", "Ruten oewer")
+
+
+def kind_name(kind: str) -> str:
+    """A kind as the page shows it: a game bid by its tricks in the language of the page.
+
+    >>> kind_name("Hand"), kind_name("tricks:3")
+    ('Hand', '3 tricks')
+    """
+    if kind.startswith(TRICKS):
+        return gettext("%(tricks)s tricks") % {"tricks": kind.removeprefix(TRICKS)}
+    return kind
 
 
 def prisdorf_kinds(text: str) -> Iterable[str]:
     """Prisdorf's kinds of a game.
 
     >>> list(prisdorf_kinds("3 Hand Ruten gewonnen")), list(prisdorf_kinds("5 gewonnen"))
-    (['Hand', 'Ruten'], ['Durch'])
+    (['tricks:3', 'Hand', 'Ruten'], ['tricks:5', 'Durch'])
     >>> list(prisdorf_kinds("Kieker Ruten verloren")), list(prisdorf_kinds("Siebener Fips"))
     (['Ruten', 'Kieker'], ['Siebener Fips'])
     """
     game = Game.parse(text)
+    if game.kind is GameKind.NUMBER:
+        yield f"{TRICKS}{game.tricks}"
     if game.kind is GameKind.NUMBER and game.hand:
         yield "Hand"
     if game.ruten:
@@ -50,9 +69,11 @@ def aspe_kinds(text: str) -> Iterable[str]:
     """Großenaspe's kinds of a game.
 
     >>> list(aspe_kinds("3 Gute Durch gewonnen")), list(aspe_kinds("Fips Kreuz verloren"))
-    (['Gute', 'Durch'], ['Kreuz', 'Fips'])
+    (['tricks:3', 'Gute', 'Durch'], ['Kreuz', 'Fips'])
     """
     game = GrossenaspeGame.parse(text)
+    if game.kind is AspeKind.NUMBER:
+        yield f"{TRICKS}{game.tricks}"
     flags = (("Gute", game.gute), ("Kreuz", game.kreuz), ("Durch", game.durch))
     yield from (kind for kind, on in flags if on)
     if game.kind is AspeKind.KIEKER:
@@ -65,11 +86,13 @@ def mecklenburg_kinds(text: str) -> Iterable[str]:
     """Ansegger Fips's and Duttfips's kinds of a game.
 
     >>> list(mecklenburg_kinds("3 Ruten gewonnen")), list(mecklenburg_kinds("Rutenfips verloren"))
-    (['Ruten'], ['Rutenfips'])
+    (['tricks:3', 'Ruten'], ['Rutenfips'])
     >>> list(mecklenburg_kinds("Dutt gewonnen")), list(mecklenburg_kinds("Ruten oewer gewonnen"))
     (['Dutt'], ['Ruten oewer'])
     """
     game = MecklenburgGame.parse(text)
+    if game.kind is MeckKind.NUMBER:
+        yield f"{TRICKS}{game.tricks}"
     if game.kind is MeckKind.NUMBER and game.ruten:
         yield "Ruten"
     names = {MeckKind.FIPS: ("Fips", "Rutenfips"), MeckKind.DUTT: ("Dutt", "Ruten oewer")}
@@ -83,9 +106,9 @@ def counted(
     """Each kind in ``order`` with the games (notation, declarer's score) of it and those
     won; a kind nobody played is left out, a game the notation cannot read is of none.
 
-    >>> counted([("3 Hand gewonnen", 12), ("4 Hand verloren", -16), ("", 8)], prisdorf_kinds,
-    ...         PRISDORF_KINDS)
-    [KindCount(kind='Hand', declared=2, won=1)]
+    >>> games = [("3 Hand gewonnen", 12), ("4 Hand verloren", -16), ("", 8), ("Kontra", 1)]
+    >>> [(k.kind, k.declared, k.won) for k in counted(games, prisdorf_kinds, PRISDORF_KINDS)]
+    [('3 tricks', 1, 1), ('4 tricks', 1, 0), ('Hand', 2, 1)]
     """
     declared = dict.fromkeys(order, 0)
     won = dict.fromkeys(order, 0)
@@ -97,7 +120,9 @@ def counted(
         for kind in found & set(order):
             declared[kind] += 1
             won[kind] += score > 0
-    return [KindCount(kind, declared[kind], won[kind]) for kind in order if declared[kind]]
+    return [
+        KindCount(kind_name(kind), declared[kind], won[kind]) for kind in order if declared[kind]
+    ]
 
 
 def statistics_of(kinds_of: Kinds, order: Sequence[str]) -> Statistics:

@@ -65,7 +65,9 @@ def expected_scored(rule_set: str, seats: list[Seat]) -> list[tuple[str, int, in
             for kind in kinds:
                 declared[kind] += 1
                 won[kind] += deal.score > 0
-    return [(kind, declared[kind], won[kind]) for kind in order if declared[kind]]
+    return [
+        (statistics.kind_name(kind), declared[kind], won[kind]) for kind in order if declared[kind]
+    ]
 
 
 @pytest.mark.parametrize("rule_set", sorted(KINDS))

@@ -25,6 +25,7 @@ from tournaments.selectors.files import (
     series_drawn,
     table_cards_printed,
 )
+from tournaments.selectors.player_page import PlayerNight, PlayerPage, player_page
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
     player_directory,
@@ -76,6 +77,8 @@ __all__ = [
     "CheckInCount",
     "DrawCheck",
     "DuplicatePair",
+    "PlayerNight",
+    "PlayerPage",
     "PreviousNight",
     "SeatingRow",
     "SeriesSeating",
@@ -94,6 +97,7 @@ __all__ = [
     "player_likely_duplicates",
     "player_merges",
     "player_nights_count",
+    "player_page",
     "players_named",
     "players_offered",
     "players_to_register",
