@@ -5,6 +5,10 @@ of queries however many nights."""
 
 import datetime
 import secrets
+import sys
+import types
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -12,6 +16,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from preisfipsen import player_views
 from scoring.demo import demo_night_play
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.rule_choice import CHOICES
@@ -167,3 +172,26 @@ def test_the_page_in_german(organiser: Client) -> None:
     assert "Durchschnittlicher Platz" in text
     assert "Spielarten: Prisdorf" in text
     assert "Stiche" in text
+
+
+def test_no_season_lines_without_the_seasons_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(player_views.apps, "is_installed", lambda name: False)
+    assert player_views.season_lines(Player(name="Anna")) == {}
+
+
+def test_the_season_lines_where_the_seasons_app_gives_them(
+    organiser: Client, monkeypatch: pytest.MonkeyPatch, settings: Any, tmp_path: Path
+) -> None:
+    """The seasons app's selector and partial (another helper's), stood in for here."""
+    seasons = types.ModuleType("seasons.selectors")
+    seasons.player_seasons = lambda player: [f"Vereinsmeisterschaft 2027: {player.name}"]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "seasons.selectors", seasons)
+    monkeypatch.setattr(player_views.apps, "is_installed", lambda name: name == "seasons")
+    partial = tmp_path / "seasons" / "_player_seasons.html"
+    partial.parent.mkdir()
+    partial.write_text("{% for line in seasons %}<p class='season'>{{ line }}</p>{% endfor %}")
+    engine = {**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}
+    settings.TEMPLATES = [engine]
+    player = Player.objects.create(name="Anna Saison")
+    text = organiser.get(reverse("night:player", args=[player.pk])).content.decode()
+    assert "<p class='season'>Vereinsmeisterschaft 2027: Anna Saison</p>" in text

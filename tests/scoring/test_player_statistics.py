@@ -4,6 +4,7 @@ player's page): the counts are those of the deals read one by one, in one query 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from fipsen_rules.errors import FipsenError
 from pots.models import PotDeal
@@ -43,10 +44,11 @@ def seats_of(rule_set: str) -> list[Seat]:
 
 
 def counted_of(rule_set: str, seats: list[Seat]) -> list[tuple[str, int, int | None]]:
-    with CaptureQueriesContext(connection) as queries:
+    with CaptureQueriesContext(connection) as queries, translation.override("en"):
         found = rule_pages.registered()[rule_set].statistics([seat.pk for seat in seats])
+        counted = [(str(count.kind), count.declared, count.won) for count in found]
     assert len(queries) == 1
-    return [(str(count.kind), count.declared, count.won) for count in found]
+    return counted
 
 
 def expected_scored(rule_set: str, seats: list[Seat]) -> list[tuple[str, int, int | None]]:
@@ -65,9 +67,12 @@ def expected_scored(rule_set: str, seats: list[Seat]) -> list[tuple[str, int, in
             for kind in kinds:
                 declared[kind] += 1
                 won[kind] += deal.score > 0
-    return [
-        (statistics.kind_name(kind), declared[kind], won[kind]) for kind in order if declared[kind]
-    ]
+    with translation.override("en"):
+        return [
+            (statistics.kind_name(kind), declared[kind], won[kind])
+            for kind in order
+            if declared[kind]
+        ]
 
 
 @pytest.mark.parametrize("rule_set", sorted(KINDS))
