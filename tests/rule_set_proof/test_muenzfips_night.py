@@ -149,6 +149,9 @@ def _every_page_answers(organiser: Client, tournament: Tournament, tables: list[
     for table in tables:
         urls.append(reverse("scoring:organiser_sheet", args=[pk, table.pk]))
         urls.append(reverse("scoring:table_sheet", args=[table.token]))
+    # A player's page: his place as Münzfips ranks, no kinds of game it does not count.
+    player = tables[0].seats.get(position=0).registration.player_id
+    urls.append(reverse("night:player", args=[player]))
     for url in urls:
         assert organiser.get(url).status_code == 200, url
 
