@@ -23,7 +23,9 @@ def season_lines(player: Player) -> dict[str, Any]:
     if not apps.is_installed("seasons"):
         return {}
     selectors = importlib.import_module("seasons.selectors")
-    return {"seasons": selectors.player_seasons(player), "season_template": SEASON_TEMPLATE}
+    lines = selectors.player_seasons(player)
+    # The partial reads them as ``seasons`` (or as the selector is named).
+    return {"seasons": lines, "player_seasons": lines, "season_template": SEASON_TEMPLATE}
 
 
 @organiser_required
