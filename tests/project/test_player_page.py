@@ -4,6 +4,7 @@ several, his games, highest game and average place, each rule set's kinds; in a 
 of queries however many nights."""
 
 import datetime
+import random
 import secrets
 import sys
 import types
@@ -17,12 +18,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from preisfipsen import player_views
-from scoring.demo import demo_night_play
+from scoring.demo import GameDraw, _play, demo_night_play
 from tournaments.models import Player, Seat, Table, Tournament
-from tournaments.rule_choice import CHOICES
+from tournaments.rule_choice import CHOICES, rules_of
 from tournaments.rule_pages import pages_of
 from tournaments.selectors import ranked_nights
 from tournaments.selectors.player_page import player_page
+from tournaments.series_draw import Method
+from tournaments.services.series import series_draw_next
 from tournaments.totals import SeatTotal
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +201,21 @@ def test_the_season_lines_where_the_seasons_app_gives_them(
     player = Player.objects.create(name="Anna Saison")
     text = organiser.get(reverse("night:player", args=[player.pk])).content.decode()
     assert "<p class='season'>Vereinsmeisterschaft 2027: Anna Saison</p>" in text
+
+
+def test_a_night_whose_second_series_was_drawn_seeded() -> None:
+    """Series 2 drawn by the series' service (seeded by the standings) and played: his night
+    shows both series, and his night's figures are theirs added."""
+    tournament = nights(1)[0]
+    tournament.series_count = 2
+    tournament.save(update_fields=["series_count"])
+    series_draw_next(tournament=tournament, method=Method.SEEDED, seed=3)
+    draw = GameDraw.for_rules(rules_of(tournament))
+    rng = random.Random(3)  # noqa: S311 (the demo's games, repeatable)
+    for table in Table.objects.filter(tournament=tournament, series=2):
+        _play(table, draw, rng)  # every deal entered as its captain would
+    player = someone(tournament)
+    night = player_page(player=player).nights[0]
+    seats = {s.series: s.total.points for s in Seat.objects.filter(registration__player=player)}
+    assert [(s.series, s.points) for s in night.series] == sorted(seats.items())
+    assert night.figures.points == sum(seats.values())
