@@ -25,6 +25,7 @@ from tournaments.rule_pages import pages_of
 from tournaments.selectors import ranked_nights
 from tournaments.selectors.player_page import player_page
 from tournaments.series_draw import Method
+from tournaments.services.directory import player_merge
 from tournaments.services.series import series_draw_next
 from tournaments.totals import SeatTotal
 
@@ -219,3 +220,17 @@ def test_a_night_whose_second_series_was_drawn_seeded() -> None:
     seats = {s.series: s.total.points for s in Seat.objects.filter(registration__player=player)}
     assert [(s.series, s.points) for s in night.series] == sorted(seats.items())
     assert night.figures.points == sum(seats.values())
+
+
+def test_a_merge_brings_his_other_nights() -> None:
+    """Two entries of one player, each at a night of its own: merged, his page has both."""
+    first = nights(1)[0]
+    second = demo_night_play(players=8, seed=6, deals=6, name="Abend B").tournament
+    keep = someone(first)
+    other = someone(second)
+    assert keep != other
+    assert not Player.objects.filter(pk=keep.pk, registrations__tournament=second).exists()
+    player_merge(keep=keep, merge=other)
+    assert [night.tournament for night in player_page(player=keep).nights] == sorted(
+        [first, second], key=lambda t: (t.date, t.pk), reverse=True
+    )
