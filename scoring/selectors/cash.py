@@ -76,4 +76,3 @@ def cash_report(*, tournament: Tournament) -> CashReport:
         open=owing,
         prizes=prizes_given(tournament=tournament),
     )
-
