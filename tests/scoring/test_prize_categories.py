@@ -305,3 +305,24 @@ def test_the_nights_file_keeps_a_lines_kind_and_an_old_file_reads_as_places() ->
         "Letzter: Korb",
         "2. 5,00 €",
     ]
+
+
+def test_the_prize_page_says_a_category_prize_goes_to_nobody_when_no_player_has_it(
+    organiser: Client,
+) -> None:
+    """A newcomer's walk: "Beste Dame: 10 €" with no lady marked in the directory was given
+    to nobody without a word; the prize page says so, until a lady of the night is marked."""
+    table = playing_table(tie_break="")
+    enter(table, 0, "3 +")
+    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    url = reverse("scoring:prizes", args=[table.tournament_id])
+
+    page = " ".join(organiser.get(url).content.decode().split())
+
+    assert "„Beste Dame: 10,00 €“: Kein Spieler dieses Abends hat diese Kategorie" in page
+    assert "„Bester Senior: Wein“: Kein Spieler" in page
+    assert "„Letzter: Trostpreis“: Kein" not in page
+    categorised(table, seat1={"lady": True})
+    page = " ".join(organiser.get(url).content.decode().split())
+    assert "„Beste Dame: 10,00 €“: Kein" not in page
+    assert "„Bester Senior: Wein“: Kein Spieler" in page
