@@ -69,13 +69,11 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "prizes": saved,
-        # A category no player of the night is in ("Beste Dame", no lady marked): say so.
-        "for_nobody": prizes_for_nobody(tournament=tournament),
+        "for_nobody": prizes_for_nobody(tournament=tournament),  # "Beste Dame", no lady
         "pot": selectors.fee_pot(tournament=tournament),
         "list_form": list_form,
         "split_form": split_form,
-        # A race (games won, then money) or Tippen (chips): who gets what follows its standings.
-        "own_awards": own_awards(tournament=tournament),
+        "own_awards": own_awards(tournament=tournament),  # the race's, Tippen's own order
         "winners": _winners(tournament),
     }
     return render(request, "scoring/prizes.html", context)
