@@ -91,6 +91,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
                 "table cards show the table's final totals instead."
             ),
             _("The standings are final, and the ranking is printed as final."),
+            *_board_after(tournament),
             _(
                 "You can reopen the tournament afterwards if needed; the printed table cards "
                 "then work again, and the history keeps both."
@@ -103,6 +104,25 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     done = reverse("scoring:standings", args=[pk])  # what the organiser wants to see now
     success = _("The tournament is finished and locked.")
     return _confirm_tournament_step(request, confirmation, step, success=success, done=done)
+
+
+def _board_after(tournament: Tournament) -> list[str]:
+    """What the board in the hall shows once the night is finished, said before the finish."""
+    if not tournament.board_enabled:
+        return []
+    if tournament.board_after_finish:
+        return [
+            _(
+                "The board in the hall shows the final ranking, for the prize-giving (to switch "
+                "it off: the tournament's rules page)."
+            )
+        ]
+    return [
+        _(
+            "The board in the hall goes dark (to show the final ranking there: the tournament's "
+            "rules page)."
+        )
+    ]
 
 
 @organiser_required

@@ -18,7 +18,7 @@ from scoring.models import Prize as PrizeRow
 from scoring.own_prizes import own_awards
 from scoring.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.selectors import Standing
-from scoring.selectors.awards import fee_split_lines, prize_rows
+from scoring.selectors.awards import fee_split_lines, prize_rows, prizes_for_nobody
 from scoring.tables import place_text, prize_text
 from tournaments.models import Tournament
 from tournaments.rule_pages import own_pages_of
@@ -69,11 +69,11 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "prizes": saved,
+        "for_nobody": prizes_for_nobody(tournament=tournament),  # "Beste Dame", no lady
         "pot": selectors.fee_pot(tournament=tournament),
         "list_form": list_form,
         "split_form": split_form,
-        # A race (games won, then money) or Tippen (chips): who gets what follows its standings.
-        "own_awards": own_awards(tournament=tournament),
+        "own_awards": own_awards(tournament=tournament),  # the race's, Tippen's own order
         "winners": _winners(tournament),
     }
     return render(request, "scoring/prizes.html", context)

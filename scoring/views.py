@@ -32,7 +32,7 @@ from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
 from tournaments import entry_outcomes
-from tournaments.entry_outcomes import ENTRY_HEADER
+from tournaments.entry_answer import Outcome, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
@@ -63,16 +63,18 @@ def _entry_post(request: HttpRequest, token: str) -> HttpResponse:
     """A deal posted on the captain's page, answered with what became of it in the header
     ``X-Preisfipsen-Entry`` (saved, duplicate, refused, conflict, closed): the phone's queue
     (static/js/offline-queue.js) reads it to go on, or to stop at that deal."""
-    outcome: list[str] = []
-    response = _entry_answer(request, token, outcome)
-    response[ENTRY_HEADER] = outcome[0] if outcome else entry_outcomes.REFUSED
-    return response
+    said: list[tuple[Outcome, str]] = []
+    response = _entry_answer(request, token, said)
+    outcome, reason = said[0] if said else (Outcome.REFUSED, "")
+    return told(response, outcome, reason)
 
 
-def _entry_answer(request: HttpRequest, token: str, outcome: list[str]) -> HttpResponse:
+def _entry_answer(
+    request: HttpRequest, token: str, said: list[tuple[Outcome, str]]
+) -> HttpResponse:
     """The deal posted: the table is read once, under the entry's lock, and the form is
-    checked against it there (issue 9: no read of the table before that). ``outcome`` gets
-    what became of it."""
+    checked against it there (issue 9: no read of the table before that). ``said`` gets
+    what became of it, and the reason of a refusal or a conflict (the page says it too)."""
     seated: list[tuple[Table, list[Seat], DealForm]] = []  # as read under the lock
     posted = _posting(request, seated)
     after: list[selectors.NextDeal] = []  # the table's next entry, once the deal is saved
@@ -88,18 +90,18 @@ def _entry_answer(request: HttpRequest, token: str, outcome: list[str]) -> HttpR
         same = isinstance(error, services.DealAlreadyEntered) and services.deal_matches(
             error.deal, seated[0][2].cleaned_data
         )
-        outcome.append(entry_outcomes.out_of_date(same=same))
+        said.append((Outcome(entry_outcomes.out_of_date(same=same)), " ".join(error.messages)))
         if isinstance(error, services.DealAlreadyEntered):
             return _already_entered(request, error, *seated[0], token=token)
         deal = None
         notice = Notice("error", " ".join(error.messages))
     except (InvalidEntryError, ValidationError) as error:
-        outcome.append(entry_outcomes.refusal(error))
         deal = None
         seated[0][2].add_refusal(error)
+        said.append((Outcome(entry_outcomes.refusal(error)), _reasons(seated[0][2])))
     table, seats, form = seated[0]
     if deal is not None:
-        outcome.append(entry_outcomes.SAVED if after else entry_outcomes.DUPLICATE)
+        said.append((Outcome.SAVED if after else Outcome.DUPLICATE, ""))
         notice = _entered(deal, seats, after)
     if notice is not None:
         if not request.htmx:  # type: ignore[attr-defined]
@@ -107,7 +109,14 @@ def _entry_answer(request: HttpRequest, token: str, outcome: list[str]) -> HttpR
             return redirect("scoring:table_entry", token=token)
         upcoming = after[0] if after else None  # else read: the same form sent again
         return _screen(request, table, seats, token=token, notice=notice, upcoming=upcoming)
+    if not said:  # the form itself refused it
+        said.append((Outcome.REFUSED, _reasons(form)))
     return _screen(request, table, seats, token=token, form=form)
+
+
+def _reasons(form: DealForm) -> str:
+    """Every message of a refused form, as the page shows them, in one line."""
+    return " ".join(str(message) for errors in form.errors.values() for message in errors)
 
 
 def _posting(

@@ -1,5 +1,5 @@
-"""What became of a new deal the race's or Tippen's page posted, said to the phone's queue
-(issue 19; the outcomes are :mod:`tournaments.entry_outcomes`'s).
+"""What became of a new deal a captain's page posted (scored, the race, Tippen), said to the
+phone's queue (issue 19; the outcomes are :mod:`tournaments.entry_outcomes`'s).
 
 A form that saves a new deal (``data-queue="deal"``) may be sent by the page's queue
 (``static/js/offline-queue.js``, header ``X-Preisfipsen-Queue: 1``) rather than by the

@@ -171,7 +171,9 @@ class Tournament(TournamentStates, TournamentRules):
     )
     board_after_finish = models.BooleanField(
         _("the board shows the final ranking after the night"),
-        default=False,
+        # On by default: the prizes are given after the finish, and the hall looks for the
+        # winners on the board (a newcomer found it dark just then).
+        default=True,
         help_text=_("Otherwise the board goes dark once the tournament is finished."),
     )
     #: The secret in the board's address: the hall sees it, nobody can guess another night's.

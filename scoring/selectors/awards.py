@@ -38,6 +38,24 @@ def player_categories(player: Player, *, year: int) -> frozenset[str]:
     )
 
 
+def prizes_for_nobody(*, tournament: Tournament) -> list[Prize]:
+    """The category prizes ("Beste Dame") no player of the night can take: none of the players
+    checked in is of that category in the directory (two queries: the prize list, the
+    players). The allocation gives such a line to nobody; the prize page says so."""
+    rows = [row for row in prize_rows(tournament=tournament) if row.kind == Kind.CATEGORY]
+    if not rows:
+        return []
+    year = tournament.date.year
+    present: set[str] = set()
+    for player in Player.objects.filter(
+        registrations__tournament=tournament,
+        registrations__checked_in_at__isnull=False,
+        registrations__withdrawn_at__isnull=True,
+    ):
+        present |= player_categories(player, year=year)
+    return [row for row in rows if row.category not in present]
+
+
 def seat_awards(
     tournament: Tournament, ranked: Sequence[ranking.Ranked[Seat]]
 ) -> dict[Seat, Award[Seat]]:

@@ -4,13 +4,13 @@ paid out (their money; goods listed, not summed) and what stays with the club. S
 night: a season's sum waits for a season (issue 20).
 
 Prizes paid out: the money the standings award by the tournament's prize list (places, the
-end, categories, the highest game), for every rule set, read in one place: :func:`prizes_out`,
-over the prize allocation's :func:`scoring.selectors.prizes.prizes_given`."""
+end, categories, the highest game), for every rule set, read in one place: the prize
+allocation's :func:`scoring.selectors.prizes.prizes_given`."""
 
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring.selectors.prizes import prizes_given
+from scoring.selectors.prizes import PrizesGiven, prizes_given
 from tournaments.models import Registration, Tournament
 
 
@@ -24,13 +24,6 @@ class Payer:
 
 
 @dataclass(frozen=True)
-class PrizesOut:
-    money: Decimal
-    #: The goods awarded (a hamper, a voucher), each once: listed, not summed.
-    goods: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class CashReport:
     """The night's cash report, as the page and the PDF show it."""
 
@@ -38,7 +31,8 @@ class CashReport:
     fee: Decimal
     paid: list[Payer]
     open: list[Payer]
-    prizes: PrizesOut
+    #: The money of the prizes paid out, and the goods handed over (listed, not summed).
+    prizes: PrizesGiven
 
     @property
     def fees_in(self) -> Decimal:
@@ -80,13 +74,5 @@ def cash_report(*, tournament: Tournament) -> CashReport:
         fee=tournament.entry_fee or Decimal(0),
         paid=paid,
         open=owing,
-        prizes=prizes_out(tournament=tournament),
+        prizes=prizes_given(tournament=tournament),
     )
-
-
-def prizes_out(*, tournament: Tournament) -> PrizesOut:
-    """The money of the prizes the night's standings award, as they are paid (a tie's share
-    each, rounded down to the cent), and the goods handed over: the prize allocation's own
-    figures (:func:`scoring.selectors.prizes.prizes_given`), category prizes included."""
-    given = prizes_given(tournament=tournament)
-    return PrizesOut(money=given.money, goods=given.goods)

@@ -39,8 +39,3 @@ def prizes_given(*, tournament: Tournament) -> PrizesGiven:
         for gain in each:
             goods.setdefault(id(gain), gain)  # one Gain for a whole tied group
     return PrizesGiven(money, tuple(g for gain in goods.values() for g in gain.goods))
-
-
-def prizes_paid_out(tournament: Tournament) -> Decimal:
-    """The money the night's awarded prizes pay out (for the cash box)."""
-    return prizes_given(tournament=tournament).money

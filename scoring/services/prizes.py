@@ -12,7 +12,7 @@ from scoring import ranking
 from scoring.models import Prize
 from scoring.prize_allocation import Kind, Line, categories
 from scoring.selectors.awards import fee_split_lines
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Seat, Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.states import require_not_finished
 
@@ -125,12 +125,21 @@ def fee_shares_check(percentages: list[Decimal]) -> None:
 def prizes_split_fees_check(*, tournament: Tournament, percentages: list[Decimal]) -> None:
     """Why the entry fees cannot be split so, raised (the confirmation page asks first).
 
-    :raises ValidationError: a share is negative, the shares add up to more than 100 %, or
-        there is no entry fee.
+    :raises ValidationError: a share is negative, the shares add up to more than 100 %,
+        there is no entry fee, or the tables are not drawn (the fees are those of the players
+        seated: before the draw there is nothing to split).
     """
     fee_shares_check(percentages)
     if not tournament.entry_fee:
         raise ValidationError(_("The tournament has no entry fee to split."), code="no_fee")
+    if not Seat.objects.filter(table__tournament=tournament).exists():
+        raise ValidationError(
+            _(
+                "The tables are not drawn yet: the entry fees are split among the players "
+                "seated, so split them after the draw. Prizes typed in can be saved now."
+            ),
+            code="not_drawn",
+        )
 
 
 def prizes_split_fees(*, tournament: Tournament, percentages: list[Decimal]) -> list[Prize]:

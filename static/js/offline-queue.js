@@ -61,19 +61,8 @@
     }
   }
 
-  // A version 4 UUID for the form's `submission` (crypto.randomUUID exists only in a secure
-  // context; the club's plain HTTP is none).
-  function newSubmission() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    var hex = Array.prototype.map.call(bytes, function (b) {
-      return (b + 0x100).toString(16).slice(1);
-    }).join("");
-    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20),
-      hex.slice(20)].join("-");
-  }
+  // A version 4 UUID for the form's `submission` (static/js/captain-kit.js).
+  function newSubmission() { return window.preisfipsenKit.newId(); }
 
   function queueForm() { var r = root(); return r && r.querySelector('form[data-queue="deal"]'); }
   function field(form, name) { return form.querySelector('input[name="' + name + '"]'); }

@@ -13,12 +13,7 @@
   function form() { var r = root(); return r && r.querySelector("form.pot-deal-form"); }
   function field(f, name) { return f.querySelector('input[name="' + name + '"]'); }
 
-  function badge(label) {
-    var span = document.createElement("span");
-    span.className = "badge";
-    span.textContent = label;
-    return span;
-  }
+  var badge = window.preisfipsenKit.badge; // static/js/captain-kit.js
 
   function render() {
     var f = form();

@@ -114,17 +114,9 @@
     };
   }
 
-  // A form id for the next deal (crypto.randomUUID needs a secure context; plain HTTP is none).
-  function freshId() {
-    var bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    var hex = Array.prototype.map.call(bytes, function (b) {
-      return (b + 256).toString(16).slice(1);
-    }).join("");
-    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20),
-      hex.slice(20)].join("-");
-  }
+  // A form id for the next deal, and a seat's badge (static/js/captain-kit.js).
+  var freshId = window.preisfipsenKit.newId;
+  var badge = window.preisfipsenKit.badge;
 
   // Both forms save "the next deal": the queue moves the one it sent on; the other follows,
   // with an id of its own (the old one may be a saved deal's). A new deal starts untapped.
@@ -183,13 +175,6 @@
     line.setAttribute("role", "status");
     line.textContent = message;
     return line;
-  }
-
-  function badge(label) {
-    var span = document.createElement("span");
-    span.className = "badge";
-    span.textContent = label;
-    return span;
   }
 
   function render() {

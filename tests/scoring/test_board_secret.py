@@ -40,8 +40,8 @@ def test_each_tournament_has_its_own_secret() -> None:
     assert len(tokens) == 3
 
 
-def test_the_board_goes_dark_when_the_tournament_is_finished() -> None:
-    tournament = _finished()
+def test_the_board_goes_dark_when_the_tournament_is_finished_if_the_organiser_says_so() -> None:
+    tournament = _finished(board_after_finish=False)
     response = Client().get(reverse("scoring:board", args=[tournament.board_token]))
     page = response.content.decode()
     assert response.status_code == 404
@@ -110,3 +110,30 @@ def _organiser() -> Client:
     client = Client()
     client.force_login(UserFactory(is_staff=True))
     return client
+
+
+def test_by_default_the_board_keeps_the_final_ranking_for_the_prize_giving() -> None:
+    """A newcomer's walk: the board went dark at the finish, just when the hall looked for
+    the winners. A new night keeps the final ranking on it unless the organiser unticks it."""
+    tournament = _finished()
+    assert tournament.board_after_finish
+    response = Client().get(reverse("scoring:board", args=[tournament.board_token]))
+    assert response.status_code == 200
+    assert _a_name(tournament) in response.content.decode()
+    form = _organiser().get(reverse("tournaments:tournament_create")).content.decode()
+    assert 'id="id_board_after_finish" checked' in form
+
+
+@pytest.mark.parametrize(
+    ("keep", "said"),
+    [
+        (True, "Die Anzeige im Saal zeigt die Siegerliste, für die Preisverteilung"),
+        (False, "Die Anzeige im Saal wird dunkel"),
+    ],
+)
+def test_the_finish_says_what_the_board_will_show(keep: bool, said: str) -> None:
+    table = playing_table(deals=10, board_after_finish=keep)
+    client = _organiser()
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    page = client.get(reverse("scoring:finish", args=[table.tournament_id])).content.decode()
+    assert said in " ".join(page.split())

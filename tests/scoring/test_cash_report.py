@@ -18,6 +18,7 @@ from printing.models import GeneratedFile
 from scoring.models import Prize
 from scoring.printing_kinds import CASH_REPORT
 from scoring.selectors.cash import cash_report
+from scoring.selectors.prizes import PrizesGiven, prizes_given
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
@@ -67,6 +68,14 @@ def test_the_cash_report_adds_up_to_the_cent(
     assert report.prizes.money == Decimal("45.55")
     assert report.stays == Decimal("14.45")
     assert report.prizes.goods == ("Präsentkorb",)  # once, to the two tied for third
+
+
+def test_the_report_pays_out_the_prize_allocations_own_figures() -> None:
+    """One reading of what the prizes give (no copy of it in the cash report)."""
+    tournament = scored_night()
+    report = cash_report(tournament=tournament)
+    assert type(report.prizes) is PrizesGiven
+    assert report.prizes == prizes_given(tournament=tournament)
 
 
 def test_an_open_fee_paid_late_moves_to_the_fees_in() -> None:

@@ -3,6 +3,8 @@ the phone's queue (static/js/offline-queue.js) reads: saved, duplicate (nothing 
 refused, conflict, closed."""
 
 import uuid
+from html import unescape
+from urllib.parse import unquote
 
 import pytest
 from django.test import Client
@@ -70,3 +72,32 @@ def test_a_table_that_takes_no_deal_answers_closed() -> None:
     _send(finished, _deal(1))
     tournament_services.tournament_finish(tournament=finished.tournament)
     assert _send(finished, _deal(2)) == "closed"
+
+
+def _reason(table: Table, deal: dict[str, object]) -> tuple[str, str, str]:
+    """The outcome, the refusal's reason (header X-Preisfipsen-Reason) and the page."""
+    response = Client().post(
+        reverse("scoring:table_entry", args=[table.token]), deal, headers=HEADERS
+    )
+    reason = unquote(response.headers.get("X-Preisfipsen-Reason", ""))
+    return str(response["X-Preisfipsen-Entry"]), reason, unescape(response.content.decode())
+
+
+@pytest.mark.usefixtures("german")
+def test_a_refused_deal_says_why_in_the_header_as_the_race_and_tippen_do() -> None:
+    table = playing_table()
+    outcome, reason, page = _reason(table, _deal(1, tricks="kieker", hand="on"))
+    assert outcome == "refused"
+    assert reason
+    assert reason in " ".join(page.split())
+    outcome, reason, _page = _reason(table, {"sequence": 1, "submission": str(uuid.uuid4())})
+    assert (outcome, bool(reason)) == ("refused", True)
+
+
+@pytest.mark.usefixtures("german")
+def test_a_conflict_says_why_and_a_saved_deal_has_no_reason() -> None:
+    table = playing_table()
+    assert _reason(table, _deal(1))[:2] == ("saved", "")
+    outcome, reason, _page = _reason(table, _deal(1, declarer=2))
+    assert outcome == "conflict"
+    assert "Handy" in reason or "eingetragen" in reason

@@ -19,7 +19,7 @@ from scoring import selectors, services
 from scoring.models import Prize
 from scoring.prize_allocation import Kind, Line
 from scoring.prize_forms import PrizeListForm
-from scoring.selectors.prizes import prizes_given, prizes_paid_out
+from scoring.selectors.prizes import prizes_given
 from scoring.transfer import prizes_export, prizes_import
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
@@ -139,7 +139,7 @@ def test_the_standings_and_the_prize_page_say_who_gets_what_and_the_cash_box_its
     ]
     assert prizes[3].prize_reasons == ("Beste Dame",)
     assert (prizes[2].prize_names, prizes[2].prize_reasons) == (("Trostpreis",), ("Letzter",))
-    assert prizes_paid_out(table.tournament) == Decimal(60)
+    assert prizes_given(tournament=table.tournament).money == Decimal(60)
     assert prizes_given(tournament=table.tournament).goods == ("Trostpreis",)
 
     page = " ".join(
@@ -174,7 +174,7 @@ def test_with_several_a_player_takes_a_place_and_his_category_and_the_best_game_
     assert prizes[1].prize_reasons == ("Beste Dame", "Höchstes Spiel")
     assert prizes[0].money == Decimal(32)  # 30 € + 2 €
     assert prizes[3].prize_names == ("Wein",)  # the senior's, now hers
-    assert prizes_paid_out(table.tournament) == Decimal(64)
+    assert prizes_given(tournament=table.tournament).money == Decimal(64)
 
 
 def test_the_money_paid_out_is_read_in_a_fixed_number_of_queries(
@@ -183,11 +183,11 @@ def test_the_money_paid_out_is_read_in_a_fixed_number_of_queries(
     table, _names = played
     services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
     with CaptureQueriesContext(connection) as few:
-        prizes_paid_out(table.tournament)
+        prizes_given(tournament=table.tournament)
     for declarer in (0, 1, 2, 3) * 3:
         enter(table, declarer, "3 +")
     with CaptureQueriesContext(connection) as more:
-        prizes_paid_out(table.tournament)
+        prizes_given(tournament=table.tournament)
     assert len(more) == len(few) <= 6
 
 
@@ -207,7 +207,7 @@ def test_tippen_has_categories_a_last_place_and_a_prize_column_but_no_highest_ga
     assert '<th class="prize">Preis</th>' in page
     assert "20,00 €" in page
     assert "Blumen – Beste Dame" in page
-    assert prizes_paid_out(tournament) == Decimal(20)
+    assert prizes_given(tournament=tournament).money == Decimal(20)
 
 
 def test_the_player_form_keeps_the_categories(organiser: Client) -> None:
@@ -305,3 +305,24 @@ def test_the_nights_file_keeps_a_lines_kind_and_an_old_file_reads_as_places() ->
         "Letzter: Korb",
         "2. 5,00 €",
     ]
+
+
+def test_the_prize_page_says_a_category_prize_goes_to_nobody_when_no_player_has_it(
+    organiser: Client,
+) -> None:
+    """A newcomer's walk: "Beste Dame: 10 €" with no lady marked in the directory was given
+    to nobody without a word; the prize page says so, until a lady of the night is marked."""
+    table = playing_table(tie_break="")
+    enter(table, 0, "3 +")
+    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    url = reverse("scoring:prizes", args=[table.tournament_id])
+
+    page = " ".join(organiser.get(url).content.decode().split())
+
+    assert "„Beste Dame: 10,00 €“: Kein Spieler dieses Abends hat diese Kategorie" in page
+    assert "„Bester Senior: Wein“: Kein Spieler" in page
+    assert "„Letzter: Trostpreis“: Kein" not in page
+    categorised(table, seat1={"lady": True})
+    page = " ".join(organiser.get(url).content.decode().split())
+    assert "„Beste Dame: 10,00 €“: Kein" not in page
+    assert "„Bester Senior: Wein“: Kein Spieler" in page

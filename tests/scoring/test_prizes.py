@@ -15,6 +15,7 @@ from scoring.ranking import Prize as PrizeValue
 from scoring.tables import prize_text
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
+from tests.tournaments.night_helpers import night
 
 pytestmark = pytest.mark.django_db
 
@@ -299,3 +300,21 @@ def test_a_split_without_an_entry_fee_is_refused_before_any_confirmation() -> No
     assert "Das Turnier hat kein Startgeld zum Aufteilen." in page
     assert "Ja, Preise ersetzen" not in page  # no confirmation page offering 0,00 € prizes
     assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
+
+
+def test_splitting_the_fees_before_the_draw_says_to_split_them_after_it() -> None:
+    """A newcomer's walk: "Startgeld aufteilen" before the draw answered "Platz 1 hat weder
+    Geld noch einen Sachpreis" (a pot of no player); it says why, and saves nothing."""
+    tournament = night(present=6, entry_fee=Decimal(10))
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("scoring:prizes", args=[tournament.pk])
+
+    page = " ".join(client.post(url, {"percentages": "60 40"}).content.decode().split())
+
+    assert "Die Tische sind noch nicht ausgelost" in page
+    assert "weder Geld noch einen Sachpreis" not in page
+    assert not Prize.objects.exists()
+    with pytest.raises(ValidationError) as error:
+        services.prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
+    assert error.value.code == "not_drawn"

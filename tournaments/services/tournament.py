@@ -34,7 +34,7 @@ def tournament_create(
     entry_fee: Decimal = Decimal(0),
     confirmation_required: bool = False,
     board_enabled: bool = True,
-    board_after_finish: bool = False,
+    board_after_finish: bool = True,
     series_count: int = 1,
 ) -> Tournament:
     """A new tournament, open for registration.
