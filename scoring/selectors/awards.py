@@ -79,7 +79,9 @@ def row_awards(tournament: Tournament, rows: Sequence[Any]) -> list[Award[int]]:
 def fee_split_lines(*, tournament: Tournament, percentages: list[Decimal]) -> list[Line]:
     """The prize list a split of the entry fees gives: money for the places from the top as
     shares of the pot; the goods of those places and every other line as they are."""
-    seated = Seat.objects.filter(table__tournament=tournament).count()
+    # A player pays once, whatever the series he plays.
+    players = Player.objects.filter(registrations__seats__table__tournament=tournament)
+    seated = players.distinct().count()
     pot = (tournament.entry_fee or Decimal(0)) * seated  # as standings.fee_pot counts it
     money = [
         Line(Kind.PLACE, prize.place, prize.money)

@@ -8,7 +8,7 @@ from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
-from tournaments.models import Table, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
 
@@ -56,8 +56,15 @@ def unfinished_tables(*, tournament: Tournament) -> list[Table]:
 def tables_ended_early(standings: Iterable["Standing"]) -> list[Table]:
     """The tables the organiser ended early, in order, from the standings' seats (no query):
     the standings and the ranking say so under the ranking."""
-    tables = {standing.seat.table.pk: standing.seat.table for standing in standings}
-    return sorted((t for t in tables.values() if t.ended_early), key=lambda t: t.number)
+    tables = {seat.table.pk: seat.table for standing in standings for seat in _seats_of(standing)}
+    return sorted((t for t in tables.values() if t.ended_early), key=lambda t: (t.series, t.number))
+
+
+def _seats_of(standing: "Standing") -> list["Seat"]:
+    """A standing's seats, one per series (``seats`` is empty in a hand-made standing)."""
+    if not standing.seats:
+        return [standing.seat]
+    return list(standing.seats)
 
 
 @dataclass(frozen=True)
@@ -76,12 +83,14 @@ def tables_played_short(standings: Iterable["Standing"]) -> list[ShortTable]:
     played: dict[int, int] = {}
     tables: dict[int, Table] = {}
     for standing in standings:
-        table = standing.seat.table
-        tables[table.pk] = table
-        played[table.pk] = max(played.get(table.pk, 0), standing.deals)
+        deals = standing.seat_deals or (standing.deals,)
+        for seat, seat_played in zip(_seats_of(standing), deals, strict=True):
+            table = seat.table
+            tables[table.pk] = table
+            played[table.pk] = max(played.get(table.pk, 0), seat_played)
     return [
         ShortTable(table.number, played[pk], table.deals)
-        for pk, table in sorted(tables.items(), key=lambda item: item[1].number)
+        for pk, table in sorted(tables.items(), key=lambda item: (item[1].series, item[1].number))
         if not table.ended_early and played[pk] < table.deals
     ]
 
