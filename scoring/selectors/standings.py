@@ -1,6 +1,5 @@
 """The ranking with its prizes, and the prize list and the entry fees it may split."""
 
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -13,6 +12,7 @@ from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
 from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
 
 
@@ -76,17 +76,14 @@ def standings(*, tournament: Tournament) -> list[Standing]:
     Two queries, however many deals or series: the seats with their running totals (kept by
     the ledger with every deal and correction, :func:`table_totals`), and the prizes.
     """
-    by_player: dict[int, list[Seat]] = defaultdict(list)
-    for seat in _seats_in_order(tournament):
-        by_player[seat.registration_id].append(seat)
-    drawn = (seat.series for seats in by_player.values() for seat in seats)
-    count = max([tournament.series_count, *drawn])
-    players = [sorted(seats, key=lambda seat: seat.series) for seats in by_player.values()]
-    totals = {seats[-1]: [_total_of(seat) for seat in seats] for seats in players}
+    seats = _seats_in_order(tournament)
+    count = series_count(tournament.series_count, seats)
+    players = seats_by_player(seats)
+    totals = {found[-1]: [_total_of(seat) for seat in found] for found in players}
     figures = [_figures(seat, totals[seat]) for seat in totals]
     ranked = rank(figures, tie_break_of(tournament))
     awards = _awards(tournament, ranked)
-    seats_of = {seats[-1]: tuple(seats) for seats in players}
+    seats_of = {found[-1]: found for found in players}
     return [
         _standing(entry, totals[entry.figures.key], seats_of[entry.figures.key], count, awards)
         for entry in ranked
@@ -113,9 +110,6 @@ def _standing(
     awards: dict[Seat, prize_allocation.Award[Seat]],
 ) -> Standing:
     seat = entry.figures.key
-    points: dict[int, int] = {
-        one.series: total.points for one, total in zip(seats, totals, strict=True)
-    }
     seat_deals = tuple(deals_played_by(one.left_after_deal, _played(one)) for one in seats)
     return Standing(
         place=entry.place,
@@ -131,7 +125,7 @@ def _standing(
         prize_names=awards[seat].names,
         prize_shared=awards[seat].shared,
         prize_gains=awards[seat].gains,
-        series=tuple(points.get(number) for number in range(1, count + 1)) if count > 1 else (),
+        series=series_of(seats, lambda one: _total_of(one).points, count),
         seats=seats,
         seat_deals=seat_deals,
     )
