@@ -74,6 +74,10 @@ class Board:
     tables: tuple[TableLine, ...]
     #: Whether the rows carry who gets what (the board at the end).
     prizes: bool = False
+    #: A night of several series: the series played now (its tables are ``tables``), and its
+    #: seating while it is new (until each of its tables has begun), which the board announces.
+    series: int = 1
+    seating: tuple[selectors.SeatingTable, ...] = ()
     #: The version it was made for, and when (``time.time()``).
     version: str = ""
     made: float = 0.0
@@ -129,15 +133,18 @@ def board_compute(tournament: Tournament) -> Board:
             for row, prize in zip(rows, prizes, strict=True)
         )
         return Board(rows, (), prizes=bool(prizes))
+    series = selectors.current_series(tournament=tournament)
+    seating = selectors.seating_to_announce(tournament=tournament, series=series)
     if own:  # the race, Tippen: no number of deals
-        return Board(rows, ())
+        return Board(rows, (), series=series, seating=seating)
     # The board shows no names per table: the seats need not be fetched.
-    progress = selectors.tables_progress(tournament=tournament).prefetch_related(None)
+    of_series = series if tournament.series_count > 1 else None
+    progress = selectors.tables_progress(tournament=tournament, series=of_series)
     tables = tuple(
         TableLine(table.number, table.played, table.deals, table.ended_early)  # type: ignore[attr-defined]
-        for table in progress
+        for table in progress.prefetch_related(None)
     )
-    return Board(rows, tables)
+    return Board(rows, tables, series=series, seating=seating)
 
 
 def _row(standing: Ranked, second: RankingColumn | None) -> BoardRow:

@@ -4,23 +4,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
+from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
+from tournaments.totals import TableTotal
 
 if TYPE_CHECKING:
     from scoring.selectors.standings import Standing
 
 
-def tables_progress(*, tournament: Tournament) -> QuerySet[Table]:
-    """The tournament's tables with their players, ``played`` deals and the time of the
-    ``last_entry`` (a passed deal too; None before the first): two queries, read from the
-    tables' running totals (kept by the ledger), whatever the deals played."""
-    return tables_with_seats(tournament=tournament).annotate(
+def tables_progress(*, tournament: Tournament, series: int | None = None) -> QuerySet[Table]:
+    """The tournament's tables (of ``series`` only, where given) with their players, ``played``
+    deals and the time of the ``last_entry`` (a passed deal too; None before the first): two
+    queries, read from the tables' running totals (kept by the ledger), whatever the deals
+    played."""
+    tables = tables_with_seats(tournament=tournament)
+    if series is not None:
+        tables = tables.filter(series=series)
+    return tables.annotate(
         played=Coalesce(F("total__played"), 0),
         last_entry=F("total__last_entry"),
     )
@@ -107,9 +112,9 @@ class DealsProgress:
     race: bool = False
 
 
-def deals_progress(*, tournament: Tournament) -> DealsProgress:
-    """Deals played (passed ones do not count) of all the deals the tables play: one query,
-    over the tables' running totals, whatever the deals played.
+def deals_progress(*, tournament: Tournament, series: int | None = None) -> DealsProgress:
+    """Deals played (passed ones do not count) of all the deals the tables play (of ``series``
+    only, where given): one query, over the tables' running totals, whatever the deals played.
 
     A table ended early counts with the deals it had played then: it is done. A race's
     tables have no count of deals to play: its deals entered, and the tables ended early.
@@ -117,7 +122,10 @@ def deals_progress(*, tournament: Tournament) -> DealsProgress:
     to_play = Case(
         When(ended_early_at__isnull=False, then=F("ended_early_after")), default=F("deals")
     )
-    sums = Table.objects.filter(tournament=tournament).aggregate(
+    tables = Table.objects.filter(tournament=tournament)
+    if series is not None:
+        tables = tables.filter(series=series)
+    sums = tables.aggregate(
         to_play=Sum(to_play),
         planned=Sum("deals"),
         ended_early=Count("pk", filter=Q(ended_early_at__isnull=False)),
@@ -132,6 +140,51 @@ def deals_progress(*, tournament: Tournament) -> DealsProgress:
         planned=sums["planned"] or 0,
         ended_early=sums["ended_early"],
     )
+
+
+def current_series(*, tournament: Tournament) -> int:
+    """The series drawn last (1 before any draw): what the board, the dashboard and the
+    standings' progress show while it is played. No query at a night of one series."""
+    if tournament.series_count < 2:
+        return 1
+    drawn = Table.objects.filter(tournament=tournament).aggregate(series=Max("series"))
+    return drawn["series"] or 1
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    """A table of a new series as the board announces it: its number and its players."""
+
+    number: int
+    names: tuple[str, ...]
+
+
+def seating_to_announce(*, tournament: Tournament, series: int) -> tuple[SeatingTable, ...]:
+    """The seating of ``series`` (from series 2) while one of its tables has no entry yet,
+    for the board to announce ("Serie 2: Tisch 1 …"); nothing once each table has begun, or
+    at series 1 (the table cards seat the players). One query."""
+    if series < 2:
+        return ()
+    seats = (
+        Seat.objects.filter(table__tournament=tournament, series=series)
+        .select_related("table__total", "registration__player")
+        .order_by("table__number", "position")
+    )
+    tables: dict[int, list[str]] = {}
+    begun: dict[int, bool] = {}
+    for seat in seats:
+        tables.setdefault(seat.table.number, []).append(seat.registration.player.name)
+        begun[seat.table.number] = _has_entries(seat.table)
+    if all(begun.values()):
+        return ()
+    return tuple(SeatingTable(number, tuple(names)) for number, names in tables.items())
+
+
+def _has_entries(table: Table) -> bool:
+    try:
+        return table.total.entries > 0
+    except TableTotal.DoesNotExist:
+        return False
 
 
 def night_history(*, tournament: Tournament, everything: bool = False) -> QuerySet[DealChange]:
