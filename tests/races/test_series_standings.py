@@ -6,13 +6,16 @@ the same queries at one series as at three. Series 2 and 3 are made directly
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from pots import selectors as pot_selectors
 from races import selectors
+from scoring import renderers
 from tests.factories import UserFactory
 from tests.pots.helpers import deals_entered as pot_deals_entered
 from tests.pots.helpers import tippen_night
+from tests.printing.pdf_reading import pdf_text
 from tests.races.helpers import deals_entered, race_night
 from tests.series_helpers import series_added
 from tournaments.models import Table, Tournament
@@ -106,3 +109,17 @@ def test_the_race_standings_cost_the_same_queries_at_one_series_as_at_three(
     # the prize list, the seats' categories, the tables, the page's navigation.
     with django_assert_num_queries(8):
         organiser.get(url)
+
+
+def test_the_race_ranking_pdf_has_a_column_per_series() -> None:
+    tournament = several(race_night(5, 5), 2)
+    deals_entered(table(tournament, 1), *GAME)
+    deals_entered(table(tournament, 2), *GAME)
+    with translation.override("de"):
+        text = pdf_text(renderers.own_ranking_pdf(tournament=tournament), layout=True)
+    assert "Serie 1" in text
+    assert "Serie 2" in text
+    winner = selectors.race_players(tournament=tournament)[0].name
+    line = next(line for line in text.splitlines() if winner in line)
+    # Each series, then the race's own columns: his table, the games won (the total), sweeps.
+    assert " ".join(line.split()).startswith(f"1. {winner} 1 1 1 2 0")

@@ -9,11 +9,13 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
-from scoring import selectors, services
+from scoring import renderers, selectors, services
 from scoring.ranking import Prize
 from tests.factories import UserFactory
+from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import night
@@ -133,3 +135,20 @@ def test_the_standings_cost_the_same_queries_at_one_series_as_at_three(
     # running totals, the prizes, the deals played; the session and the user.
     with django_assert_num_queries(7):
         organiser.get(url)
+
+
+def test_the_ranking_pdf_has_a_column_per_series() -> None:
+    tournament = drawn()
+    played(tournament, 1, 4)
+    series_added(tournament, series=2)
+    played(tournament, 2, 8)
+    with translation.override("de"):
+        pdf = renderers.ranking_pdf(
+            tournament=tournament, standings=selectors.standings(tournament=tournament)
+        )
+    text = pdf_text(pdf, layout=True)
+    assert "Serie 1" in text
+    assert "Serie 2" in text
+    line = next(line for line in text.splitlines() if "Spieler 00" in line)
+    # His table now, series 1 and 2, the total, games declared, won, lost.
+    assert " ".join(line.split()).endswith("Spieler 00 2 2 4 6 3 3 0")
