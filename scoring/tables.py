@@ -64,7 +64,7 @@ class StandingsTable(tables.Table):
 def series_column(number: int) -> tables.Column:
     """A series' points ("Serie 2"), "–" where the player had no seat in it."""
     return tables.Column(
-        verbose_name=_("Series %(number)d") % {"number": number},
+        verbose_name=_("Series %(number)s") % {"number": number},
         accessor=f"series__{number - 1}",
         default="–",
         order_by=(f"series_order__{number - 1}",),
