@@ -117,6 +117,12 @@ def entries_changed(sender: object, *, tournament_id: int, **kwargs: Any) -> Non
     cache.set(_version_key(tournament_id), _new_version(), None)
 
 
+def series_drawn(sender: object, *, instance: Any, **kwargs: Any) -> None:
+    """The receiver of ``post_save`` of :class:`tournaments.models.SeriesDraw` (connected in
+    ``ScoringConfig.ready``): a new seating, for the board to announce once it commits."""
+    board_changed(tournament_id=instance.tournament_id)
+
+
 def board_compute(tournament: Tournament) -> Board:
     """The board made afresh: the ranked players (by the rule set's own pages where it has
     them) and, while the night goes on at a night of scored deals, the tables' progress."""

@@ -22,10 +22,7 @@ def tables_progress(*, tournament: Tournament, series: int | None = None) -> Que
     deals and the time of the ``last_entry`` (a passed deal too; None before the first): two
     queries, read from the tables' running totals (kept by the ledger), whatever the deals
     played."""
-    tables = tables_with_seats(tournament=tournament)
-    if series is not None:
-        tables = tables.filter(series=series)
-    return tables.annotate(
+    return tables_with_seats(tournament=tournament, series=series).annotate(
         played=Coalesce(F("total__played"), 0),
         last_entry=F("total__last_entry"),
     )
@@ -110,6 +107,8 @@ class DealsProgress:
     ended_early: int = 0
     #: A race: ``played`` counts its deals entered; it has no deals to play (total, planned).
     race: bool = False
+    #: The series counted (None: every series of the night).
+    series: int | None = None
 
 
 def deals_progress(*, tournament: Tournament, series: int | None = None) -> DealsProgress:
@@ -133,12 +132,14 @@ def deals_progress(*, tournament: Tournament, series: int | None = None) -> Deal
         entered=Sum("total__entries"),
     )
     if own_pages_of(tournament) is not None:  # the race, Tippen: no count of deals to play
-        return DealsProgress(sums["entered"] or 0, 0, ended_early=sums["ended_early"], race=True)
+        entered = sums["entered"] or 0
+        return DealsProgress(entered, 0, ended_early=sums["ended_early"], race=True, series=series)
     return DealsProgress(
         sums["played"] or 0,
         sums["to_play"] or 0,
         planned=sums["planned"] or 0,
         ended_early=sums["ended_early"],
+        series=series,
     )
 
 

@@ -4,6 +4,7 @@ standings and that series' tables; the same queries at two series as at three. S
 are made directly (tests/series_helpers.py)."""
 
 import re
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -18,6 +19,7 @@ from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament
+from tournaments.series_draw import Method
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -100,3 +102,15 @@ def test_a_page_costs_the_same_queries_at_two_series_as_at_three(
     with django_assert_num_queries(6):
         assert Client().get(url).status_code == 200
     assert Seat.objects.filter(table__tournament=tournament).count() == 8 * series
+
+
+def test_the_board_announces_a_series_as_soon_as_it_is_drawn(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    tournament = drawn(8)
+    url = reverse("scoring:board", args=[tournament.board_token])
+    client = Client()
+    assert "neuen Plätze" not in client.get(url).content.decode()  # kept in the cache
+    with django_capture_on_commit_callbacks(execute=True):  # once the draw commits
+        tournament_services.series_draw_next(tournament=tournament, method=Method.SEEDED, seed=5)
+    assert "Serie 2: die neuen Plätze" in client.get(url).content.decode()

@@ -118,9 +118,9 @@ def test_the_prizes_go_by_the_total_and_the_fee_counts_a_player_once() -> None:
     assert selectors.fee_pot(tournament=tournament).players == 8
 
 
-@pytest.mark.parametrize("series", [1, 3])
-def test_the_standings_cost_the_same_queries_at_one_series_as_at_three(
-    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, series: int
+@pytest.mark.parametrize(("series", "queries"), [(1, 7), (2, 8), (3, 8)])
+def test_the_standings_cost_the_same_queries_however_many_series(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, series: int, queries: int
 ) -> None:
     tournament = drawn(series=series)
     played(tournament, 1, 4)
@@ -132,9 +132,26 @@ def test_the_standings_cost_the_same_queries_at_one_series_as_at_three(
     url = reverse("scoring:standings", args=[tournament.pk])
     organiser.get(url)
     # As at one series (tests/scoring/test_standings.py): the tournament, the seats with their
-    # running totals, the prizes, the deals played; the session and the user.
-    with django_assert_num_queries(7):
+    # running totals, the prizes, the deals played; the session and the user. A night of
+    # several series: the series played now too, whose deals it counts.
+    with django_assert_num_queries(queries):
         organiser.get(url)
+
+
+def test_the_progress_is_the_current_series(organiser: Client) -> None:
+    tournament = drawn()
+    played(tournament, 1, 10)
+    tables = series_added(tournament, series=2)
+    deals_played(tables[0], 6)
+    page = organiser.get(reverse("scoring:standings", args=[tournament.pk])).content.decode()
+    assert "Vorläufiger Stand</strong>: Serie 2, 6 von 20 Spielen gespielt" in page
+    dashboard = organiser.get(reverse("scoring:dashboard", args=[tournament.pk])).content.decode()
+    assert dashboard.count('<article class="table-card') == 2
+    assert "6/10" in dashboard
+    assert "10/10" not in dashboard  # series 1: a link away
+    assert 'href="?series=1"' in dashboard
+    older = organiser.get(reverse("scoring:dashboard", args=[tournament.pk]), {"series": "1"})
+    assert older.content.decode().count("10/10") == 2
 
 
 def test_the_ranking_pdf_has_a_column_per_series() -> None:
