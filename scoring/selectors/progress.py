@@ -4,13 +4,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, When
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
+from tournaments.selectors.series import current_series as latest_series
 from tournaments.totals import TableTotal
 
 if TYPE_CHECKING:
@@ -148,8 +149,7 @@ def current_series(*, tournament: Tournament) -> int:
     standings' progress show while it is played. No query at a night of one series."""
     if tournament.series_count < 2:
         return 1
-    drawn = Table.objects.filter(tournament=tournament).aggregate(series=Max("series"))
-    return drawn["series"] or 1
+    return max(latest_series(tournament=tournament), 1)
 
 
 @dataclass(frozen=True)
