@@ -77,6 +77,8 @@ class ShortTable:
     number: int
     played: int
     deals: int
+    #: Its series (a night of several series names it).
+    series: int = 1
 
 
 def tables_played_short(standings: Iterable["Standing"]) -> list[ShortTable]:
@@ -92,7 +94,7 @@ def tables_played_short(standings: Iterable["Standing"]) -> list[ShortTable]:
             tables[table.pk] = table
             played[table.pk] = max(played.get(table.pk, 0), seat_played)
     return [
-        ShortTable(table.number, played[pk], table.deals)
+        ShortTable(table.number, played[pk], table.deals, table.series)
         for pk, table in sorted(tables.items(), key=lambda item: (item[1].series, item[1].number))
         if not table.ended_early and played[pk] < table.deals
     ]

@@ -169,3 +169,19 @@ def test_the_ranking_pdf_has_a_column_per_series() -> None:
     line = next(line for line in text.splitlines() if "Spieler 00" in line)
     # His table now, series 1 and 2, the total, games declared, won, lost.
     assert " ".join(line.split()).endswith("Spieler 00 2 2 4 6 3 3 0")
+
+
+def test_a_table_left_short_is_named_with_its_series(organiser: Client) -> None:
+    tournament = drawn()
+    played(tournament, 1, 10)
+    tables = series_added(tournament, series=2)
+    for table in tables:
+        deals_played(table, 3)
+    Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.FINISHED)
+    short = selectors.tables_played_short(selectors.standings(tournament=tournament))
+    assert [(t.series, t.number, t.played, t.deals) for t in short] == [
+        (2, 1, 3, 10),
+        (2, 2, 3, 10),
+    ]
+    page = organiser.get(reverse("scoring:standings", args=[tournament.pk])).content.decode()
+    assert "Serie 2: Tisch 1 " in " ".join(page.split())
