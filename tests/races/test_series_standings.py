@@ -72,7 +72,7 @@ def test_a_race_sums_games_and_money_over_the_series(organiser: Client) -> None:
     assert {player.series for player in players[1:]} <= {(0, 0), (0, None), (None, 0)}
     page = organiser.get(reverse("races:standings", args=[tournament.pk])).content.decode()
     assert "Serie 2</th>" in page
-    assert "Serie 2, Tisch 1" in page
+    assert "Serie 2 · Tisch 1" in page
 
 
 def test_tippen_sums_chips_over_the_series(organiser: Client) -> None:
