@@ -13,6 +13,7 @@ from pots.models import PotDeal, PotDealChange
 from pots.replay import Ledger, replay
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import tables_with_seats
+from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.tippen_rules import tippen_of
 from tournaments.totals import SeatTotal, TableTotal
 
@@ -66,6 +67,10 @@ class PotPlayer:
     place: int = 0
     shared: bool = False  # another player has the same place
     prize: str = ""  # his share of the prize list (rule_pages.with_prizes), as the standings say
+    #: A night of several series: his chips in each (None where he had no seat), and the
+    #: series of the seat named by ``table`` and ``seat`` (the last he had).
+    series: tuple[int | None, ...] = ()
+    seat_series: int = 1
 
     @property
     def points(self) -> int:
@@ -88,16 +93,24 @@ def table_pots(*, tournament: Tournament) -> list[TablePot]:
 
 
 def pot_players(*, tournament: Tournament) -> list[PotPlayer]:
-    """Every seated player with his chips, ranked by chips (one query: the seats with their
-    running totals, :func:`table_totals`)."""
-    seats = (
+    """Every seated player with his chips summed over his seats (one per series), ranked by
+    chips (one query: the seats with their running totals, :func:`table_totals`)."""
+    seats = list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table", "registration__player", "total")
-        .order_by("table__number", "position")
+        .order_by("series", "table__number", "position")
     )
+    count = series_count(tournament.series_count, seats)
     players = [
-        PotPlayer(seat.registration.player.name, seat.table.number, seat.position, _chips_of(seat))
-        for seat in seats
+        PotPlayer(
+            found[-1].registration.player.name,
+            found[-1].table.number,
+            found[-1].position,
+            sum(_chips_of(seat) for seat in found),
+            series=series_of(found, _chips_of, count),
+            seat_series=found[-1].series,
+        )
+        for found in seats_by_player(seats)
     ]
     return _ranked(players)
 
@@ -124,7 +137,8 @@ def pot_tables(*, tournament: Tournament) -> list[PotTable]:
     """Every table with its pot and next dealer from its running totals, in order (two
     queries: the tables with their totals, their seats and players)."""
     lines = []
-    for table in tables_with_seats(tournament=tournament).select_related("total"):
+    tables = tables_with_seats(tournament=tournament).select_related("total")
+    for table in tables.order_by("series", "number"):
         names = [seat.registration.player.name for seat in table.seats.all()]
         try:
             total = table.total

@@ -15,6 +15,7 @@ from races.replay import Evening, replay
 from tournaments.models import Seat, Table, Tournament
 from tournaments.race_rules import announced_fipsen
 from tournaments.selectors import tables_with_seats
+from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
 
 
@@ -68,6 +69,10 @@ class RacePlayer:
     place: int = 0
     shared: bool = False  # another player has the same place
     prize: str = ""  # his share of the prize list (rule_pages.with_prizes), as the standings say
+    #: A night of several series: his games won in each (None where he had no seat), and the
+    #: series of the seat named by ``table`` and ``seat`` (the last he had).
+    series: tuple[int | None, ...] = ()
+    seat_series: int = 1
 
     @property
     def points(self) -> int:
@@ -105,31 +110,36 @@ def table_races(*, tournament: Tournament) -> list[TableRace]:
 
 
 def race_players(*, tournament: Tournament) -> list[RacePlayer]:
-    """Every seated player with his games, sweeps and money, ranked by games won, then money
-    (one query: the seats with their running totals, :func:`table_totals`)."""
+    """Every seated player with his games, sweeps and money summed over his seats (one per
+    series), ranked by games won, then money (one query: the seats with their running totals,
+    :func:`table_totals`)."""
     seats = list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table__total", "registration__player", "total")
-        .order_by("table__number", "position")
+        .order_by("series", "table__number", "position")
     )
     sizes = Counter(seat.table_id for seat in seats)
-    players = []
-    for seat in seats:
-        total, table = seat_total(seat), table_total(seat.table)
-        players.append(
-            RacePlayer(
-                seat.registration.player.name,
-                seat.table.number,
-                seat.position,
-                table.played,
-                total.points,
-                total.sweeps,
-                total.cents,
-                total.points * sizes[seat.table_id],
-                total.failed,
-            )
-        )
-    return _ranked(players)
+    count = series_count(tournament.series_count, seats)
+    return _ranked([_race_player(found, sizes, count) for found in seats_by_player(seats)])
+
+
+def _race_player(seats: tuple[Seat, ...], sizes: Counter[int], count: int) -> RacePlayer:
+    """A player's evening over his seats: his games won take a bun from each at their table."""
+    totals = [seat_total(seat) for seat in seats]
+    last = seats[-1]
+    return RacePlayer(
+        last.registration.player.name,
+        last.table.number,
+        last.position,
+        sum(table_total(seat.table).played for seat in seats),
+        sum(total.points for total in totals),
+        sum(total.sweeps for total in totals),
+        sum(total.cents for total in totals),
+        sum(total.points * sizes[seat.table_id] for seat, total in zip(seats, totals, strict=True)),
+        sum(total.failed for total in totals),
+        series=series_of(seats, lambda seat: seat_total(seat).points, count),
+        seat_series=last.series,
+    )
 
 
 def seat_total(seat: Seat) -> SeatTotal:
@@ -161,7 +171,7 @@ def race_tables(*, tournament: Tournament) -> list[RaceTable]:
     """Every table with its game and deals from its running totals, in order (one query)."""
     tables = Table.objects.filter(tournament=tournament).select_related("total")
     lines = []
-    for table in tables.order_by("number"):
+    for table in tables.order_by("series", "number"):
         total = table_total(table)
         lines.append(RaceTable(table, total.game or 1, total.entries))
     return lines

@@ -48,3 +48,11 @@ class ScoringConfig(AppConfig):
         from tournaments.ledger import entries_changed
 
         entries_changed.connect(board_cache.entries_changed, dispatch_uid="scoring.board_cache")
+        # ... and once a series is drawn (or drawn again): the board announces its seating.
+        from django.db.models.signals import post_save
+
+        from tournaments.models import SeriesDraw
+
+        post_save.connect(
+            board_cache.series_drawn, sender=SeriesDraw, dispatch_uid="scoring.board_series"
+        )

@@ -74,6 +74,10 @@ class Board:
     tables: tuple[TableLine, ...]
     #: Whether the rows carry who gets what (the board at the end).
     prizes: bool = False
+    #: A night of several series: the series played now (its tables are ``tables``), and its
+    #: seating while it is new (until each of its tables has begun), which the board announces.
+    series: int = 1
+    seating: tuple[selectors.SeatingTable, ...] = ()
     #: The version it was made for, and when (``time.time()``).
     version: str = ""
     made: float = 0.0
@@ -113,6 +117,12 @@ def entries_changed(sender: object, *, tournament_id: int, **kwargs: Any) -> Non
     cache.set(_version_key(tournament_id), _new_version(), None)
 
 
+def series_drawn(sender: object, *, instance: Any, **kwargs: Any) -> None:
+    """The receiver of ``post_save`` of :class:`tournaments.models.SeriesDraw` (connected in
+    ``ScoringConfig.ready``): a new seating, for the board to announce once it commits."""
+    board_changed(tournament_id=instance.tournament_id)
+
+
 def board_compute(tournament: Tournament) -> Board:
     """The board made afresh: the ranked players (by the rule set's own pages where it has
     them) and, while the night goes on at a night of scored deals, the tables' progress."""
@@ -129,15 +139,18 @@ def board_compute(tournament: Tournament) -> Board:
             for row, prize in zip(rows, prizes, strict=True)
         )
         return Board(rows, (), prizes=bool(prizes))
+    series = selectors.current_series(tournament=tournament)
+    seating = selectors.seating_to_announce(tournament=tournament, series=series)
     if own:  # the race, Tippen: no number of deals
-        return Board(rows, ())
+        return Board(rows, (), series=series, seating=seating)
     # The board shows no names per table: the seats need not be fetched.
-    progress = selectors.tables_progress(tournament=tournament).prefetch_related(None)
+    of_series = series if tournament.series_count > 1 else None
+    progress = selectors.tables_progress(tournament=tournament, series=of_series)
     tables = tuple(
         TableLine(table.number, table.played, table.deals, table.ended_early)  # type: ignore[attr-defined]
-        for table in progress
+        for table in progress.prefetch_related(None)
     )
-    return Board(rows, tables)
+    return Board(rows, tables, series=series, seating=seating)
 
 
 def _row(standing: Ranked, second: RankingColumn | None) -> BoardRow:

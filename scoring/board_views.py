@@ -26,12 +26,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.board_cache import Board, BoardRow, TableLine, board_of
+from scoring.selectors import SeatingTable
 from tournaments.models import Tournament
 from tournaments.rule_pages import pages_of
 
 #: Places on one page of the standings, and tables on one page of the progress.
 STANDINGS_PER_PAGE = 10
 TABLES_PER_PAGE = 10
+#: Tables of a new series' seating on one page, its players' names large enough for the back
+#: of the hall.
+SEATING_PER_PAGE = 4
 #: How long a page stays before the next one.
 PAGE_SECONDS = 15
 #: How often a switched-off board looks whether it is switched on again.
@@ -46,6 +50,9 @@ class BoardPage:
     count: int
     rows: tuple[BoardRow, ...] = ()
     tables: tuple[TableLine, ...] = ()
+    #: A new series' seating ("Serie 2: Tisch 1 …"), announced before anything else.
+    seating: tuple[SeatingTable, ...] = ()
+    series: int = 1
 
     @property
     def next(self) -> int:
@@ -55,7 +62,13 @@ class BoardPage:
 def board_pages(board: Board, number: int) -> BoardPage:
     """Page ``number`` (from 1) of the standings' pages followed by the tables' pages, as many
     as the night has; a number out of range is page 1 (the count of pages may have changed
-    since it was asked for)."""
+    since it was asked for). While a new series is seated, its seating alone, page by page."""
+    if board.seating:
+        count = _pages(len(board.seating), SEATING_PER_PAGE)
+        number = number if 1 <= number <= count else 1
+        start = (number - 1) * SEATING_PER_PAGE
+        seating = board.seating[start : start + SEATING_PER_PAGE]
+        return BoardPage(number, count, seating=seating, series=board.series)
     standings = _pages(len(board.rows), STANDINGS_PER_PAGE)
     count = max(standings + _pages(len(board.tables), TABLES_PER_PAGE), 1)
     number = number if 1 <= number <= count else 1

@@ -17,6 +17,7 @@ from scoring.tables import StandingsTable
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
+from tournaments.views.series_screen import series_on_screen
 
 
 @organiser_required
@@ -26,8 +27,10 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     own = own_pages_of(tournament)
     if own is not None:  # no number of deals (the race, Tippen): its tables are on its standings
         return redirect(own.standings, pk=pk)
-    tables = selectors.with_links(selectors.tables_progress(tournament=tournament))
-    context = {"tournament": tournament, "tables": tables}
+    # A night of several series: the current one, an older one a link away (?series=1).
+    series = series_on_screen(request, tournament)
+    progress = selectors.tables_progress(tournament=tournament, series=series.shown or None)
+    context = {"tournament": tournament, "tables": selectors.with_links(progress), "series": series}
     return _part_or_page(request, "scoring/_progress.html", "scoring/dashboard.html", context)
 
 
@@ -105,11 +108,18 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "ended_early": selectors.tables_ended_early(ranked),
         "played_short": selectors.tables_played_short(ranked) if tournament.is_finished else [],
         # While play goes on the page says how far it is and refreshes itself.
-        "progress": selectors.deals_progress(tournament=tournament) if playing else None,
+        "progress": _progress(tournament) if playing else None,
         "refresh_seconds": STANDINGS_REFRESH_SECONDS if playing else None,
         "updated": timezone.localtime(),
     }
     return _part_or_page(request, "scoring/_standings.html", "scoring/standings.html", context)
+
+
+def _progress(tournament: Tournament) -> selectors.DealsProgress:
+    """The deals played of the series played now (of the night, at a night of one series)."""
+    series = selectors.current_series(tournament=tournament)
+    several = tournament.series_count > 1
+    return selectors.deals_progress(tournament=tournament, series=series if several else None)
 
 
 #: How often the standings refresh themselves while play goes on.

@@ -48,6 +48,8 @@ class AwardRow:
     name: str
     cells: list[Cell]  # the registered columns' (Ranking.columns)
     prize: str
+    #: A night of several series: his ranking figure in each (None where he had no seat).
+    series: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ def own_awards(*, tournament: Tournament) -> Awards | None:
                 row.name,
                 [Cell(column.cell(row), column.ranks) for column in columns],
                 text,
+                getattr(row, "series", ()),
             )
             for row, text in zip(rows, prize_texts(tournament, rows), strict=True)
         ],

@@ -39,11 +39,37 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         orderable = True
 
+    def __init__(self, data: Sequence[Standing], **kwargs: object) -> None:
+        """A night of several series has a column of points per series before the total."""
+        count = len(data[0].series) if data else 0
+        columns = [(f"series_{number}", series_column(number)) for number in range(1, count + 1)]
+        if columns:
+            names = [name for name in self.base_columns if name != "points"]
+            at = names.index("deals") + 1
+            kwargs["sequence"] = [
+                *names[:at],
+                *(name for name, _ in columns),
+                "points",
+                *names[at:],
+            ]
+        super().__init__(data, extra_columns=columns, **kwargs)
+
     def value_place(self, value: int, record: Standing) -> str:
         return place_text(record)
 
     def value_prize(self, value: Decimal, record: Standing) -> str:
         return prize_text(record)
+
+
+def series_column(number: int) -> tables.Column:
+    """A series' points ("Serie 2"), "–" where the player had no seat in it."""
+    return tables.Column(
+        verbose_name=_("Series %(number)s") % {"number": number},
+        accessor=f"series__{number - 1}",
+        default="–",
+        order_by=(f"series_order__{number - 1}",),
+        attrs=NUMBER,
+    )
 
 
 def place_text(standing: Standing) -> str:

@@ -78,26 +78,36 @@ def seat_awards(
 
 def row_awards(tournament: Tournament, rows: Sequence[Any]) -> list[Award[int]]:
     """Each ranked row's award of a night on its own pages, keyed by its index in ``rows``
-    (two queries: the prize list, the seats' players). Its rows name a table and a seat."""
+    (two queries: the prize list, the seats' players). Its rows name a table and a seat, and
+    the series of that seat where the night has several."""
     year = tournament.date.year
     players = {
-        (seat.table.number, seat.position): player_categories(seat.registration.player, year=year)
+        (seat.series, seat.table.number, seat.position): player_categories(
+            seat.registration.player, year=year
+        )
         for seat in Seat.objects.filter(table__tournament=tournament).select_related(
             "table", "registration__player"
         )
     }
     contenders = [
-        Contender(index, row.place, players.get((row.table, getattr(row, "seat", 0)), frozenset()))
+        Contender(index, row.place, players.get(_seat_of(row), frozenset()))
         for index, row in enumerate(rows)
     ]
     lines = prize_lines(tournament=tournament)
     return allocate(contenders, lines, several=tournament.prizes_several)
 
 
+def _seat_of(row: Any) -> tuple[int, int, int]:
+    """The seat a ranked row names: its series, table and seat."""
+    return (getattr(row, "seat_series", 1), row.table, getattr(row, "seat", 0))
+
+
 def fee_split_lines(*, tournament: Tournament, percentages: list[Decimal]) -> list[Line]:
     """The prize list a split of the entry fees gives: money for the places from the top as
     shares of the pot; the goods of those places and every other line as they are."""
-    seated = Seat.objects.filter(table__tournament=tournament).count()
+    # A player pays once, whatever the series he plays.
+    players = Player.objects.filter(registrations__seats__table__tournament=tournament)
+    seated = players.distinct().count()
     pot = (tournament.entry_fee or Decimal(0)) * seated  # as standings.fee_pot counts it
     money = [
         Line(Kind.PLACE, prize.place, prize.money)

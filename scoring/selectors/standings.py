@@ -11,7 +11,8 @@ from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
 
 
@@ -34,6 +35,16 @@ class Standing:
     prize_shared: bool = False
     #: What he takes of each queue of the prize list (scoring/prize_allocation.py).
     prize_gains: tuple[prize_allocation.Gain, ...] = ()
+    #: A night of several series: his points in each (None where he had no seat), his seats
+    #: in their order and the deals of each (``seat`` is the last of them: his table now).
+    series: tuple[int | None, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    seat_deals: tuple[int, ...] = ()
+
+    @property
+    def series_order(self) -> tuple[int, ...]:
+        """His points in each series for sorting: a series without a seat sorts last."""
+        return tuple(-(10**6) if points is None else points for points in self.series)
 
     @property
     def name(self) -> str:
@@ -59,37 +70,65 @@ class Standing:
 
 
 def standings(*, tournament: Tournament) -> list[Standing]:
-    """Every seated player, ranked by points and the tournament's tie-break order.
+    """Every seated player, ranked by points summed over his seats (a seat per series) and the
+    tournament's tie-break order, with his points in each series; the prizes on the total.
 
-    Two queries, however many deals: the seats with their running totals (kept by the ledger
-    with every deal and correction, :func:`table_totals`), and the prizes.
+    Two queries, however many deals or series: the seats with their running totals (kept by
+    the ledger with every deal and correction, :func:`table_totals`), and the prizes.
     """
     seats = _seats_in_order(tournament)
-    totals = {seat: _total_of(seat) for seat in seats}
-    figures = [
-        Figures(seat, total.points, won=total.won, lost=total.lost, best=total.best)
-        for seat, total in totals.items()
-    ]
+    count = series_count(tournament.series_count, seats)
+    players = seats_by_player(seats)
+    totals = {found[-1]: [_total_of(seat) for seat in found] for found in players}
+    figures = [_figures(seat, totals[seat]) for seat in totals]
     ranked = rank(figures, tie_break_of(tournament))
     awards = _awards(tournament, ranked)
+    seats_of = {found[-1]: found for found in players}
     return [
-        Standing(
-            place=entry.place,
-            shared=entry.shared,
-            seat=entry.figures.key,
-            deals=deals_played_by(entry.figures.key.left_after_deal, _played(entry.figures.key)),
-            points=entry.figures.points,
-            declared=totals[entry.figures.key].declared,
-            won=entry.figures.won,
-            lost=entry.figures.lost,
-            best=entry.figures.best,
-            money=awards[entry.figures.key].money,
-            prize_names=awards[entry.figures.key].names,
-            prize_shared=awards[entry.figures.key].shared,
-            prize_gains=awards[entry.figures.key].gains,
-        )
+        _standing(entry, totals[entry.figures.key], seats_of[entry.figures.key], count, awards)
         for entry in ranked
     ]
+
+
+def _figures(seat: Seat, totals: list[SeatTotal]) -> Figures[Seat]:
+    """A player's figures summed over his seats, keyed by his last seat."""
+    bests = [total.best for total in totals if total.best is not None]
+    return Figures(
+        seat,
+        sum(total.points for total in totals),
+        won=sum(total.won for total in totals),
+        lost=sum(total.lost for total in totals),
+        best=max(bests) if bests else None,
+    )
+
+
+def _standing(
+    entry: ranking.Ranked[Seat],
+    totals: list[SeatTotal],
+    seats: tuple[Seat, ...],
+    count: int,
+    awards: dict[Seat, prize_allocation.Award[Seat]],
+) -> Standing:
+    seat = entry.figures.key
+    seat_deals = tuple(deals_played_by(one.left_after_deal, _played(one)) for one in seats)
+    return Standing(
+        place=entry.place,
+        shared=entry.shared,
+        seat=seat,
+        deals=sum(seat_deals),
+        points=entry.figures.points,
+        declared=sum(total.declared for total in totals),
+        won=entry.figures.won,
+        lost=entry.figures.lost,
+        best=entry.figures.best,
+        money=awards[seat].money,
+        prize_names=awards[seat].names,
+        prize_shared=awards[seat].shared,
+        prize_gains=awards[seat].gains,
+        series=series_of(seats, lambda one: _total_of(one).points, count),
+        seats=seats,
+        seat_deals=seat_deals,
+    )
 
 
 def _seats_in_order(tournament: Tournament) -> list[Seat]:
@@ -102,7 +141,7 @@ def _seats_in_order(tournament: Tournament) -> list[Seat]:
     return list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table__total", "registration__player", "total")
-        .order_by("table__number", "position")
+        .order_by("series", "table__number", "position")
     )
 
 
@@ -190,7 +229,8 @@ class FeePot:
 
 
 def fee_pot(*, tournament: Tournament) -> FeePot:
-    players = Seat.objects.filter(table__tournament=tournament).count()
+    # A player pays once, whatever the series he plays.
+    players = Registration.objects.filter(seats__table__tournament=tournament).distinct().count()
     return FeePot(players, tournament.entry_fee or Decimal(0))
 
 
