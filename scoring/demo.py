@@ -32,15 +32,15 @@ from fipsen_rules import (
 )
 from scoring import ranking, selectors, services
 from scoring.aspe_demo import ASPE_PASSED, aspe_games
+from scoring.demo_series import series_played
 from scoring.meck_demo import MECK_PASSED, dutt_declarer, meck_games
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
-from tournaments.models import MAX_SERIES, Player, Table, Tournament
+from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
 from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
-from tournaments.rule_pages import pages_of, registered
-from tournaments.series_draw import Method
+from tournaments.rule_pages import registered
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -273,45 +273,8 @@ def demo_night_play(
             prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
         )
         services.prizes_split_fees(tournament=tournament, percentages=list(FEE_SHARES))
-    return DemoNight(
-        tournament=tournament,
-        seed=seed,
-        players=players,
-        deals=deals_played,
-        passed=entries - deals_played,
-        series=series,
-    )
-
-
-def series_played(tournament: Tournament, rng: random.Random, *, series: int) -> tuple[int, int]:
-    """Play the night's first series, then draw and play each next one through the services
-    (series 2 seeded by the standings, later ones avoiding earlier tablemates); the entries
-    and the deals played.
-
-    :raises ValidationError: ``series`` is not one a night can play.
-    """
-    if not 1 <= series <= MAX_SERIES:
-        raise ValidationError(
-            _("A night plays 1 to %(most)s series."), code="series", params={"most": MAX_SERIES}
-        )
-    if series > 1:
-        tournament.series_count = series
-        tournament.save(update_fields=["series_count"])
-    pages = pages_of(tournament)
-    entries, deals_played = pages.demo(tournament, rng)
-    for number in range(2, series + 1):
-        if not pages.counts_deals:  # the race, Tippen: a table plays until it is ended
-            reason = gettext("Demo: series %(series)s played") % {"series": number - 1}
-            services.series_end_early(
-                tournament=tournament, series=number - 1, reason=reason, user=None
-            )
-        method = Method.SEEDED if number == 2 else Method.AVOIDING
-        tournament_services.series_draw_next(
-            tournament=tournament, method=method, seed=rng.getrandbits(63)
-        )
-        more, played = pages.demo(tournament, rng)
-        entries, deals_played = entries + more, deals_played + played
-    return entries, deals_played
+    passed = entries - deals_played
+    return DemoNight(tournament, seed, players, deals_played, passed, series=series)
 
 
 def scored_night(
