@@ -42,8 +42,26 @@ def test_the_merge_page_asks_first_and_says_it_cannot_be_undone(
     organiser.post(f"/players/{keep.pk}/merge/{other.pk}/")  # no confirmation: nothing happens
 
     assert "kann nicht rückgängig gemacht werden" in page
-    assert f'href="/players/{other.pk}/merge/{keep.pk}/"' in page  # keep the other name
+    assert f'href="/players/{other.pk}/merge/{keep.pk}/?as_asked=1"' in page  # the other name
     assert Player.objects.filter(pk=other.pk).exists()
+
+
+def test_the_merge_keeps_the_entry_that_played_unless_the_other_is_chosen(
+    organiser: Client,
+) -> None:
+    """A newcomer's walk: the link from a misspelt copy kept the copy, with no night and no
+    club, and would have deleted the real entry."""
+    played = services.player_create(name="Hans Meier", club="SV Prisdorf")
+    services.registration_add(tournament=tournament(), player=played, check_in=True)
+    copy = services.player_create(name="Hans Maier")
+
+    asked = organiser.get(f"/players/{copy.pk}/merge/{played.pk}/")
+    chosen = organiser.get(f"/players/{copy.pk}/merge/{played.pk}/?as_asked=1")
+
+    assert asked.status_code == 302
+    assert asked["Location"] == f"/players/{played.pk}/merge/{copy.pk}/?as_asked=1"
+    assert chosen.status_code == 200
+    assert chosen.context["keep"] == copy
 
 
 def test_the_confirmed_merge_moves_the_nights_and_goes_to_the_kept_entry(

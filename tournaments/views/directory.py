@@ -16,6 +16,9 @@ from tournaments.selectors.duplicates import MAX_SCANNED
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 
+#: The merge page's query word: keep the entry the link names first, as the organiser chose.
+AS_ASKED = "as_asked"
+
 
 @organiser_required
 def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
@@ -27,6 +30,14 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
         if PlayerMerge.objects.filter(player=keep, merged_id=other).exists():  # a second tap
             return redirect("tournaments:player_edit", keep.pk)
         raise Http404
+    keep_nights = selectors.player_nights_count(player=keep)
+    merge_nights = selectors.player_nights_count(player=merge)
+    # A link offers the merge either way round: the entry that played more (then the one with
+    # a club) stays, unless the organiser chose the other ("keep … instead").
+    asked = request.method != "GET" or AS_ASKED in request.GET
+    if not asked and (merge_nights, bool(merge.club)) > (keep_nights, bool(keep.club)):
+        swapped = reverse("tournaments:player_merge", args=[merge.pk, keep.pk])
+        return redirect(f"{swapped}?{AS_ASKED}=1")
     refusals: list[str] = []
     try:
         services.player_merge_check(keep=keep, merge=merge)
@@ -46,8 +57,9 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
     context = {
         "keep": keep,
         "merge": merge,
-        "keep_nights": selectors.player_nights_count(player=keep),
-        "merge_nights": selectors.player_nights_count(player=merge),
+        "keep_nights": keep_nights,
+        "merge_nights": merge_nights,
+        "as_asked": AS_ASKED,
         "refusals": refusals,
         "confirm_field": CONFIRM_FIELD,
         "confirm_value": CONFIRM_VALUE,
