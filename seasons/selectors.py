@@ -34,6 +34,11 @@ class SeasonTable:
         """A night of the season is being played: its standings change."""
         return any(night.is_playing for night in self.nights)
 
+    @property
+    def unfinished(self) -> list[Tournament]:
+        """Its nights not finished yet: what they give may still change."""
+        return [night for night in self.nights if not night.is_finished]
+
     def name(self, row: Row) -> str:
         return self.players[row.player].name
 

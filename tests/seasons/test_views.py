@@ -218,3 +218,28 @@ def test_a_night_taken_out_and_refused_twice(organiser) -> None:
         organiser.get(reverse("seasons:night_remove", args=[season.pk, night.pk])).status_code
         == 405
     )
+
+
+def test_a_night_not_finished_makes_the_season_provisional(organiser, client) -> None:
+    """A newcomer's walk: nights still played gave their full place points with no word that
+    they may change."""
+    season = a_season(2)
+    url = reverse("seasons:standings", args=[season.pk])
+    board = reverse("seasons:board", args=[season.board_token])
+    assert "Vorläufig:" in organiser.get(url).content.decode()
+    assert "2 Abende der Saison sind noch nicht beendet" in client.get(board).content.decode()
+    from tournaments.models import Tournament
+
+    Tournament.objects.update(state=Tournament.State.FINISHED)
+    assert "Vorläufig:" not in organiser.get(url).content.decode()
+
+
+def test_each_night_s_column_names_the_night(organiser) -> None:
+    """A newcomer's walk: three nights of one day showed as three equal dates."""
+    season = a_season(2)
+    page = organiser.get(reverse("seasons:standings", args=[season.pk])).content.decode()
+    names = [night.tournament.name for night in season.nights.select_related("tournament")]
+    assert len(names) == 2
+    for name in names:
+        assert f'title="{name}"' in page
+    assert page.count('class="night-name"') == 2
