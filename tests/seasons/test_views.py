@@ -243,3 +243,10 @@ def test_each_night_s_column_names_the_night(organiser) -> None:
     for name in names:
         assert f'title="{name}"' in page
     assert page.count('class="night-name"') == 2
+
+
+def test_the_rules_line_says_shared_places_once(organiser) -> None:
+    """A newcomer's walk: 'bei gleicher Summe: keine: bei gleicher Summe teilen sich …'."""
+    page = organiser.get(reverse("seasons:standings", args=[a_season(1).pk])).content.decode()
+    assert "bei gleicher Summe teilen sich die Spieler den Platz." in page
+    assert page.count("bei gleicher Summe") == 1
