@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db.models import Subquery
 from django.utils import timezone
 
 from scoring.models import TablePhone
@@ -80,8 +81,11 @@ def with_links(tables: Iterable[Table]) -> list[Table]:
 
 
 def tournament_links(*, tournament: Tournament) -> list[TableLink]:
-    """Every table of the tournament, in order, with what its phones told (two queries)."""
-    return table_links(Table.objects.filter(tournament=tournament).order_by("number"))
+    """Every table of the series drawn last (an earlier series' tables have played), in
+    order, with what its phones told (two queries)."""
+    tables = Table.objects.filter(tournament=tournament)
+    latest = tables.order_by("-series").values("series")[:1]
+    return table_links(tables.filter(series=Subquery(latest)).order_by("number"))
 
 
 @dataclass(frozen=True)
