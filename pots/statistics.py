@@ -14,8 +14,10 @@ from tournaments.rule_pages import KindCount
 def counted(deals: Iterable[tuple[Sequence[int | None], int]]) -> list[KindCount]:
     """The taps of the seat at each deal's position (the deal's taps, the position).
 
-    >>> [(str(k.kind), k.declared, k.won) for k in counted([
-    ...     ([2, None, 1], 0), ([0, 3, None], 0), ([None, 1, 2], 0), ([0, None, None], 0)])]
+    >>> from django.utils.translation import override
+    >>> with override("en"):
+    ...     [(str(k.kind), k.declared, k.won) for k in counted([
+    ...         ([2, None, 1], 0), ([0, 3, None], 0), ([None, 1, 2], 0), ([0, None, None], 0)])]
     [('Tapped', 3, 2), ('Tapped alone', 1, None)]
     """
     tapped = won = alone = 0

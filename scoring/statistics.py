@@ -34,7 +34,9 @@ MECKLENBURG_KINDS += ("Dutt", "Ruten oewer")
 def kind_name(kind: str) -> str:
     """A kind as the page shows it: a game bid by its tricks in the language of the page.
 
-    >>> kind_name("Hand"), kind_name("tricks:3")
+    >>> from django.utils.translation import override
+    >>> with override("en"):
+    ...     kind_name("Hand"), kind_name("tricks:3")
     ('Hand', '3 tricks')
     """
     if kind.startswith(TRICKS):
@@ -107,7 +109,9 @@ def counted(
     won; a kind nobody played is left out, a game the notation cannot read is of none.
 
     >>> games = [("3 Hand gewonnen", 12), ("4 Hand verloren", -16), ("", 8), ("Kontra", 1)]
-    >>> [(k.kind, k.declared, k.won) for k in counted(games, prisdorf_kinds, PRISDORF_KINDS)]
+    >>> from django.utils.translation import override
+    >>> with override("en"):
+    ...     [(k.kind, k.declared, k.won) for k in counted(games, prisdorf_kinds, PRISDORF_KINDS)]
     [('3 tricks', 1, 1), ('4 tricks', 1, 0), ('Hand', 2, 1)]
     """
     declared = dict.fromkeys(order, 0)

@@ -183,5 +183,5 @@ def test_the_home_leads_to_the_next_series_once_one_is_played(organiser: Client)
     tournament = started(16)
     play_out(tournament, 1)
     home = organiser.get(reverse("night:home", args=[tournament.pk])).content.decode()
-    assert "Nächste Serie auslosen" in home
+    assert "Serie 2 auslosen" in home
     assert reverse("tournaments:series_draw", args=[tournament.pk]) in home
