@@ -1,7 +1,8 @@
 // The table's phone and the laptop, on every captain's page (one <script> line with
 // data-table-token). It
 // - reports in (a ping to <table's link>link/): on opening, every 20 seconds, when the phone
-//   is back online or the page is shown again, and when the count of queued deals changes;
+//   is back online or the page is shown again, and when the count of queued deals changes
+//   (at most one ping per 3 seconds, the last change always reported);
 //   with the phone's id (kept in localStorage "preisfipsen.phone"), the deals waiting in the
 //   queue (localStorage "preisfipsen.queue.<token>", static/js/offline-queue.js) and how long
 //   its previous ping took. The organiser's progress page, home and Generalprobe show it.
@@ -77,8 +78,23 @@
       });
   }
 
+  // A change of the queue's count is reported: at once, or (a ping under way, or one sent
+  // lately) once SOON_MS after the last. Dropped, the queue's last change waited for the next
+  // 20-second ping: the deals sent on the Wi-Fi's return stood as "1 Spiel wartet" on the
+  // organiser's page, for good once the phone went to sleep.
+  var trailing = null;
   function soon() {
-    if (Date.now() - last >= SOON_MS) ping();
+    var wait = last + SOON_MS - Date.now();
+    if (!busy && wait <= 0) {
+      ping();
+      return;
+    }
+    if (trailing === null) {
+      trailing = setTimeout(function () {
+        trailing = null;
+        soon();
+      }, Math.max(wait, 250));
+    }
   }
 
   ping();

@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.models import Deal
+from scoring.models import Deal, TablePhone
 from tests.browser.conftest import PHONE, NewPage
 from tests.browser.outages import Outage
 from tests.scoring.helpers import playing_table
@@ -322,3 +322,39 @@ def test_the_screen_waits_while_the_captain_taps_the_next_deal(phone_page: Page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 3 von 100")
     expect(page.locator("#table-screen[data-mark='before']")).to_have_count(0)
     assert_arrived_in_order(table, 2)
+
+
+#: The page's 20-second ping left out (static/js/table-link.js): what the organiser sees must
+#: not wait for it (a phone asleep sends none).
+NO_TICK = """
+const setEvery = window.setInterval;
+window.setInterval = (run, ms, ...rest) => (ms === 20000 ? 0 : setEvery(run, ms, ...rest));
+"""
+
+
+def test_deals_sent_on_the_wifis_return_leave_no_stale_count_on_the_organisers_page(
+    phone_page: Page,
+) -> None:
+    """A newcomer's walk: "1 Spiel wartet" stood on the organiser's page after the deal had
+    arrived. The ping on the Wi-Fi's return reports the deals still queued; the queue's last
+    change came within 3 s of it and was dropped, until the next 20-second ping."""
+    table = playing_table()
+    names = names_of(table)
+    page = phone_page
+    page.add_init_script(NO_TICK)
+    page.goto(reverse("scoring:table_entry", args=[table.token]))
+    wait_until(lambda: TablePhone.objects.filter(table=table).exists(), "the first ping")
+
+    page.context.set_offline(True)
+    for index in range(2):
+        enter(page, names, index)
+    assert waiting(page) == 2
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    assert_arrived_in_order(table, 2)
+
+    wait_until(
+        lambda: TablePhone.objects.get(table=table).waiting == 0,
+        lambda: f"{TablePhone.objects.get(table=table).waiting} deals still said to wait",
+        timeout=8,
+    )
