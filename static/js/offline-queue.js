@@ -25,7 +25,7 @@
   var ARRIVED_MS = 30000; // or until the next tap
   var sending = false;
   var retry = null;
-  var arrived = []; // titles of deals that arrived lately: "Spiel 12 angekommen"
+  var arrived = []; // numbers of the deals that arrived lately, said in one line (arrivedLine)
   var arrivedTimer = null;
   var dropArmed = false;
   var later = null; // a screen that waits for the captain's taps (settle)
@@ -330,7 +330,7 @@
     if (answer.outcome === "saved" || answer.outcome === "duplicate") {
       if (index >= 0) list.splice(index, 1);
       write(t, list);
-      if (head.waited && titleOf(head)) noteArrived(titleOf(head));
+      if (head.waited && head.number) noteArrived(head.number);
       if (!list.length) settle(answer.text, formSequence() > head.sequence);
       render();
       if (list.length) pump();
@@ -355,8 +355,8 @@
     showStopped();
   }
 
-  function noteArrived(title) {
-    arrived.push(word("arrived", { title: title }));
+  function noteArrived(number) {
+    arrived.push(number);
     if (arrivedTimer) clearTimeout(arrivedTimer);
     arrivedTimer = setTimeout(function () { arrived = []; render(); }, ARRIVED_MS);
   }
@@ -395,12 +395,12 @@
     var slot = r && r.querySelector("[data-queue-pending]");
     if (!slot) return;
     slot.textContent = "";
-    arrived.forEach(function (line) {
+    if (arrived.length) {
       var li = document.createElement("li");
       li.className = "queue-arrived";
-      li.textContent = line;
+      li.textContent = arrivedLine();
       slot.appendChild(li);
-    });
+    }
     list.forEach(function (entry) {
       if (entry.stopped) return;
       var li = document.createElement("li");
@@ -410,6 +410,15 @@
       slot.appendChild(li);
     });
     slot.hidden = !slot.children.length;
+  }
+
+  // The deals that arrived in one line, "Spiel 15 bis 19 angekommen": a line each would push
+  // the tiles down under the sticky bar at the foot, where a tap lands on the preview.
+  function arrivedLine() {
+    var first = arrived[0];
+    var last = arrived[arrived.length - 1];
+    if (first === last) return word("arrived", { title: word("title", { number: first }) });
+    return word("arrived-many", { first: first, last: last });
   }
 
   function renderStopped(list) {
