@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.exports import cleaned, neutralised
+from sitewide.spreadsheet import safe_cell
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments.models import Player, Seat
@@ -62,7 +62,7 @@ def test_the_csv_has_a_bom_and_semicolons_for_german_excel(organiser: Client) ->
 
 @pytest.mark.parametrize(("value", "expected"), [(-12, -12), ("-12", "'-12"), ("Anna", "Anna")])
 def test_numbers_stay_numbers(value: object, expected: object) -> None:
-    assert neutralised(value) == expected
+    assert safe_cell(value) == expected
 
 
 def test_control_characters_saved_unvalidated_do_not_break_the_xlsx(organiser: Client) -> None:
@@ -87,5 +87,5 @@ def test_control_characters_are_removed_from_the_csv_too(organiser: Client) -> N
     ("value", "expected"),
     [("A\x00b\x1fc\x85d", "Abcd"), ("Tab\tand\nline", "Tab\tand\nline"), (7, 7)],
 )
-def test_cleaned_removes_only_control_characters(value: object, expected: object) -> None:
-    assert cleaned(value) == expected
+def test_only_control_characters_are_removed(value: object, expected: object) -> None:
+    assert safe_cell(value) == expected
