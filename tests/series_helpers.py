@@ -1,8 +1,10 @@
-"""Further series of a night made directly in the database, for the standings' tests until
-the draw of series 2 (tournaments/services/series.py) is there to make them: each series seats
-the players of series 1, table by table as the first draw split them, each table's players
-moved on by one table per series (so that tablemates change)."""
+"""Further series of a night made directly in the database (Table(series=2…), Seat(series=2…)),
+as the draw of a next series would leave them, for the tests of what is shown, printed and
+carried per series without the draw's own choices (tournaments/services/series.py): each series
+seats the players of series 1 at the same tables (sizes, deals), each moved on by his seat, so
+that tablemates change; new links."""
 
+from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament, new_token
 
 
@@ -10,7 +12,10 @@ def series_added(
     tournament: Tournament, *, series: int, leaving: frozenset[int] = frozenset()
 ) -> list[Table]:
     """Series ``series`` seated from series 1's seats (``leaving``: registration pks not seated
-    again). Returns its tables in order."""
+    again); the night's count of series at least ``series``. Returns its tables in order."""
+    if tournament.series_count < series:
+        tournament.series_count = series
+        tournament.save(update_fields=["series_count"])
     first = list(
         Seat.objects.filter(table__tournament=tournament, series=1)
         .select_related("table")
@@ -44,3 +49,12 @@ def series_added(
             series=series,
         )
     return [tables[number] for number in numbers]
+
+
+def two_series_night(tournament: Tournament, *, seed: int = 11) -> Tournament:
+    """``tournament`` (its players checked in) drawn, its second series seated, play started."""
+    tournament_services.tournament_draw(tournament=tournament, seed=seed)
+    tournament_services.tournament_start(tournament=tournament)
+    series_added(tournament, series=2)
+    tournament.refresh_from_db()
+    return tournament

@@ -69,7 +69,8 @@ def assert_tiles_clear_of_the_bar(page: Page) -> None:
     button): a tap on it lands on the tile, not on the preview lying over it."""
     tiles = page.locator(".tiles-result").bounding_box()
     bar = page.locator(".entry-foot").bounding_box()
-    assert tiles is not None and bar is not None
+    assert tiles is not None
+    assert bar is not None
     assert tiles["y"] + tiles["height"] <= bar["y"] + 1
 
 

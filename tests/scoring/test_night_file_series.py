@@ -18,8 +18,8 @@ from scoring.night_transfer import (
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
 from tests.scoring.helpers import enter
-from tests.scoring.series_helpers import two_series_night
 from tests.scoring.test_night_file_round_trip import json_bytes
+from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services

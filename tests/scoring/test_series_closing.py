@@ -12,7 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 from preisfipsen.journey import NightFigures, StepKey, current_step, next_link, night_steps
 from scoring import services
 from tests.scoring.helpers import deals_played
-from tests.scoring.series_helpers import two_series_night
+from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import Table, Tournament

@@ -9,7 +9,7 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from printing.models import GeneratedFile
-from tests.scoring.series_helpers import two_series_night
+from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import Tournament

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.scoring.helpers import enter
-from tests.scoring.series_helpers import two_series_night
+from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments.models import Table, Tournament
 from tournaments.receipt_check import receipt_verdict

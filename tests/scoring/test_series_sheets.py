@@ -13,7 +13,7 @@ from scoring import renderers, selectors
 from scoring.printing_kinds import BLANK_SCORESHEETS, NIGHT, SCORESHEETS
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import enter
-from tests.scoring.series_helpers import two_series_night
+from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL
 from tournaments import services as tournament_services

@@ -12,7 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_pages, pdf_text
-from tests.scoring.series_helpers import two_series_night
+from tests.series_helpers import two_series_night
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night
 from tournaments import renderers, selectors
 from tournaments.links import qr_svg
