@@ -29,6 +29,7 @@ from django.db import transaction
 from fipsen_rules.signs import signed_total
 from scoring import selectors
 from scoring.own_prizes import final_prizes
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.rule_pages import BoardRow as Ranked
 from tournaments.rule_pages import RankingColumn, pages_of
@@ -139,7 +140,7 @@ def board_compute(tournament: Tournament) -> Board:
             for row, prize in zip(rows, prizes, strict=True)
         )
         return Board(rows, (), prizes=bool(prizes))
-    series = selectors.current_series(tournament=tournament)
+    series = tournament_selectors.last_series_drawn(tournament=tournament)
     seating = selectors.seating_to_announce(tournament=tournament, series=series)
     if own:  # the race, Tippen: no number of deals
         return Board(rows, (), series=series, seating=seating)

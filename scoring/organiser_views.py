@@ -14,6 +14,7 @@ from scoring.deal_pages import correct_page, playing_for, preview_page
 from scoring.exports import SafeTableExport
 from scoring.models import Deal
 from scoring.tables import StandingsTable
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
@@ -117,7 +118,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _progress(tournament: Tournament) -> selectors.DealsProgress:
     """The deals played of the series played now (of the night, at a night of one series)."""
-    series = selectors.current_series(tournament=tournament)
+    series = tournament_selectors.last_series_drawn(tournament=tournament)
     several = tournament.series_count > 1
     return selectors.deals_progress(tournament=tournament, series=series if several else None)
 

@@ -28,7 +28,6 @@ from scoring.selectors.phones import (
 from scoring.selectors.progress import (
     DealsProgress,
     SeatingTable,
-    current_series,
     deals_played,
     deals_progress,
     night_history,
@@ -63,7 +62,6 @@ __all__ = [
     "Standing",
     "TableLink",
     "TableSheet",
-    "current_series",
     "deal_history",
     "deal_seating",
     "deals_played",

@@ -11,7 +11,6 @@ from scoring.models import Deal, DealChange
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
-from tournaments.selectors.series import current_series as latest_series
 from tournaments.totals import TableTotal
 
 if TYPE_CHECKING:
@@ -144,14 +143,6 @@ def deals_progress(*, tournament: Tournament, series: int | None = None) -> Deal
         ended_early=sums["ended_early"],
         series=series,
     )
-
-
-def current_series(*, tournament: Tournament) -> int:
-    """The series drawn last (1 before any draw): what the board, the dashboard and the
-    standings' progress show while it is played. No query at a night of one series."""
-    if tournament.series_count < 2:
-        return 1
-    return max(latest_series(tournament=tournament), 1)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from scoring.board_views import SEATING_PER_PAGE
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import night
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament
 from tournaments.series_draw import Method
@@ -77,7 +78,7 @@ def test_the_tables_shown_are_those_of_the_series_played() -> None:
     for table in tables:
         deals_played(table, 3)
     cache.clear()
-    made = selectors.current_series(tournament=tournament)
+    made = tournament_selectors.last_series_drawn(tournament=tournament)
     assert made == 2
     page = board(tournament, 2)
     assert page.count('<li class="board-table') == 2

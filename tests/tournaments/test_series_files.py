@@ -13,6 +13,7 @@ from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.series_helpers import two_series_night
+from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night
 from tournaments import renderers, selectors
 from tournaments.links import qr_svg
@@ -121,6 +122,21 @@ def test_the_seating_lists_differ_between_the_series() -> None:
     assert {(r.name, r.table) for r in first} != {(r.name, r.table) for r in second}
     assert selectors.last_series_drawn(tournament=tournament) == 2
     assert selectors.series_drawn(tournament=tournament) == [1, 2]
+
+
+def test_the_series_drawn_last_is_one_answer_for_every_page(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    one = drawn_night(names=NAMES)
+    with django_assert_num_queries(0):  # a night of one series: no query
+        assert selectors.last_series_drawn(tournament=one) == 1
+    several = night(present=8, series_count=3)
+    with django_assert_num_queries(1):
+        assert selectors.last_series_drawn(tournament=several) == 1  # before the draw
+    assert selectors.current_series(tournament=several) == 0
+    tournament = two_series()
+    with django_assert_num_queries(1):
+        assert selectors.last_series_drawn(tournament=tournament) == 2
 
 
 @pytest.mark.parametrize("players", [8, 40])

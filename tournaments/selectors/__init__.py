@@ -20,7 +20,6 @@ from tournaments.selectors.duplicates import DuplicatePair, player_duplicate_pai
 from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import (
     SeatingRow,
-    last_series_drawn,
     seating_list,
     series_drawn,
     table_cards_printed,
@@ -49,6 +48,7 @@ from tournaments.selectors.registration import (
 from tournaments.selectors.series import (
     SeriesSeating,
     current_series,
+    last_series_drawn,
     series_draw_matches,
     series_draws,
     series_has_entries,

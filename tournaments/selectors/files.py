@@ -1,4 +1,4 @@
-"""What the night prints: the seating list, which series a file is for, and whether the
+"""What the night prints: the seating list, the series drawn, and whether the
 table cards were printed (the file jobs themselves are printing's)."""
 
 from dataclasses import dataclass
@@ -24,12 +24,6 @@ def series_drawn(*, tournament: Tournament) -> list[int]:
     """The series whose tables are drawn, in order (one query; none before the draw)."""
     drawn = Table.objects.filter(tournament=tournament).order_by("series")
     return list(drawn.values_list("series", flat=True).distinct())
-
-
-def last_series_drawn(*, tournament: Tournament) -> int:
-    """The series drawn last: the one a file is for unless the organiser chooses another (1
-    before the draw and at a night of one series; one query)."""
-    return max(series_drawn(tournament=tournament), default=1)
 
 
 def seating_list(*, tournament: Tournament, series: int | None = None) -> list[SeatingRow]:

@@ -20,6 +20,15 @@ def current_series(*, tournament: Tournament) -> int:
     return int(found["latest"] or 0)
 
 
+def last_series_drawn(*, tournament: Tournament) -> int:
+    """The series drawn last, as a page or file shows it (1 before the draw): the one the board,
+    the progress and a file are for unless the organiser chooses another. No query at a night
+    of one series, else one."""
+    if tournament.series_count < 2:
+        return 1
+    return max(current_series(tournament=tournament), 1)
+
+
 def series_open_tables(*, tournament: Tournament, series: int) -> list[int]:
     """The numbers of the tables of ``series`` still playing: not ended early, and (where the
     rule set plays a count of deals) not all their deals played; a race's or Tippen's table
