@@ -1,5 +1,9 @@
 """The organiser's draw of a night's later series: how (three tiles), who stops, a
-confirmation; and the latest series drawn again before its first deal."""
+confirmation; and the latest series drawn again before its first deal. Both pages share
+one body (`_draw_page`); `_Draw` holds what differs."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -15,6 +19,20 @@ from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
 TEMPLATE = "tournaments/night/series_draw.html"
+
+
+@dataclass(frozen=True)
+class _Draw:
+    """What a draw and a redraw do differently; the page around them is the same."""
+
+    number: int  # the series drawn
+    back: int  # the series whose tables the page goes back to
+    stopping_after: int | None  # the series after which players stop (None: no list)
+    title: str
+    consequences: list[str]
+    button: str
+    check: Callable[..., object]
+    act: Callable[..., object]
 
 
 def _series_url(tournament: Tournament, series: int) -> str:
@@ -33,15 +51,44 @@ def _drawn_message(tournament: Tournament) -> str:
     ) % {"series": drawn.number, "pairs": drawn.met_again}
 
 
+def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> HttpResponse:
+    """The tiles, the confirmation and, once confirmed, the draw itself."""
+    form = SeriesDrawForm(request.POST or None, tournament=tournament, series=draw.stopping_after)
+    confirmation = Confirmation(
+        tournament=tournament,
+        title=draw.title,
+        consequences=draw.consequences,
+        button=draw.button,
+        back=_series_url(tournament, draw.back),
+    )
+    return confirm_or_act(
+        request,
+        confirmation,
+        check=lambda: draw.check(tournament=tournament),
+        act=lambda: draw.act(
+            tournament=tournament,
+            method=Method(form.cleaned_data["method"]),
+            user=request.user,
+            # the redraw keeps who stopped before; only the draw asks who stops now
+            **({} if draw.stopping_after is None else {"stopping": form.cleaned_data["stopping"]}),
+        ),
+        success=lambda: _drawn_message(tournament),
+        done=_series_url(tournament, draw.number),
+        form=form,
+        template=TEMPLATE,
+    )
+
+
 @organiser_required
 def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next series, once the organiser chose how, ticked who stops, and confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
     current = selectors.current_series(tournament=tournament)
     number = current + 1
-    form = SeriesDrawForm(request.POST or None, tournament=tournament, series=current)
-    confirmation = Confirmation(
-        tournament=tournament,
+    draw = _Draw(
+        number=number,
+        back=current,
+        stopping_after=current,
         title=_("Draw series %(series)s?") % {"series": number},
         consequences=[
             _("Who played series %(series)s plays on, less who stops; who arrived since joins.")
@@ -51,23 +98,10 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
             _("Until its first deal it can be drawn again."),
         ],
         button=_("Yes, draw series %(series)s") % {"series": number},
-        back=_series_url(tournament, current),
+        check=services.series_draw_check,
+        act=services.series_draw_next,
     )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.series_draw_check(tournament=tournament),
-        act=lambda: services.series_draw_next(
-            tournament=tournament,
-            method=Method(form.cleaned_data["method"]),
-            user=request.user,  # type: ignore[arg-type]
-            stopping=form.cleaned_data["stopping"],
-        ),
-        success=lambda: _drawn_message(tournament),
-        done=_series_url(tournament, number),
-        form=form,
-        template=TEMPLATE,
-    )
+    return _draw_page(request, tournament, draw)
 
 
 @organiser_required
@@ -75,28 +109,17 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the latest series again before its first deal, once confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
     number = selectors.current_series(tournament=tournament)
-    form = SeriesDrawForm(request.POST or None, tournament=tournament)
-    confirmation = Confirmation(
-        tournament=tournament,
+    draw = _Draw(
+        number=number,
+        back=number,
+        stopping_after=None,
         title=_("Draw series %(series)s again?") % {"series": number},
         consequences=[
             _("Its players are seated anew; who arrived since joins."),
             _("Its tables get new links: cards printed before no longer fit."),
         ],
         button=_("Yes, draw series %(series)s again") % {"series": number},
-        back=_series_url(tournament, number),
+        check=services.series_redraw_check,
+        act=services.series_redraw,
     )
-    return confirm_or_act(
-        request,
-        confirmation,
-        check=lambda: services.series_redraw_check(tournament=tournament),
-        act=lambda: services.series_redraw(
-            tournament=tournament,
-            method=Method(form.cleaned_data["method"]),
-            user=request.user,  # type: ignore[arg-type]
-        ),
-        success=lambda: _drawn_message(tournament),
-        done=_series_url(tournament, number),
-        form=form,
-        template=TEMPLATE,
-    )
+    return _draw_page(request, tournament, draw)
