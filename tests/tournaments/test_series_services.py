@@ -171,3 +171,14 @@ def test_a_night_of_one_series_takes_no_late_arrival() -> None:
     player = services.player_create(name="Zu Spät", club="")
     with pytest.raises(ValidationError):
         services.registration_add(tournament=tournament, player=player, check_in=True)
+
+
+def test_who_stops_at_a_redraw_is_not_seated_again() -> None:
+    tournament = started(17)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    stopping = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True)[:2])
+    services.series_redraw(tournament=tournament, method=Method.LOT, seed=2, stopping=stopping)
+    again = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
+    assert len(again) == 15
+    assert not again & stopping

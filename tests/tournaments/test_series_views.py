@@ -109,9 +109,13 @@ def test_redraw_confirmed(organiser: Client) -> None:
     play_out(tournament, 1)
     services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:series_redraw", args=[tournament.pk])
-    assert "Wer hört" not in organiser.get(url).content.decode()
-    organiser.post(url, {"method": "avoiding", **CONFIRMED})
+    assert "Wer hört" in organiser.get(url).content.decode()
+    stops = Seat.objects.filter(series=2).order_by("pk").first()
+    organiser.post(url, {"method": "avoiding", "stopping": [stops.registration_id], **CONFIRMED})
     assert SeriesDraw.objects.get().method == Method.AVOIDING
+    seated = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
+    assert len(seated) == 15
+    assert stops.registration_id not in seated
     assert TournamentEvent.objects.filter(kind=TournamentEvent.Kind.SERIES_REDRAWN).count() == 1
 
 

@@ -112,9 +112,11 @@ def series_redraw(
     method: Method,
     user: User | None = None,
     seed: int | None = None,
+    stopping: Collection[int] = (),
 ) -> SeriesDraw:
     """Draw the latest series again (before its first deal), for its players and whoever
-    arrived since, from a new seed; its tables get new links.
+    arrived since, less ``stopping`` (as in :func:`series_draw_next`), from a new seed;
+    its tables get new links.
 
     :raises ValidationError: see :func:`series_redraw_check`; the players cannot be seated.
     """
@@ -122,9 +124,8 @@ def series_redraw(
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         number = series_redraw_check(tournament=locked)
         seating = series_seating(tournament=locked)
-        players = seating.seated_in(number) | (
-            seating.present - set().union(*(seating.seated_in(n) for n in seating.tables))
-        )
+        arrived = seating.present - set().union(*(seating.seated_in(n) for n in seating.tables))
+        players = (seating.seated_in(number) | arrived) - set(stopping)
         del seating.tables[number]
         # Its tables have no deal: their seats and totals go (no QuerySet.delete of the
         # seats, which guards the seats of a night in play: these were never played).

@@ -27,7 +27,7 @@ class _Draw:
 
     number: int  # the series drawn
     back: int  # the series whose tables the page goes back to
-    stopping_after: int | None  # the series after which players stop (None: no list)
+    stopping_from: int  # the series whose players the "who stops" list offers
     title: str
     consequences: list[str]
     button: str
@@ -53,7 +53,7 @@ def _drawn_message(tournament: Tournament) -> str:
 
 def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> HttpResponse:
     """The tiles, the confirmation and, once confirmed, the draw itself."""
-    form = SeriesDrawForm(request.POST or None, tournament=tournament, series=draw.stopping_after)
+    form = SeriesDrawForm(request.POST or None, tournament=tournament, series=draw.stopping_from)
     confirmation = Confirmation(
         tournament=tournament,
         title=draw.title,
@@ -69,8 +69,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
             tournament=tournament,
             method=Method(form.cleaned_data["method"]),
             user=request.user,
-            # the redraw keeps who stopped before; only the draw asks who stops now
-            **({} if draw.stopping_after is None else {"stopping": form.cleaned_data["stopping"]}),
+            stopping=form.cleaned_data["stopping"],
         ),
         success=lambda: _drawn_message(tournament),
         done=_series_url(tournament, draw.number),
@@ -88,7 +87,7 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
     draw = _Draw(
         number=number,
         back=current,
-        stopping_after=current,
+        stopping_from=current,
         title=_("Draw series %(series)s?") % {"series": number},
         consequences=[
             _("Who played series %(series)s plays on, less who stops; who arrived since joins.")
@@ -112,7 +111,7 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     draw = _Draw(
         number=number,
         back=number,
-        stopping_after=None,
+        stopping_from=number,  # its players, seated anew less who stops
         title=_("Draw series %(series)s again?") % {"series": number},
         consequences=[
             _("Its players are seated anew; who arrived since joins."),
