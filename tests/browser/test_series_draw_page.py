@@ -14,7 +14,7 @@ from tournaments.models import Seat, SeriesDraw
 def _draw_series_two(page: Page, tournament_pk: int) -> None:
     page.goto(f"/tournaments/{tournament_pk}/tables/")
     page.get_by_role("link", name="Serie 2 auslosen").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Serie 2 auslosen?")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Serie 2 von 2 auslosen?")
     tiles = page.locator(".tile-series")
     expect(tiles).to_have_count(3)
     for index in range(3):  # big enough to tap

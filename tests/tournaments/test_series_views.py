@@ -18,6 +18,7 @@ from tournaments.models import (
 )
 from tournaments.series_draw import Method
 
+from .night_helpers import night
 from .test_series_services import play_out, started
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +190,26 @@ def test_the_home_leads_to_the_next_series_once_one_is_played(organiser: Client)
     home = organiser.get(reverse("night:home", args=[tournament.pk])).content.decode()
     assert "Serie 2 auslosen" in home
     assert reverse("tournaments:series_draw", args=[tournament.pk]) in home
+
+
+def test_each_draw_page_says_which_series_of_how_many(organiser: Client) -> None:
+    tournament = night(present=8, series_count=3)
+    first = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
+    assert "Serie 1 von 3 auslosen?" in first
+    services.tournament_draw(tournament=tournament, seed=11)
+    again = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
+    assert "Serie 1 von 3 neu auslosen?" in again
+    services.tournament_start(tournament=tournament)
+    play_out(tournament, 1)
+    url = reverse("tournaments:series_draw", args=[tournament.pk])
+    assert "Serie 2 von 3 auslosen?" in organiser.get(url).content.decode()
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    url = reverse("tournaments:series_redraw", args=[tournament.pk])
+    assert "Serie 2 von 3 neu auslosen?" in organiser.get(url).content.decode()
+
+
+def test_the_first_draw_of_a_night_of_one_series_names_no_series(organiser: Client) -> None:
+    tournament = night(present=8, series_count=1)
+    page = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
+    assert "Tische auslosen?" in page
+    assert "Serie 1" not in page

@@ -88,7 +88,8 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
         number=number,
         back=current,
         stopping_from=current,
-        title=_("Draw series %(series)s?") % {"series": number},
+        title=_("Draw series %(series)s of %(count)s?")
+        % {"series": number, "count": tournament.series_count},
         consequences=[
             _("Who played series %(series)s plays on, less who stops; who arrived since joins.")
             % {"series": current},
@@ -112,7 +113,8 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         number=number,
         back=number,
         stopping_from=number,  # its players, seated anew less who stops
-        title=_("Draw series %(series)s again?") % {"series": number},
+        title=_("Draw series %(series)s of %(count)s again?")
+        % {"series": number, "count": tournament.series_count},
         consequences=[
             _("Its players are seated anew; who arrived since joins."),
             _("Its tables get new links: cards printed before no longer fit."),

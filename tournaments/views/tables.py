@@ -51,6 +51,18 @@ def _confirm_then_tables(
     )
 
 
+def _draw_title(tournament: Tournament, *, again: bool) -> str:
+    """The first draw's question; at a night of several series it says which of them."""
+    if tournament.series_count == 1:
+        return _("Draw the tables again?") if again else _("Draw the tables?")
+    words = (
+        _("Draw series %(series)s of %(count)s again?")
+        if again
+        else _("Draw series %(series)s of %(count)s?")
+    )
+    return words % {"series": 1, "count": tournament.series_count}
+
+
 @organiser_required
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the tables (again), once the organiser confirmed it."""
@@ -76,7 +88,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         ]
     confirmation = Confirmation(
         tournament=tournament,
-        title=_("Draw the tables again?") if again else _("Draw the tables?"),
+        title=_draw_title(tournament, again=again),
         consequences=consequences,
         button=_("Yes, draw the tables again") if again else _("Yes, draw the tables"),
         back=night_url(tournament),
