@@ -148,11 +148,25 @@ class TableOnScreen:
     table: Table
     link: str
     qr: SafeString
+    #: The rule set plays a count of deals (False: the race, Tippen, played until ended).
+    counts_deals: bool = True
 
     @property
     def playing(self) -> int:
         """How many of its players still play (from the prefetched seats)."""
         return sum(1 for seat in self.table.seats.all() if seat.left_after_deal is None)
+
+    @property
+    def played(self) -> int:
+        """The deals it has played (from the running totals read with it)."""
+        total = getattr(self.table, "total", None)  # none before the table's first entry
+        return total.played if total is not None else 0
+
+    @property
+    def done(self) -> bool:
+        """Ended early, or all its deals played: nothing is left to end early (the rule
+        of ``series_open_tables``)."""
+        return self.table.ended_early or (self.counts_deals and self.played >= self.table.deals)
 
 
 @organiser_required
@@ -163,10 +177,12 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
     base_url = public_base_url(request)
     series = series_on_screen(request, tournament)
     drawn = selectors.tables_with_seats(tournament=tournament, series=series.shown or None)
+    drawn = drawn.select_related("total")  # the deals played, read with the tables
+    counts_deals = pages_of(tournament).counts_deals
     on_screen = []
     for table in drawn:
         link = table_entry_url(base_url=base_url, token=table.token)
-        on_screen.append(TableOnScreen(table, link, qr_svg(link)))
+        on_screen.append(TableOnScreen(table, link, qr_svg(link), counts_deals))
     renewed = request.GET.get("renewed", "")
     context = {
         "tournament": tournament,
