@@ -36,6 +36,7 @@ from tournaments.entry_answer import Outcome, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
+from tournaments.selectors import seated_later
 
 #: The length from which a name makes the captain's screen set the names smaller.
 LONG_NAME = 20
@@ -245,22 +246,36 @@ def _screen(
         # Dealer and Vorhand of the form's deal (a correction's own); none if no deal follows.
         "marks": marks,
         "no_deal": correcting is None and (not upcoming.number or table.ended_early),
-        "standing": list(zip(seats, selectors.seat_totals(table=table, seats=seats), strict=True)),
-        # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
-        "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],
+        **_table_facts(table, seats, upcoming, done=correcting is None and not upcoming.number),
         "form": form,
         "token": token,
         "confirmers": services.deal_confirmers(seats=seats, upcoming=upcoming),
         "notice": notice,
         "correcting": correcting,
         "correcting_words": services.deal_words(correcting, seats) if correcting else "",
-        # Names of more than two short words get the phone's smaller type (site.css).
-        "long_names": any(len(s.registration.player.name) > LONG_NAME for s in seats),
         **_kept_context(kept, seats),
     }
     htmx = request.htmx  # type: ignore[attr-defined]
     template = "scoring/_table_screen.html" if htmx else "scoring/table_entry.html"
     return render(request, template, context)
+
+
+def _table_facts(
+    table: Table, seats: list[Seat], upcoming: selectors.NextDeal, *, done: bool
+) -> dict[str, object]:
+    """What the captain's screen shows of the table whatever its form: the totals, the latest
+    entries, and once its series is over (``done``: no deal follows) and a later one drawn,
+    where its players sit now: a phone left on an old series' page."""
+    done = done or table.ended_early
+    later = table.series < table.tournament.series_count  # else no query: none can follow
+    return {
+        "standing": list(zip(seats, selectors.seat_totals(table=table, seats=seats), strict=True)),
+        # The latest entries in words ("Anna: 3 Hand verloren −12"), made once here.
+        "entries": [(deal, services.deal_words(deal, seats)) for deal in upcoming.recent],
+        # Names of more than two short words get the phone's smaller type (site.css).
+        "long_names": any(len(s.registration.player.name) > LONG_NAME for s in seats),
+        "seated_later": seated_later(table=table, seats=seats) if done and later else None,
+    }
 
 
 @answers_finished_link

@@ -57,6 +57,7 @@ from tournaments.selectors.series import (
     standings_places,
 )
 from tournaments.selectors.tables import (
+    seated_later,
     seats_of,
     seats_with_players,
     table_for_token,
@@ -107,6 +108,7 @@ __all__ = [
     "registrations",
     "registrations_of_players",
     "seat_swaps",
+    "seated_later",
     "seating_list",
     "seats_of",
     "seats_with_players",

@@ -1,8 +1,9 @@
 """The drawn tables and their seats; a table by its captain's link."""
 
 import re
+from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet
 
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import locked_read
@@ -58,6 +59,32 @@ def table_for_token(*, token: str) -> tuple[Table, list[Seat]] | None:
     for seat in seats:
         seat.table = table  # one Table object for all, as if fetched on its own
     return table, seats
+
+
+@dataclass(frozen=True)
+class SeatedLater:
+    """Where the players of a table of an earlier series sit in the series drawn last."""
+
+    series: int
+    #: Each of the table's seats with its player's table number now (None: not seated).
+    seats: list[tuple[Seat, int | None]]
+
+
+def seated_later(*, table: Table, seats: list[Seat]) -> SeatedLater | None:
+    """Where the players of ``table`` sit in the latest series, or None while ``table``'s
+    series is the latest. Two queries (one while it is)."""
+    found = Table.objects.filter(tournament_id=table.tournament_id).aggregate(latest=Max("series"))
+    latest = int(found["latest"] or 0)
+    if latest <= table.series:
+        return None
+    now = dict(
+        Seat.objects.filter(
+            table__tournament_id=table.tournament_id,
+            series=latest,
+            registration_id__in=[seat.registration_id for seat in seats],
+        ).values_list("registration_id", "table__number")
+    )
+    return SeatedLater(latest, [(seat, now.get(seat.registration_id)) for seat in seats])
 
 
 def table_with_seats_locked(
