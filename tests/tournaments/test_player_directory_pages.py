@@ -234,6 +234,57 @@ def test_the_duplicates_page_pairs_likely_names_with_their_merge(
     assert f'href="/players/{mueller.pk}/merge/{mueller_too.pk}/"' in page
 
 
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [
+        ("Hans Maier", "Hans Meier"),
+        ("Meyer, Hans", "Hans Meier"),
+        ("Erika Schmidt", "Erika Schmitt"),
+        ("Hans Müller", "Hans Mueller"),
+        ("Karl Meyer", "Carl Maier"),
+    ],
+)
+def test_names_that_sound_alike_are_a_pair(name: str, other: str) -> None:
+    first, second = services.player_create(name=name), services.player_create(name=other)
+
+    pairs = selectors.player_duplicate_pairs()
+
+    assert pairs is not None
+    assert [{pair.first, pair.second} for pair in pairs] == [{first, second}]
+
+
+def test_a_family_sharing_a_name_is_no_pair() -> None:
+    services.player_create(name="Anna Schulz")
+    services.player_create(name="Bernd Schulz")
+
+    assert selectors.player_duplicate_pairs() == []
+
+
+def test_the_look_alikes_come_before_the_sound_alikes() -> None:
+    services.player_create(name="Hans Müller")
+    services.player_create(name="Mueller, Hans")
+    services.player_create(name="Karl Meyer")
+    services.player_create(name="Carl Maier")
+
+    pairs = selectors.player_duplicate_pairs()
+
+    assert pairs is not None
+    assert [pair.first.name for pair in pairs] == ["Hans Müller", "Carl Maier"]
+
+
+@pytest.mark.parametrize("players", [2, 40])
+def test_the_duplicates_page_costs_the_same_queries_however_large_the_directory(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
+) -> None:
+    for number in range(players // 2):
+        services.player_create(name=f"Hans Maier{number:03}")
+        services.player_create(name=f"Hans Meier{number:03}")
+
+    # Session, user, the password check; the directory, the nights of the pairs.
+    with django_assert_num_queries(5):
+        organiser.get("/players/duplicates/")
+
+
 def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tournaments.selectors.duplicates.MAX_SCANNED", 2)
     PlayerFactory.create_batch(3)
