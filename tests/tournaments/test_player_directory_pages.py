@@ -12,6 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 from tests.factories import PlayerFactory
 from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge, Registration
+from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE
 
 pytestmark = pytest.mark.django_db
 
@@ -197,6 +198,35 @@ def test_the_player_page_costs_the_same_queries_for_any_history(
         response = organiser.get(f"/players/{keep.pk}/")
 
     assert response.status_code == 200
+
+
+def test_two_entries_of_one_name_are_told_apart_on_the_merge_page_and_in_its_message(
+    organiser: Client, german: None
+) -> None:
+    keep = services.player_create(name="Hans Müller", club="TSV Nord")
+    other = services.player_create(name="Hans Müller")
+    Player.objects.filter(pk=other.pk).update(
+        created_at=datetime.datetime(2025, 3, 4, tzinfo=datetime.UTC)
+    )
+    for day in (14, 21):
+        services.registration_add(tournament=tournament(day=day), player=keep)
+
+    page = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/").content.decode()
+    done = organiser.post(
+        f"/players/{keep.pk}/merge/{other.pk}/", {CONFIRM_FIELD: CONFIRM_VALUE}, follow=True
+    )
+
+    keep_side = page.split("merge-side merge-keep")[1].split("merge-side merge-away")[0]
+    away_side = page.split("merge-side merge-away")[1]
+    assert "Letzter Abend" in keep_side
+    assert "21.11.2026" in keep_side
+    assert "Im Verzeichnis seit" in away_side
+    assert "04.03.2025" in away_side
+    message = done.content.decode()
+    assert (
+        "Hans Müller (eingetragen am 04.03.2025) ist mit Hans Müller (TSV Nord, eingetragen"
+        in message
+    )
 
 
 @pytest.mark.parametrize("nights", [1, 6])

@@ -3,12 +3,14 @@ one person, as ``player_likely_duplicates`` tells them for one name, or whose na
 same in German (Kölner Phonetik: Maier/Meier/Meyer, Schmidt/Schmitt), for the organiser to merge
 (tournaments/views/directory.py)."""
 
+import datetime
 import difflib
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from itertools import combinations
 
 import cologne_phonetics
+from django.db.models import Count, Max
 
 from tournaments.models import Player, Registration
 from tournaments.selectors.players import DIRECTORY_ORDER, DUPLICATE_RATIO
@@ -127,3 +129,20 @@ def _same_nights_marked(pairs: list[DuplicatePair]) -> list[DuplicatePair]:
         replace(pair, same_night=bool(nights[pair.first.pk] & nights[pair.second.pk]))
         for pair in pairs
     ]
+
+
+@dataclass(frozen=True)
+class EntryHistory:
+    """What tells an entry from another of the same name on the merge page, beside its club
+    and categories."""
+
+    nights: int
+    last_night: datetime.date | None
+
+
+def entry_history(*, player: Player) -> EntryHistory:
+    """The nights he is entered for and the date of the last (one query)."""
+    row = Registration.objects.filter(player=player).aggregate(
+        nights=Count("pk"), last_night=Max("tournament__date")
+    )
+    return EntryHistory(nights=row["nights"], last_night=row["last_night"])
