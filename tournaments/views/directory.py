@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -72,7 +73,8 @@ def _told_apart(player: Player, other: Player) -> str:
     ("Hans Müller (TSV, entered 3.5.2025)"), so that the message says which went where."""
     if player.name_key != other.name_key:
         return player.name
-    entered = _("entered %(date)s") % {"date": date_format(player.created_at, "SHORT_DATE_FORMAT")}
+    day = date_format(localtime(player.created_at), "SHORT_DATE_FORMAT")
+    entered = _("entered %(date)s") % {"date": day}
     return f"{player.name} ({', '.join(filter(None, [player.club, entered]))})"
 
 
