@@ -12,6 +12,7 @@ from pytest_django import DjangoAssertNumQueries
 from tests.factories import PlayerFactory
 from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge, Registration
+from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE
 
 pytestmark = pytest.mark.django_db
 
@@ -199,6 +200,35 @@ def test_the_player_page_costs_the_same_queries_for_any_history(
     assert response.status_code == 200
 
 
+def test_two_entries_of_one_name_are_told_apart_on_the_merge_page_and_in_its_message(
+    organiser: Client, german: None
+) -> None:
+    keep = services.player_create(name="Hans Müller", club="TSV Nord")
+    other = services.player_create(name="Hans Müller")
+    Player.objects.filter(pk=other.pk).update(
+        created_at=datetime.datetime(2025, 3, 4, tzinfo=datetime.UTC)
+    )
+    for day in (14, 21):
+        services.registration_add(tournament=tournament(day=day), player=keep)
+
+    page = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/").content.decode()
+    done = organiser.post(
+        f"/players/{keep.pk}/merge/{other.pk}/", {CONFIRM_FIELD: CONFIRM_VALUE}, follow=True
+    )
+
+    keep_side = page.split("merge-side merge-keep")[1].split("merge-side merge-away")[0]
+    away_side = page.split("merge-side merge-away")[1]
+    assert "Letzter Abend" in keep_side
+    assert "21.11.2026" in keep_side
+    assert "Im Verzeichnis seit" in away_side
+    assert "04.03.2025" in away_side
+    message = done.content.decode()
+    assert (
+        "Hans Müller (eingetragen am 04.03.2025) ist mit Hans Müller (TSV Nord, eingetragen"
+        in message
+    )
+
+
 @pytest.mark.parametrize("nights", [1, 6])
 def test_the_merge_page_costs_the_same_queries_for_any_history(
     organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, nights: int
@@ -232,6 +262,57 @@ def test_the_duplicates_page_pairs_likely_names_with_their_merge(
     assert pairs is not None
     assert [(p.first, p.second) for p in pairs] == [(mueller, mueller_too), (schmidt, schmit)]
     assert f'href="/players/{mueller.pk}/merge/{mueller_too.pk}/"' in page
+
+
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [
+        ("Hans Maier", "Hans Meier"),
+        ("Meyer, Hans", "Hans Meier"),
+        ("Erika Schmidt", "Erika Schmitt"),
+        ("Hans Müller", "Hans Mueller"),
+        ("Karl Meyer", "Carl Maier"),
+    ],
+)
+def test_names_that_sound_alike_are_a_pair(name: str, other: str) -> None:
+    first, second = services.player_create(name=name), services.player_create(name=other)
+
+    pairs = selectors.player_duplicate_pairs()
+
+    assert pairs is not None
+    assert [{pair.first, pair.second} for pair in pairs] == [{first, second}]
+
+
+def test_a_family_sharing_a_name_is_no_pair() -> None:
+    services.player_create(name="Anna Schulz")
+    services.player_create(name="Bernd Schulz")
+
+    assert selectors.player_duplicate_pairs() == []
+
+
+def test_the_look_alikes_come_before_the_sound_alikes() -> None:
+    services.player_create(name="Hans Müller")
+    services.player_create(name="Mueller, Hans")
+    services.player_create(name="Karl Meyer")
+    services.player_create(name="Carl Maier")
+
+    pairs = selectors.player_duplicate_pairs()
+
+    assert pairs is not None
+    assert [pair.first.name for pair in pairs] == ["Hans Müller", "Carl Maier"]
+
+
+@pytest.mark.parametrize("players", [2, 40])
+def test_the_duplicates_page_costs_the_same_queries_however_large_the_directory(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
+) -> None:
+    for number in range(players // 2):
+        services.player_create(name=f"Hans Maier{number:03}")
+        services.player_create(name=f"Hans Meier{number:03}")
+
+    # Session, user, the password check; the directory, the nights of the pairs.
+    with django_assert_num_queries(5):
+        organiser.get("/players/duplicates/")
 
 
 def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,12 +7,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge
-from tournaments.selectors.duplicates import MAX_SCANNED
+from tournaments.selectors.duplicates import MAX_SCANNED, entry_history
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 
@@ -30,8 +32,8 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
         if PlayerMerge.objects.filter(player=keep, merged_id=other).exists():  # a second tap
             return redirect("tournaments:player_edit", keep.pk)
         raise Http404
-    keep_nights = selectors.player_nights_count(player=keep)
-    merge_nights = selectors.player_nights_count(player=merge)
+    keep_history, merge_history = entry_history(player=keep), entry_history(player=merge)
+    keep_nights, merge_nights = keep_history.nights, merge_history.nights
     # A link offers the merge either way round: the entry that played more (then the one with
     # a club) stays, unless the organiser chose the other ("keep … instead").
     asked = request.method != "GET" or AS_ASKED in request.GET
@@ -49,15 +51,14 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
         except ValidationError as error:
             refusals = error.messages
         else:
-            messages.success(
-                request,
-                _("%(merge)s is merged into %(keep)s.") % {"merge": merge.name, "keep": keep.name},
-            )
+            names = {"merge": _told_apart(merge, keep), "keep": _told_apart(keep, merge)}
+            messages.success(request, _("%(merge)s is merged into %(keep)s.") % names)
             return redirect("tournaments:player_edit", keep.pk)
     context = {
         "keep": keep,
         "merge": merge,
-        "keep_nights": keep_nights,
+        "keep_history": keep_history,
+        "merge_history": merge_history,
         "merge_nights": merge_nights,
         "as_asked": AS_ASKED,
         "refusals": refusals,
@@ -65,6 +66,16 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
         "confirm_value": CONFIRM_VALUE,
     }
     return render(request, "tournaments/players/merge.html", context)
+
+
+def _told_apart(player: Player, other: Player) -> str:
+    """His name, with his club and the day he was entered when the other's name reads alike
+    ("Hans Müller (TSV, entered 3.5.2025)"), so that the message says which went where."""
+    if player.name_key != other.name_key:
+        return player.name
+    day = date_format(localtime(player.created_at), "SHORT_DATE_FORMAT")
+    entered = _("entered %(date)s") % {"date": day}
+    return f"{player.name} ({', '.join(filter(None, [player.club, entered]))})"
 
 
 @organiser_required
