@@ -182,3 +182,21 @@ def test_who_stops_at_a_redraw_is_not_seated_again() -> None:
     again = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
     assert len(again) == 15
     assert not again & stopping
+
+
+def test_a_late_arrival_ticked_at_a_redraw_is_seated_all_the_same() -> None:
+    # At the draw a late arrival cannot stop before playing; the redraw keeps them too,
+    # or they would sit in no series and come back at the next draw as new.
+    tournament = started(16, series=3)
+    player = services.player_create(name="Spät Kommer", club="")
+    late = services.registration_add(tournament=tournament, player=player, check_in=True)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=4)
+    stops = Seat.objects.filter(series=1).order_by("pk")[0].registration_id
+    services.series_redraw(
+        tournament=tournament, method=Method.LOT, seed=5, stopping={late.pk, stops}
+    )
+    again = set(Seat.objects.filter(series=2).values_list("registration_id", flat=True))
+    assert late.pk in again
+    assert stops not in again
+    assert len(again) == 16

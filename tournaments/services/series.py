@@ -115,7 +115,8 @@ def series_redraw(
     stopping: Collection[int] = (),
 ) -> SeriesDraw:
     """Draw the latest series again (before its first deal), for its players and whoever
-    arrived since, less ``stopping`` (as in :func:`series_draw_next`), from a new seed;
+    arrived since, less ``stopping`` (as in :func:`series_draw_next`: only who played an
+    earlier series stops), from a new seed;
     its tables get new links.
 
     :raises ValidationError: see :func:`series_redraw_check`; the players cannot be seated.
@@ -125,7 +126,10 @@ def series_redraw(
         number = series_redraw_check(tournament=locked)
         seating = series_seating(tournament=locked)
         arrived = seating.present - set().union(*(seating.seated_in(n) for n in seating.tables))
-        players = (seating.seated_in(number) | arrived) - set(stopping)
+        # Only who played an earlier series can stop, as at the draw: a late arrival left
+        # out here would be seated in no series, and come back at the next draw as new.
+        played = set().union(*(seating.seated_in(n) for n in range(1, number)))
+        players = (seating.seated_in(number) | arrived) - (set(stopping) & played)
         del seating.tables[number]
         # Its tables have no deal: their seats and totals go (no QuerySet.delete of the
         # seats, which guards the seats of a night in play: these were never played).
