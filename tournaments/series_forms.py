@@ -2,6 +2,7 @@
 the series under way; and the tournament form's count of series."""
 
 from django import forms
+from django.db.models import Exists, OuterRef
 from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
@@ -59,18 +60,27 @@ class SeriesDrawForm(forms.Form):
     )
 
     def __init__(
-        self, *args: object, tournament: Tournament, series: int | None = None, **kwargs: object
+        self,
+        *args: object,
+        tournament: Tournament,
+        series: int | None = None,
+        played_before: bool = False,
+        **kwargs: object,
     ) -> None:
+        """``played_before``: offer only who sat in a series before ``series`` (the redraw:
+        a late arrival cannot stop before playing, as at the draw)."""
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         if series is None:
             del self.fields["stopping"]
             return
-        seats = (
-            Seat.objects.filter(
-                table__tournament=tournament, series=series, left_after_deal__isnull=True
-            )
-            .select_related("registration__player", "table")
-            .order_by("registration__player__name_key", "registration__player__name")
+        seats = Seat.objects.filter(
+            table__tournament=tournament, series=series, left_after_deal__isnull=True
+        )
+        if played_before:
+            earlier = Seat.objects.filter(registration=OuterRef("registration"), series__lt=series)
+            seats = seats.filter(Exists(earlier))
+        seats = seats.select_related("registration__player", "table").order_by(
+            "registration__player__name_key", "registration__player__name"
         )
         self.fields["stopping"].choices = [  # type: ignore[attr-defined]
             (seat.registration_id, f"{seat.registration.player.name} ({seat.table})")

@@ -120,6 +120,22 @@ def test_redraw_confirmed(organiser: Client) -> None:
     assert TournamentEvent.objects.filter(kind=TournamentEvent.Kind.SERIES_REDRAWN).count() == 1
 
 
+def test_the_redraw_offers_no_late_arrival_to_stop(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    tournament = started(16, series=3)
+    player = services.player_create(name="Spät Kommer", club="")
+    services.registration_add(tournament=tournament, player=player, check_in=True)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    url = reverse("tournaments:series_redraw", args=[tournament.pk])
+    organiser.get(url)
+    with django_assert_num_queries(8):
+        page = organiser.get(url).content.decode()
+    assert "Spät Kommer" not in page
+    assert page.count('name="stopping"') == 16
+
+
 def test_a_night_of_one_series_shows_no_series(organiser: Client) -> None:
     tournament = started(8, series=1)
     page = organiser.get(tables_url(tournament)).content.decode()

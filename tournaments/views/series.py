@@ -33,6 +33,7 @@ class _Draw:
     button: str
     check: Callable[..., object]
     act: Callable[..., object]
+    played_before: bool = False  # the list offers only who played an earlier series
 
 
 def _series_url(tournament: Tournament, series: int) -> str:
@@ -53,7 +54,12 @@ def _drawn_message(tournament: Tournament) -> str:
 
 def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> HttpResponse:
     """The tiles, the confirmation and, once confirmed, the draw itself."""
-    form = SeriesDrawForm(request.POST or None, tournament=tournament, series=draw.stopping_from)
+    form = SeriesDrawForm(
+        request.POST or None,
+        tournament=tournament,
+        series=draw.stopping_from,
+        played_before=draw.played_before,
+    )
     confirmation = Confirmation(
         tournament=tournament,
         title=draw.title,
@@ -122,5 +128,6 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         button=_("Yes, draw series %(series)s again") % {"series": number},
         check=services.series_redraw_check,
         act=services.series_redraw,
+        played_before=True,  # a late arrival cannot stop before playing, as at the draw
     )
     return _draw_page(request, tournament, draw)
