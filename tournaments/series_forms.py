@@ -64,19 +64,25 @@ class SeriesDrawForm(forms.Form):
         *args: object,
         tournament: Tournament,
         series: int | None = None,
-        played_before: bool = False,
+        redraw: bool = False,
         **kwargs: object,
     ) -> None:
-        """``played_before``: offer only who sat in a series before ``series`` (the redraw:
-        a late arrival cannot stop before playing, as at the draw)."""
+        """``redraw``: ``series`` is drawn again, so the list offers only who sat in a series
+        before it (a late arrival cannot stop before playing, as at the draw) and asks who
+        stops before it."""
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         if series is None:
             del self.fields["stopping"]
             return
+        if redraw:
+            self.fields["stopping"].label = _("Who stops before this series?")
+            self.fields["stopping"].help_text = _(
+                "Tick only who goes home: the others are drawn anew."
+            )
         seats = Seat.objects.filter(
             table__tournament=tournament, series=series, left_after_deal__isnull=True
         )
-        if played_before:
+        if redraw:
             earlier = Seat.objects.filter(registration=OuterRef("registration"), series__lt=series)
             seats = seats.filter(Exists(earlier))
         seats = seats.select_related("registration__player", "table").order_by(

@@ -110,7 +110,9 @@ def test_redraw_confirmed(organiser: Client) -> None:
     play_out(tournament, 1)
     services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:series_redraw", args=[tournament.pk])
-    assert "Wer hört" in organiser.get(url).content.decode()
+    page = organiser.get(url).content.decode()
+    assert "Wer hört vor dieser Serie auf?" in page
+    assert "Alle anderen werden neu ausgelost." in page
     stops = Seat.objects.filter(series=2).order_by("pk").first()
     organiser.post(url, {"method": "avoiding", "stopping": [stops.registration_id], **CONFIRMED})
     assert SeriesDraw.objects.get().method == Method.AVOIDING

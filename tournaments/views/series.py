@@ -33,7 +33,7 @@ class _Draw:
     button: str
     check: Callable[..., object]
     act: Callable[..., object]
-    played_before: bool = False  # the list offers only who played an earlier series
+    redraw: bool = False  # the series is drawn again: who stops is asked of its players
 
 
 def _series_url(tournament: Tournament, series: int) -> str:
@@ -58,7 +58,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
         request.POST or None,
         tournament=tournament,
         series=draw.stopping_from,
-        played_before=draw.played_before,
+        redraw=draw.redraw,
     )
     confirmation = Confirmation(
         tournament=tournament,
@@ -128,6 +128,6 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         button=_("Yes, draw series %(series)s again") % {"series": number},
         check=services.series_redraw_check,
         act=services.series_redraw,
-        played_before=True,  # a late arrival cannot stop before playing, as at the draw
+        redraw=True,
     )
     return _draw_page(request, tournament, draw)
