@@ -8,7 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 
 from tests.tournaments.test_series_services import play_out, started
+from tournaments import services
 from tournaments.models import Seat, SeriesDraw
+from tournaments.series_draw import Method
 
 
 def _draw_series_two(page: Page, tournament_pk: int) -> None:
@@ -54,3 +56,24 @@ def test_series_two_drawn_on_a_phone(
     expect(phone_page.get_by_text("Serie 2 ist ausgelost")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+def test_series_two_drawn_again_on_a_phone(
+    phone_page: Page, organiser: AbstractBaseUser, log_in: Callable[[Page, AbstractBaseUser], None]
+) -> None:
+    tournament = started(16)
+    play_out(tournament, 1)
+    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    log_in(phone_page, organiser)
+    phone_page.goto(f"/tournaments/{tournament.pk}/tables/")
+    phone_page.get_by_role("link", name="Serie 2 neu auslosen").click()
+    expect(phone_page.get_by_role("heading", level=1)).to_have_text("Serie 2 von 2 neu auslosen?")
+    expect(phone_page.get_by_text("Wer hört vor dieser Serie auf?")).to_be_visible()
+    expect(phone_page.get_by_text("außer wer aufhört")).to_be_visible()
+    phone_page.get_by_label("Spieler 03").check()
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone_page.get_by_role("button", name="Ja, Serie 2 neu auslosen").click()
+    expect(phone_page.get_by_text("Serie 2 ist ausgelost")).to_be_visible()
+    seated = Seat.objects.filter(series=2)
+    assert seated.count() == 15
+    assert not seated.filter(registration__player__name="Spieler 03").exists()

@@ -122,7 +122,7 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         title=_("Draw series %(series)s of %(count)s again?")
         % {"series": number, "count": tournament.series_count},
         consequences=[
-            _("Its players are seated anew; who arrived since joins."),
+            _("Its players are seated anew, less who stops; who arrived since joins."),
             _("Its tables get new links: cards printed before no longer fit."),
         ],
         button=_("Yes, draw series %(series)s again") % {"series": number},
