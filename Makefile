@@ -84,11 +84,12 @@ typecheck: install
 pytest-sqlite: install $(MO_FILES)
 	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
 
-# pytest-django creates (and drops) the test database test_preisfipsen.
+# pytest-django creates (and drops) the test database test_preisfipsen. Only the tests that use a
+# database run here: the others (rules, doctests, docs, `make run`'s server) ran in the SQLite pass.
 pytest-postgres: install $(MO_FILES)
 	@if timeout 3 bash -c '</dev/tcp/$(PG_HOST)/$(PG_PORT)' 2>/dev/null; then \
-	    echo "DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_ARGS)"; \
-	    DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_ARGS); \
+	    echo "DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_DATABASE_TESTS_ONLY=1 $(BIN)/pytest $(PYTEST_ARGS)"; \
+	    DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_DATABASE_TESTS_ONLY=1 $(BIN)/pytest $(PYTEST_ARGS); \
 	elif [ "$(REQUIRE_SERVICES)" = 1 ]; then \
 	    echo "PostgreSQL is not reachable at $(PG_HOST):$(PG_PORT), and REQUIRE_SERVICES=1." >&2; \
 	    exit 1; \

@@ -35,6 +35,38 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(error)) from error
 
 
+#: Set by `make pytest-postgres`: the second pass runs only the tests that touch a database. The
+#: rest (the rules library, doctests, docs, `make run`'s own server on its SQLite) cannot differ
+#: between the two passes, so running them twice only lengthened `make test`.
+DATABASE_TESTS_ONLY = os.environ.get("PREISFIPSEN_DATABASE_TESTS_ONLY") == "1"
+#: The fixtures through which a test reaches the test database.
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "live_server",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """Whether a collected test reaches the test database (a fixture or the django_db mark)."""
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under PREISFIPSEN_DATABASE_TESTS_ONLY=1, leave out the tests that use no database."""
+    if not DATABASE_TESTS_ONLY:
+        return
+    kept = [item for item in items if uses_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    items[:] = kept
+
+
 def require_service(host: str, port: int, name: str) -> None:
     """Skip the calling test if nothing listens at host:port; fail instead if REQUIRE_SERVICES=1.
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from preisfipsen.config import SQLITE_TIMEOUT, celery_config, database_config
+from tests.conftest import uses_database
 
 VARIABLES = (
     "DATABASE_URL",
@@ -108,10 +109,20 @@ def test_var_and_what_the_app_writes_there_are_the_users_alone(
     assert stat.S_IMODE((var / "media").stat().st_mode) == 0o700
 
 
-def test_this_test_run_uses_the_database_of_database_url() -> None:
-    """`make test` runs the suite twice: without DATABASE_URL, then with a PostgreSQL one."""
+def test_this_test_run_uses_the_database_of_database_url(
+    db: None, request: pytest.FixtureRequest
+) -> None:
+    """`make test` runs the suite twice: without DATABASE_URL, then with a PostgreSQL one (which
+    leaves out the tests that use no database: this one uses it, so it runs in both)."""
+    assert uses_database(request.node)
     on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     assert connection.vendor == ("postgresql" if on_postgres else "sqlite")
+
+
+def test_a_test_without_the_database_runs_in_the_first_pass_only(
+    request: pytest.FixtureRequest,
+) -> None:
+    assert not uses_database(request.node)
 
 
 @pytest.mark.parametrize(
