@@ -51,6 +51,9 @@ print(json.dumps({"tournament": table.tournament_id, "token": table.token,
 HASHED = re.compile(r"\.[0-9a-f]{12}\.")
 #: A stylesheet's ``url(…)``s, but ``data:`` ones.
 CSS_URL = re.compile(r"""url\(\s*['"]?(?!data:)([^'")\s]+)""")
+#: The status page's link to the file made, and what it says when the job failed.
+DOWNLOAD = re.compile(r'href="(/files/[0-9a-f-]+/download/)"')
+FAILED = "Noch einmal versuchen"
 
 
 @dataclass
@@ -137,12 +140,21 @@ def csrf_token(jar: CookieJar) -> str:
 
 
 class Crawl:
-    """Fetches pages (following the site's own links) and what they load, once each."""
+    """A browser of its own (its cookies): fetches pages, following the site's own links, and
+    what they load, once each."""
 
-    def __init__(self, served: Served, opener: OpenerDirector) -> None:
+    def __init__(self, served: Served) -> None:
         self.served = served
-        self.opener = opener
+        self.jar = CookieJar()
+        self.opener = build_opener(HTTPCookieProcessor(self.jar))
         self.origin = served.launcher.url("")
+
+    def post(self, path: str, data: dict[str, str]) -> Answer:
+        """A form sent (with the CSRF cookie's token), its redirect followed."""
+        url = self.served.launcher.url(path)
+        answer = fetch(self.opener, url, {**data, "csrfmiddlewaretoken": csrf_token(self.jar)})
+        self.served.answers[url] = answer.status
+        return answer
 
     def local(self, base: str, href: str) -> str | None:
         """``href`` as an absolute URL of the launcher, else None (another site, data:)."""
@@ -186,45 +198,36 @@ class Crawl:
                 self.load(url, found)
 
 
-def organiser_logged_in(launcher: Launcher) -> OpenerDirector:
-    """An opener with the organiser's session, logged in through the login form."""
-    jar = CookieJar()
-    opener = build_opener(HTTPCookieProcessor(jar))
-    login = launcher.url(reverse("tournaments:login"))
-    assert fetch(opener, login).status == 200
+def organiser_logged_in(served: Served) -> Crawl:
+    """The organiser's browser, logged in through the login form."""
+    organiser = Crawl(served)
+    login = reverse("tournaments:login")
+    organiser.get(served.launcher.url(login))  # the form, and the CSRF cookie
     form = {"username": ORGANISER_USERNAME, "password": PASSWORD}
-    answer = fetch(opener, login, {**form, "csrfmiddlewaretoken": csrf_token(jar)})
-    assert answer.status == 200, answer.text()
-    assert any(cookie.name == settings.SESSION_COOKIE_NAME for cookie in jar), "logged in"
-    return opener
+    assert organiser.post(login, form).status == 200
+    assert any(cookie.name == settings.SESSION_COOKIE_NAME for cookie in organiser.jar)
+    return organiser
 
 
-def ranking_made(crawl: Crawl, night: Night) -> None:
+def ranking_made(organiser: Crawl, night: Night) -> None:
     """The organiser asks for the final ranking (the print page's button); the worker makes
     it; its status page offers the download, which is a PDF."""
-    jar = next(h.cookiejar for h in crawl.opener.handlers if isinstance(h, HTTPCookieProcessor))
-    asked = crawl.served.launcher.url(
-        reverse("tournaments:file_request", args=[night.tournament, RANKING])
+    answer = organiser.post(
+        reverse("tournaments:file_request", args=[night.tournament, RANKING]), {}
     )
-    answer = fetch(crawl.opener, asked, {"csrfmiddlewaretoken": csrf_token(jar)})
-    crawl.served.answers[asked] = answer.status
     if answer.status >= 400:
         return
     download: list[str] = []
 
     def offered() -> bool:
-        page = crawl.get(answer.url)  # the status page the request led to
+        page = organiser.get(answer.url)  # the status page the request led to
         download.extend(DOWNLOAD.findall(page.text()))
-        return page.status >= 400 or bool(download)
+        return page.status >= 400 or bool(download) or FAILED in page.text()
 
     wait_for(offered, "the ranking made by the worker")
-    for path in download[:1]:
-        pdf = crawl.get(crawl.served.launcher.url(path))
-        assert pdf.status != 200 or pdf.body.startswith(b"%PDF"), pdf.content_type
-
-
-#: The status page's link to the file made.
-DOWNLOAD = re.compile(r'href="(/files/[0-9a-f-]+/download/)"')
+    assert download, "the worker made the ranking"
+    pdf = organiser.get(organiser.served.launcher.url(download[0]))
+    assert pdf.status != 200 or pdf.body.startswith(b"%PDF"), pdf.content_type
 
 
 @pytest.fixture(scope="module")
@@ -246,11 +249,11 @@ def test_every_address_a_phone_and_the_organiser_load_answers(
 ) -> None:
     launcher, night = night_served
     served = Served(launcher)
-    organiser = Crawl(served, organiser_logged_in(launcher))
+    organiser = organiser_logged_in(served)
     organiser_pages = organiser.pages([reverse("tournaments:home")])
     captain = reverse("scoring:table_entry", args=[night.token])
     board = reverse("scoring:board", args=[night.board])
-    phone = Crawl(served, build_opener(HTTPCookieProcessor(CookieJar())))
+    phone = Crawl(served)
     phone_pages = phone.pages([captain, board, "/", reverse("tournaments:login")])
 
     # What the captain's page adds by script: the worker and the table's web manifest.
