@@ -18,6 +18,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookiejar import CookieJar
@@ -44,8 +45,9 @@ SEED = """
 import json
 from tests.scoring.helpers import playing_table
 table = playing_table(deals=12, played=3)
-print(json.dumps({"tournament": table.tournament_id, "token": table.token,
-                  "board": table.tournament.board_token}))
+print(json.dumps({"tournament": table.tournament_id, "table": table.pk, "token": table.token,
+                  "board": table.tournament.board_token,
+                  "declarer": table.seats.get(position=1).registration.player.name}))
 """
 #: A name with collectstatic's hash in it: ``css/board.0123456789ab.css``.
 HASHED = re.compile(r"\.[0-9a-f]{12}\.")
@@ -58,9 +60,13 @@ FAILED = "Noch einmal versuchen"
 
 @dataclass
 class Night:
+    """The night the launcher serves: its ids, its table's link, its board's."""
+
     tournament: int
+    table: int
     token: str
     board: str
+    declarer: str  # the name on the table's first seat
 
 
 @dataclass
@@ -230,18 +236,28 @@ def ranking_made(organiser: Crawl, night: Night) -> None:
     assert pdf.status != 200 or pdf.body.startswith(b"%PDF"), pdf.content_type
 
 
-@pytest.fixture(scope="module")
-def night_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Launcher, Night]]:
-    """The launcher, once, on a var/ holding the night."""
-    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
-    if not manifest.exists():
+@contextmanager
+def launcher_serving_a_night(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Launcher, Night]]:
+    """`make run`'s launcher on a free port, its var/ holding the night (and the organiser's
+    account with PASSWORD); stopped at the end."""
+    if not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
         pytest.fail("the static files are not collected: run `make prepare` first")
     var_dir = migrated_var(tmp_path_factory)
     night = Night(**json.loads(manage(var_dir, "shell", "-c", SEED).strip().splitlines()[-1]))
     launcher = Launcher(var_dir, free_port(), ORGANISER_PASSWORD=PASSWORD)
-    launcher.note()
-    yield launcher, night
-    launcher.stop()
+    try:
+        launcher.note()
+        yield launcher, night
+    finally:
+        launcher.stop()
+
+
+@pytest.fixture(scope="module")
+def night_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Launcher, Night]]:
+    with launcher_serving_a_night(tmp_path_factory) as served:
+        yield served
 
 
 def test_every_address_a_phone_and_the_organiser_load_answers(
