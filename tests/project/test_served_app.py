@@ -31,6 +31,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from preisfipsen.serve.supervisor import tail
 from scoring.printing_kinds import RANKING
 from tests.project.test_content_security_policy import NOT_FOLLOWED
 from tests.project.test_serve import Launcher, free_port, manage, migrated_var, wait_for
@@ -87,9 +88,11 @@ class Served:
     launcher: Launcher
     answers: dict[str, int] = field(default_factory=dict)
     static: set[str] = field(default_factory=set)
+    empty: list[str] = field(default_factory=list)  # files loaded that came without content
 
     def failing(self) -> list[str]:
-        return [f"{status} {url}" for url, status in self.answers.items() if status >= 400]
+        failed = [f"{status} {url}" for url, status in self.answers.items() if status >= 400]
+        return failed + [f"empty {url}" for url in self.empty]
 
 
 class _References(HTMLParser):
@@ -199,6 +202,8 @@ class Crawl:
         if urlsplit(url).path.startswith(settings.STATIC_URL):
             self.served.static.add(urlsplit(url).path)
         answer = self.get(url)
+        if answer.status == 200 and not answer.body:
+            self.served.empty.append(url)
         if answer.status == 200 and answer.content_type.startswith("text/css"):
             for found in CSS_URL.findall(answer.text()):
                 self.load(url, found)
@@ -284,7 +289,8 @@ def test_every_address_a_phone_and_the_organiser_load_answers(
     assert len(organiser_pages) > 20, "the crawl reached the night's pages"
     assert launcher.url(captain) in phone_pages
     assert served.static, "the pages load static files"
-    assert served.failing() == [], "\n".join(served.failing())
+    web_log = tail(launcher.var_dir / "log" / "web.log", lines=40)  # the 500s' tracebacks
+    assert served.failing() == [], "\n".join([*served.failing(), "web.log:", web_log])
 
     # The worker keeps what lies under its static folder (the names the pages load, hashed by
     # collectstatic's manifest): every static file of the pages is there, by its hashed name.
