@@ -39,10 +39,15 @@ def generate_file(
 
 class _Reporter:
     """Reports a job's progress, and the last one again every HEARTBEAT_SECONDS from a thread
-    of its own, so that a job busy in one long step does not look like a dead one."""
+    of its own, so that a job busy in one long step does not look like a dead one.
+
+    Each report names the job's id: Celery keeps the running task's request per thread, so
+    ``update_state`` in the heartbeat's thread would find no id of its own (and raise
+    "task_id must not be empty" there, once for every file that takes longer than a beat)."""
 
     def __init__(self, task: "Task[Any, Any]") -> None:
         self._task = task
+        self._task_id = task.request.id
         self._last = (0, 0)
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -61,7 +66,7 @@ class _Reporter:
         with self._lock:
             self._last = (done, total)
             meta = {"done": done, "total": total, "at": time.time()}
-            self._task.update_state(state="PROGRESS", meta=meta)
+            self._task.update_state(task_id=self._task_id, state="PROGRESS", meta=meta)
 
     def _beat(self) -> None:
         while not self._stop.wait(HEARTBEAT_SECONDS):

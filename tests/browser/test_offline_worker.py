@@ -7,7 +7,9 @@ it may not (tests/browser can only show the first; docs/organiser-guide.md says 
 has)."""
 
 import re
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
@@ -15,12 +17,28 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from fipsen_rules import Game, Result
+from scoring.models import Deal
 from tests.browser.conftest import PHONE, NewPage
 from tests.browser.test_deal_entry import tap_deal
+from tests.browser.test_offline_queue import tap, waiting
+from tests.project.test_served_app import HASHED, launcher_serving_a_night
 from tests.scoring.helpers import playing_table
 
 #: What the page asks the worker's cache for its own copy.
 KEPT = "caches.open('preisfipsen-pages-v1').then(c => c.match(location.href)).then(r => !!r)"
+
+
+#: The paths of the static files in the worker's cache.
+KEPT_STATIC = (
+    "caches.open('preisfipsen-static-v1').then(c => c.keys())"
+    ".then(keys => keys.map(r => new URL(r.url).pathname))"
+)
+#: The paths of the static files (scripts, stylesheets, icons) the page names.
+PAGE_STATIC = (
+    "Array.from(document.querySelectorAll('script[src], link[href]'))"
+    ".map(e => new URL(e.src || e.href)).filter(u => u.origin === location.origin)"
+    ".map(u => u.pathname).filter(p => p.startsWith('/static/'))"
+)
 
 
 #: The submission id in the worker's copy of the page.
@@ -52,7 +70,7 @@ def open_at_the_table(page: Page, link: str) -> None:
     """The captain opens the table card's link once, with the Wi-Fi: the worker registers and
     keeps the page (table-link.js names it and its files to the worker)."""
     page.goto(link)
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 1 von")
+    expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile(r"Spiel \d+ von"))
     assert page.evaluate("window.isSecureContext")
     kept(page, KEPT)
 
@@ -114,6 +132,83 @@ def test_the_copy_kept_is_the_page_after_the_last_deal_saved(new_page: NewPage) 
     expect(page.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
     expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 2 von")
     expect(page.get_by_role("button", name="Spiel 2 eintragen")).to_be_visible()
+
+
+def a_deal_tapped_offline_on_the_reopened_page_arrives_once(
+    page: Page, link: str, declarer: str, deals_stored: Callable[[], int]
+) -> list[str]:
+    """Issue 29, finding 1: the captain opens the table's link with the Wi-Fi (the worker
+    installs and keeps the page) and closes the tab; without the Wi-Fi opens the link again,
+    which only the worker's copy can answer, taps a deal, which waits on the phone; with the
+    Wi-Fi back it arrives, once. Returns the static files the worker kept (their paths)."""
+    open_at_the_table(page, link)
+    before = deals_stored()
+    context = page.context
+    page.close()
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(link)  # Chromium's error page, were it not for the worker
+    heading = again.get_by_role("heading", level=1)
+    expect(heading).to_contain_text(f"Spiel {before + 1} von")
+    expect(again.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
+    # Its scripts and stylesheets came from the worker's cache too (offline, nothing else can).
+    kept_static = again.evaluate(KEPT_STATIC)
+    loads = again.evaluate(PAGE_STATIC)
+    assert loads
+    assert set(loads) <= set(kept_static)
+
+    tap(again, declarer, "3", "won")
+    expect(again.locator("#offline-queue")).to_have_text(
+        "1 Spiel wartet auf das WLAN – es wird gesendet, sobald die Verbindung zurück ist"
+    )
+    assert deals_stored() == before
+
+    context.set_offline(False)
+    expect(again.locator(".queue-arrived")).to_have_text([f"Spiel {before + 1} angekommen"])
+    expect(again.locator("#offline-queue")).to_be_hidden()
+    assert waiting(again) == 0
+    again.reload()  # a deal still kept on the phone would be sent again now
+    expect(heading).to_contain_text(f"Spiel {before + 2} von")
+    assert waiting(again) == 0
+    assert deals_stored() == before + 1
+    return list(kept_static)
+
+
+@pytest.mark.requests_fail_on_purpose  # offline, the ping fails: it is meant to
+def test_a_deal_tapped_on_the_page_reopened_offline_arrives_once(new_page: NewPage) -> None:
+    table = playing_table(played=2)
+    declarer = table.seats.get(position=1).registration.player.name
+    a_deal_tapped_offline_on_the_reopened_page_arrives_once(
+        new_page(**PHONE),
+        reverse("scoring:table_entry", args=[table.token]),
+        declarer,
+        lambda: Deal.objects.filter(table=table).count(),
+    )
+
+
+@pytest.mark.requests_fail_on_purpose
+def test_as_make_run_serves_it_a_deal_tapped_on_the_page_reopened_offline_arrives_once(
+    new_page: NewPage, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The same with the app as `make run` serves it (gunicorn, DEBUG off, the collected
+    static files' manifest): there /sw.js answered 500, and the link reopened offline showed
+    Chromium's error page. The deals are counted in the launcher's own database."""
+    with launcher_serving_a_night(tmp_path_factory) as (launcher, night):
+
+        def deals_stored() -> int:
+            database = sqlite3.connect(f"file:{launcher.var_dir / 'db.sqlite3'}?mode=ro", uri=True)
+            with closing(database):
+                query = "SELECT count(*) FROM scoring_deal WHERE table_id = ?"
+                return int(database.execute(query, [night.table]).fetchone()[0])
+
+        kept_static = a_deal_tapped_offline_on_the_reopened_page_arrives_once(
+            new_page(**PHONE, base_url=launcher.url("")),
+            reverse("scoring:table_entry", args=[night.token]),
+            night.declarer,
+            deals_stored,
+        )
+    # What the worker keeps goes by collectstatic's hashed names (which never go stale).
+    assert all(HASHED.search(path) for path in kept_static), kept_static
 
 
 def test_the_rehearsal_ticks_the_table_whose_card_was_opened(

@@ -159,10 +159,14 @@ def test_run_directly_the_job_reports_no_progress(requested: Requester) -> None:
 def test_in_a_worker_the_job_reports_its_progress(requested: Requester) -> None:
     file = requested(kind="seating_list")
     with mock.patch.object(tasks.generate_file, "update_state") as update_state:
-        tasks.generate_file.apply(args=(str(file.pk),), kwargs={"options": {"language": "de"}})
+        tasks.generate_file.apply(
+            args=(str(file.pk),), kwargs={"options": {"language": "de"}}, task_id=file.task_id
+        )
 
     reported = [call.kwargs for call in update_state.call_args_list]
     assert all(isinstance(report["meta"].pop("at"), float) for report in reported)
+    # Each under the job's id: the heartbeat's thread has no task request of its own.
+    assert all(report.pop("task_id") == file.task_id for report in reported)
     assert reported == [
         {"state": "PROGRESS", "meta": {"done": 0, "total": 0}},  # at once: it moves
         {"state": "PROGRESS", "meta": {"done": 0, "total": 2}},

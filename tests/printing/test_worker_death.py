@@ -9,12 +9,15 @@ every tasks.HEARTBEAT_SECONDS), its page sends it again (services.file_hand_on) 
 and the new worker makes the file, with no tap of the organiser's.
 """
 
+import logging
 import os
 import signal
+import threading
 import time
 from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -114,7 +117,12 @@ def test_a_running_job_reports_while_one_long_step_runs(monkeypatch: pytest.Monk
     """A renderer busy in one long step (a large WeasyPrint layout) is not taken for dead."""
     monkeypatch.setattr(tasks, "HEARTBEAT_SECONDS", 0.05)
     reports: list[dict[str, float]] = []
-    task = SimpleNamespace(update_state=lambda state, meta: reports.append(meta))
+
+    def update_state(task_id: str, state: str, meta: dict[str, float]) -> None:
+        assert task_id == "the-job"
+        reports.append(meta)
+
+    task = SimpleNamespace(request=SimpleNamespace(id="the-job"), update_state=update_state)
     with tasks._Reporter(task) as reporter:  # type: ignore[arg-type]
         reporter.progress(3, 15)
         time.sleep(0.5)  # one long step, with no progress of its own
@@ -124,6 +132,58 @@ def test_a_running_job_reports_while_one_long_step_runs(monkeypatch: pytest.Monk
     count = len(reports)
     time.sleep(0.2)
     assert len(reports) == count, "no report once the job ended"
+
+
+@pytest.mark.django_db
+def test_a_job_run_as_the_worker_runs_it_beats_under_its_id_and_logs_no_error(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    settings: Settings,
+    tmp_path: Path,
+) -> None:
+    """Issue 29, finding 8: the worker logged "task_id must not be empty" (printing/tasks.py)
+    for each ranking PDF. Celery keeps the running task's request per thread, and the
+    heartbeat's thread has none: its update_state found no task id once a file took longer
+    than a beat. Here the job runs as in the worker (``apply``, with the record's task id),
+    the heartbeat shortened so that it beats while the file is made."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    file = file_request(tournament=drawn_night(), kind="seating_list")
+    monkeypatch.setattr(tasks, "HEARTBEAT_SECONDS", 0.01)
+    # The worker logs a thread's uncaught error (its stderr goes to the logger): so here.
+    logger = logging.getLogger("celery.redirected")
+    monkeypatch.setattr(
+        threading,
+        "excepthook",
+        lambda hook: logger.error("%s", hook.exc_value, exc_info=hook.exc_value),
+    )
+    beats: list[str | None] = []
+    update_state = tasks.generate_file.update_state
+
+    def reported(*args: Any, **kwargs: Any) -> None:
+        if threading.current_thread().name == "file-job-heartbeat":
+            beats.append(kwargs.get("task_id"))
+        update_state(*args, **kwargs)
+
+    monkeypatch.setattr(tasks.generate_file, "update_state", reported)
+    file_generate = tasks.generation.file_generate
+
+    def made_over_some_beats(**kwargs: Any) -> None:
+        file_generate(**kwargs)
+        # Three beats, or the heartbeat's thread died of its first.
+        wait_until(lambda: len(beats) >= 3 or caplog.records, "three heartbeats", timeout=TIMEOUT)
+
+    monkeypatch.setattr(tasks.generation, "file_generate", made_over_some_beats)
+
+    with caplog.at_level(logging.WARNING):
+        tasks.generate_file.apply(
+            args=(str(file.pk),), kwargs={"options": file.options}, task_id=file.task_id
+        )
+
+    assert [record.getMessage() for record in caplog.records] == []
+    assert set(beats) == {file.task_id}
+    assert celery_app.backend.get_task_meta(file.task_id)["status"] == "PROGRESS"
+    file.refresh_from_db()
+    assert file.file
 
 
 @pytest.mark.django_db

@@ -255,20 +255,33 @@ class Launcher:
         self._reader.join(timeout=PATIENCE)
 
 
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A var/ folder with the database migrated (as `make prepare` leaves it)."""
-    var_dir = tmp_path_factory.mktemp("migrated")
+def manage(var_dir: Path, *command: str) -> str:
+    """`manage.py command` on the var/ folder ``var_dir`` (its SQLite database), as the
+    launcher would run it there; its output."""
     environment = {**os.environ, "PREISFIPSEN_VAR_DIR": str(var_dir)}
     environment.update(XDG_DATA_HOME=str(var_dir / "data"))
     environment.pop("DATABASE_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+    done = subprocess.run(
+        [sys.executable, "manage.py", *command],
         cwd=ROOT,
         env=environment,
         check=True,
+        stdout=subprocess.PIPE,  # its errors show in the test's output
+        text=True,
     )
+    return done.stdout
+
+
+def migrated_var(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A var/ folder with the database migrated (as `make prepare` leaves it)."""
+    var_dir = tmp_path_factory.mktemp("migrated")
+    manage(var_dir, "migrate", "--noinput", "-v0")
     return var_dir
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return migrated_var(tmp_path_factory)
 
 
 @pytest.fixture

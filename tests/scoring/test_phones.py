@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from pytest_django import DjangoAssertNumQueries
+from pytest_django import DjangoAssertNumQueries, Settings
 
 from scoring import selectors
 from scoring.models import TablePhone
@@ -236,6 +236,21 @@ def test_the_service_worker_is_served_at_the_root_never_kept_stale() -> None:
     assert 'const STATIC_PREFIX = "/static/";' in script
     assert "{%" not in script
     assert "{{" not in script
+
+
+def test_the_service_worker_is_served_under_the_manifest_storage_of_make_run(
+    settings: Settings,
+) -> None:
+    """Issue 29, finding 1: `make run`'s storage (the files `make prepare` collected) knows
+    files only, and ``static("")`` raised there: every /sw.js answered 500
+    (tests/project/test_served_app.py serves it as `make run` does)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    response = Client().get("/sw.js")
+    assert response.status_code == 200
+    assert 'const STATIC_PREFIX = "/static/";' in response.content.decode()
 
 
 def test_the_captain_pages_load_the_phones_script() -> None:
