@@ -15,7 +15,7 @@ from django.test import Client
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
-from scoring import night_transfer, tasks
+from scoring import night_transfer, tasks, transfer_jobs, transfer_stage
 from scoring.demo import demo_night_play
 from scoring.models import Deal, NightImport
 from tests.night_file_helpers import night_scaled
@@ -144,3 +144,92 @@ def test_a_file_of_another_kind_is_refused_before_any_job(organiser: Client) -> 
 def test_an_unknown_import_is_not_found(organiser: Client) -> None:
     missing = "/tournaments/import/5b0cbd2e-0000-4000-8000-000000000000/"
     assert organiser.get(missing).status_code == 404
+
+
+class WorkerKilled(BaseException):
+    """The worker's process ends here (kill -9): nothing after it runs, no undo either."""
+
+
+def _half_imported(
+    organiser: Client,
+    content: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capture: Callable[..., Any],
+) -> tuple[NightImport, str]:
+    """An import whose worker was killed after its second table: committed, hidden, left."""
+    with capture(execute=False):
+        status_url = upload(organiser, content)
+    record = NightImport.objects.get(started_at=None)
+
+    def killed(tables: int, done: int, total: int) -> None:
+        if tables == 2:
+            raise WorkerKilled
+
+    with monkeypatch.context() as patched:
+        patched.setattr(transfer_stage.Stage, "undo", lambda self: None)
+        with pytest.raises(WorkerKilled):
+            transfer_jobs.night_import_run(import_id=str(record.pk), progress=killed)
+    assert Tournament.objects.filter(importing=True).count() == 1
+    return record, status_url
+
+
+def _counts() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in (Tournament, Player, Deal)}
+
+
+def test_a_job_handed_out_again_after_its_worker_died_undoes_it_and_says_so(
+    organiser: Client,
+    media_root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """Issue 30: after kill -9 of the worker's child the job was handed out again at once and
+    imported the file again from the start, holding the database as long once more."""
+    content = night_file("Abgebrochen", copies=2)
+    before = _counts()
+    record, status_url = _half_imported(
+        organiser, content, monkeypatch, django_capture_on_commit_callbacks
+    )
+    assert "Abgebrochen" not in organiser.get("/").content.decode(), "hidden from the lists"
+
+    tasks.import_night(str(record.pk))  # as the worker runs the job handed out again
+
+    part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+    assert "Der Import ist stehen geblieben" in part
+    assert "Nichts wurde importiert" in part
+    assert "hx-trigger" not in part
+    assert _counts() == before
+    record.refresh_from_db()
+    assert (record.tournament, record.staged, bool(record.file)) == (None, None, False)
+
+
+def test_an_import_whose_whole_worker_died_is_undone_by_the_next_job(
+    organiser: Client,
+    media_root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """The filesystem queue hands a job whose whole worker died to nobody: the page says it
+    stalled, and the next import undoes what it left."""
+    content, following_content = night_file("Liegengeblieben", copies=2), night_file("Nächster")
+    before = _counts()
+    record, _status_url = _half_imported(
+        organiser, content, monkeypatch, django_capture_on_commit_callbacks
+    )
+    stalled = time.time() - 2 * transfer_jobs.STALLED_AFTER.total_seconds()
+    report = {"tables": 2, "done": 400, "total": 1000, "at": stalled}
+    celery_app.backend.store_result(record.task_id, report, "PROGRESS")
+    with django_capture_on_commit_callbacks(execute=False):
+        upload(organiser, following_content)
+    following = NightImport.objects.get(started_at=None)
+
+    tasks.import_night(str(following.pk))
+
+    assert not Tournament.objects.filter(name="Liegengeblieben").exists()
+    assert Tournament.objects.get(name="Nächster").importing is False
+    record.refresh_from_db()
+    assert record.error
+    assert _counts()["Tournament"] == before["Tournament"] + 1
+    assert _counts()["Deal"] == before["Deal"] + Deal.objects.filter(
+        table__tournament__name="Nächster"
+    ).count()

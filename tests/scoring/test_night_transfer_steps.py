@@ -58,7 +58,7 @@ def saved_elsewhere(table: Table) -> BaseException | None:
                 declarer=0,
                 game=Game.parse("3 gewonnen"),
             )
-        except BaseException as error:  # noqa: BLE001 (reported to the test)
+        except BaseException as error:  # reported to the test
             failed.append(error)
         finally:
             connections.close_all()
@@ -113,7 +113,8 @@ def test_progress_moves_while_the_players_are_saved(
     head = [done for tables, done, _total in reports if tables == 0]
     # 5 steps of players and 5 of registrations, each reported, each further on.
     assert len(head) >= 10, reports
-    assert head == sorted(head) and len(set(head)) >= 10, head
+    assert head == sorted(head), head
+    assert len(set(head)) >= 10, head
     total = reports[-1][2]
     tables_done = [done for tables, done, _total in reports if tables > 0]
     assert head[-1] <= min(tables_done) <= max(tables_done) <= total
