@@ -7,6 +7,7 @@ tournament (:mod:`scoring.transfer_stage`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.transfer_checks import ended_early_checked, seats_checked, series_checked
-from scoring.transfer_stage import PLAYER_BATCH, REGISTRATION_BATCH, Stage, step
+from scoring.transfer_stage import PLAYER_BATCH, REGISTRATION_BATCH, STEP_SECONDS, Stage, step
 from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import (
@@ -131,21 +132,26 @@ def tournament_read(values: Any, stage: Stage) -> Tournament:
 
 
 def players_read(items: Any, stage: Stage, told: Told) -> dict[int, Player]:
-    """The file's players, matched in the directory or added to it, PLAYER_BATCH a step;
-    ``told`` the count done after each."""
+    """The file's players, matched in the directory or added to it, PLAYER_BATCH (or
+    STEP_SECONDS' worth) a step; ``told`` the count done after each."""
     players: dict[int, Player] = {}
     items = listed(items)
-    for start in range(0, len(items), PLAYER_BATCH):
+    done = 0
+    while done < len(items):
         added = []
+        ends = time.monotonic() + STEP_SECONDS
         with step():
-            for number, item in enumerate(items[start : start + PLAYER_BATCH], start=start + 1):
+            for number, item in enumerate(items[done : done + PLAYER_BATCH], start=done + 1):
                 with at(_("player %(number)s") % {"number": number}):
                     player, new = _player_found_or_added(item)
                     players[new_key(item, players)] = player
                     if new:
                         added.append(player.pk)
+                done = number
+                if time.monotonic() > ends:
+                    break
             stage.players_added(added)
-        told(min(start + PLAYER_BATCH, len(items)))
+        told(done)
     return players
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -32,9 +33,16 @@ from tournaments.models import Player, Registration, Table, Tournament
 
 logger = logging.getLogger(__name__)
 
-#: Rows saved in one step (one transaction): each step takes a fraction of a second.
+#: Rows saved in one step (one transaction) at most; a step of players ends after
+#: STEP_SECONDS too (each is looked up in the directory and checked: some ms each).
 PLAYER_BATCH = 500
 REGISTRATION_BATCH = 500
+STEP_SECONDS = 0.3
+#: On SQLite, how long the import leaves the write lock free after each step (seconds). A save
+#: that waits for the lock tries again every 100 ms (SQLite's busy handler, once it waited a
+#: third of a second); an import that took the lock again at once would starve it behind step
+#: after step (20 s, then "database is locked", bench/bench_import_blocking.py).
+SQLITE_GAP = 0.1
 #: Rows deleted in one step of an undo.
 UNDO_BATCH = 500
 
@@ -63,9 +71,12 @@ def snapshot() -> Iterator[None]:
 
 @contextlib.contextmanager
 def step() -> Iterator[None]:
-    """One short transaction of the import (a savepoint inside a caller's transaction)."""
+    """One short transaction of the import (a savepoint inside a caller's transaction), then
+    on SQLite the lock left free for SQLITE_GAP: a save waiting for it goes first."""
     with transaction.atomic():
         yield
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        time.sleep(SQLITE_GAP)
 
 
 @dataclass
