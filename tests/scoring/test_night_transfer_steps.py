@@ -207,6 +207,7 @@ def test_the_import_commits_a_table_at_a_time(
     night: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     steps = _step_count(monkeypatch)
+    monkeypatch.setattr(transfer_frame, "STEP_SECONDS", 600)  # the players' step: its batch
     night_transfer.night_import_file(file_of(night))
     # The tournament; players and registrations (one batch each); six tables; the night's own
     # rows; six tables' totals; the last step that shows it.
