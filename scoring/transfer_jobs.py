@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -101,8 +102,9 @@ def night_import_run(*, import_id: str, progress: Progress | None = None) -> Non
     if record is None or record.tournament_id is not None or record.error or not record.file:
         return
     taken = NightImport.objects.filter(pk=record.pk, started_at=None)
-    if not taken.update(started_at=timezone.now()):
-        _stopped(record)
+    if not taken.update(started_at=timezone.now(), started_by=_this_process()):
+        if not _still_running(record):
+            _stopped(record)
         return
     _undo_stalled(other_than=record)
     kept = NightImport.objects.filter(pk=record.pk)
@@ -122,6 +124,27 @@ def night_import_run(*, import_id: str, progress: Progress | None = None) -> Non
     record.file.delete(save=False)
 
 
+def _this_process() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _still_running(record: NightImport) -> bool:
+    """Is the first run of ``record``'s job still going? Its process is alive (on this
+    computer, as under `make run`), or, on another, it still reports."""
+    host, _, pid = record.started_by.rpartition(":")
+    if host != socket.gethostname() or not pid.isdecimal():
+        return not night_import_status(import_id=record.pk).stalled
+    if int(pid) == os.getpid():  # this process ran it, and is free again: that run is over
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's: not a worker of this one
+        return False
+    return True
+
+
 def _undo_stalled(*, other_than: NightImport) -> None:
     """Imports whose whole worker died with them (the filesystem queue hands their job to
     nobody again): their page says they stalled; what they saved is undone here."""
@@ -138,7 +161,9 @@ def _stopped(record: NightImport) -> None:
     logger.warning("The import %s was handed out again: its worker died.", record.pk)
     if record.staged_id is not None:
         stage_undo(tournament_id=record.staged_id)
-    NightImport.objects.filter(pk=record.pk).update(file="", error=str(IMPORT_STALLED))
+    with translation.override(record.language):
+        error = str(IMPORT_STALLED)
+    NightImport.objects.filter(pk=record.pk).update(file="", error=error)
     record.file.delete(save=False)
 
 

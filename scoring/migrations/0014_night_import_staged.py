@@ -19,6 +19,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='nightimport',
+            name='started_by',
+            field=models.CharField(blank=True, editable=False, max_length=300),
+        ),
+        migrations.AddField(
+            model_name='nightimport',
             name='started_at',
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),

@@ -4,6 +4,9 @@ commit, a real worker imports it, the page shows how far it is and then the tour
 file shows why in German and saves nothing."""
 
 import json
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +15,7 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
@@ -230,6 +234,39 @@ def test_an_import_whose_whole_worker_died_is_undone_by_the_next_job(
     record.refresh_from_db()
     assert record.error
     assert _counts()["Tournament"] == before["Tournament"] + 1
-    assert _counts()["Deal"] == before["Deal"] + Deal.objects.filter(
-        table__tournament__name="Nächster"
-    ).count()
+    assert (
+        _counts()["Deal"]
+        == before["Deal"] + Deal.objects.filter(table__tournament__name="Nächster").count()
+    )
+
+
+def test_a_job_handed_out_again_while_its_first_run_goes_on_leaves_it_alone(
+    organiser: Client,
+    media_root: Path,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """On Redis a job running longer than the visibility timeout is handed out again: the
+    first run is alive (its process is), so the second one leaves it; once that process is
+    gone, a job handed out again undoes and reports."""
+    with django_capture_on_commit_callbacks(execute=False):
+        upload(organiser, night_file("Lang"))
+    record = NightImport.objects.get()
+    first_run = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        NightImport.objects.filter(pk=record.pk).update(
+            started_at=timezone.now(), started_by=f"{socket.gethostname()}:{first_run.pid}"
+        )
+
+        tasks.import_night(str(record.pk))
+
+        record.refresh_from_db()
+        assert (record.error, bool(record.file)) == ("", True), "left to the first run"
+    finally:
+        first_run.kill()
+        first_run.wait()
+
+    tasks.import_night(str(record.pk))
+
+    record.refresh_from_db()
+    assert "Nichts wurde importiert" in record.error
+    assert not Tournament.objects.filter(name="Lang").exists()
