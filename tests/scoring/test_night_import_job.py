@@ -4,6 +4,8 @@ commit, a real worker imports it, the page shows how far it is and then the tour
 file shows why in German and saves nothing."""
 
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -24,7 +26,8 @@ from scoring.demo import demo_night_play
 from scoring.models import Deal, NightImport
 from tests.night_file_helpers import night_scaled
 from tests.waiting import wait_until
-from tournaments.models import Player, Tournament
+from tests.workers import worker_database_url, worker_process
+from tournaments.models import Player, Table, Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("german")]
 
@@ -270,3 +273,46 @@ def test_a_job_handed_out_again_while_its_first_run_goes_on_leaves_it_alone(
     record.refresh_from_db()
     assert "Nichts wurde importiert" in record.error
     assert not Tournament.objects.filter(name="Lang").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pool_child_killed_mid_import_leaves_nothing_and_the_page_says_so(
+    celery_var_dir: Path, settings: Settings, organiser: Client, tmp_path: Path
+) -> None:
+    """Issue 30, as it happened: `kill -9` of the worker's child (the pool `make run` starts);
+    its worker handed the job out again at once, on the filesystem queue too, and the import
+    began again from the start. Now the job handed out again finds its first run's process
+    dead: it undoes the half import and the page says it stopped."""
+    for message in (celery_var_dir / "celery" / "queue").glob("*.msg"):
+        message.unlink()  # jobs other tests sent, for records long gone
+    settings.MEDIA_ROOT = celery_var_dir / "media"
+    content = night_file("Abgeschossen", copies=10)
+    before = _counts()
+    env = {"PREISFIPSEN_VAR_DIR": str(celery_var_dir), "DATABASE_URL": worker_database_url()}
+    args = [f"--hostname=test-kill-{os.getpid()}@%h", "--pool=prefork", "--concurrency=1"]
+    with worker_process(env=env, log=tmp_path / "worker.log", args=args):
+        status_url = upload(organiser, content)
+        record = NightImport.objects.get()
+
+        def child_half_way() -> str:
+            taken = NightImport.objects.filter(pk=record.pk).values("started_by", "staged")
+            started = taken.get()
+            tables = Table.objects.filter(
+                tournament=started["staged"], tournament__importing=True
+            ).count()
+            return str(started["started_by"]) if started["staged"] and tables else ""
+
+        child = wait_until(child_half_way, "the import half way", timeout=WORKER_TIMEOUT)
+        os.kill(int(child.rpartition(":")[2]), signal.SIGKILL)
+
+        def ended() -> str:
+            part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+            return part if "hx-trigger" not in part else ""
+
+        part = wait_until(ended, "the page's end", timeout=WORKER_TIMEOUT)
+
+    assert "Der Import ist stehen geblieben" in part
+    assert _counts() == before
+    record.refresh_from_db()
+    assert record.error
+    assert "was handed out again" in (tmp_path / "worker.log").read_text(), "at once, not lost"
