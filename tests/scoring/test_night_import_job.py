@@ -100,6 +100,12 @@ def test_the_page_shows_how_far_the_job_is(
     assert "Wartet auf den Hintergrunddienst" in waiting
     assert 'hx-trigger="every 1s"' in waiting
 
+    players = {"tables": 0, "done": 150, "total": 1000, "at": time.time()}
+    celery_app.backend.store_result(record.task_id, players, "PROGRESS")
+    part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
+    assert "Wird importiert … zuerst die Spieler und Anmeldungen." in part
+    assert 'max="100" value="15"' in part
+
     report = {"tables": 3, "done": 400, "total": 1000, "at": time.time()}
     celery_app.backend.store_result(record.task_id, report, "PROGRESS")
     part = organiser.get(status_url, headers={"hx-request": "true"}).content.decode()
