@@ -63,9 +63,11 @@ $(INSTALLED): pyproject.toml | $(PY)
 %.mo: %.po
 	msgfmt --check -o $@ $<
 
+# migrate; a database it cannot migrate (damaged after a crash) is said in German, with the
+# restore command (preisfipsen/serve/prepare.py).
 prepare: sysdeps install $(MO_FILES) $(STATIC_STAMP)
 	$(call say,Die Datenbank wird vorbereitet …,Preparing the database …)
-	$(PY) manage.py migrate --noinput
+	$(PY) -m preisfipsen.serve.prepare
 
 $(STATIC_STAMP): $(STATIC_SOURCES) $(INSTALLED) preisfipsen/settings.py
 	$(call say,Bilder und Stildateien werden gesammelt (bis zu 30 Sekunden) …,Collecting static files (up to 30 seconds) …)

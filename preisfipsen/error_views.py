@@ -4,9 +4,6 @@ Django's own pages are a bare English line in small type; a captain who opens an
 link at the table should read in large German words that the link is not valid and whom to ask.
 """
 
-from pathlib import Path
-
-from django.conf import settings
 from django.contrib import messages
 from django.http import (
     HttpRequest,
@@ -23,7 +20,7 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from preisfipsen import rolling_backup
+from preisfipsen import damaged_database
 from sitewide import backup
 from tournaments.links import TableLinkNotValid, is_table_link_path
 
@@ -63,29 +60,14 @@ def server_error(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"request": request, "csrf_token": get_token(request)}
     if not backup.is_damaged():
         return HttpResponseServerError(loader.render_to_string("errors/500.html", context))
-    newest = rolling_backup.newest(Path(settings.VAR_DIR) / "backups")
+    advice = damaged_database.restore_advice()
     context |= {
-        "backup": _as_typed(newest) if newest else "",
-        "backup_time": _stamp_of(newest) if newest else "",
-        "backups": _as_typed(Path(settings.VAR_DIR) / "backups"),
+        "backup": advice.backup,
+        "backup_time": advice.backup_time,
+        "backups": advice.backups,
     }
     page = loader.render_to_string("errors/database_damaged.html", context)
     return HttpResponse(page, status=503)
-
-
-def _as_typed(path: Path) -> str:
-    """The path as the organiser types it in the project's folder (where make run runs)."""
-    return (
-        str(path.relative_to(settings.BASE_DIR))
-        if path.is_relative_to(settings.BASE_DIR)
-        else str(path)
-    )
-
-
-def _stamp_of(path: Path) -> str:
-    """ "14:05" of "db-2026-11-27-140512.sqlite3" (the rolling backups' names)."""
-    stamp = path.stem.removeprefix(rolling_backup.PREFIX)
-    return f"{stamp[-6:-4]}:{stamp[-4:-2]}" if stamp[-6:].isdecimal() else ""
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -13,11 +13,12 @@ from printing import generation
 HEARTBEAT_SECONDS = 5.0
 
 
-# acks_late: the message leaves the queue when the job is done, not when a worker takes it, so
-# a worker killed mid-job (or its pool's child) leaves it to the next worker on Redis (at once
-# for a lost child, else after the visibility timeout). The filesystem queue deletes a message
-# on receipt, so there a lost job stops reporting; its page then hands it on
-# (services.file_hand_on) within selectors.JOB_STALLED_AFTER. Running it twice is harmless:
+# acks_late: the message leaves the queue when the job is done, not when a worker takes it. A
+# pool's child killed mid-job: its worker puts the job back at once (reject_on_worker_lost),
+# on the filesystem queue as on Redis, and a child takes it again. A whole worker killed: on
+# Redis after the visibility timeout; the filesystem queue held it in that worker alone, so
+# the job stops reporting and its page hands it on (services.file_hand_on) within
+# selectors.JOB_STALLED_AFTER. Running it again is harmless: a file job holds no lock, and
 # generation.file_generate does nothing for a file already made or failed.
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def generate_file(

@@ -252,6 +252,17 @@ class NightImport(models.Model):
     )
     #: Why the file was refused; empty while the job runs or once it succeeded.
     error = models.CharField(_("error"), max_length=1000, blank=True)
+    #: When a worker took the job: one handed out again finds it set (its first worker died)
+    #: and reports that rather than import the file a second time.
+    started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    #: Which process took it ("host:pid"): a job handed out again while that one still runs
+    #: (Redis' visibility timeout ran out) leaves it to go on.
+    started_by = models.CharField(max_length=300, blank=True, editable=False)
+    #: The tournament the job is building, hidden until its last step
+    #: (scoring/transfer_stage.py): what a job whose worker died leaves, to be undone.
+    staged = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -14,10 +14,11 @@ is never given to an account here (a name in a file proves nothing): it stays, w
 
 A file comes from outside: it is checked as strictly as a form (every field by its column,
 :mod:`tournaments.night_rows`; tables, seats and deals by the night's rules,
-:mod:`scoring.transfer_checks`). Importing is all or nothing, inside one transaction: a file
-that is not such a file, is cut short, has a wrong or unknown value, or contradicts itself (a
-seat of an unknown registration, a deal number twice, a score its game does not give) is
-refused with a message that names the place ("Tisch 3, Spiel 12: …"), and nothing is saved.
+:mod:`scoring.transfer_checks`). Importing is all or nothing, in short steps that no save of
+a table waits long for (:mod:`scoring.transfer_stage`): a file that is not such a file, is cut
+short, has a wrong or unknown value, or contradicts itself (a seat of an unknown registration,
+a deal number twice, a score its game does not give) is refused with a message that names the
+place ("Tisch 3, Spiel 12: …"), and what was saved is undone.
 
 A night of any size is moved in bounded memory (:mod:`scoring.transfer_stream`): exported a
 few tables at a time (TABLE_BATCH, from one snapshot), imported a table at a time as it is
@@ -26,9 +27,7 @@ read; the organiser's import is a background job (:mod:`scoring.transfer_jobs`).
 
 from __future__ import annotations
 
-import contextlib
 import io
-import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
@@ -51,9 +50,15 @@ from scoring.transfer_frame import (
     TOURNAMENT_FIELDS,
 )
 from scoring.transfer_frame import NightFileError as NightFileError
-from scoring.transfer_stream import NotJson, Streamed, object_chunks, object_pairs
+from scoring.transfer_stage import Stage, snapshot, step
+from scoring.transfer_stream import (
+    NotJson,
+    Streamed,
+    file_size,
+    object_chunks,
+    object_pairs,
+)
 from tournaments import night_file
-from tournaments.ledger import tournament_totals_refresh
 from tournaments.models import Registration, SeatSwap, Table, Tournament
 from tournaments.night_rows import RowError, at, keys_known, listed
 from tournaments.night_rows import keep_times as _keep_times
@@ -173,35 +178,13 @@ def night_export(*, tournament: Tournament) -> dict[str, Any]:
 def night_export_chunks(*, tournament: Tournament) -> Iterator[bytes]:
     """The night's file in pieces (a table or so each), read from one snapshot of the
     database: deals saved meanwhile are either all in or not."""
-    with _snapshot():
+    with snapshot():
         for text in object_chunks(_night_pairs(tournament)):
             yield text.encode()
 
 
 def night_export_bytes(*, tournament: Tournament) -> bytes:
     return b"".join(night_export_chunks(tournament=tournament))
-
-
-@contextlib.contextmanager
-def _snapshot() -> Iterator[None]:
-    """A transaction that only reads, from one snapshot: on PostgreSQL REPEATABLE READ; on
-    SQLite a deferred one (IMMEDIATE, preisfipsen/config.py, would hold the write lock), one
-    snapshot (WAL) from its first SELECT on. Inside an open transaction (a test's), that one."""
-    if connection.in_atomic_block:
-        return (yield)
-    connection.ensure_connection()  # SQLite reads its mode from the settings on connecting
-    mode = getattr(connection, "transaction_mode", None)
-    if connection.vendor == "sqlite":
-        connection.transaction_mode = "DEFERRED"  # type: ignore[attr-defined]
-    try:
-        with transaction.atomic():
-            if connection.vendor == "postgresql":
-                with connection.cursor() as cursor:
-                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            yield
-    finally:
-        if connection.vendor == "sqlite":
-            connection.transaction_mode = mode  # type: ignore[attr-defined]
 
 
 # Import
@@ -229,32 +212,34 @@ def night_import_bytes(content: bytes) -> Tournament:
     return night_import_file(io.BytesIO(content))
 
 
-def night_import_file(file: IO[bytes], *, progress: Progress | None = None) -> Tournament:
+def night_import_file(
+    file: IO[bytes], *, progress: Progress | None = None, stage: Stage | None = None
+) -> Tournament:
     """Import the night in ``file`` (the exported file, opened in binary), read a table at a
-    time; ``progress`` is told the tables done (and how many the file has, once known).
+    time, saved in short steps (:mod:`scoring.transfer_stage`, which ``stage`` tells the
+    tournament staged); ``progress`` is told after each step the tables done and the bytes
+    of the file done: of its head (players, registrations) in the share of its rows saved.
 
     :raises NightFileError: the file is not an exported night, is damaged or contradicts
         itself, or the tournament is here already; nothing is saved then.
     """
-    size = _size(file)
+    size = file_size(file)
     if size > MAX_BYTES:
         raise _too_large()
+    head_bytes = 0
 
-    def tables_done(tables: int) -> None:
-        if progress is not None:
+    def done(tables: int, head: float) -> None:
+        nonlocal head_bytes
+        if progress is None:
+            return
+        if head < 1:  # the head is read whole before it is saved: where the tables start
+            head_bytes = head_bytes or file.tell()
+            progress(0, int(head_bytes * head), size)
+        else:
             progress(tables, file.tell(), size)
 
-    return _import_guarded(lambda: object_pairs(file, streamed=("tables",)), tables_done)
-
-
-def _size(file: IO[bytes]) -> int:
-    """The file's size in bytes (0 where it has none, a pipe: the form limits those)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        start = file.tell()
-        size = file.seek(0, os.SEEK_END)
-        file.seek(start)
-        return size
-    return 0
+    pairs = lambda: object_pairs(file, streamed=("tables",))  # noqa: E731
+    return _import_guarded(pairs, done, stage or Stage())
 
 
 def night_file_checked(file: IO[bytes]) -> None:
@@ -278,17 +263,24 @@ def night_import(data: Mapping[str, Any]) -> Tournament:
     """Import an exported night (parsed JSON); see night_import_file."""
     if not isinstance(data, Mapping):
         raise _not_a_night()
-    return _import_guarded(lambda: iter(data.items()), lambda tables: None)
+    return _import_guarded(lambda: iter(data.items()), lambda tables, head: None, Stage())
 
 
 def _import_guarded(
-    pairs: Callable[[], Iterator[tuple[str, Any]]], progress: Callable[[int], None]
+    pairs: Callable[[], Iterator[tuple[str, Any]]], progress: _Done, stage: Stage
 ) -> Tournament:
-    """Import the file's pairs in one transaction; whatever is wrong becomes a NightFileError
-    in words, and nothing is saved."""
+    """Import the file's pairs, a short step at a time; whatever is wrong becomes a
+    NightFileError in words, and what was saved is undone (inside a caller's transaction,
+    rolled back with its savepoint)."""
     try:
-        with transaction.atomic():
-            return _import(pairs(), progress)
+        if connection.in_atomic_block:
+            with transaction.atomic():
+                return _import(pairs(), progress, stage)
+        try:
+            return _import(pairs(), progress, stage)
+        except BaseException:  # Ctrl-C too: nothing half-done stays
+            stage.undo()
+            raise
     except NightFileError:
         raise
     except NotJson as error:
@@ -326,19 +318,29 @@ FRAME_KEYS = (MARK, "tournament", "players", "registrations", "tables", "swaps")
 _HEAD = (MARK, "tournament", "players", "registrations")
 
 
-class _Head:
-    """The night's tournament and registrations once read (before its tables)."""
+#: Told after each step: the tables done, and the share of the head's rows saved (1 after).
+_Done = Callable[[int, float], None]
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+
+class _Head:
+    """The night's tournament and registrations once read (before its tables), saved a
+    batch of rows a step, ``progress`` told after each."""
+
+    def __init__(self, data: Mapping[str, Any], progress: _Done, stage: Stage) -> None:
+        players, registrations = listed(data["players"]), listed(data["registrations"])
+        rows = max(len(players) + len(registrations), 1)
         with at(_("the tournament")):
-            self.tournament = frame.tournament_read(data["tournament"])
-        players = frame.players_read(data["players"])
+            self.tournament = frame.tournament_read(data["tournament"], stage)
+        found = frame.players_read(players, stage, lambda done: progress(0, done / rows))
         self.registrations = frame.registrations_read(
-            self.tournament, data["registrations"], players
+            self.tournament,
+            registrations,
+            found,
+            lambda done: progress(0, (len(players) + done) / rows),
         )
 
 
-def _import(pairs: Iterator[tuple[str, Any]], progress: Callable[[int], None]) -> Tournament:
+def _import(pairs: Iterator[tuple[str, Any]], progress: _Done, stage: Stage) -> Tournament:
     """The frame's steps in order, the tables as the file gives them: streamed where the
     frame's head (version, tournament, players, registrations) came before them, as in every
     exported file; otherwise, a file put together by hand, read whole first."""
@@ -349,16 +351,16 @@ def _import(pairs: Iterator[tuple[str, Any]], progress: Callable[[int], None]) -
             raise _not_a_night()  # a key twice: json.loads would keep the last, silently
         if key == "tables" and all(name in data for name in _HEAD):
             _checked(data, _HEAD)
-            head = _Head(data)
+            head = _Head(data, progress, stage)
             _tables_read(head, value, progress)
             data[key] = []
         else:
             data[key] = list(value) if isinstance(value, Iterator) else value
     _checked(data, FRAME_KEYS)
     if head is None:
-        head = _Head(data)
+        head = _Head(data, progress, stage)
         _tables_read(head, data["tables"], progress)
-    return _import_rest(head, data)
+    return _import_rest(head, data, progress, stage)
 
 
 def _checked(data: Mapping[str, Any], needed: Iterable[str]) -> None:
@@ -372,29 +374,27 @@ def _checked(data: Mapping[str, Any], needed: Iterable[str]) -> None:
             raise RowError(_("“%(key)s” is missing.") % {"key": name})
 
 
-def _tables_read(head: _Head, items: Any, progress: Callable[[int], None]) -> None:
+def _tables_read(head: _Head, items: Any, progress: _Done) -> None:
     tables = items if isinstance(items, Iterator) else listed(items)
-    progress(0)
+    progress(0, 1)
     for number, item in enumerate(tables, start=1):
-        with at(frame.table_place(item, number)):
+        with at(frame.table_place(item, number)), step():
             frame.table_read(head.tournament, item, head.registrations)
-        progress(number)
+        progress(number, 1)
 
 
-def _import_rest(head: _Head, data: Mapping[str, Any]) -> Tournament:
-    """After the tables: the seat swaps, every app's rows of the night, the times."""
+def _import_rest(head: _Head, data: Mapping[str, Any], progress: _Done, stage: Stage) -> Tournament:
+    """After the tables: the seat swaps, every app's rows of the night, the running totals
+    (the standings and the board read them), then the times, and the tournament shown."""
     tournament = head.tournament
     with at(_("the tables")):
         tables_fit_state(tournament)
-    frame.swaps_read(tournament, data["swaps"], head.registrations)
-    frame.series_draws_read(tournament, data.get(frame.DRAWS, []), head.registrations)
-    for part in night_file.night_rows():
-        part.read(tournament=tournament, items=night_file.items_of(part, data))
-    _keep_times(Tournament, [(tournament, data["tournament"])])
-    registrations = head.registrations
-    _keep_times(
-        Registration, [(registrations[item["key"]], item) for item in data["registrations"]]
-    )
-    # The standings and the board read each table's running totals: made from its entries.
-    tournament_totals_refresh(tournament=tournament)
+    with step():
+        frame.swaps_read(tournament, data["swaps"], head.registrations)
+        frame.series_draws_read(tournament, data.get(frame.DRAWS, []), head.registrations)
+        for part in night_file.night_rows():
+            part.read(tournament=tournament, items=night_file.items_of(part, data))
+    tables = tournament.tables.count()
+    stage.totals(tournament, lambda: progress(tables, 1))
+    stage.shown(tournament, lambda: _keep_times(Tournament, [(tournament, data["tournament"])]))
     return tournament

@@ -11,9 +11,11 @@ from scoring import transfer_jobs
 REPORT_EVERY = 0.25
 
 
-# acks_late: a worker killed mid-import leaves the message to the next one (on Redis); the
-# import is one transaction, so nothing of it was saved, and transfer_jobs.night_import_run
-# does nothing for an import already done.
+# acks_late with reject_on_worker_lost: a job whose worker process dies goes back to the queue
+# (a pool's child killed: at once, on the filesystem queue as on Redis; a whole worker killed:
+# on Redis after the visibility timeout, on the filesystem queue never, and its page says it
+# stalled). transfer_jobs.night_import_run, handed a job it started before, undoes what the
+# first run saved and reports the import stopped: it never runs it twice in silence.
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def import_night(self: Task[Any, Any], import_id: str) -> None:
     """Import the night's file of the NightImport ``import_id``

@@ -1,12 +1,14 @@
 """The frame's rows of the night's file read back (:mod:`scoring.night_transfer` reads the
 file and calls these in order): the tournament, its players (matched in the directory by name
 and club, or new), the registrations, each table with its seats and every app's rows of it,
-the seat swaps. Each checked as a form would check it; inside the frame's one transaction.
+the seat swaps. Each checked as a form would check it; saved in short steps into the staged
+tournament (:mod:`scoring.transfer_stage`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -14,6 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.transfer_checks import ended_early_checked, seats_checked, series_checked
+from scoring.transfer_stage import PLAYER_BATCH, REGISTRATION_BATCH, STEP_SECONDS, Stage, step
 from tournaments import night_file
 from tournaments.forms import TournamentForm
 from tournaments.models import (
@@ -36,6 +39,10 @@ from tournaments.states import TournamentState
 
 class NightFileError(Exception):
     """The file cannot be imported; the message says why. Nothing was saved."""
+
+
+#: Told how many rows of a part (players, registrations) are saved.
+Told = Callable[[int], object]
 
 
 #: The fields of each row in the file (ids and foreign keys are written as the file's keys).
@@ -100,7 +107,8 @@ def table_place(item: Any, number: int) -> str:
     return _("table %(number)s") % {"number": number_of(item, number)}
 
 
-def tournament_read(values: Any) -> Tournament:
+def tournament_read(values: Any, stage: Stage) -> Tournament:
+    """The night's tournament, saved staged (hidden until the import's last step)."""
     values = rules_named(values)
     several = isinstance(values, Mapping) and SERIES_FIELDS[0] in values
     tournament = _row(Tournament, values, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS if several else ())))
@@ -116,40 +124,70 @@ def tournament_read(values: Any) -> Tournament:
         )
     if Tournament.objects.filter(board_token=tournament.board_token).exists():
         tournament.board_token = new_token()
-    tournament.save()
+    tournament.importing = True
+    with step():
+        tournament.save()
+        stage.staged(tournament)
     return tournament
 
 
-def players_read(items: Any) -> dict[int, Player]:
+def players_read(items: Any, stage: Stage, told: Told) -> dict[int, Player]:
+    """The file's players, matched in the directory or added to it, PLAYER_BATCH (or
+    STEP_SECONDS' worth) a step; ``told`` the count done after each."""
     players: dict[int, Player] = {}
-    for number, item in enumerate(listed(items), start=1):
-        with at(_("player %(number)s") % {"number": number}):
-            players[new_key(item, players)] = player_read(item)
+    items = listed(items)
+    done = 0
+    while done < len(items):
+        added = []
+        ends = time.monotonic() + STEP_SECONDS
+        with step():
+            for number, item in enumerate(items[done : done + PLAYER_BATCH], start=done + 1):
+                with at(_("player %(number)s") % {"number": number}):
+                    player, new = _player_found_or_added(item)
+                    players[new_key(item, players)] = player
+                    if new:
+                        added.append(player.pk)
+                done = number
+                if time.monotonic() > ends:
+                    break
+            stage.players_added(added)
+        told(done)
     return players
 
 
 def registrations_read(
-    tournament: Tournament, items: Any, players: Mapping[int, Player]
+    tournament: Tournament, items: Any, players: Mapping[int, Player], told: Told
 ) -> dict[int, Registration]:
+    """The registrations, REGISTRATION_BATCH a step, with their times as in the file;
+    ``told`` the count done after each."""
     registrations: dict[int, Registration] = {}
-    for number, item in enumerate(listed(items), start=1):
-        with at(_("registration %(number)s") % {"number": number}):
-            key = new_key(item, registrations)
-            registration = _row(
-                Registration,
-                item,
-                (
-                    *REGISTRATION_FIELDS,
-                    *(f for f in FEE_FIELDS if isinstance(item, Mapping) and f in item),
-                ),
-                extra=("key", "player"),
-                tournament=tournament,
-                player=keyed(item, players, "player"),
-            )
-            if any(r.player_id == registration.player_id for r in registrations.values()):
-                raise ValidationError(_("the player is registered twice."))
-            registration.save()
-            registrations[key] = registration
+    registered: set[int] = set()
+    items = listed(items)
+    for start in range(0, len(items), REGISTRATION_BATCH):
+        batch = []
+        for number, item in enumerate(items[start : start + REGISTRATION_BATCH], start=start + 1):
+            with at(_("registration %(number)s") % {"number": number}):
+                key = new_key(item, registrations)
+                registration = _row(
+                    Registration,
+                    item,
+                    (
+                        *REGISTRATION_FIELDS,
+                        *(f for f in FEE_FIELDS if isinstance(item, Mapping) and f in item),
+                    ),
+                    extra=("key", "player"),
+                    tournament=tournament,
+                    player=keyed(item, players, "player"),
+                )
+                if registration.player_id in registered:
+                    raise ValidationError(_("the player is registered twice."))
+                registered.add(registration.player_id)
+                registrations[key] = registration
+                batch.append((registration, item))
+        with step():
+            Registration.objects.bulk_create([registration for registration, _item in batch])
+            _keep_times(Registration, batch)
+        told(start + len(batch))
     return registrations
 
 
@@ -173,8 +211,8 @@ def swaps_read(tournament: Tournament, items: Any, registrations: Mapping[int, A
     _keep_times(SeatSwap, swaps)
 
 
-def player_read(item: Mapping[str, Any]) -> Player:
-    """The directory's player of the same name and club, or a new one."""
+def _player_found_or_added(item: Mapping[str, Any]) -> tuple[Player, bool]:
+    """The directory's player of the same name and club, or a new one (then True)."""
     new = _row(
         Player, item, PLAYER_FIELDS, extra=("key",), name_key="-"
     )  # the key follows from the name
@@ -182,10 +220,10 @@ def player_read(item: Mapping[str, Any]) -> Player:
     new.name_key = player_name_key(new.name)
     found = Player.objects.filter(name_key=new.name_key, club__iexact=new.club.strip()).first()
     if found is not None:
-        return found
+        return found, False
     new.full_clean()
     new.save()
-    return new
+    return new, True
 
 
 def table_read(

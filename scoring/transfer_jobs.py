@@ -3,16 +3,18 @@ longer than a web request should wait (and than a proxy lets it).
 
 The upload is stored with a :class:`scoring.models.NightImport` record and the job
 (``scoring.tasks.import_night``, id-based) is sent when the record commits; the job reads the
-file a table at a time (:func:`scoring.night_transfer.night_import_file`, all or nothing),
-reports how far it is (bytes of the file read, tables done) to Celery's results as printing's
-jobs do, and writes the end into the record: the tournament, or why the file was refused. Its
-page (``preisfipsen/transfer_views.py``) polls :func:`night_import_status` every second.
+file a table at a time (:func:`scoring.night_transfer.night_import_file`, all or nothing, in
+short steps: :mod:`scoring.transfer_stage`), reports how far it is after each step (bytes of
+the file done, tables done) to Celery's results as printing's jobs do, and writes the end into
+the record: the tournament, or why the file was refused. Its page
+(``preisfipsen/transfer_views.py``) polls :func:`night_import_status` every second.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import socket
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -30,10 +32,12 @@ from django.utils.translation import gettext_lazy
 from scoring import tasks
 from scoring.models import NightImport
 from scoring.night_transfer import NightFileError, Progress, night_import_file
+from scoring.transfer_stage import Stage, stage_undo
 
 logger = logging.getLogger(__name__)
 
-#: A job that has not reported for this long has lost its worker (it reports every table).
+#: A job that has not reported for this long has lost its worker (it reports after every
+#: step: a table, a few hundred players or registrations, a table's totals).
 STALLED_AFTER = timedelta(seconds=60)
 #: A job that has not started after this long probably has no worker to run it.
 SLOW_AFTER = timedelta(seconds=20)
@@ -90,14 +94,25 @@ def _forget(record: NightImport) -> None:
 
 def night_import_run(*, import_id: str, progress: Progress | None = None) -> None:
     """The job's work: import the file of the record ``import_id`` and write the end into it.
-    Does nothing for a record gone or done (a job sent twice imports once)."""
+    Does nothing for a record gone or done (a job sent twice imports once). A job handed out
+    again after its worker died (acks_late: at once on the filesystem queue, after the
+    visibility timeout on Redis) does not start over in silence: it undoes what the first
+    one saved, and the page says the import stopped."""
     record = NightImport.objects.filter(pk=import_id).first()
     if record is None or record.tournament_id is not None or record.error or not record.file:
         return
+    taken = NightImport.objects.filter(pk=record.pk, started_at=None)
+    if not taken.update(started_at=timezone.now(), started_by=_this_process()):
+        if not _still_running(record):
+            _stopped(record)
+        return
+    _undo_stalled(other_than=record)
+    kept = NightImport.objects.filter(pk=record.pk)
+    stage = Stage(on_staged=lambda staged: kept.update(staged=staged))
     with translation.override(record.language):
         try:
             with record.file.open("rb") as file:
-                tournament = night_import_file(file, progress=progress)
+                tournament = night_import_file(file, progress=progress, stage=stage)
         except NightFileError as error:
             result: dict[str, Any] = {"error": str(error)[:1000]}
         except Exception:
@@ -106,6 +121,49 @@ def night_import_run(*, import_id: str, progress: Progress | None = None) -> Non
         else:
             result = {"tournament": tournament}
     NightImport.objects.filter(pk=record.pk).update(file="", **result)
+    record.file.delete(save=False)
+
+
+def _this_process() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _still_running(record: NightImport) -> bool:
+    """Is the first run of ``record``'s job still going? Its process is alive (on this
+    computer, as under `make run`), or, on another, it still reports."""
+    host, _, pid = record.started_by.rpartition(":")
+    if host != socket.gethostname() or not pid.isdecimal():
+        return not night_import_status(import_id=record.pk).stalled
+    if int(pid) == os.getpid():  # this process ran it, and is free again: that run is over
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's: not a worker of this one
+        return False
+    return True
+
+
+def _undo_stalled(*, other_than: NightImport) -> None:
+    """Imports whose whole worker died with them (the filesystem queue hands their job to
+    nobody again): their page says they stalled; what they saved is undone here."""
+    running = NightImport.objects.filter(
+        started_at__isnull=False, tournament=None, error=""
+    ).exclude(pk=other_than.pk)
+    for other in running:
+        if night_import_status(import_id=other.pk).stalled:
+            _stopped(other)
+
+
+def _stopped(record: NightImport) -> None:
+    """The job of ``record`` ran before and its worker died: undo what it saved, and say so."""
+    logger.warning("The import %s was handed out again: its worker died.", record.pk)
+    if record.staged_id is not None:
+        stage_undo(tournament_id=record.staged_id)
+    with translation.override(record.language):
+        error = str(IMPORT_STALLED)
+    NightImport.objects.filter(pk=record.pk).update(file="", error=error)
     record.file.delete(save=False)
 
 

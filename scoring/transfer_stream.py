@@ -12,7 +12,9 @@ file would be. No Django: plain values in, plain values out.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
@@ -162,3 +164,13 @@ def _items(reader: _Reader) -> Iterator[Any]:
             break
         reader.take(",")
     reader.take("]")
+
+
+def file_size(file: IO[bytes]) -> int:
+    """The file's size in bytes (0 where it has none, a pipe: the form limits those)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        start = file.tell()
+        size = file.seek(0, os.SEEK_END)
+        file.seek(start)
+        return size
+    return 0

@@ -139,4 +139,6 @@ def season_of(tournament: Tournament) -> Season | None:
 
 def nights_outside_seasons() -> QuerySet[Tournament]:
     """The nights in no season, newest first: those a season may take in."""
-    return Tournament.objects.filter(season_night__isnull=True).order_by("-date", "-pk")
+    return Tournament.objects.filter(season_night__isnull=True, importing=False).order_by(
+        "-date", "-pk"
+    )

@@ -184,6 +184,9 @@ class Tournament(TournamentStates, TournamentRules):
     #: The seed of the current draw: with the checked-in players it reproduces every seat.
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True, editable=False)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True, editable=False)
+    #: Being imported from a night's file, a step at a time (scoring/transfer_stage.py): no
+    #: list shows it until the import's last step does; a failed import removes it again.
+    importing = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from preisfipsen import config, tls
 from preisfipsen.serve.network import EVERY_ADDRESS, Addresses, addresses, lan_address
+from preisfipsen.serve.prepare import database_trouble
 from preisfipsen.serve.servers import BASE_DIR, port_taken, servers
 from preisfipsen.serve.start_up import https_note, organiser_account, rolling_backup, start_up_note
 from preisfipsen.serve.supervisor import Supervisor
@@ -41,6 +42,8 @@ def main(environ: MutableMapping[str, str] | None = None, out: IO[str] = sys.std
     from django.utils.translation import gettext
 
     django.setup()
+    if database_trouble(out):  # scripts/serve started without make prepare
+        return 1
     if port_taken(host, port):
         message = gettext(
             "Port %(port)s is taken: is Preisfipsen running already, in another window? "

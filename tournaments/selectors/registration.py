@@ -65,7 +65,8 @@ def previous_night(*, tournament: Tournament) -> PreviousNight | None:
     played = Registration.objects.filter(checked_in_at__isnull=False, withdrawn_at__isnull=True)
     earlier = (
         Tournament.objects.filter(
-            Q(date__lt=tournament.date) | Q(date=tournament.date, pk__lt=tournament.pk)
+            Q(date__lt=tournament.date) | Q(date=tournament.date, pk__lt=tournament.pk),
+            importing=False,
         )
         .filter(Exists(played.filter(tournament=OuterRef("pk"))))
         .order_by("-date", "-pk")

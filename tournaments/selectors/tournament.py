@@ -17,12 +17,15 @@ def tournament_history(*, tournament: Tournament) -> QuerySet[TournamentEvent]:
 
 
 def tournament_list() -> QuerySet[Tournament]:
-    """Every tournament, the latest first, with its count of checked-in players."""
+    """Every tournament, the latest first, with its count of checked-in players (not one
+    still being imported)."""
     present = Q(
         registrations__checked_in_at__isnull=False, registrations__withdrawn_at__isnull=True
     )
-    return Tournament.objects.annotate(present=Count("registrations", filter=present)).order_by(
-        "-date", "-pk"
+    return (
+        Tournament.objects.filter(importing=False)
+        .annotate(present=Count("registrations", filter=present))
+        .order_by("-date", "-pk")
     )
 
 
@@ -34,6 +37,7 @@ def tournaments_on_board_today() -> QuerySet[Tournament]:
         | Q(state=Tournament.State.FINISHED, board_after_finish=True),
         date=timezone.localdate(),
         board_enabled=True,
+        importing=False,
     ).order_by("name", "pk")
 
 
