@@ -286,3 +286,31 @@ def test_the_receipt_of_an_all_passed_is_checked_by_the_deal_before_it(organiser
     assert chain.links[-1].number is None
     page = check(organiser, table, table=1, deal=1, code=chain.links[-1].code)
     assert "Stimmt: Spiel 1 an Tisch 1 und das „alle gepasst“ danach sind so gespeichert" in page
+
+
+def test_the_new_receipts_are_said_once_not_under_every_later_receipt(
+    client: Client, organiser: Client
+) -> None:
+    """ "Ab Spiel 2 neue Quittungen …" stood under every receipt after the correction; it is
+    said with the receipt the correction changed, until the next deal is saved."""
+    table = playing_table(deals=20, played=4)
+    services.deal_correct(deal=Deal.objects.get(table=table, sequence=2), declarer=2,
+                          game=Game.parse("3 gewonnen"), reason="vertippt",
+                          user=UserFactory())  # fmt: skip
+    said = "Ab Spiel 2 neue Quittungen, weil Spiel 2 berichtigt wurde."
+    captain = reverse("scoring:table_entry", args=[table.token])
+    sheet = reverse("scoring:organiser_sheet", args=[table.tournament_id, table.pk])
+    assert said in client.get(captain).content.decode()
+    assert said in organiser.get(sheet).content.decode()
+
+    scored_post(client, table)
+    assert Deal.objects.filter(table=table).count() == 5
+    for page in (client.get(captain), organiser.get(sheet)):
+        receipt = re.search(r'<p class="receipt[^>]*>.*?</p>', page.content.decode(), re.DOTALL)
+        assert receipt is not None
+        assert f'data-receipt="{last_code(table)}"' in receipt.group()
+        assert "neue Quittungen" not in receipt.group()
+    # The correction's line in the history (the sheet's, the night's) keeps saying it.
+    assert said in organiser.get(sheet).content.decode()
+    history = organiser.get(reverse("night:history", args=[table.tournament_id]))
+    assert said in history.content.decode()
