@@ -47,7 +47,6 @@ from scoring.transfer_frame import (
     SERIES_FIELDS,
     SWAP_FIELDS,
     TABLE_FIELDS,
-    TABLE_RECEIPTS,
     TABLE_SERIES,
     TOURNAMENT_FIELDS,
 )
@@ -152,8 +151,7 @@ def _tables_export(
         for table in tables:
             yield {
                 **(_values(table, (TABLE_SERIES,)) if several else {}),
-                **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
-                **(_values(table, (TABLE_RECEIPTS,)) if table.receipt_scheme != 1 else {}),
+                **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS, *frame.receipts_of(table))),
                 "seats": [
                     {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
                     for seat in table.seats.all()

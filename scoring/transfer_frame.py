@@ -66,6 +66,13 @@ TABLE_SERIES = "series"
 #: How a table's receipts are made (tournaments.receipts): written only where it is not 1, a
 #: table of before, so that a file written before is read with the receipts it printed.
 TABLE_RECEIPTS = "receipt_scheme"
+
+
+def receipts_of(table: Table) -> tuple[str, ...]:
+    """The table's receipt field, where the file carries it (:data:`TABLE_RECEIPTS`)."""
+    return (TABLE_RECEIPTS,) if table.receipt_scheme != 1 else ()
+
+
 #: The later series' draws (:class:`~tournaments.models.SeriesDraw`), at the file's top level
 #: after the swaps, where the night has any; ``order`` and ``places`` name registrations by
 #: the file's keys, ``user`` who drew by user name (given to no account on import).

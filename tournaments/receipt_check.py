@@ -14,11 +14,33 @@ from tournaments.receipts import (
     ALPHABET,
     LENGTH,
     OLD_LENGTH,
+    SCHEMES,
     Chain,
     Link,
+    grouped,
     table_chain,
-    typed_code,
 )
+
+#: What a phone's font or a hand may make of a code's character, typed back: read as the
+#: code's own character (a code has none of the typed ones).
+LOOK_ALIKES = {"0": "D", "O": "D", "Q": "D", "1": "7", "I": "7", "L": "7", "G": "6"}
+
+
+def typed_code(text: str) -> str | None:
+    """A code as typed from a phone or a sheet, as the code is shown: any case, spaces and
+    dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it is no code
+    of any scheme (six characters, or four from a table of before).
+
+    >>> typed_code(" k7-x0 "), typed_code("nvw tk x")
+    ('K7XD', 'NVW-TKX')
+    >>> typed_code("K7X") is None, typed_code("K7X5") is None, typed_code("K7XDA") is None
+    (True, True, True)
+    """
+    cleaned = "".join(LOOK_ALIKES.get(c, c) for c in text.upper() if c not in " -–")
+    scheme = next((s for s in SCHEMES.values() if s.length == len(cleaned)), None)
+    if scheme is None or any(c not in ALPHABET for c in cleaned):
+        return None
+    return grouped(cleaned, scheme)
 
 
 class ReceiptCheckForm(forms.Form):

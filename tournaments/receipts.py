@@ -59,9 +59,6 @@ SCHEMES = {1: Scheme(length=4, group=4, series_seed=False), 2: Scheme(6, 3, seri
 CURRENT = 2
 #: The characters of a code of the current scheme, and of the one before it.
 LENGTH, OLD_LENGTH = SCHEMES[CURRENT].length, SCHEMES[1].length
-#: What a phone's font or a hand may make of a code's character, typed back: read as the
-#: code's own character (a code has none of the typed ones).
-LOOK_ALIKES = {"0": "D", "O": "D", "Q": "D", "1": "7", "I": "7", "L": "7", "G": "6"}
 
 
 def seed(table_number: int, series: int = 1, scheme: int = CURRENT) -> str:
@@ -105,10 +102,10 @@ def _code(previous: str, text: str, scheme: Scheme) -> str:
     for _ in range(scheme.length):
         number, index = divmod(number, _BASE)
         letters.append(ALPHABET[index])
-    return _grouped("".join(letters), scheme)
+    return grouped("".join(letters), scheme)
 
 
-def _grouped(letters: str, scheme: Scheme) -> str:
+def grouped(letters: str, scheme: Scheme) -> str:
     """``letters`` as shown: in groups of the scheme's, joined by a dash ("NVW-TKX")."""
     size = scheme.group
     return "-".join(letters[start : start + size] for start in range(0, len(letters), size))
@@ -401,20 +398,3 @@ def receipt_at(*, token: str, sequence: str) -> str | None:
     if table is None or not sequence.isdecimal():
         return None
     return table_chain(table).code_of(int(sequence)) or None
-
-
-def typed_code(text: str) -> str | None:
-    """A code as typed from a phone or a sheet, as the code is shown: any case, spaces and
-    dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it is no code
-    of any scheme (six characters, or four from a table of before).
-
-    >>> typed_code(" k7-x0 "), typed_code("nvw tk x")
-    ('K7XD', 'NVW-TKX')
-    >>> typed_code("K7X") is None, typed_code("K7X5") is None, typed_code("K7XDA") is None
-    (True, True, True)
-    """
-    cleaned = "".join(LOOK_ALIKES.get(c, c) for c in text.upper() if c not in " -–")
-    scheme = next((s for s in SCHEMES.values() if s.length == len(cleaned)), None)
-    if scheme is None or any(c not in ALPHABET for c in cleaned):
-        return None
-    return _grouped(cleaned, scheme)

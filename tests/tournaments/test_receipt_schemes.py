@@ -28,13 +28,13 @@ from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments.ledger import receipt_fields
 from tournaments.models import Table
+from tournaments.receipt_check import typed_code
 from tournaments.receipts import (
     ALPHABET,
     LENGTH,
     canonical,
     chain,
     table_chain,
-    typed_code,
 )
 
 OLD_NIGHT = "tests/scoring/night_files/prisdorf.json"

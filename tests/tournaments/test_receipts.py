@@ -26,6 +26,7 @@ from tests.races.helpers import race_table
 from tests.scoring.helpers import enter, playing_table
 from tournaments.ledger import entry_models, receipt_fields
 from tournaments.models import Table
+from tournaments.receipt_check import typed_code
 from tournaments.receipts import (
     ALPHABET,
     Chain,
@@ -34,7 +35,6 @@ from tournaments.receipts import (
     seed,
     table_chain,
     table_chains,
-    typed_code,
 )
 
 Row = dict[str, Any]
