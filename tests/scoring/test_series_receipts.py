@@ -140,3 +140,13 @@ def test_a_night_of_one_series_asks_no_series(organiser: Client) -> None:
     tournament = night(present=4)
     page = organiser.get(reverse("tournaments:receipt_check", args=[tournament.pk]))
     assert 'name="series"' not in page.content.decode()
+
+
+@pytest.mark.parametrize("series", [1, 2])
+def test_the_captain_s_receipt_names_its_series(
+    client: Client, two_series: Tournament, series: int
+) -> None:
+    table = Table.objects.get(tournament=two_series, series=series, number=1)
+    page = client.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
+    assert f'data-receipt="{code(two_series, series)}"' in page
+    assert f"Quittung für Spiel 1 (Serie {series}):" in page
