@@ -12,7 +12,7 @@ from pots.words import deal_words
 from printing.kinds import FileJob
 from printing.pdf import render_pdf
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes
+from tournaments.receipts import last_codes_by_series
 
 
 def render_pot_ledgers(job: FileJob) -> bytes:
@@ -24,11 +24,14 @@ def render_pot_ledgers(job: FileJob) -> bytes:
         raise ValidationError(
             _("There are no tables yet: draw the tables first."), code="not_drawn"
         )
-    codes = last_codes(tournament)
+    codes = last_codes_by_series(tournament)  # a table's number repeats in every series
     context = {
         "tournament": tournament,
         "players": ranked_players(pots),
-        "sheets": [{**_sheet(pot), "receipt": codes.get(pot.table.number, "")} for pot in pots],
+        "sheets": [
+            {**_sheet(pot), "receipt": codes.get(pot.table.series, {}).get(pot.table.number, "")}
+            for pot in pots
+        ],
     }
     return render_pdf("pdf/pot_ledgers.html", context, progress=job.progress)
 

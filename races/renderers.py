@@ -12,7 +12,7 @@ from printing.pdf import render_pdf
 from races.selectors import TableRace, table_races
 from races.sheets import SheetRow, sheet_rows
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes
+from tournaments.receipts import last_codes_by_series
 
 
 def render_race_scoresheets(job: FileJob) -> bytes:
@@ -23,8 +23,11 @@ def render_race_scoresheets(job: FileJob) -> bytes:
         raise ValidationError(
             _("There are no tables yet: draw the tables first."), code="not_drawn"
         )
-    codes = last_codes(tournament)
-    sheets = [{**_sheet(race), "receipt": codes.get(race.table.number, "")} for race in races]
+    codes = last_codes_by_series(tournament)  # a table's number repeats in every series
+    sheets = [
+        {**_sheet(race), "receipt": codes.get(race.table.series, {}).get(race.table.number, "")}
+        for race in races
+    ]
     context = {"tournament": tournament, "sheets": sheets}
     return render_pdf("pdf/race_scoresheets.html", context, progress=job.progress)
 

@@ -156,7 +156,7 @@ def _tables_export(
         for table in tables:
             yield {
                 **(_values(table, (TABLE_SERIES,)) if several else {}),
-                **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS)),
+                **_values(table, (*TABLE_FIELDS, *ENDED_FIELDS, *frame.receipts_of(table))),
                 "seats": [
                     {"registration": keys[seat.registration_id], **_values(seat, SEAT_FIELDS)}
                     for seat in table.seats.all()

@@ -35,7 +35,7 @@ from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes, last_codes_by_series
+from tournaments.receipts import by_series_printed, last_codes, last_codes_by_series
 from tournaments.rule_pages import own_pages_of
 
 #: Tables whose charts share an A4 page in the night's file.
@@ -139,10 +139,13 @@ def ranking_lines(standings: Sequence[Standing]) -> list[RankingLine]:
 
 
 def _ranking_context(
-    tournament: Tournament, standings: Sequence[Standing], receipts: Mapping[int, str] | None
+    tournament: Tournament,
+    standings: Sequence[Standing],
+    receipts: Mapping[int, Mapping[int, str]] | None,
 ) -> dict[str, object]:
+    several = tournament.series_count > 1
     return {
-        "receipts": sorted((receipts or {}).items()),
+        "receipts": by_series_printed(receipts or {}, several=several),
         "tournament": tournament,
         "lines": ranking_lines(standings),
         "final": tournament.is_finished,
@@ -156,10 +159,10 @@ def ranking_pdf(
     tournament: Tournament,
     standings: Sequence[Standing],
     progress: Progress = no_progress,
-    receipts: Mapping[int, str] | None = None,
+    receipts: Mapping[int, Mapping[int, str]] | None = None,
 ) -> bytes:
-    """The ranking with the prizes, each table's last receipt and a line for the organiser's
-    signature (no database)."""
+    """The ranking with the prizes, each table's last receipt (``receipts``: by series, then
+    by table number) and a line for the organiser's signature (no database)."""
     progress(0, 2)
     pages = Pages()
     pages.add("pdf/ranking.html", _ranking_context(tournament, standings, receipts))
@@ -178,7 +181,7 @@ def render_ranking(job: FileJob) -> bytes:
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress,
-                       receipts=last_codes(tournament))  # fmt: skip
+                       receipts=last_codes_by_series(tournament))  # fmt: skip
 
 
 def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
@@ -191,7 +194,8 @@ def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress)
     if awards is None or not awards.rows:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     context = {"tournament": tournament, "awards": awards, "final": tournament.is_finished,
-               "receipts": sorted(last_codes(tournament).items())}  # fmt: skip
+               "receipts": by_series_printed(last_codes_by_series(tournament),
+                                             several=tournament.series_count > 1)}  # fmt: skip
     return render_pdf("pdf/own_ranking.html", context, progress=progress)
 
 
@@ -265,7 +269,8 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     ]
     pages.add("pdf/charts.html", {"tournament": tournament, "groups": groups})
     progress(done + 1, total)
-    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings, night.receipts))
+    codes = night.series_receipts if night.series_receipts is not None else {1: night.receipts}
+    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings, codes))
     progress(done + 2, total)
     title = gettext("The whole night") + f" – {tournament.name}"
     pdf = pages.write_pdf(title=title)

@@ -70,6 +70,16 @@ SEAT_FIELDS = ("position", "left_after_deal")
 #: is the file it always was (a file before version 6 has none: one series).
 SERIES_FIELDS = ("series_count",)
 TABLE_SERIES = "series"
+#: How a table's receipts are made (tournaments.receipts): written only where it is not 1, a
+#: table of before, so that a file written before is read with the receipts it printed.
+TABLE_RECEIPTS = "receipt_scheme"
+
+
+def receipts_of(table: Table) -> tuple[str, ...]:
+    """The table's receipt field, where the file carries it (:data:`TABLE_RECEIPTS`)."""
+    return (TABLE_RECEIPTS,) if table.receipt_scheme != 1 else ()
+
+
 #: The later series' draws (:class:`~tournaments.models.SeriesDraw`), at the file's top level
 #: after the swaps, where the night has any; ``order`` and ``places`` name registrations by
 #: the file's keys, ``user`` who drew by user name (given to no account on import).
@@ -231,10 +241,13 @@ def table_read(
 ) -> None:
     has_ended = isinstance(item, Mapping) and ENDED_FIELDS[0] in item
     fields = (*TABLE_FIELDS, *ENDED_FIELDS) if has_ended else TABLE_FIELDS
-    if isinstance(item, Mapping) and TABLE_SERIES in item:
-        fields = (*fields, TABLE_SERIES)
+    for optional in (TABLE_SERIES, TABLE_RECEIPTS):
+        if isinstance(item, Mapping) and optional in item:
+            fields = (*fields, optional)
     parts = tuple(part.key for part in night_file.table_rows())
     table = _row(Table, item, fields, extra=("seats", *parts), tournament=tournament)
+    if TABLE_RECEIPTS not in fields:
+        table.receipt_scheme = 1
     ended_early_checked(table)
     series_checked(tournament, table)
     for token in ("token", "sheet_token"):

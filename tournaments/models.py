@@ -275,6 +275,11 @@ class Table(models.Model):
     ended_early_reason = models.CharField(
         _("why it ended early"), max_length=200, blank=True, editable=False
     )
+    #: How its receipts are made (tournaments.receipts.SCHEMES): kept from the table's making,
+    #: so that the codes of a table of before (four characters) check as they did.
+    receipt_scheme = models.PositiveSmallIntegerField(
+        _("receipts"), choices=[(1, "4"), (2, "6")], default=2, editable=False
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

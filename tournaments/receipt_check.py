@@ -10,7 +10,37 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Tournament
-from tournaments.receipts import ALPHABET, LENGTH, Chain, Link, table_chain, typed_code
+from tournaments.receipts import (
+    ALPHABET,
+    LENGTH,
+    OLD_LENGTH,
+    SCHEMES,
+    Chain,
+    Link,
+    grouped,
+    table_chain,
+)
+
+#: What a phone's font or a hand may make of a code's character, typed back: read as the
+#: code's own character (a code has none of the typed ones).
+LOOK_ALIKES = {"0": "D", "O": "D", "Q": "D", "1": "7", "I": "7", "L": "7", "G": "6"}
+
+
+def typed_code(text: str) -> str | None:
+    """A code as typed from a phone or a sheet, as the code is shown: any case, spaces and
+    dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it is no code
+    of any scheme (six characters, or four from a table of before).
+
+    >>> typed_code(" k7-x0 "), typed_code("nvw tk x")
+    ('K7XD', 'NVW-TKX')
+    >>> typed_code("K7X") is None, typed_code("K7X5") is None, typed_code("K7XDA") is None
+    (True, True, True)
+    """
+    cleaned = "".join(LOOK_ALIKES.get(c, c) for c in text.upper() if c not in " -–")
+    scheme = next((s for s in SCHEMES.values() if s.length == len(cleaned)), None)
+    if scheme is None or any(c not in ALPHABET for c in cleaned):
+        return None
+    return grouped(cleaned, scheme)
 
 
 class ReceiptCheckForm(forms.Form):
@@ -23,7 +53,9 @@ class ReceiptCheckForm(forms.Form):
     code = forms.CharField(
         label=gettext_lazy("Receipt"),
         max_length=20,
-        help_text=gettext_lazy("Four characters, as the phone or the sheet shows them."),
+        help_text=gettext_lazy(
+            "Six characters (an older receipt four), as the phone or the sheet shows them."
+        ),
     )
 
     def __init__(self, *args: Any, series_count: int = 1, series: int = 1, **kwargs: Any) -> None:
@@ -41,9 +73,12 @@ class ReceiptCheckForm(forms.Form):
         code = typed_code(self.cleaned_data["code"])
         if code is None:
             raise ValidationError(
-                _("A receipt is %(length)s characters from these: %(alphabet)s."),
+                _(
+                    "A receipt is %(length)s characters (an older one %(old)s) from these: "
+                    "%(alphabet)s."
+                ),
                 code="not_a_receipt",
-                params={"length": LENGTH, "alphabet": " ".join(ALPHABET)},
+                params={"length": LENGTH, "old": OLD_LENGTH, "alphabet": " ".join(ALPHABET)},
             )
         return code
 
@@ -65,16 +100,24 @@ def receipt_verdict(
 
     :raises ValidationError: the night has no such table, or the table no such deal.
     """
+    # A table's number repeats in every series: at a night of several, it is named with it.
+    named = table_named(table, series) if tournament.series_count > 1 else str(table)
     found = tournament.tables.filter(series=series, number=table).first()
     if found is None:
         raise ValidationError(
-            _("There is no table %(table)s in this tournament."), params={"table": table}
+            _("There is no table %(table)s in this tournament."), params={"table": named}
         )
     receipts = table_chain(found)
     link = receipts.numbered(deal)
     if link is None:
-        raise ValidationError(_missing(receipts, deal))
-    where = {"deal": deal, "table": table, "code": link.code, "typed": code}
+        raise ValidationError(_missing(receipts, deal, named))
+    if len(code.replace("-", "")) != receipts.length:
+        raise ValidationError(
+            _("The receipts of table %(table)s have %(length)s characters: please compare the "
+              "code with the phone or the sheet."),
+            params={"table": named, "length": receipts.length},
+        )  # fmt: skip
+    where = {"deal": deal, "table": named, "code": link.code, "typed": code}
     if link.code == code:
         text = _("Correct: deal %(deal)s at table %(table)s is stored just so (receipt %(code)s).")
         return Verdict(True, text % where, link)
@@ -103,12 +146,17 @@ def _passed_after(receipts: Chain, link: Link, code: str) -> Link | None:
     return None
 
 
-def _missing(receipts: Chain, deal: int) -> str:
+def table_named(table: int, series: int) -> str:
+    """A table's number with its series ("3 (Serie 2)"), as the check's answers name it."""
+    return _("%(table)s (series %(series)s)") % {"table": table, "series": series}
+
+
+def _missing(receipts: Chain, deal: int, named: str) -> str:
     numbers = [link.number for link in receipts.links if link.number]
     if not numbers:
-        return _("Table %(table)s has no deal stored yet.") % {"table": receipts.table_number}
+        return _("Table %(table)s has no deal stored yet.") % {"table": named}
     return _("Table %(table)s has no deal %(deal)s stored; it has deals %(first)s to %(last)s.") % {
-        "table": receipts.table_number,
+        "table": named,
         "deal": deal,
         "first": min(numbers),
         "last": max(numbers),

@@ -1,10 +1,19 @@
 """A receipt for every entry of a table: a short code chained to the table's code before it,
 so that the last code of the night stands for every entry before it.
 
-A code is four characters of :data:`ALPHABET` (no look-alikes: no 0/O, 1/I/L, 2/Z, 5/S, 8/B,
+A code is characters of :data:`ALPHABET` (no look-alikes: no 0/O, 1/I/L, 2/Z, 5/S, 8/B,
 G). Entry ``n``'s code hashes entry ``n - 1``'s code with a canonical text of entry ``n`` as
 stored (its number in the ledger and every value the table entered), so a changed, dropped
 or inserted entry changes its own code and every code after it.
+
+How long a code is, and where a table's chain starts, is the table's ``receipt_scheme``
+(:data:`SCHEMES`): a table keeps the scheme it was made with, so a code printed or noted at
+an earlier night checks as it did. Scheme 1 (tables made before issue 30): four characters,
+23^4 = 279,841 codes, a changed deal kept its code once in 279,841; every series' chain
+started from "table N", so table 3 of series 1 and of series 2 had the same codes for the
+same deals. Scheme 2: six characters, read aloud in two threes ("NVW-TKX"), 23^6 =
+148,035,889 codes: a changed deal keeps its code once in some 148 million; each series' chain
+starts from its own seed ("series S table N").
 
 The codes are computed from the stored entries whenever they are shown, never stored: a
 table has at most a few hundred entries and the chain costs one query per kind of entry
@@ -33,15 +42,31 @@ from tournaments.models import Table, Tournament
 from tournaments.selectors.locked_read import column_converters
 
 ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
-LENGTH = 4
-#: What a phone's font or a hand may make of a code's character, typed back: read as the
-#: code's own character (a code has none of the typed ones).
-LOOK_ALIKES = {"0": "D", "O": "D", "Q": "D", "1": "7", "I": "7", "L": "7", "G": "6"}
 
 
-def seed(table_number: int) -> str:
-    """The code before a table's first entry: its table's number, so that two tables with
-    the same deals have different codes (and a night exported and imported keeps its own)."""
+@dataclass(frozen=True)
+class Scheme:
+    """How a table's codes are made: ``length`` characters, shown in groups of ``group``
+    joined by a dash (read aloud, noted), each series' chain from its own seed or not."""
+
+    length: int
+    group: int
+    series_seed: bool
+
+
+#: The schemes by a table's ``receipt_scheme``; a new table takes :data:`CURRENT`.
+SCHEMES = {1: Scheme(length=4, group=4, series_seed=False), 2: Scheme(6, 3, series_seed=True)}
+CURRENT = 2
+#: The characters of a code of the current scheme, and of the one before it.
+LENGTH, OLD_LENGTH = SCHEMES[CURRENT].length, SCHEMES[1].length
+
+
+def seed(table_number: int, series: int = 1, scheme: int = CURRENT) -> str:
+    """The code before a table's first entry: its table's number (and series, but in scheme
+    1), so that two tables with the same deals have different codes (and a night exported
+    and imported keeps its own)."""
+    if SCHEMES[scheme].series_seed:
+        return f"series {series} table {table_number}"
     return f"table {table_number}"
 
 
@@ -55,29 +80,35 @@ def canonical(values: Mapping[str, Any]) -> str:
     return "|".join(f"{name}={values[name]!r}" for name in sorted(values))
 
 
-def next_code(previous: str, values: Mapping[str, Any]) -> str:
+def next_code(previous: str, values: Mapping[str, Any], scheme: int = CURRENT) -> str:
     """The code of an entry with ``values`` after the entry whose code is ``previous``.
 
     >>> code = next_code(seed(4), {"sequence": 1, "counts": [2, 1, 1, 1, 0]})
-    >>> len(code) == LENGTH and set(code) <= set(ALPHABET)
+    >>> len(code) == LENGTH + 1 and code[3] == "-" and set(code) - {"-"} <= set(ALPHABET)
     True
     >>> code == next_code(seed(4), {"counts": [2, 1, 1, 1, 0], "sequence": 1})
     True
     >>> code == next_code(seed(5), {"sequence": 1, "counts": [2, 1, 1, 1, 0]})
     False
     """
-    return _code(previous, canonical(values))
+    return _code(previous, canonical(values), SCHEMES[scheme])
 
 
-def _code(previous: str, text: str) -> str:
+def _code(previous: str, text: str, scheme: Scheme) -> str:
     """The code after ``previous`` of an entry whose canonical text is ``text``."""
     digest = hashlib.sha256(f"{previous}\n{text}".encode()).digest()
-    number = int.from_bytes(digest[:8], "big")
+    number = int.from_bytes(digest[:8], "big")  # 2^64: 23^6 of it is as good as even
     letters = []
-    for _ in range(LENGTH):
+    for _ in range(scheme.length):
         number, index = divmod(number, _BASE)
         letters.append(ALPHABET[index])
-    return "".join(letters)
+    return grouped("".join(letters), scheme)
+
+
+def grouped(letters: str, scheme: Scheme) -> str:
+    """``letters`` as shown: in groups of the scheme's, joined by a dash ("NVW-TKX")."""
+    size = scheme.group
+    return "-".join(letters[start : start + size] for start in range(0, len(letters), size))
 
 
 _BASE = len(ALPHABET)
@@ -103,6 +134,11 @@ class Chain:
     #: Each entry's sequence by the form that saved it (its ``submission``, in 32 hex digits:
     #: as SQLite keeps it, so a chain read there converts none), where read.
     submissions: Mapping[str, int] = field(default_factory=dict, compare=False)
+    series: int = 1
+    scheme: int = CURRENT
+    #: When the last entry was saved (None: not read), to tell a correction since from one
+    #: before it.
+    saved_at: datetime | None = field(default=None, compare=False)
 
     @property
     def last(self) -> Link | None:
@@ -114,6 +150,20 @@ class Chain:
         """The entry whose correction started the chain afresh most lately, or None."""
         corrected = [link for link in self.links if link.corrected_at is not None]
         return max(corrected, key=lambda link: link.corrected_at or 0, default=None)
+
+    @property
+    def restart_news(self) -> Link | None:
+        """:attr:`restart`, while no entry was saved after that correction: said once with
+        the receipts it changed, not again under every receipt after them."""
+        restart = self.restart
+        if restart is None or restart.corrected_at is None or self.saved_at is None:
+            return restart
+        return restart if restart.corrected_at >= self.saved_at else None
+
+    @property
+    def length(self) -> int:
+        """How many characters a code of this table has."""
+        return SCHEMES[self.scheme].length
 
     def at(self, sequence: int) -> Link | None:
         """The receipt of entry ``sequence``."""
@@ -139,35 +189,54 @@ class Chain:
 
 
 def chain(
-    table_number: int, entries: Iterable[Mapping[str, Any]], number_field: str = "sequence"
+    table_number: int,
+    entries: Iterable[Mapping[str, Any]],
+    number_field: str = "sequence",
+    *,
+    series: int = 1,
+    scheme: int = CURRENT,
 ) -> Chain:
     """The chain of a table's ``entries`` (their stored values, in the ledger's order, each
     with ``sequence`` and ``corrected_at``): what goes into a code is every value but
-    ``corrected_at``, the bookkeeping the ledger adds."""
-    previous = seed(table_number)
+    ``corrected_at`` and ``created_at``, the bookkeeping the ledger adds."""
+    previous = seed(table_number, series, scheme)
     links = []
     for entry in entries:
-        values = {name: value for name, value in entry.items() if name != "corrected_at"}
-        previous = next_code(previous, values)
+        values = {name: value for name, value in entry.items() if name not in _NOT_CODED}
+        previous = next_code(previous, values, scheme)
         number = entry.get(number_field)
         links.append(Link(entry["sequence"], number, previous, entry.get("corrected_at")))
-    return Chain(table_number, tuple(links))
+    return Chain(table_number, tuple(links), series=series, scheme=scheme)
+
+
+_NOT_CODED = ("corrected_at", "created_at")
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a table's chain starts: its number, series and scheme (``Table`` has them)."""
+
+    number: int
+    series: int
+    receipt_scheme: int
 
 
 def table_chains(tables: Sequence[Table], *, one_kind: bool = False) -> dict[int, Chain]:
     """Every table's chain, by the table's pk: one query for each kind of entry, however many
     tables and entries (``one_kind``: the tables' entries are of one kind, so the kinds after
     the first found are not asked)."""
-    return _chains({table.pk: table.number for table in tables}, one_kind=one_kind)
+    return _chains({table.pk: table for table in tables}, one_kind=one_kind)
 
 
-def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
-    """The chains of the tables whose numbers are ``numbers`` (by their pks): as
-    :func:`chain` makes them, each entry's canonical text written straight from its row
-    (the captain's screen reads a table's whole chain after every save, issue 22)."""
-    links: dict[int, list[Link]] = {pk: [] for pk in numbers}
-    forms: dict[int, dict[str, int]] = {pk: {} for pk in numbers}
-    codes = {pk: seed(number) for pk, number in numbers.items()}
+def _chains(starts: Mapping[int, Table | Start], *, one_kind: bool) -> dict[int, Chain]:
+    """The chains of the tables ``starts`` (by their pks): as :func:`chain` makes them, each
+    entry's canonical text written straight from its row (the captain's screen reads a
+    table's whole chain after every save, issue 22)."""
+    links: dict[int, list[Link]] = {pk: [] for pk in starts}
+    forms: dict[int, dict[str, int]] = {pk: {} for pk in starts}
+    saved: dict[int, datetime | None] = dict.fromkeys(starts)
+    schemes = {pk: SCHEMES[start.receipt_scheme] for pk, start in starts.items()}
+    codes = {pk: seed(t.number, t.series, t.receipt_scheme) for pk, t in starts.items()}
     for model in entry_models():
         if not links or (one_kind and any(links.values())):
             break
@@ -176,15 +245,20 @@ def _chains(numbers: Mapping[int, int], *, one_kind: bool) -> dict[int, Chain]:
         named = [(f"{name}=", fields.index(name)) for name in sorted(fields)]
         at_sequence = fields.index("sequence")
         at_number = fields.index(number) if number in fields else None
-        rows = _entry_rows(model, list(links), ("corrected_at", *fields))
-        for table_id, submission, corrected_at, *values in rows:
-            code = _code(codes[table_id], "|".join([f"{n}{values[i]!r}" for n, i in named]))
+        rows = _entry_rows(model, list(links), ("created_at", "corrected_at", *fields))
+        for table_id, submission, created_at, corrected_at, *values in rows:
+            text = "|".join([f"{n}{values[i]!r}" for n, i in named])
+            code = _code(codes[table_id], text, schemes[table_id])
             codes[table_id] = code
             sequence = values[at_sequence]
             shown = values[at_number] if at_number is not None else None
             links[table_id].append(Link(sequence, shown, code, corrected_at))
             forms[table_id][_hex(submission)] = sequence
-    return {pk: Chain(n, tuple(links[pk]), forms[pk]) for pk, n in numbers.items()}
+            saved[table_id] = max(created_at, saved[table_id] or created_at)
+    return {
+        pk: Chain(t.number, tuple(links[pk]), forms[pk], t.series, t.receipt_scheme, saved[pk])
+        for pk, t in starts.items()
+    }
 
 
 def _hex(submission: uuid.UUID | str) -> str:
@@ -252,6 +326,16 @@ def last_codes_by_series(tournament: Tournament) -> dict[int, dict[int, str]]:
     return codes
 
 
+def by_series_printed(
+    codes: Mapping[int, Mapping[int, str]], *, several: bool
+) -> list[tuple[int | None, list[tuple[int, str]]]]:
+    """:func:`last_codes_by_series` as the ranking prints it: each series' tables in order,
+    the series named (None at a night of one series, whose tables need no series)."""
+    return [
+        (series if several else None, sorted(codes[series].items())) for series in sorted(codes)
+    ]
+
+
 def table_chain(table: Table) -> Chain:
     """The table's chain (:func:`table_chains`): a table keeps entries of one kind, so the
     query of its kind is the last."""
@@ -290,40 +374,27 @@ def receipt_of_submission(
         link = read.submitted(key)
         if link is not None:
             return link.code
+    place = ("table__number", "table__series", "table__receipt_scheme")
     kinds = [
         model._default_manager.filter(submission=key, table__token=token)
         .order_by()
-        .values_list("table_id", "table__number", "sequence")
+        .values_list("table_id", *place, "sequence")
         for model in entry_models()
     ]
     # One query for every kind (a form that saved nothing costs no more than that).
     found = list(kinds[0].union(*kinds[1:])[:1]) if kinds else []
     if not found:
         return None
-    table_id, number, sequence = found[0]
-    return _chains({table_id: number}, one_kind=True)[table_id].code_of(sequence)
+    table_id, number, series, scheme, sequence = found[0]
+    start = Start(number, series, scheme)
+    return _chains({table_id: start}, one_kind=True)[table_id].code_of(sequence)
 
 
 def receipt_at(*, token: str, sequence: str) -> str | None:
     """The code after entry ``sequence`` of the table of the link ``token`` (the same deal
     sent again from another form: the one stored there), or None."""
-    table = Table.objects.filter(token=token).only("pk", "number").first()
+    only = ("pk", "number", "series", "receipt_scheme")
+    table = Table.objects.filter(token=token).only(*only).first()
     if table is None or not sequence.isdecimal():
         return None
     return table_chain(table).code_of(int(sequence)) or None
-
-
-def typed_code(text: str) -> str | None:
-    """A code as typed from a phone or a sheet, in the code's own characters: any case,
-    spaces and dashes ignored, look-alikes read as the code's (0 as D, 1 as 7); None when it
-    is not four characters of a code.
-
-    >>> typed_code(" k7-x0 ")
-    'K7XD'
-    >>> typed_code("K7X") is None, typed_code("K7X5") is None
-    (True, True)
-    """
-    cleaned = [LOOK_ALIKES.get(c, c) for c in text.upper() if c not in " -–"]
-    if len(cleaned) != LENGTH or any(c not in ALPHABET for c in cleaned):
-        return None
-    return "".join(cleaned)

@@ -58,7 +58,7 @@ def test_a_scored_deal_s_answer_carries_its_receipt_and_the_screen_shows_it(
     code = last_code(table)
     assert response[RECEIPT_HEADER] == code  # type: ignore[index]
     assert f'data-receipt="{code}"' in response.content.decode()  # type: ignore[attr-defined]
-    assert "Quittung für Spiel 4 an Tisch 1:" in response.content.decode()  # type: ignore[attr-defined]
+    assert "Quittung für Spiel 4:" in response.content.decode()  # type: ignore[attr-defined]
     # The same form sent again (a dropped connection): the same deal, the same receipt.
     again = client.post(reverse("scoring:table_entry", args=[table.token]), data)
     assert again[RECEIPT_HEADER] == code
@@ -184,7 +184,7 @@ def test_the_check_says_what_the_server_has_when_it_does_not_match(organiser: Cl
     table = tippen_table(3)
     pots_entered(table, "- - -", "1 1 1", "- - -")
     chain = table_chain(table)
-    wrong = next(c for c in ("AAAA", "CCCC") if c != chain.links[1].code)
+    wrong = next(c for c in ("AAA-AAA", "CCC-CCC") if c != chain.links[1].code)
     page = check(organiser, table, table=1, deal=2, code=wrong)
     assert (
         f"Stimmt nicht: Für Spiel 2 an Tisch 1 hat der Server die Quittung "
@@ -204,7 +204,10 @@ def test_the_check_says_what_the_server_has_when_it_does_not_match(organiser: Cl
             {"table": 1, "deal": 7, "code": "AAAA"},
             "An Tisch 1 ist kein Spiel 7 gespeichert; gespeichert sind die Spiele 1 bis 2.",
         ),
-        ({"table": 1, "deal": 1, "code": "AB5"}, "Eine Quittung besteht aus 4 dieser Zeichen"),
+        (
+            {"table": 1, "deal": 1, "code": "AB5"},
+            "Eine Quittung besteht aus 6 dieser Zeichen (eine ältere aus 4)",
+        ),
         ({"table": "x", "deal": 1, "code": "AAAA"}, "Bitte eine ganze Zahl eingeben."),
     ],
 )
@@ -239,7 +242,7 @@ def test_the_pdfs_print_each_table_s_last_receipt() -> None:
     assert f"Quittung {code}" in text
     ranking = renderers.ranking_pdf(
         tournament=tournament, standings=standings(tournament=tournament),
-        receipts=last_codes(tournament),
+        receipts={1: last_codes(tournament)},
     )  # fmt: skip
     assert f"Tisch 1 {code}" in " ".join(pdf_text(ranking).split())
 
@@ -283,3 +286,31 @@ def test_the_receipt_of_an_all_passed_is_checked_by_the_deal_before_it(organiser
     assert chain.links[-1].number is None
     page = check(organiser, table, table=1, deal=1, code=chain.links[-1].code)
     assert "Stimmt: Spiel 1 an Tisch 1 und das „alle gepasst“ danach sind so gespeichert" in page
+
+
+def test_the_new_receipts_are_said_once_not_under_every_later_receipt(
+    client: Client, organiser: Client
+) -> None:
+    """ "Ab Spiel 2 neue Quittungen …" stood under every receipt after the correction; it is
+    said with the receipt the correction changed, until the next deal is saved."""
+    table = playing_table(deals=20, played=4)
+    services.deal_correct(deal=Deal.objects.get(table=table, sequence=2), declarer=2,
+                          game=Game.parse("3 gewonnen"), reason="vertippt",
+                          user=UserFactory())  # fmt: skip
+    said = "Ab Spiel 2 neue Quittungen, weil Spiel 2 berichtigt wurde."
+    captain = reverse("scoring:table_entry", args=[table.token])
+    sheet = reverse("scoring:organiser_sheet", args=[table.tournament_id, table.pk])
+    assert said in client.get(captain).content.decode()
+    assert said in organiser.get(sheet).content.decode()
+
+    scored_post(client, table)
+    assert Deal.objects.filter(table=table).count() == 5
+    for page in (client.get(captain), organiser.get(sheet)):
+        receipt = re.search(r'<p class="receipt[^>]*>.*?</p>', page.content.decode(), re.DOTALL)
+        assert receipt is not None
+        assert f'data-receipt="{last_code(table)}"' in receipt.group()
+        assert "neue Quittungen" not in receipt.group()
+    # The correction's line in the history (the sheet's, the night's) keeps saying it.
+    assert said in organiser.get(sheet).content.decode()
+    history = organiser.get(reverse("night:history", args=[table.tournament_id]))
+    assert said in history.content.decode()

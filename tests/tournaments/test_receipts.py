@@ -2,6 +2,7 @@
 of every kind (scored deals, the race's, Tippen's), which any changed, dropped or inserted
 entry changes from that entry on."""
 
+import re
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from tests.races.helpers import race_table
 from tests.scoring.helpers import enter, playing_table
 from tournaments.ledger import entry_models, receipt_fields
 from tournaments.models import Table
+from tournaments.receipt_check import typed_code
 from tournaments.receipts import (
     ALPHABET,
     Chain,
@@ -33,7 +35,6 @@ from tournaments.receipts import (
     seed,
     table_chain,
     table_chains,
-    typed_code,
 )
 
 Row = dict[str, Any]
@@ -54,9 +55,9 @@ def last_code(rows: list[Row]) -> str:
     return found.code
 
 
-def test_a_code_is_four_characters_without_look_alikes() -> None:
+def test_a_code_is_six_characters_in_two_threes_without_look_alikes() -> None:
     codes = chain(1, numbered([{"score": n} for n in range(200)])).links
-    assert all(len(link.code) == 4 and set(link.code) <= set(ALPHABET) for link in codes)
+    assert all(re.fullmatch(f"[{ALPHABET}]{{3}}-[{ALPHABET}]{{3}}", link.code) for link in codes)
     assert not set(ALPHABET) & set("0O1IL2Z5S8BG")
     assert len({link.code for link in codes}) > 190  # spread over the codes
 
