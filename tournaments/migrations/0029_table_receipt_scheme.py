@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0027_board_after_finish_by_default")]
+    dependencies = [("tournaments", "0028_tournament_importing")]
 
     operations = [
         migrations.AddField(
