@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from tournaments import services
-from tournaments.forms import PlayersImportForm
 from tournaments.models import Player
+from tournaments.player_forms import PlayersImportForm
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
-from tournaments.forms import PlayerForm, PlayersImportForm
 from tournaments.models import Player, Tournament
 from tournaments.player_csv import CsvRow
+from tournaments.player_forms import PlayerForm, PlayersImportForm
 from tournaments.views.access import id_or_404, organiser_required, same_site_path, search_query
 
 #: Players on one page of the directory.
@@ -147,7 +147,10 @@ def _skipped_note(rows: list[CsvRow]) -> str:
 
 
 def _add_errors(form: PlayerForm, error: ValidationError) -> None:
-    """A service's refusal on the field it concerns (the folded name belongs to the name)."""
+    """A service's refusal on the field it concerns (the folded name belongs to the name); a
+    like name added meanwhile is asked about."""
+    if form.asked_again(error):
+        return
     if not hasattr(error, "error_dict"):
         form.add_error(None, error)
         return
