@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules.ruleset import Option
 from tournaments.club_points import POINTS
 from tournaments.models import MAX_DEALS, Seat, Tournament
+from tournaments.money import MoneyField
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
@@ -66,7 +67,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         }
         # "10,00" in German, and typed either way: "10,50" and "10.50" are both 10.50.
         localized_fields = ["entry_fee"]
-        field_classes = {"name": CleanCharField, "place": CleanCharField}
+        field_classes = {"name": CleanCharField, "place": CleanCharField, "entry_fee": MoneyField}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
