@@ -3,7 +3,7 @@ confirmation; and the latest series drawn again before its first deal. Both page
 one body (`_draw_page`); `_Draw` holds what differs."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
-from tournaments.models import SeriesDraw, Tournament
+from tournaments.models import SeriesDraw, Table, Tournament
 from tournaments.series_draw import Method
 from tournaments.series_forms import SeriesDrawForm
 from tournaments.views.access import organiser_required
-from tournaments.views.confirm import Confirmation, confirm_or_act
+from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
 
 TEMPLATE = "tournaments/night/series_draw.html"
 
@@ -34,6 +34,7 @@ class _Draw:
     check: Callable[..., object]
     act: Callable[..., object]
     redraw: bool = False  # the series is drawn again: who stops is asked of its players
+    warnings: list[str] = field(default_factory=list)
 
 
 def _series_url(tournament: Tournament, series: int) -> str:
@@ -66,6 +67,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
         consequences=draw.consequences,
         button=draw.button,
         back=_series_url(tournament, draw.back),
+        warnings=draw.warnings,
     )
     return confirm_or_act(
         request,
@@ -129,5 +131,9 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         check=services.series_redraw_check,
         act=services.series_redraw,
         redraw=True,
+        # Deals its phones keep would meet a link that is gone.
+        warnings=deals_waiting_warnings(
+            tournament, Table.objects.filter(tournament=tournament, series=number)
+        ),
     )
     return _draw_page(request, tournament, draw)
