@@ -161,7 +161,9 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     context |= {
         "previous_night": selectors.previous_night(tournament=tournament),
         # A list just imported from here: its players offered to tick and register.
-        "offered": selectors.players_offered(tournament=tournament, ids=_offered_ids(request)),
+        "offered": selectors.players_offered(
+            tournament=tournament, ids=_offered_ids(request, tournament)
+        ),
         "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
     return render(request, "tournaments/night/night.html", context)
@@ -174,10 +176,25 @@ def arrived_text(tournament: Tournament) -> str:
     return _("%(player)s is registered and checked in.")
 
 
-def _offered_ids(request: HttpRequest) -> list[int]:
-    """The players of ``?offer=3,4,5`` (the import's way back here); nonsense is left out."""
-    values = request.GET.get("offer", "").split(",")
-    return [int(value) for value in values if value.isdecimal() and 0 < int(value) < 2**31]
+#: The session's key for the players a list import offers to a night's desk (its pk).
+OFFERED = "offered:{pk}"
+
+
+def players_offer(request: HttpRequest, tournament: Tournament, players: list[Player]) -> str:
+    """Keep the players of a list just imported to offer them at the night's desk, and the
+    address that shows them: kept in the session, not the address (3,000 ids made one too
+    long for the server)."""
+    request.session[OFFERED.format(pk=tournament.pk)] = [player.pk for player in players]
+    return f"{night_url(tournament)}?offered=1#register"
+
+
+def _offered_ids(request: HttpRequest, tournament: Tournament) -> list[int]:
+    """The players the list imported for this night offers (``?offered=1``, the import's
+    way back here)."""
+    if "offered" not in request.GET:
+        return []
+    kept = request.session.get(OFFERED.format(pk=tournament.pk), [])
+    return [pk for pk in kept if isinstance(pk, int)]
 
 
 @organiser_required
