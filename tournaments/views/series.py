@@ -2,6 +2,7 @@
 confirmation; and the latest series drawn again before its first deal. Both pages share
 one body (`_draw_page`); `_Draw` holds what differs."""
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,6 +20,8 @@ from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
 
 TEMPLATE = "tournaments/night/series_draw.html"
+#: The confirmed page's field naming the series it draws.
+DRAWING = "drawing"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
         series=draw.stopping_from,
         redraw=draw.redraw,
     )
+    form.drawing = draw.number  # type: ignore[attr-defined]
     confirmation = Confirmation(
         tournament=tournament,
         title=draw.title,
@@ -90,8 +94,9 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
 def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next series, once the organiser chose how, ticked who stops, and confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    current = selectors.current_series(tournament=tournament)
-    number = current + 1
+    # The series the page was for: drawn meanwhile (another tap, another desk), it says so.
+    number = _drawing(request, next_one=selectors.current_series(tournament=tournament) + 1)
+    current = number - 1
     draw = _Draw(
         number=number,
         back=current,
@@ -106,10 +111,16 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
             _("Until its first deal it can be drawn again."),
         ],
         button=_("Yes, draw series %(series)s") % {"series": number},
-        check=services.series_draw_check,
-        act=services.series_draw_next,
+        check=functools.partial(services.series_draw_check, number=number),
+        act=functools.partial(services.series_draw_next, number=number),
     )
     return _draw_page(request, tournament, draw)
+
+
+def _drawing(request: HttpRequest, *, next_one: int) -> int:
+    """The series the confirmed page was for (its hidden ``drawing``), else the next one."""
+    asked = request.POST.get(DRAWING, "")
+    return int(asked) if asked.isdecimal() and 2 <= int(asked) < next_one else next_one
 
 
 @organiser_required
