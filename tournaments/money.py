@@ -67,7 +67,7 @@ class MoneyField(forms.DecimalField):
     """A sum of money typed as clubs write it (see :func:`money_read`); anything else is
     left to Django's decimal field, which refuses it in its own words (or reads "1.000")."""
 
-    def to_python(self, value: Any) -> Decimal | None:
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
         if isinstance(value, str):
             try:
                 amount = money_read(value)

@@ -76,7 +76,7 @@ def deals_waiting(tables: QuerySet[Table]) -> list[tuple[Table, int]]:
     """The tables of ``tables`` whose phones last said they keep deals, with how many (one
     query)."""
     found = tables.filter(phones__waiting__gt=0).annotate(kept=Sum("phones__waiting"))
-    return [(table, table.kept) for table in found.order_by("series", "number")]  # type: ignore[attr-defined]
+    return [(table, table.kept) for table in found.order_by("series", "number")]
 
 
 def with_links(tables: Iterable[Table]) -> list[Table]:
