@@ -127,21 +127,6 @@ def player_seasons(player: Player) -> list[PlayerSeason]:
     return found
 
 
-def seasons_listed() -> QuerySet[Season]:
-    """Every season with its count of nights, newest first (one query)."""
-    return Season.objects.annotate(night_count=Count("nights"))
-
-
-def season_of(tournament: Tournament) -> Season | None:
-    """The season the night is in (one query), or None."""
-    return Season.objects.filter(nights__tournament=tournament).first()
-
-
-def nights_outside_seasons() -> QuerySet[Tournament]:
-    """The nights in no season, newest first: those a season may take in."""
-    return Tournament.objects.filter(season_night__isnull=True).order_by("-date", "-pk")
-
-
 def _night_as_played(tournament_pks: Sequence[int]) -> dict[int, tuple[object, ...]]:
     """Each night's date and every seat's player and figures, as one comparable value: the
     same night imported twice (under another name) has the same."""
@@ -180,3 +165,18 @@ def season_same_night(*, season: Season, tournament: Tournament) -> Tournament |
     played = _night_as_played([tournament.pk, *(night.pk for night in same_day)])
     mine = played.get(tournament.pk)
     return next((n for n in same_day if mine and played.get(n.pk) == mine), None)
+
+
+def seasons_listed() -> QuerySet[Season]:
+    """Every season with its count of nights, newest first (one query)."""
+    return Season.objects.annotate(night_count=Count("nights"))
+
+
+def season_of(tournament: Tournament) -> Season | None:
+    """The season the night is in (one query), or None."""
+    return Season.objects.filter(nights__tournament=tournament).first()
+
+
+def nights_outside_seasons() -> QuerySet[Tournament]:
+    """The nights in no season, newest first: those a season may take in."""
+    return Tournament.objects.filter(season_night__isnull=True).order_by("-date", "-pk")
