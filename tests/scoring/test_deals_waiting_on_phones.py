@@ -33,14 +33,15 @@ def test_the_redraw_names_the_tables_whose_phones_keep_deals(organiser: Client) 
     assert "Warten Sie am besten, bis sie angekommen sind" in text
 
 
-def test_the_early_end_and_the_finish_name_them_too(organiser: Client) -> None:
+def test_the_early_end_the_finish_and_a_new_link_name_them_too(organiser: Client) -> None:
     tables = two_tables()
     assert ping(tables[1], waiting=5) == 204
     tournament = tables[0].tournament
     end = reverse("scoring:table_end", args=[tournament.pk, tables[1].pk])
     finish = reverse("scoring:finish", args=[tournament.pk])
+    new_link = reverse("tournaments:reissue_link", args=[tournament.pk, tables[1].pk])
 
-    for url in (end, finish):
+    for url in (end, finish, new_link):
         text = " ".join(organiser.get(url).content.decode().split())
         assert WAITING in text, url
     other = reverse("scoring:table_end", args=[tournament.pk, tables[0].pk])
