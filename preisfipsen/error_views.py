@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from preisfipsen import damaged_database
 from sitewide import backup
+from tournaments.entry_answer import Outcome, is_queued, told
 from tournaments.links import TableLinkNotValid, is_table_link_path
 
 
@@ -41,12 +42,20 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     table_link = isinstance(exception, TableLinkNotValid) or (
         isinstance(exception, Resolver404) and is_table_link_path(request.path)
     )
-    return render(
+    # A deal a phone kept and sends to a link that is gone (its series drawn again, a new
+    # link made): final for its queue, which stops retrying and tells the captain why.
+    lost_deal = table_link and request.method == "POST" and is_queued(request)
+    reason = _(
+        "This deal was not saved: the table's link is no longer valid (its series was "
+        "drawn again, or the table got a new link). Give it to the organiser to enter."
+    )
+    response = render(
         request,
         "errors/404.html",
-        {"table_link": table_link},
+        {"table_link": table_link, "lost_deal": reason if lost_deal else ""},
         status=HttpResponseNotFound.status_code,
     )
+    return told(response, Outcome.CLOSED, reason) if lost_deal else response
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from scoring import printing_kinds, selectors
         from scoring import rule_pages as scored_pages
+        from scoring.own_prizes import prize_texts
         from tournaments import night_links, rule_pages, table_progress
 
         # The night's pages in tournaments link to these pages without naming this app.
@@ -24,14 +25,13 @@ class ScoringConfig(AppConfig):
         printing_kinds.register()
         # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.
         scored_pages.register()
-        from scoring.own_prizes import prize_texts
-
         # The race's and Tippen's standings show each player's share of the prize list kept here.
         rule_pages.register_prize_texts(prize_texts)
         table_progress.register(
             "scoring",
             lambda table: selectors.deals_played(table=table),
             recheck=selectors.deals_unfit_for_leaving,
+            waiting=selectors.deals_waiting,  # the phones' pings: said before a redraw, an end
         )
         # The running totals of a table's deals, made afresh by the ledger with every change.
         from scoring.models import Deal

@@ -20,7 +20,12 @@ from tournaments import table_progress
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import ClosingWords, pages_of, worded
 from tournaments.views.access import organiser_required
-from tournaments.views.confirm import Confirmation, confirm_or_act, table_to_confirm
+from tournaments.views.confirm import (
+    Confirmation,
+    confirm_or_act,
+    deals_waiting_warnings,
+    table_to_confirm,
+)
 
 
 class _Check(Protocol):
@@ -84,6 +89,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
         warnings=[
             *_series_left(tournament),
             *(_table_count(table, words, tournament) for table in unfinished),
+            *deals_waiting_warnings(tournament, tournament.tables.all()),
         ],
         consequences=[
             _(
@@ -180,6 +186,7 @@ def table_end(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     initial, warnings = _player_leaving(table, request.GET.get("player", ""))
     if played == 0:  # ending it takes its players out of the night without a point
         warnings.append(_nothing_played(table))
+    warnings += deals_waiting_warnings(table.tournament, Table.objects.filter(pk=table.pk))
     form = TableEndForm(request.POST or None, initial=initial)
     confirmation = Confirmation(
         tournament=table.tournament,
@@ -226,7 +233,12 @@ def series_end(request: HttpRequest, pk: int, series: int) -> HttpResponse:
     confirmation = Confirmation(
         tournament=tournament,
         title=_("End the tables of series %(series)s still playing?") % {"series": series},
-        warnings=[_table_count(table, words, tournament) for table in tables],
+        warnings=[
+            *(_table_count(table, words, tournament) for table in tables),
+            *deals_waiting_warnings(
+                tournament, Table.objects.filter(pk__in=[t.pk for t in tables])
+            ),
+        ],
         consequences=[
             _("Their deals stand; their captains' phones take no more deals."),
             _(

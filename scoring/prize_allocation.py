@@ -6,9 +6,10 @@ Dame: 10 €", the club's own categories too) and by a deal ("Höchstes Spiel: F
 rule set gives each player's best deal as a number, whatever its game is called). A line's
 rank is its place in its queue: "2. Beste Dame" is the second lady.
 
-When a player could take two, by default he takes the higher one (more money; for equal money
-a place before the end, a category, a deal) and the other passes down its queue: the next
-lady, the next place. With ``several`` a player may take one prize of each queue.
+When a player could take two, by default he takes the higher one (more money, as he would
+get it: his share where he is tied; for equal money a place before the end, a category, a
+deal) and the other passes down its queue: the next lady, the next place. With ``several`` a
+player may take one prize of each queue.
 
 Players equal in a queue (tied in the ranking, or with the same best deal) share as on any
 night (:mod:`scoring.ranking`): the money of the lines they cover is added up and split
@@ -173,30 +174,47 @@ class _Queue(Generic[Key]):
     passed: int = 0  # positions passed
     group: int = 0  # the next group to look at
 
-    def head_value(self) -> tuple[Decimal, int, int]:
-        head = self.lines[0]
-        return (head.money, -_PRIORITY[head.kind], -self.first)
+    def next_value(self) -> tuple[Decimal, int, int]:
+        """What each player of the next hand-out gets (its money, then its kind's priority and
+        the list's order): the queue whose players get most goes first. Nobody left for its
+        lines: it goes first, giving nothing."""
+        _group, _passed, members, covered = self._next()
+        if not members:
+            return (Decimal("Infinity"), 0, 0)
+        return (_share(covered, members), -_PRIORITY[covered[0].kind], -self.first)
 
     def hand_out(self) -> tuple[list[Key], list[Line]]:
-        """The next players and the lines they cover; no players: nobody left for them.
+        """The next players and the lines they cover; no players: nobody left for them."""
+        self.group, self.passed, members, covered = self._next()
+        self.lines = self.lines[len(covered) :]
+        return members, covered
+
+    def _next(self) -> tuple[int, int, list[Key], list[Line]]:
+        """The next hand-out, not yet made: the group and positions passed after it, its
+        players and the lines they cover.
 
         A player who took a higher prize elsewhere steps aside where this queue has a line for
         his position (it passes down to the next); where it has none, he keeps his position.
         """
-        while self.group < len(self.groups):
-            everyone = self.groups[self.group]
-            self.group += 1
-            if not any(line.rank <= self.passed + len(everyone) for line in self.lines):
-                self.passed += len(everyone)
+        group, passed = self.group, self.passed
+        while group < len(self.groups):
+            everyone = self.groups[group]
+            group += 1
+            if not any(line.rank <= passed + len(everyone) for line in self.lines):
+                passed += len(everyone)
                 continue
             members = [key for key in everyone if key not in self.taken]
-            self.passed += len(members)
-            covered = [line for line in self.lines if line.rank <= self.passed]
+            passed += len(members)
+            covered = [line for line in self.lines if line.rank <= passed]
             if members and covered:
-                self.lines = self.lines[len(covered) :]
-                return members, covered
-        covered, self.lines = self.lines, []
-        return [], covered
+                return group, passed, members, covered
+        return group, passed, [], self.lines
+
+
+def _share(covered: list[Line], members: Sequence[object]) -> Decimal:
+    """Each member's money of the lines covered: added up, split equally, rounded down."""
+    pot = sum((line.money for line in covered), Decimal(0))
+    return (pot / len(members)).quantize(CENT, rounding=ROUND_DOWN) if pot else Decimal(0)
 
 
 def allocate(
@@ -223,12 +241,11 @@ def allocate(
         queue.lines.sort(key=lambda line: line.rank)  # stable: several prizes of one rank
     gains: dict[Key, list[Gain]] = {c.key: [] for c in ranked}
     while live := [queue for queue in queues.values() if queue.lines]:
-        queue = max(live, key=lambda q: q.head_value())
+        queue = max(live, key=lambda q: q.next_value())
         members, covered = queue.hand_out()
         if not members:
             continue
-        pot = sum((line.money for line in covered), Decimal(0))
-        share = (pot / len(members)).quantize(CENT, rounding=ROUND_DOWN) if pot else Decimal(0)
+        share = _share(covered, members)
         goods = tuple(line.goods for line in covered if line.goods)
         gain = Gain(share, goods, len(members) > 1, covered[0].label)
         for key in members:

@@ -12,13 +12,11 @@ from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
 from scoring.prize_allocation import Kind, Line, own_key
 from scoring.services.prizes import fee_shares_check
+from tournaments.money import MoneyError, money_read
 from tournaments.text import CleanCharField
 
-_PRIZE_LINE = re.compile(r"^\s*(\d+)\s*[.:)]?\s*(.+?)\s*$")
-_MONEY = re.compile(r"^(\d{1,5}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
-# Whatever reads as an amount (a sign, digits, separators, a currency) but is no amount _MONEY
-# takes: refused, rather than kept as a named prize "-10 €".
-_AMOUNT_LIKE = re.compile(r"^([-−–]?)\s*\d[\d.,]*\s*(?:€|eur|euro)?$", re.IGNORECASE)
+# A place, then a point, colon or bracket, or a space, then the prize ("1." alone has none).
+_PRIZE_LINE = re.compile(r"^\s*(\d+)(?:\s*[.:)]|\s|$)\s*(.*?)\s*$")
 # The shares are numbers apart by spaces, "/", ";", "%" or a comma not followed by a digit
 # ("50, 30, 20"); a comma between digits is the decimal one ("30,5"). A sign stays with its
 # number, so that "-10" is refused as negative (fee_shares_check) rather than read as 10.
@@ -57,12 +55,10 @@ def _place(digits: str) -> int:
     return int(digits) if len(digits) <= 6 else 0
 
 
-def _amount_problem(part: str, *, line: int) -> ValidationError | None:
-    """Why a part that reads as an amount of money is none a prize can have (None: not one)."""
-    amount = _AMOUNT_LIKE.match(part)
-    if amount is None:
-        return None
-    if amount.group(1):
+def _amount_problem(error: MoneyError, *, line: int) -> ValidationError:
+    """Why a part that reads as an amount of money is none a prize can have."""
+    part = error.text
+    if error.negative:
         return ValidationError(
             _("Line %(line)s: a prize cannot be negative money (“%(amount)s”)."),
             code="prize_negative",
@@ -151,12 +147,20 @@ _HEADED_LINE = re.compile(r"^\s*(?:(\d+)\s*\.\s*)?([^:\d][^:]*?)\s*:\s*(.*?)\s*$
 def _read_prize(text: str, *, line: int) -> tuple[Decimal, str, list[ValidationError]]:
     """A line's prize: money and goods apart by "+" ("20 € + Flasche Wein")."""
     money, names, problems = Decimal(0), [], []
+    if not text.strip():
+        error = _(
+            "Line %(line)s: the prize is missing: write it after the place, e.g. “1. 50 €” or "
+            "“Beste Dame: 10 €”."
+        )
+        return money, "", [ValidationError(error, code="prize_missing", params={"line": line})]
     for part in (p.strip() for p in text.split("+")):
-        amount = _MONEY.match(part)
-        if amount:
-            money += _decimal(amount.group(1))
-        elif not_money := _amount_problem(part, line=line):
-            problems.append(not_money)
+        try:
+            amount = money_read(part)
+        except MoneyError as error:
+            problems.append(_amount_problem(error, line=line))
+            continue
+        if amount is not None:
+            money += amount
         elif part:
             names.append(part)
     return money, " + ".join(names), problems

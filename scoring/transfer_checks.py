@@ -62,6 +62,27 @@ def tables_fit_state(tournament: Tournament) -> None:
             _("series %(series)s has tables, but a series before it has none.")
             % {"series": max(series)}
         )
+    _numbered_from_one(tournament)
+
+
+def _numbered_from_one(tournament: Tournament) -> None:
+    """A series' tables are numbered 1, 2, … as its draw numbered them: a table of another
+    series relabelled (series 1's table 3 said to be series 3's) leaves a gap in one series
+    or a series that does not start at 1."""
+    numbers: dict[int, set[int]] = {}
+    for series, number in Table.objects.filter(tournament=tournament).values_list(
+        "series", "number"
+    ):
+        numbers.setdefault(series, set()).add(number)
+    for series, found in sorted(numbers.items()):
+        if found != set(range(1, len(found) + 1)):
+            raise ValidationError(
+                _(
+                    "series %(series)s has the tables %(numbers)s, but a series' tables are "
+                    "numbered from 1 without a gap (a table of another series?)."
+                )
+                % {"series": series, "numbers": ", ".join(map(str, sorted(found)))}
+            )
 
 
 def seats_checked(tournament: Tournament, table: Table, seats: list[Any]) -> None:

@@ -11,7 +11,7 @@ from django.db.models import Count, QuerySet
 from seasons import standings as arithmetic
 from seasons.models import Season, SeasonNight
 from seasons.standings import Result, Row, Standings
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Seat, Tournament
 from tournaments.selectors.figures import ranked_nights
 
 
@@ -125,6 +125,46 @@ def player_seasons(player: Player) -> list[PlayerSeason]:
                 apart = row in table.standings.guests
                 found.append(PlayerSeason(season, row, len(table.nights), apart))
     return found
+
+
+def _night_as_played(tournament_pks: Sequence[int]) -> dict[int, tuple[object, ...]]:
+    """Each night's date and every seat's player and figures, as one comparable value: the
+    same night imported twice (under another name) has the same."""
+    seats = (
+        Seat.objects.filter(table__tournament__in=tournament_pks)
+        .order_by("table__series", "table__number", "position")
+        .values_list(
+            "table__tournament",
+            "table__tournament__date",
+            "table__series",
+            "table__number",
+            "position",
+            "registration__player",
+            "total__points",
+            "total__won",
+            "total__lost",
+        )
+    )
+    found: dict[int, list[object]] = {}
+    for tournament, *seat in seats:
+        found.setdefault(tournament, []).append(tuple(seat))
+    return {tournament: tuple(seated) for tournament, seated in found.items()}
+
+
+def season_same_night(*, season: Season, tournament: Tournament) -> Tournament | None:
+    """The night of ``season`` that ``tournament`` repeats (of the same day, the same players
+    at the same seats with the same figures: a night file imported twice), or None. A night
+    not drawn yet repeats none. Two queries."""
+    same_day = list(
+        Tournament.objects.filter(season_night__season=season, date=tournament.date).exclude(
+            pk=tournament.pk
+        )
+    )
+    if not same_day:
+        return None
+    played = _night_as_played([tournament.pk, *(night.pk for night in same_day)])
+    mine = played.get(tournament.pk)
+    return next((n for n in same_day if mine and played.get(n.pk) == mine), None)
 
 
 def seasons_listed() -> QuerySet[Season]:

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from seasons.models import MAX_PLACE_POINTS, Season, SeasonNight
+from seasons.selectors import season_same_night
 from tournaments.models import Tournament
 from tournaments.services.common import one_line
 
@@ -90,8 +91,21 @@ def season_update(season: Season, *, name: str, **rules: object) -> Season:
 def season_night_add(season: Season, tournament: Tournament) -> SeasonNight:
     """The night joins the season.
 
-    :raises ValidationError: the night is in a season already.
+    :raises ValidationError: the night is in a season already, or it is a night of the
+        season again (code ``same_night``: its file imported twice, under another name), which
+        would count twice.
     """
+    same = season_same_night(season=season, tournament=tournament)
+    if same is not None:
+        raise ValidationError(
+            _(
+                "%(night)s is the same night as %(same)s, which is in the season already: the "
+                "same day, the same players at the same tables with the same results (its file "
+                "imported twice?). It would count twice, so it is not added."
+            )
+            % {"night": tournament, "same": same},
+            code="same_night",
+        )
     try:
         with transaction.atomic():
             return SeasonNight.objects.create(season=season, tournament=tournament)

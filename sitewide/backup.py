@@ -241,8 +241,10 @@ def backup_restore(path: Path, *, force: bool = False, using: str = DEFAULT_DB_A
     if format == SQLITE and connections[using].vendor != "sqlite":
         raise BackupError(
             _(
-                "This backup is a SQLite file; this installation uses another database. "
-                "Make a backup with --format json instead."
+                "This backup is a SQLite file (a rolling backup is one); this installation "
+                "uses another database. Restore it where Preisfipsen runs on SQLite (without "
+                "DATABASE_URL), make a backup there with “manage.py backup --format json”, and "
+                "restore that file here."
             )
         )
     if format == SQLITE:

@@ -60,9 +60,21 @@ def outcome_of(error: ValidationError) -> Outcome:
     return Outcome(entry_outcomes.refusal(error))
 
 
+#: The most characters of a reason in its header: a refusal may echo what was posted (a
+#: 100,000-character field made a 64 KB header); the page says the reason whole.
+REASON_CHARACTERS = 300
+
+
 def told(response: HttpResponse, outcome: Outcome, reason: str = "") -> HttpResponse:
-    """``response`` with the outcome (and the reason of a refusal) in its headers."""
+    """``response`` with the outcome (and the reason of a refusal, its start if long) in its
+    headers.
+
+    >>> told(HttpResponse(), Outcome.REFUSED, "x" * 1000)[REASON_HEADER][-12:]
+    'xxx%E2%80%A6'
+    """
     response[ENTRY_HEADER] = outcome.value
+    if len(reason) > REASON_CHARACTERS:
+        reason = reason[: REASON_CHARACTERS - 1] + "…"
     if reason:
         response[REASON_HEADER] = quote(reason)
     return response

@@ -1,29 +1,25 @@
 """Forms of the tournaments app: they check input and show a service's refusal on its field."""
 
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
-from django.db import models
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import Option
-from tournaments import selectors
 from tournaments.club_points import POINTS
-from tournaments.models import MAX_DEALS, Player, Seat, Tournament
-from tournaments.names import player_name_key
+from tournaments.models import MAX_DEALS, Seat, Tournament
+from tournaments.money import MoneyField
 from tournaments.option_text import OptionText
-from tournaments.player_category_forms import CATEGORY_FIELDS, PlayerCategoryFields
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
 from tournaments.rule_seating import deal_count_readers
 from tournaments.series_forms import SeriesCountForm
 from tournaments.services import RULE_FIELDS
-from tournaments.text import CleanCharField, name_has_letter
+from tournaments.text import CleanCharField
 
 # The tournament night
 
@@ -71,7 +67,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         }
         # "10,00" in German, and typed either way: "10,50" and "10.50" are both 10.50.
         localized_fields = ["entry_fee"]
-        field_classes = {"name": CleanCharField, "place": CleanCharField}
+        field_classes = {"name": CleanCharField, "place": CleanCharField, "entry_fee": MoneyField}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -274,127 +270,3 @@ class LeaveForm(forms.Form):
             "The last deal played is deal %(played)s: he leaves now. An earlier deal only if "
             "he already sat out the deals after it."
         ) % {"played": played}
-
-
-# The player directory
-
-
-def _max_length(field: str) -> int | None:
-    return cast("models.Field[Any, Any]", Player._meta.get_field(field)).max_length
-
-
-class PlayerForm(PlayerCategoryFields):
-    """A player of the directory, new or edited.
-
-    A name like one in the directory already (see ``selectors.player_likely_duplicates``) is
-    refused at first with ``code="likely_duplicate"``, and ``duplicates`` holds the similar
-    players to show. The confirming button sends the folded name back as ``confirm_name``:
-    the same name then saves; a name changed meanwhile is checked again.
-    """
-
-    CONFIRM = "confirm_name"
-    field_order = ("name", "club", "contact")  # then the categories
-
-    name = CleanCharField(label=_("Name"), max_length=_max_length("name"))
-    club = CleanCharField(label=_("Club"), max_length=_max_length("club"), required=False)
-    contact = CleanCharField(
-        label=_("Contact"),
-        max_length=_max_length("contact"),
-        required=False,
-        help_text=_("Phone or e-mail, if wanted."),
-    )
-
-    def __init__(self, *args: Any, player: Player | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.player = player
-        self.duplicates: list[Player] = []
-        self.name_key = ""
-        if player is not None and not self.is_bound:
-            fields = ("name", "club", "contact", *CATEGORY_FIELDS)
-            self.initial = {field: getattr(player, field) for field in fields}
-
-    def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"]
-        name_has_letter(name)
-        self.name_key = player_name_key(name)
-        if self.player is not None and self.name_key == self.player.name_key:
-            return name  # the name stays: it was checked when it was given
-        duplicates = selectors.player_likely_duplicates(
-            name=name, exclude_pk=self.player.pk if self.player is not None else None
-        )
-        if duplicates and self.data.get(self.CONFIRM) != self.name_key:
-            self.duplicates = duplicates
-            raise ValidationError(
-                _("A player with a name like this is in the directory already: see below."),
-                code="likely_duplicate",
-            )
-        return name
-
-
-class WalkInForm(PlayerForm):
-    """A player who is not in the directory yet, registered and checked in at once; a name
-    like one in the directory is asked about first, as for a new player."""
-
-    # Not asked for at the door; None removes the parent form's field (Django's way).
-    contact = None  # type: ignore[assignment]
-    lady = birth_year = senior = youth = guest = categories = None  # type: ignore[assignment]
-
-
-class PlayersImportForm(forms.Form):
-    """A CSV file of players, uploaded or pasted (copied cells of Excel arrive tab-separated)."""
-
-    #: Far more than a club's directory (a few hundred players are some 20 kB).
-    MAX_BYTES = 1_000_000
-
-    file = forms.FileField(
-        label=_("CSV file"),
-        required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
-    )
-    text = forms.CharField(
-        label=_("… or paste the lines here"),
-        required=False,
-        max_length=MAX_BYTES,
-        strip=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text=_("You may also copy the cells in Excel, with the header line, and paste them."),
-    )
-
-    def clean_file(self) -> UploadedFile | None:
-        file: UploadedFile | None = self.cleaned_data["file"]
-        if file is not None and (file.size or 0) > self.MAX_BYTES:
-            raise ValidationError(
-                _("The file is too large: at most %(limit)s kB."),
-                code="too_large",
-                params={"limit": self.MAX_BYTES // 1000},
-            )
-        return file
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        has_file = cleaned.get("file") is not None
-        has_text = bool(cleaned.get("text", "").strip())
-        if has_file and has_text:
-            self.add_error(
-                "text",
-                ValidationError(
-                    _("Please either choose a file or paste lines, not both."), code="both"
-                ),
-            )
-        elif not has_file and not has_text and not self.errors:
-            raise ValidationError(
-                _("Please choose a file, or paste the lines into the box."), code="nothing"
-            )
-        return cleaned
-
-    @property
-    def source(self) -> str:
-        """The field the data came from: where its problems are shown."""
-        return "file" if self.cleaned_data.get("file") is not None else "text"
-
-    def csv_data(self) -> bytes:
-        if self.source == "file":
-            file: UploadedFile = self.cleaned_data["file"]
-            return b"".join(file.chunks())
-        text: str = self.cleaned_data["text"]
-        return text.encode("utf-8")

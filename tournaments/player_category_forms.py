@@ -1,5 +1,6 @@
 """A player's categories on his form in the directory (tournaments/player_categories.py):
-the fields :class:`tournaments.forms.PlayerForm` inherits, after its name, club and contact."""
+the fields :class:`tournaments.player_forms.PlayerForm` inherits, after his name, club and
+contact."""
 
 from typing import Any, cast
 

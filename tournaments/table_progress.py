@@ -8,9 +8,12 @@ do (:mod:`tournaments.night_links`). A table has the deals of one app only: the 
 """
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tournaments.models import Seat, Table
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 DealsPlayed = Callable[[Table], int]
 
@@ -26,15 +29,26 @@ class DealsUnfit(Protocol):
 
 _counters: dict[str, DealsPlayed] = {}
 _rechecks: dict[str, DealsUnfit] = {}
+#: The tables of a query whose phones keep deals not yet arrived, with how many (one query).
+DealsWaiting = Callable[["QuerySet[Table]"], list[tuple[Table, int]]]
+_waiting: dict[str, DealsWaiting] = {}
 
 
-def register(app: str, counter: DealsPlayed, recheck: DealsUnfit | None = None) -> None:
-    """Say how ``app`` counts a table's deals played (passed deals not counted), and how it
+def register(
+    app: str,
+    counter: DealsPlayed,
+    recheck: DealsUnfit | None = None,
+    waiting: DealsWaiting | None = None,
+) -> None:
+    """Say how ``app`` counts a table's deals played (passed deals not counted), how it
     finds the deals that do not fit a player leaving after an earlier deal (none: its tables
-    have no such deals)."""
+    have no such deals), and how it knows the deals its tables' phones keep (see
+    :func:`deals_waiting`)."""
     _counters[app] = counter
     if recheck is not None:
         _rechecks[app] = recheck
+    if waiting is not None:
+        _waiting[app] = waiting
 
 
 def deals_played(table: Table) -> int:
@@ -51,3 +65,13 @@ def deals_unfit_for_leaving(
     for recheck in _rechecks.values():
         unfit.update(recheck(table=table, seats=seats, position=position, after_deal=after_deal))
     return sorted(unfit)
+
+
+def deals_waiting(tables: "QuerySet[Table]") -> list[tuple[Table, int]]:
+    """The tables of ``tables`` whose phones last said they keep deals not yet arrived, with
+    how many, by series and number: a redraw, an early end or the finish would leave them
+    out. One query for each app that knows phones."""
+    return sorted(
+        (found for reader in _waiting.values() for found in reader(tables)),
+        key=lambda found: (found[0].series, found[0].number),
+    )

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Subquery
+from django.db.models import QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from scoring.models import TablePhone
@@ -70,6 +70,13 @@ def _link(table: Table, phones: list[TablePhone], now: datetime) -> TableLink:
         round_trip_ms=latest.round_trip_ms,
         silent=now - latest.last_seen > SILENT_AFTER,
     )
+
+
+def deals_waiting(tables: QuerySet[Table]) -> list[tuple[Table, int]]:
+    """The tables of ``tables`` whose phones last said they keep deals, with how many (one
+    query)."""
+    found = tables.filter(phones__waiting__gt=0).annotate(kept=Sum("phones__waiting"))
+    return [(table, table.kept) for table in found.order_by("series", "number")]
 
 
 def with_links(tables: Iterable[Table]) -> list[Table]:

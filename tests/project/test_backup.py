@@ -2,6 +2,7 @@
 moment of the night, and restoring it into an empty database gives back every deal and every
 line of their history (sitewide/backup.py)."""
 
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -197,3 +198,23 @@ def test_only_the_organiser_downloads_a_backup(
         client.force_login(UserFactory(is_staff=staff))
     assert client.get("/backup/").status_code == status
     assert client.post("/backup/").status_code in (status, 405)
+
+
+def test_the_guide_promises_a_rolling_backup_only_where_restore_takes_it() -> None:
+    """Issue 30, 10: running.md said a rolling backup restores into a new PostgreSQL
+    database, which ``restore`` refuses; it now says the way there (a JSON backup)."""
+    guide = " ".join((Path(__file__).parents[2] / "docs" / "running.md").read_text().split())
+    assert "a fresh `var/`, or a new PostgreSQL database" not in guide
+    assert "make a backup there with `manage.py backup --format json`" in guide
+
+
+@pytest.mark.skipif(connection.vendor == "sqlite", reason="a SQLite file restores into SQLite")
+def test_a_sqlite_backup_into_postgresql_is_refused_saying_the_way(tmp_path: Path) -> None:
+    file = tmp_path / "db-2026-11-27-210412.sqlite3"
+    sqlite3.connect(file).close()
+    file.write_bytes(backup.SQLITE_MAGIC + bytes(100))
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(file), "--force", verbosity=0)
+    assert "machen Sie dort eine Sicherung mit „manage.py backup --format json“" in str(
+        refused.value
+    )

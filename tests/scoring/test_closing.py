@@ -408,8 +408,9 @@ def test_the_captain_cannot_correct_at_an_ended_table_but_the_organiser_can(user
     assert corrected.game == "3 gewonnen"
 
 
-#: session, user, the password check, the tournament, the tables with their deals played.
-_FINISH_PAGE_QUERIES = 5
+#: session, user, the password check, the tournament, the tables with their deals played,
+#: the tables whose phones keep deals.
+_FINISH_PAGE_QUERIES = 6
 
 
 @pytest.mark.parametrize("present", [7, 40])

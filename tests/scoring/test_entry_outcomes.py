@@ -101,3 +101,19 @@ def test_a_conflict_says_why_and_a_saved_deal_has_no_reason() -> None:
     outcome, reason, _page = _reason(table, _deal(1, declarer=2))
     assert outcome == "conflict"
     assert "Handy" in reason or "eingetragen" in reason
+
+
+@pytest.mark.parametrize("field", ["contract", "result"])
+def test_the_reason_of_a_refusal_is_bounded_however_long_the_input(field: str) -> None:
+    """Issue 30, 10: a 100,000-character field was echoed whole in the reason's header (64 KB,
+    more than servers and proxies take). The header keeps the reason's start; the page has it."""
+    table = playing_table()
+    response = Client().post(
+        reverse("scoring:table_entry", args=[table.token]),
+        _deal(1, **{field: "ü" * 100_000}),
+        headers=HEADERS,
+    )
+    assert response["X-Preisfipsen-Entry"] == "refused"
+    reason = response["X-Preisfipsen-Reason"]
+    assert len(reason) <= 2000
+    assert unquote(reason).endswith("…")

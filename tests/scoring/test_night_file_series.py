@@ -102,6 +102,9 @@ def _spoilt(data: dict[str, Any], change: str) -> None:
         data["tournament"]["series_count"] = 0
     elif change == "series not a number":
         tables[0]["series"] = "zwei"
+    elif change == "a table of series 1 relabelled series 3":
+        data["tournament"]["series_count"] = 3
+        tables[1]["series"] = 3  # series 1's table 2
 
 
 CHANGES = [
@@ -111,6 +114,8 @@ CHANGES = [
     ("a table number twice in a series", "zweimal"),
     ("series count zero", "größer oder gleich 1"),
     ("series not a number", "series"),
+    # Issue 30, 10: it was taken, series 3 of one table 2.
+    ("a table of series 1 relabelled series 3", "Serie 3 hat die Tische 2"),
 ]
 
 

@@ -177,3 +177,41 @@ def test_the_categories_by_birth_year_the_ticks_and_the_clubs_own() -> None:
     assert "youth" in categories(year=2026, birth_year=2009)  # 17
     assert "youth" not in categories(year=2026, birth_year=2008)
     assert categories(year=2026, guest=True, own=" Kegel  Club ,") == {"guest", "own:kegel club"}
+
+
+def senior(money: int) -> Line:
+    return Line(Kind.CATEGORY, 1, Decimal(money), "", "senior", "Bester Senior")
+
+
+def test_a_tied_player_takes_a_category_worth_more_than_his_share_of_the_places() -> None:
+    """Issue 30, 8: four tied for first share places 1 and 2 (7,50 € each); the tied lady
+    took her 7,50 € and "Beste Dame 15 €" went to the fifth, the tied senior's "Bester Senior
+    12 €" to nobody. What each player gets is compared, not the lines: 15 € and 12 € are more
+    than 7,50 €; the two left of the tie share places 1 and 2."""
+    old = frozenset({"senior", "member"})
+    ranked = [
+        Contender("a", 1, LADY),
+        Contender("b", 1, old),
+        Contender("c", 1, MAN),
+        Contender("d", 1, MAN),
+        Contender("e", 5, LADY),
+    ]
+    lines = [place(1, 20), place(2, 10), lady(15), senior(12)]
+    assert outcome(ranked, lines) == {
+        "a": "15.00 (Beste Dame)",
+        "b": "12.00 (Bester Senior)",
+        "c": "15.00 shared",
+        "d": "15.00 shared",
+        "e": "",
+    }
+
+
+def test_a_category_worth_less_than_a_tied_share_passes_down() -> None:
+    ranked = [Contender("a", 1, LADY), Contender("b", 1, MAN), Contender("c", 3, LADY)]
+    lines = [place(1, 50), place(2, 30), lady(10)]
+    # a's share of the places (40 €) is more than 10 €: the lady's prize goes to c.
+    assert outcome(ranked, lines) == {
+        "a": "40.00 shared",
+        "b": "40.00 shared",
+        "c": "10.00 (Beste Dame)",
+    }

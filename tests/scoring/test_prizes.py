@@ -40,6 +40,43 @@ def test_a_prize_line(line: str, place: int, money: Decimal, name: str) -> None:
     assert form.cleaned_data["lines"] == [Line(Kind.PLACE, place, money, name)]
 
 
+@pytest.mark.parametrize(
+    ("typed", "money"),
+    [
+        ("50,-", Decimal(50)),
+        ("5,- €", Decimal(5)),
+        ("5.-", Decimal(5)),
+        ("50,--", Decimal(50)),
+        ("€20", Decimal(20)),
+        ("€ 20", Decimal(20)),
+        ("20 Euro", Decimal(20)),
+        ("20 EUR", Decimal(20)),
+        ("7,50", Decimal("7.50")),
+        ("7.50 €", Decimal("7.50")),
+    ],
+)
+def test_money_as_clubs_write_it_is_money(typed: str, money: Decimal) -> None:
+    """Issue 30, 3: "50,-" was saved as goods, and the cash report paid out nothing."""
+    form = PrizeListForm({"lines": f"1. {typed}\nBeste Dame: {typed} + Rose"})
+    assert form.is_valid(), form.errors
+    assert [(line.money, line.goods) for line in form.cleaned_data["lines"]] == [
+        (money, ""),
+        (money, "Rose"),
+    ]
+
+
+@pytest.mark.parametrize("lines", ["1.", "2. 20 €\n1.", "1 ", "12", "3:", "Beste Dame:"])
+def test_a_place_without_a_prize_is_refused_naming_the_line(lines: str) -> None:
+    client, url, _tournament = prizes_page()
+    client.post(url, {"lines": "1. 50 €"})
+
+    page = client.post(url, {"lines": lines}).content.decode()
+
+    line = len(lines.strip().splitlines())
+    assert f"Zeile {line}: Der Preis fehlt: schreiben Sie ihn hinter den Platz" in page
+    assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
+
+
 def test_a_line_without_a_place_is_pointed_out() -> None:
     form = PrizeListForm({"lines": "1. 50 €\nPräsentkorb"})
     assert not form.is_valid()

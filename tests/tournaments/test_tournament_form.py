@@ -90,6 +90,19 @@ def test_the_entry_fee_is_taken_with_a_comma_or_a_point(client: Client, typed: s
     assert tournament.entry_fee == Decimal("10.50")
 
 
+@pytest.mark.parametrize("typed", ["10,-", "10,- €", "10.-", "€ 10", "€10", "10 Euro", "10 EUR"])
+def test_the_entry_fee_is_taken_as_clubs_write_it(client: Client, typed: str) -> None:
+    tournament = night(present=4)
+    client.force_login(UserFactory(is_staff=True))
+    url = reverse("tournaments:tournament_edit", args=[tournament.pk])
+    data = {"name": "Neu", "date": "2026-11-21", "rule_set": "prisdorf",
+            "prisdorf_min_bid": 2, "deals_at_four": 5,
+            "deals_at_three": 5, "tie_break": "", "entry_fee": typed}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.entry_fee == Decimal(10)
+
+
 def test_a_wrong_entry_fee_says_so_and_changes_nothing(client: Client) -> None:
     tournament = night(present=4)
     client.force_login(UserFactory(is_staff=True))

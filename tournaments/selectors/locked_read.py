@@ -140,7 +140,10 @@ def _make_statement(connection: BaseDatabaseWrapper) -> _Statement:
         " WHERE s.table_id = {} ORDER BY s.position"
     )
     if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF t, n FOR NO KEY UPDATE OF s"
+        # PostgreSQL locks each row's relations in this order: the tournament first, as every
+        # step that locks it does (a draw, a redraw, the finish). With the table first, a
+        # redraw holding the tournament and deleting this table deadlocked (issue 30).
+        sql += " FOR UPDATE OF n, t FOR NO KEY UPDATE OF s"
     elif connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     # By a link: by the id it had when the statement began (PostgreSQL keeps a subquery's

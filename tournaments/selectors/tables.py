@@ -110,7 +110,11 @@ def table_with_seats_locked(
             raise Table.DoesNotExist
         found = locked_read.table_and_seats(table_id=table_id)
         if found is None:  # no seats (not drawn): the table alone, as before
-            table = Table.objects.select_for_update().select_related("tournament").get(pk=table_id)
+            table = (  # the tournament locked first, as locked_read does
+                Table.objects.select_for_update(of=("tournament", "self"))
+                .select_related("tournament")
+                .get(pk=table_id)
+            )
             return table, []
         return found
     if not _TOKEN.fullmatch(token):

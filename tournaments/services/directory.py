@@ -54,6 +54,8 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> PlayerMerg
     written in the directory's history with everything ``merge`` said of himself; then the
     entry ``merge`` is deleted. It cannot be undone.
 
+    The same merge asked again (a second tap, at once or later) answers with the merge done.
+
     :raises ValidationError: as :func:`player_merge_check`; nothing is changed then.
     """
     with transaction.atomic():
@@ -61,7 +63,7 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> PlayerMerg
             p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, merge.pk])
         }
         if keep.pk not in locked or merge.pk not in locked:
-            raise ValidationError(_("This player is no longer in the directory."), code="gone")
+            return _merge_done(keep, merge, locked)
         kept, merged = locked[keep.pk], locked[merge.pk]
         player_merge_check(keep=kept, merge=merged)
         moved = list(
@@ -95,6 +97,17 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> PlayerMerg
         record.save()
     keep.refresh_from_db()
     return record
+
+
+def _merge_done(keep: Player, merge: Player, locked: dict[int, Player]) -> PlayerMerge:
+    """The same merge asked again (tapped twice): the merge done. Anything else is gone.
+
+    :raises ValidationError: either entry is gone, and not by this merge.
+    """
+    done = PlayerMerge.objects.filter(player=keep, merged_id=merge.pk).first()
+    if keep.pk not in locked or done is None:
+        raise ValidationError(_("This player is no longer in the directory."), code="gone")
+    return done
 
 
 def _fields_completed(kept: Player, merged: Player) -> None:

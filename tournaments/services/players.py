@@ -1,5 +1,6 @@
 """The player directory: adding and changing players, importing them from a CSV file."""
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -9,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Player
 from tournaments.names import player_name_key
 from tournaments.player_csv import CsvContent, CsvRow, players_csv_read
-from tournaments.services.common import one_line
+from tournaments.selectors.players import player_likely_duplicates
+from tournaments.services.common import directory_lock, one_line
 
 
 def player_create(
@@ -23,17 +25,41 @@ def player_create(
     youth: bool = False,
     guest: bool = False,
     categories: str = "",
+    known_duplicates: Collection[int] | None = None,
 ) -> Player:
     """Add a player to the directory, with his categories for the prize list.
 
-    :raises ValidationError: on a missing or too long field.
+    With ``known_duplicates`` (the players with a like name the form saw, and the organiser
+    confirmed as other people), the name is checked again while the directory is held: a like
+    name added meanwhile (the same walk-in typed at two desks, a tap sent twice) is refused.
+
+    :raises ValidationError: on a missing or too long field; code ``likely_duplicate``.
     """
     player = Player(name=one_line(name), club=one_line(club), contact=one_line(contact))
     _categories_set(player, lady, birth_year, senior, youth, guest, categories)
     player.name_key = player_name_key(player.name)
     player.full_clean()
-    player.save()
+    with transaction.atomic():
+        _require_no_new_duplicate(player, known_duplicates)
+        player.save()
     return player
+
+
+def _require_no_new_duplicate(player: Player, known: Collection[int] | None) -> None:
+    """Hold the directory; refuse a name like one added since the form checked it."""
+    directory_lock()
+    if known is None:
+        return
+    added = [
+        other
+        for other in player_likely_duplicates(name=player.name, exclude_pk=player.pk)
+        if other.pk not in known
+    ]
+    if added:
+        raise ValidationError(
+            _("A player with a name like this is in the directory already: see below."),
+            code="likely_duplicate",
+        )
 
 
 def player_update(
@@ -48,16 +74,21 @@ def player_update(
     youth: bool | None = None,
     guest: bool | None = None,
     categories: str | None = None,
+    known_duplicates: Collection[int] | None = None,
 ) -> Player:
     """Change a player of the directory; a category given as None stays as it is (a year
-    of birth given as None stays too: clear it with 0)."""
+    of birth given as None stays too: clear it with 0). A new name is checked again as in
+    :func:`player_create`."""
+    renamed = player_name_key(one_line(name)) != player.name_key
     player.name = one_line(name)
     player.club = one_line(club)
     player.contact = one_line(contact)
     _categories_set(player, lady, birth_year, senior, youth, guest, categories)
     player.name_key = player_name_key(player.name)
     player.full_clean()
-    player.save()
+    with transaction.atomic():
+        _require_no_new_duplicate(player, known_duplicates if renamed else None)
+        player.save()
     return player
 
 
@@ -113,6 +144,7 @@ def players_import_csv(*, data: bytes) -> PlayersImported:
     # insert in batches.
     candidates, skipped = _rows_checked(content, known=_directory_keys())
     with transaction.atomic():
+        directory_lock()
         known = _directory_keys()  # another import may have added some meanwhile
         players = []
         for same, row, player in candidates:

@@ -1,5 +1,6 @@
 """Registration and check-in, before play (and for a later series still to be drawn)."""
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
@@ -75,12 +76,22 @@ def registrations_add_players(*, tournament: Tournament, players: list[Player]) 
 
 
 def walk_in_register(
-    *, tournament: Tournament, name: str, club: str = "", paid: bool = True, by: User | None = None
+    *,
+    tournament: Tournament,
+    name: str,
+    club: str = "",
+    paid: bool = True,
+    by: User | None = None,
+    known_duplicates: Collection[int] | None = None,
 ) -> Registration:
     """A new player on the night, typed once: into the directory, registered, checked in and
-    (as he pays at the door) his fee marked paid, at once."""
+    (as he pays at the door) his fee marked paid, at once. With ``known_duplicates``, a like
+    name added meanwhile is refused (see ``player_create``).
+
+    :raises ValidationError: as ``player_create`` and ``registration_add``.
+    """
     with transaction.atomic():
-        player = player_create(name=name, club=club)
+        player = player_create(name=name, club=club, known_duplicates=known_duplicates)
         registration = registration_add(
             tournament=tournament, player=player, walk_in=True, check_in=True
         )

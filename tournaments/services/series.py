@@ -32,14 +32,23 @@ from tournaments.states import (
 )
 
 
-def series_draw_check(*, tournament: Tournament) -> int:
-    """The number of the series to draw next; raised why it cannot be drawn now.
+def series_draw_check(*, tournament: Tournament, number: int | None = None) -> int:
+    """The number of the series to draw next; raised why it cannot be drawn now. With
+    ``number``, the series the organiser asked to draw: drawn already, it is said so.
 
-    :raises ValidationError: play is not under way, every series is drawn, or the series
-        under way still has open tables (the organiser waits for them or ends them early).
+    :raises ValidationError: play is not under way, every series is drawn, series ``number``
+        was drawn meanwhile (code ``series_drawn_now``: another tap or desk was first), or the
+        series under way still has open tables (the organiser waits for them or ends them
+        early).
     """
     require_state(tournament, TournamentState.PLAYING, action=_("Drawing the next series"))
     current = current_series(tournament=tournament)
+    if number is not None and number <= current:
+        raise ValidationError(
+            _("Series %(series)s was drawn just now."),
+            code="series_drawn_now",
+            params={"series": number},
+        )
     if current >= tournament.series_count:
         raise ValidationError(
             _("All %(count)s series of this night are drawn."),
@@ -89,15 +98,17 @@ def series_draw_next(
     user: User | None = None,
     seed: int | None = None,
     stopping: Collection[int] = (),
+    number: int | None = None,
 ) -> SeriesDraw:
     """Draw the next series for who played the one before (less ``stopping``, the
-    registrations that stop now, and those who left a table) and who arrived since.
+    registrations that stop now, and those who left a table) and who arrived since; with
+    ``number``, only if that is the next series (the one the organiser confirmed).
 
     :raises ValidationError: see :func:`series_draw_check`; the players cannot be seated.
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        number = series_draw_check(tournament=locked)
+        number = series_draw_check(tournament=locked, number=number)
         seating = series_seating(tournament=locked)
         players = seating.players_of(number, set(stopping))
         drawn = _record(locked, number, method, user, seed, players, seating)

@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
+from tournaments import table_progress
 from tournaments.models import Table, Tournament
 
 CONFIRM_FIELD = "confirm"
@@ -96,3 +99,28 @@ def table_to_confirm(pk: int, table_pk: int) -> tuple[Table, str]:
         Table.objects.select_related("tournament"), pk=table_pk, tournament_id=pk
     )
     return table, f"{reverse('tournaments:tables', args=[pk])}#table-{table.number}"
+
+
+def deals_waiting_warnings(tournament: Tournament, tables: QuerySet[Table]) -> list[str]:
+    """The tables whose phones keep deals that have not reached the laptop (their pings
+    said so), each named with how many, and what to do: said above a redraw, an early end or
+    the finish, which those deals would no longer find open."""
+    lines = []
+    for table, count in table_progress.deals_waiting(tables):
+        text = ngettext(
+            "Table %(table)s: its phone keeps %(count)s deal that has not reached the laptop.",
+            "Table %(table)s: its phones keep %(count)s deals that have not reached the laptop.",
+            count,
+        ) % {"table": table.number, "count": count}
+        if tournament.series_count > 1:
+            text = gettext("Series %(series)s · %(text)s") % {"series": table.series, "text": text}
+        lines.append(text)
+    if lines:
+        lines.append(
+            gettext(
+                "Best wait until they have arrived (the phone sends them once it reaches the "
+                "Wi-Fi). Done now, those deals are not saved, and the phone tells its captain "
+                "so: then enter them by hand."
+            )
+        )
+    return lines

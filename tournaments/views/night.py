@@ -15,8 +15,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import rule_seating, selectors, services
 from tournaments.club_points import is_club_table_rules, points_shown
-from tournaments.forms import TournamentForm, WalkInForm
+from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Tournament
+from tournaments.player_forms import WalkInForm
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import id_or_404, organiser_required, search_query
 from tournaments.views.confirm import Confirmation, confirm_or_act
@@ -160,7 +161,9 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     context |= {
         "previous_night": selectors.previous_night(tournament=tournament),
         # A list just imported from here: its players offered to tick and register.
-        "offered": selectors.players_offered(tournament=tournament, ids=_offered_ids(request)),
+        "offered": selectors.players_offered(
+            tournament=tournament, ids=_offered_ids(request, tournament)
+        ),
         "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
     return render(request, "tournaments/night/night.html", context)
@@ -173,10 +176,25 @@ def arrived_text(tournament: Tournament) -> str:
     return _("%(player)s is registered and checked in.")
 
 
-def _offered_ids(request: HttpRequest) -> list[int]:
-    """The players of ``?offer=3,4,5`` (the import's way back here); nonsense is left out."""
-    values = request.GET.get("offer", "").split(",")
-    return [int(value) for value in values if value.isdecimal() and 0 < int(value) < 2**31]
+#: The session's key for the players a list import offers to a night's desk (its pk).
+OFFERED = "offered:{pk}"
+
+
+def players_offer(request: HttpRequest, tournament: Tournament, players: list[Player]) -> str:
+    """Keep the players of a list just imported to offer them at the night's desk, and the
+    address that shows them: kept in the session, not the address (3,000 ids made one too
+    long for the server)."""
+    request.session[OFFERED.format(pk=tournament.pk)] = [player.pk for player in players]
+    return f"{night_url(tournament)}?offered=1#register"
+
+
+def _offered_ids(request: HttpRequest, tournament: Tournament) -> list[int]:
+    """The players the list imported for this night offers (``?offered=1``, the import's
+    way back here)."""
+    if "offered" not in request.GET:
+        return []
+    kept = request.session.get(OFFERED.format(pk=tournament.pk), [])
+    return [pk for pk in kept if isinstance(pk, int)]
 
 
 @organiser_required
@@ -214,6 +232,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = _walk_in_form(request.POST)
     htmx = bool(request.htmx)  # type: ignore[attr-defined]
+    saved = form.is_valid() and _walk_in_register(request, tournament, form)
     if not form.is_valid():
         if form.duplicates and set(form.errors) == {"name"}:
             # Ask whether it is one of them (he may be registered already), keeping what was
@@ -233,15 +252,6 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
             for error in errors:
                 messages.error(request, str(error))
         return redirect(f"{night_url(tournament)}#walk-in")
-    saved = attempt(
-        request,
-        lambda: services.walk_in_register(
-            tournament=tournament,
-            by=request.user,  # type: ignore[arg-type]
-            **form.cleaned_data,
-        ),
-        arrived_text(tournament) % {"player": form.cleaned_data["name"]},
-    )
     if htmx:
         next_form = _walk_in_form(focus=True) if saved else form
         return _desk_update(
@@ -250,6 +260,24 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     # No "#walk-in": browsers leave autofocus alone on a page opened at a fragment, and the
     # focused field is scrolled to anyway.
     return redirect(f"{night_url(tournament)}?walk_in=1")
+
+
+def _walk_in_register(request: HttpRequest, tournament: Tournament, form: WalkInForm) -> bool:
+    """Register the walk-in; False when refused. A like name added since the form was checked
+    (the same walk-in typed at another desk a moment ago) makes the form ask about it."""
+    try:
+        services.walk_in_register(
+            tournament=tournament,
+            by=request.user,  # type: ignore[arg-type]
+            **form.cleaned_data,
+        )
+    except ValidationError as error:
+        if not form.asked_again(error):
+            for message in error.messages:
+                messages.error(request, message)
+        return False
+    messages.success(request, arrived_text(tournament) % {"player": form.cleaned_data["name"]})
+    return True
 
 
 @organiser_required

@@ -6,15 +6,15 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
-from tournaments.forms import PlayerForm, PlayersImportForm
 from tournaments.models import Player, Tournament
 from tournaments.player_csv import CsvRow
+from tournaments.player_forms import PlayerForm, PlayersImportForm
 from tournaments.views.access import id_or_404, organiser_required, same_site_path, search_query
+from tournaments.views.night import players_offer
 
 #: Players on one page of the directory.
 PAGE_SIZE = 50
@@ -101,9 +101,7 @@ def players_import(request: HttpRequest) -> HttpResponse:
                 skipped = [(row.name, row.club) for row in imported.skipped]
                 players = imported.players + selectors.players_named(names=skipped)
                 _retired_note(request, skipped)
-                offer = ",".join(str(player.pk) for player in players)
-                night = reverse("tournaments:night", args=[tournament.pk])
-                return redirect(f"{night}?{urlencode({'offer': offer})}#register")
+                return redirect(players_offer(request, tournament, players))
             return redirect("tournaments:player_list")
     context = {"form": form, "import_failed": failed, "tournament": tournament}
     return render(request, "tournaments/players/import.html", context)
@@ -147,7 +145,10 @@ def _skipped_note(rows: list[CsvRow]) -> str:
 
 
 def _add_errors(form: PlayerForm, error: ValidationError) -> None:
-    """A service's refusal on the field it concerns (the folded name belongs to the name)."""
+    """A service's refusal on the field it concerns (the folded name belongs to the name); a
+    like name added meanwhile is asked about."""
+    if form.asked_again(error):
+        return
     if not hasattr(error, "error_dict"):
         form.add_error(None, error)
         return

@@ -2,8 +2,9 @@
 confirmation; and the latest series drawn again before its first deal. Both pages share
 one body (`_draw_page`); `_Draw` holds what differs."""
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -12,13 +13,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors, services
-from tournaments.models import SeriesDraw, Tournament
+from tournaments.models import SeriesDraw, Table, Tournament
 from tournaments.series_draw import Method
 from tournaments.series_forms import SeriesDrawForm
 from tournaments.views.access import organiser_required
-from tournaments.views.confirm import Confirmation, confirm_or_act
+from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
 
 TEMPLATE = "tournaments/night/series_draw.html"
+#: The confirmed page's field naming the series it draws.
+DRAWING = "drawing"
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class _Draw:
     check: Callable[..., object]
     act: Callable[..., object]
     redraw: bool = False  # the series is drawn again: who stops is asked of its players
+    warnings: list[str] = field(default_factory=list)
 
 
 def _series_url(tournament: Tournament, series: int) -> str:
@@ -60,12 +64,14 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
         series=draw.stopping_from,
         redraw=draw.redraw,
     )
+    form.drawing = draw.number  # type: ignore[attr-defined]
     confirmation = Confirmation(
         tournament=tournament,
         title=draw.title,
         consequences=draw.consequences,
         button=draw.button,
         back=_series_url(tournament, draw.back),
+        warnings=draw.warnings,
     )
     return confirm_or_act(
         request,
@@ -88,8 +94,9 @@ def _draw_page(request: HttpRequest, tournament: Tournament, draw: _Draw) -> Htt
 def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next series, once the organiser chose how, ticked who stops, and confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    current = selectors.current_series(tournament=tournament)
-    number = current + 1
+    # The series the page was for: drawn meanwhile (another tap, another desk), it says so.
+    number = _drawing(request, next_one=selectors.current_series(tournament=tournament) + 1)
+    current = number - 1
     draw = _Draw(
         number=number,
         back=current,
@@ -104,10 +111,16 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
             _("Until its first deal it can be drawn again."),
         ],
         button=_("Yes, draw series %(series)s") % {"series": number},
-        check=services.series_draw_check,
-        act=services.series_draw_next,
+        check=functools.partial(services.series_draw_check, number=number),
+        act=functools.partial(services.series_draw_next, number=number),
     )
     return _draw_page(request, tournament, draw)
+
+
+def _drawing(request: HttpRequest, *, next_one: int) -> int:
+    """The series the confirmed page was for (its hidden ``drawing``), else the next one."""
+    asked = request.POST.get(DRAWING, "")
+    return int(asked) if asked.isdecimal() and 2 <= int(asked) < next_one else next_one
 
 
 @organiser_required
@@ -129,5 +142,9 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         check=services.series_redraw_check,
         act=services.series_redraw,
         redraw=True,
+        # Deals its phones keep would meet a link that is gone.
+        warnings=deals_waiting_warnings(
+            tournament, Table.objects.filter(tournament=tournament, series=number)
+        ),
     )
     return _draw_page(request, tournament, draw)

@@ -21,7 +21,7 @@ from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
-from tournaments.views.confirm import Confirmation, confirm_or_act
+from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
 from tournaments.views.night import attempt, deals_at_label, night_url
 from tournaments.views.series_screen import series_on_screen
 
@@ -242,6 +242,8 @@ def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         ],
         button=_("Yes, make a new link"),
         back=f"{tables_url}#table-{table.number}",
+        # Deals its phone keeps would meet the old link, which takes none.
+        warnings=deals_waiting_warnings(table.tournament, Table.objects.filter(pk=table.pk)),
     )
     return confirm_or_act(
         request,
