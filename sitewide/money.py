@@ -22,7 +22,7 @@ def euros(amount: Decimal | int) -> str:
     ('−10,00 €', '1234,50 €', '0,00 €')
     """
     sign = MINUS_SIGN if amount < 0 else ""
-    return f"{sign}{number_format(abs(amount), decimal_pos=2)} €"
+    return f"{sign}{number_format(Decimal(amount).copy_abs(), decimal_pos=2)} €"
 
 
 def euros_out(amount: Decimal | int) -> str:
