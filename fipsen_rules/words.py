@@ -41,6 +41,7 @@ _ALIASES = {
     "-": "verloren",
     "surrendered": "aufgegeben",
     "passed": "gepasst",
+    "all": "alle",  # "all passed", as an English page's example writes "alle gepasst"
 }
 
 # ASCII digits only: "³" or "①" is not a number of tricks but an unknown word.

@@ -9,7 +9,7 @@ from races.demo import race_demo_options, race_demo_play
 from races.printing_kinds import RACE_SCORESHEETS
 from races.selectors import race_entries, race_history, race_players
 from races.statistics import race_statistics
-from races.templatetags.race_money import euros
+from races.templatetags.race_money import cents_as_euros
 from races.views import race_page
 from tournaments import rule_pages
 from tournaments.player_figures import by_games_then_money
@@ -41,7 +41,7 @@ RACE_PAGES = rule_pages.RulePages(
                 rule_pages.RankingColumn(_("Table"), lambda p: str(p.table)),
                 rule_pages.RankingColumn(_("Games won"), lambda p: str(p.games_won), ranks=True),
                 rule_pages.RankingColumn(_("Sweeps"), lambda p: str(p.sweeps)),
-                rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents), ranks=True),
+                rule_pages.RankingColumn(_("Money"), lambda p: cents_as_euros(p.cents), ranks=True),
             ),
         ),
     ),
@@ -73,7 +73,7 @@ RACE_PAGES = rule_pages.RulePages(
     lists_deals=False,
     demo_options=race_demo_options,
     # Money ranks players with the same games won: the board shows it beside them.
-    second_figure=rule_pages.RankingColumn(_("Money"), lambda p: euros(p.cents)),
+    second_figure=rule_pages.RankingColumn(_("Money"), lambda p: cents_as_euros(p.cents)),
     history=race_history_lines,
     files=(RACE_SCORESHEETS,),
 )

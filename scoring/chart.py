@@ -25,6 +25,9 @@ from scoring.selectors import TableSheet
 WIDTH, HEIGHT = 800, 440
 #: The plot area inside: room for the points on the left, the names on the right.
 LEFT, RIGHT, TOP, BOTTOM = 70, 570, 40, 380
+#: A page's chart names the players in its key, in the page's type (``running_totals_key``):
+#: its plot takes the names' room, and its numbers are larger, for a phone's narrow drawing.
+KEYED_RIGHT, KEYED_FONT_SIZE, FONT_SIZE = 770, 24, 16
 #: Where the names stand, and the least distance between two of them (their line height).
 LABEL_X, LABEL_GAP = 586, 24
 #: A name longer than this is shortened with "…" in the chart (the sheet has it whole).
@@ -105,16 +108,21 @@ class Scale:
     deals: int
     low: int
     high: int
+    #: Where the plot ends on the right.
+    right: int = RIGHT
 
     def x(self, deal: float) -> float:
-        return round(LEFT + (RIGHT - LEFT) * deal / self.deals, 1)
+        return round(LEFT + (self.right - LEFT) * deal / self.deals, 1)
 
     def y(self, points: float) -> float:
         return round(BOTTOM - (BOTTOM - TOP) * (points - self.low) / (self.high - self.low), 1)
 
 
-def running_totals_svg(sheet: TableSheet) -> SafeString:
-    """The chart of a table's running totals as an inline ``<svg>`` (class ``chart``)."""
+def running_totals_svg(sheet: TableSheet, *, keyed: bool = False) -> SafeString:
+    """The chart of a table's running totals as an inline ``<svg>`` (class ``chart``): each
+    player's name and total at the right of the drawing (a PDF's), or, ``keyed``, in the
+    page's key beside it (:func:`running_totals_key`): drawn in the chart, the names shrank
+    with it to a few pixels on a phone."""
     series = series_of(sheet)
     deals = max([sheet.table.deals, *(x for s in series for x, _ in s.points)])
     values = [y for s in series for _, y in s.points]
@@ -123,16 +131,17 @@ def running_totals_svg(sheet: TableSheet) -> SafeString:
     low, high = math.floor(low / y_step) * y_step, math.ceil(high / y_step) * y_step
     if low == high:
         high = low + y_step
-    scale = Scale(deals, low, high)
+    scale = Scale(deals, low, high, KEYED_RIGHT if keyed else RIGHT)
     x_step = nice_step(deals, 10)
     title = _("Running totals at table %(number)s") % {"number": sheet.table.number}
     parts = [
         format_html(
             '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" '
-            'role="img" font-family="{}" font-size="16"><title>{}</title>',
+            'role="img" font-family="{}" font-size="{}"><title>{}</title>',
             WIDTH,
             HEIGHT,
             FONT,
+            KEYED_FONT_SIZE if keyed else FONT_SIZE,
             title,
         ),
         _axes(scale, x_step, y_step),
@@ -140,7 +149,7 @@ def running_totals_svg(sheet: TableSheet) -> SafeString:
             _line(s, style, scale, x_step)
             for s, style in zip(series, styles_for(len(series)), strict=True)
         ),
-        _labels(series, scale),
+        _join(()) if keyed else _labels(series, scale),
     ]
     return format_html("{}</svg>", _join(parts))
 
@@ -160,7 +169,7 @@ def _axes(scale: Scale, x_step: int, y_step: int) -> SafeString:
             '<text class="tick-y" x="{}" y="{}" text-anchor="end">{}</text>',
             LEFT,
             scale.y(v),
-            RIGHT,
+            scale.right,
             scale.y(v),
             "#000" if v == 0 else "#bbb",
             2 if v == 0 else 1,
@@ -179,16 +188,16 @@ def _axes(scale: Scale, x_step: int, y_step: int) -> SafeString:
     frame = format_html(
         '<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000" stroke-width="1.5"/>'
         '<text x="{}" y="{}" text-anchor="middle" font-weight="700">{}</text>'
-        '<text x="{}" y="{}" text-anchor="end" font-weight="700">{}</text>',
+        '<text x="{}" y="{}" font-weight="700">{}</text>',
         LEFT,
         TOP,
-        RIGHT - LEFT,
+        scale.right - LEFT,
         BOTTOM - TOP,
-        (LEFT + RIGHT) / 2,
+        (LEFT + scale.right) / 2,
         HEIGHT - 8,
         _("Deal"),
-        LEFT - 8,
-        TOP - 16,
+        4,
+        TOP - 14,
         _("Points"),
     )
     return _join((grid, deals, frame))
@@ -319,8 +328,8 @@ def running_totals_key(sheet: TableSheet) -> SafeString:
     a few pixels on a phone): each player's line and mark, name and total, as a list."""
     items = (
         format_html(
-            '<li data-seat="{}"><svg class="key-sample" viewBox="0 0 48 18" width="48" '
-            'height="18" aria-hidden="true"><line x1="2" y1="9" x2="46" y2="9" stroke="{}" '
+            '<li data-seat="{}"><svg class="key-sample" viewBox="0 0 48 18" width="64" '
+            'height="24" aria-hidden="true"><line x1="2" y1="9" x2="46" y2="9" stroke="{}" '
             'stroke-width="3"{}/>{}</svg> <strong>{}</strong> {}</li>',
             s.seat,
             style.colour,

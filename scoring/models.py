@@ -8,10 +8,10 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.prize_allocation import Kind, Line
+from sitewide.money import euros
 from tournaments.ledger import LedgerChange, LedgerEntry
 from tournaments.models import MAX_SEATS, Table, Tournament, max_length_constraint
 from tournaments.text import no_control_characters
@@ -194,7 +194,7 @@ class Prize(models.Model):
 
     def __str__(self) -> str:
         """The line as the prize list writes it: "1. 50 €", "Beste Dame: 10 € + Wein"."""
-        parts = [f"{number_format(self.money, 2)} €" if self.money else "", self.name]
+        parts = [euros(self.money) if self.money else "", self.name]
         prize = " + ".join(p for p in parts if p)
         if not self.label:
             return f"{self.place}. {prize}"

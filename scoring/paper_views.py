@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from fipsen_rules import InvalidEntryError
 from scoring import paper, selectors, services
+from scoring.evaluation import spoken_game
 from scoring.paper_forms import PaperSheetForm
 from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
@@ -112,7 +113,8 @@ def _notation_context(table: Table, seats: list[Seat], vorhand: int) -> dict[str
         return {"paper_help": None, "example": []}
     return {
         "paper_help": help_.template,
-        "example": help_.example(seats, table.tournament, vorhand),
+        # In the page's language ("3 Hand lost"): the sheet reads either.
+        "example": [spoken_game(line) for line in help_.example(seats, table.tournament, vorhand)],
     }
 
 

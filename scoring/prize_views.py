@@ -1,7 +1,6 @@
 """The prize list: typed in lines, or the entry fees split in percentages."""
 
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -10,7 +9,6 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring import selectors, services
@@ -20,6 +18,7 @@ from scoring.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.selectors import Standing
 from scoring.selectors.awards import fee_split_lines, prize_rows, prizes_for_nobody
 from scoring.tables import place_text, prize_text
+from sitewide.money import euros
 from tournaments.models import Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
@@ -91,10 +90,6 @@ def _winners(tournament: Tournament) -> list[tuple[str, Standing, str]] | None:
     ]
 
 
-def _money(amount: Decimal) -> str:
-    return f"{number_format(amount, 2)} €"
-
-
 def _fee_split_confirmed(
     request: HttpRequest, tournament: Tournament, form: FeeSplitForm, *, replaced: list[PrizeRow]
 ) -> HttpResponse:
@@ -111,7 +106,7 @@ def _fee_split_confirmed(
         warnings=[str(prize) for prize in replaced],
         consequences=[
             _("The entry fees: %(players)s × %(fee)s = %(pot)s.")
-            % {"players": pot.players, "fee": _money(pot.fee), "pot": _money(pot.total)},
+            % {"players": pot.players, "fee": euros(pot.fee), "pot": euros(pot.total)},
             *(
                 _("New: %(prize)s")
                 % {

@@ -4,10 +4,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 import django_tables2 as tables
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.selectors import Standing
+from sitewide.money import euros
 
 #: A column of numbers: its header right-aligned like its figures (site.css, ``.num``).
 NUMBER = {"th": {"class": "num"}}
@@ -93,7 +93,7 @@ def award_text(
 ) -> str:
     """A prize as the standings write it (see prize_text); a race's and Tippen's too
     (scoring.own_prizes). The lines beyond the places follow in brackets."""
-    parts = [f"{number_format(money, 2)} €"] if money else []
+    parts = [euros(money)] if money else []
     parts += names
     if not parts:
         return ""

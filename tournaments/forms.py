@@ -237,7 +237,7 @@ class SwapForm(forms.Form):
         seats = (
             Seat.objects.filter(table__tournament=tournament)
             .select_related("table", "registration__player")
-            .order_by("registration__player__name_key", "registration__player__name")
+            .order_by(*selectors.by_family_name("registration__player__"))
         )
         for field in ("first", "second"):
             self.fields[field].queryset = seats  # type: ignore[attr-defined]

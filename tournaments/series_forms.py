@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from tournaments.models import MAX_SERIES, Seat, SeriesDraw, Tournament
+from tournaments.selectors.players import by_family_name
 
 #: What each way does, said under its tile.
 WAY_LINES = {
@@ -86,7 +87,7 @@ class SeriesDrawForm(forms.Form):
             earlier = Seat.objects.filter(registration=OuterRef("registration"), series__lt=series)
             seats = seats.filter(Exists(earlier))
         seats = seats.select_related("registration__player", "table").order_by(
-            "registration__player__name_key", "registration__player__name"
+            *by_family_name("registration__player__")
         )
         self.fields["stopping"].choices = [  # type: ignore[attr-defined]
             (seat.registration_id, f"{seat.registration.player.name} ({seat.table})")

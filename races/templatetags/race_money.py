@@ -1,13 +1,16 @@
-"""Money of the Hedewig ledger as the cash box shows it: cents as "32,50 €"."""
+"""Money of the Hedewig ledger as the cash box shows it: cents as "32,50 €", in the one
+format of :mod:`sitewide.money`."""
+
+from decimal import Decimal
 
 from django import template
-from django.utils.formats import number_format
+
+from sitewide.money import euros
 
 register = template.Library()
 
 
 @register.filter
-def euros(cents: int) -> str:
+def cents_as_euros(cents: int) -> str:
     """``3250`` as "32,50 €" in German (the locale's decimal mark), a debt with a minus sign."""
-    sign = "−" if cents < 0 else ""
-    return f"{sign}{number_format(abs(cents) / 100, decimal_pos=2)} €"
+    return euros(Decimal(cents) / 100)

@@ -42,9 +42,10 @@ def prize(standing: Standing) -> str:
 
 
 @register.filter
-def running_totals_chart(sheet: TableSheet) -> SafeString:
-    """The chart of the sheet's running totals (inline SVG; the names in it are escaped)."""
-    return chart.running_totals_svg(sheet)
+def running_totals_chart(sheet: TableSheet, keyed: str = "") -> SafeString:
+    """The chart of the sheet's running totals (inline SVG; the names in it are escaped);
+    ``"keyed"``: a page's, whose key names the players (``running_totals_key``)."""
+    return chart.running_totals_svg(sheet, keyed=keyed == "keyed")
 
 
 @register.filter

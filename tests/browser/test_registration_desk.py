@@ -233,7 +233,7 @@ def test_without_a_search_the_focus_goes_to_the_next_player(
     ).click()
 
     expect(directory).not_to_contain_text("Anna Möller")
-    next_player = directory.locator("li", has_text="Bernd Schütt")
+    next_player = directory.locator("li", has_text="Erika Nuß")  # by family name: Möller, Nuß
     expect(next_player.get_by_role("button", name="Anmelden und einchecken")).to_be_focused()
     page.keyboard.press("Enter")  # at a desk with a keyboard: Enter, Enter, …
     expect(page.locator("#split-summary")).to_contain_text("2 Spieler anwesend")

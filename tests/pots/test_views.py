@@ -176,3 +176,27 @@ def test_a_paper_sheet_is_refused_with_the_reason(organiser: Client) -> None:
     assert f"{refusal} abtippen." in page
     assert 'name="text"' not in page
     assert Client().get(reverse("scoring:table_paper", args=[table.token])).status_code == 404
+
+
+def test_the_hint_says_plainly_how_a_lone_tapper_is_entered_and_doing_so_gives_him_the_pot(
+    client: Client,
+) -> None:
+    """Issue 29.7: "Wer allein tippt, bekommt den Pott: bei ihm 0 wählen" read as if a 0
+    (no tricks) won. The hint now says when it applies (only one tapped), why 0 (nothing is
+    played), and what the others get (passed), in the tiles' own words; done so, he takes the
+    pot."""
+    table = tippen_table()
+    page = client.get(reverse("pots:entry", args=[table.token])).content.decode()
+    hint = " ".join(page.split('<p class="hint">')[1].split("</p>")[0].split())
+    assert "Hat nur einer getippt, wird nicht gespielt und er bekommt den Pott" in hint
+    assert "bei ihm „0“ antippen" in hint
+    assert "bei allen anderen „passt“" in hint
+    assert "Wer allein tippt" not in hint
+    assert '">passt</label>' in page  # the tiles the hint names
+    assert '">0</label>' in page
+
+    done = post(client, table, {"2": "0"})  # as the hint says: 0 for him, passed for the rest
+
+    assert [deal.taps for deal in PotDeal.objects.all()] == [[None, None, 0, None]]
+    assert "Spieler 02 tippt allein und bekommt den Pott" in done
+    assert '<span class="total-points">3</span>' in done  # the pot of 3: the dealer's stake

@@ -3,6 +3,7 @@ the fee), the fees still open (present, not paid), the prizes paid out (the mone
 awards, tied shares rounded down as they are paid; goods listed), what stays with the club,
 on a page and in a PDF signed by two; for a night scored deal by deal and for Tippen."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -19,6 +20,7 @@ from scoring.models import Prize
 from scoring.printing_kinds import CASH_REPORT
 from scoring.selectors.cash import cash_report
 from scoring.selectors.prizes import PrizesGiven, prizes_given
+from sitewide.money import euros
 from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
@@ -126,13 +128,45 @@ def test_the_cash_page_shows_the_figures_and_the_open_fee(organiser: Client) -> 
     assert "<h1>Kassenbericht: Preisfipsen</h1>" in text
     assert "4 Spieler × 15,00 €" in text
     assert "60,00 €" in text
-    assert "− 45,55 €" in text
+    assert "−45,55 €" in text
     assert "14,45 €" in text
     assert f"{_name(tournament, 1, 3)} (SC Prisdorf): 15,00 €" in text
     assert "<li>Präsentkorb</li>" in text
     assert "Vorläufig" in text  # the ranking may still change
     assert 'aria-current="page">Kassenbericht</a>' in text  # in the navigation
     assert "Kassenbericht drucken" in text
+
+
+def _money_cells(page: str) -> list[str]:
+    """The amounts of the cash report's figures, as the page writes them."""
+    return re.findall(r'<td class="money">([^<]*)</td>', page)
+
+
+def test_every_amount_of_the_cash_report_has_one_format_and_one_minus_sign(
+    organiser: Client,
+) -> None:
+    """Issue 29.7: the prizes paid out read "− 70,00 €" and the club's share "-10,00 €", two
+    minus signs for one report. Each is now "−70,00 €", "−10,00 €": the true minus sign right
+    before the number, as on the PDF and the race's cash box."""
+    table = playing_table(players=4, deals=10, entry_fee=Decimal("15.00"))
+    for declarer in (0, 1, 0):  # seat 0 first, seat 1 second
+        enter(table, declarer, "2 gewonnen")
+    for registration in Registration.objects.filter(tournament=table.tournament):
+        services.registration_mark_paid(registration=registration, paid=True)
+    Prize.objects.create(tournament=table.tournament, place=1, money=Decimal("40.00"))
+    Prize.objects.create(tournament=table.tournament, place=2, money=Decimal("30.00"))
+
+    page = organiser.get(reverse("scoring:cash", args=[table.tournament_id])).content.decode()
+
+    assert _money_cells(page) == ["60,00 €", "−70,00 €", "−10,00 €"]
+
+
+@pytest.mark.parametrize(
+    ("amount", "written"),
+    [("-10", "−10,00 €"), ("70", "70,00 €"), ("0.5", "0,50 €"), ("-0", "0,00 €")],
+)
+def test_money_is_written_one_way(amount: str, written: str) -> None:
+    assert euros(Decimal(amount)) == written
 
 
 def test_the_cash_report_pdf_is_signed_by_two() -> None:

@@ -27,6 +27,7 @@ from tournaments.selectors.files import (
 from tournaments.selectors.player_page import PlayerNight, PlayerPage, player_page
 from tournaments.selectors.players import (
     DUPLICATE_RATIO,
+    by_family_name,
     player_directory,
     player_likely_duplicates,
     player_merges,
@@ -84,6 +85,7 @@ __all__ = [
     "SeatingRow",
     "SeriesSeating",
     "SplitSummary",
+    "by_family_name",
     "check_in_count",
     "checked_in_registration_ids",
     "current_series",

@@ -13,6 +13,7 @@ import cologne_phonetics
 from django.db.models import Count, Max
 
 from tournaments.models import Player, Registration
+from tournaments.names import family_name_key
 from tournaments.selectors.players import DIRECTORY_ORDER, DUPLICATE_RATIO
 
 #: The letters of a word's start that put two names in one bucket to compare.
@@ -94,7 +95,13 @@ def player_duplicate_pairs(*, limit: int = 100) -> list[DuplicatePair] | None:
             likeness = difflib.SequenceMatcher(a=keys[i][1], b=keys[j][1]).ratio() / 2
         if likeness:
             pairs.append(DuplicatePair(players[i], players[j], likeness))
-    pairs.sort(key=lambda pair: (-pair.likeness, pair.first.name_key, pair.second.name_key))
+    pairs.sort(
+        key=lambda pair: (
+            -pair.likeness,
+            family_name_key(pair.first.name),
+            family_name_key(pair.second.name),
+        )
+    )
     return _same_nights_marked(pairs[:limit])
 
 

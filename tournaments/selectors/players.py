@@ -2,7 +2,9 @@
 
 import difflib
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, Expression, F, Q, QuerySet, Value, When
+from django.db.models.functions import Left, Length, Reverse, Right, StrIndex, Substr
+from django.db.models.lookups import GreaterThan
 
 from tournaments.models import Player, PlayerMerge
 from tournaments.names import player_name_key
@@ -10,9 +12,38 @@ from tournaments.names import player_name_key
 #: Names at least this similar (difflib's ratio of the folded names) are likely the same person.
 DUPLICATE_RATIO = 0.85
 
-#: Names in German order, whatever the database's collation: by the folded name first (DIN 5007
-#: as the phone book has it: "Ümit" as "Uemit", before "Wolfgang"; "anna" beside "Anna").
-DIRECTORY_ORDER = ("name_key", "name", "club", "pk")
+
+def by_family_name(path: str = "") -> tuple[Expression | str, ...]:
+    """The order of a list of players as a phone book has it, whatever the database's
+    collation: by the family name, then the given names, both folded (DIN 5007: "Ümit" as
+    "Uemit"; "anna" beside "Anna"), so that "Anna Schröder" and "Zoe Schröder" stand together
+    after "Bernd Albers". ``path`` leads to the player ("registration__player__" from a seat).
+
+    A name is one field: the family name is its last word ("Karl-Heinz von der Heide": Heide),
+    or its first where a comma follows it ("Müller, Hans"), read from the folded name
+    (``name_key``), as :func:`tournaments.names.family_name_key` does for the printed lists.
+    Family and given names are two keys, not one text: a collation that skips spaces would
+    put "Schröderbach" between two Schröders.
+    """
+    key = F(f"{path}name_key")
+    last_space = StrIndex(Reverse(key), Value(" "))  # from the end; 0: one word
+    first_space = StrIndex(key, Value(" "))
+    comma = Q(**{f"{path}name__contains": ","})
+    family = Case(
+        When(comma & Q(GreaterThan(first_space, 0)), then=Left(key, first_space - 1)),
+        When(GreaterThan(last_space, 0), then=Right(key, last_space - 1)),
+        default=key,
+    )
+    given = Case(
+        When(comma & Q(GreaterThan(first_space, 0)), then=Substr(key, first_space + 1)),
+        When(GreaterThan(last_space, 0), then=Left(key, Length(key) - last_space)),
+        default=Value(""),
+    )
+    return (family, given, f"{path}name", f"{path}club", "pk")
+
+
+#: The directory's players in that order.
+DIRECTORY_ORDER = by_family_name()
 
 
 def player_directory(*, query: str = "", retired: bool = False) -> QuerySet[Player]:

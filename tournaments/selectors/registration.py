@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from tournaments.models import Player, Registration, Tournament
-from tournaments.selectors.players import DIRECTORY_ORDER, player_directory
+from tournaments.selectors.players import DIRECTORY_ORDER, by_family_name, player_directory
 
 
 def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
@@ -13,7 +13,7 @@ def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
     return (
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by(F("withdrawn_at").asc(nulls_first=True), "player__name_key", "player__name", "pk")
+        .order_by(F("withdrawn_at").asc(nulls_first=True), *by_family_name("player__"))
     )
 
 
@@ -113,7 +113,7 @@ def open_fees(*, tournament: Tournament) -> list[Registration]:
             fee_paid_at__isnull=True,
         )
         .select_related("player")
-        .order_by("player__name_key", "player__name", "pk")
+        .order_by(*by_family_name("player__"))
     )
 
 
