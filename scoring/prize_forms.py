@@ -12,7 +12,7 @@ from scoring.models import MAX_PRIZE_MONEY, MAX_PRIZE_PLACE
 from scoring.models import Prize as PrizeRow
 from scoring.prize_allocation import Kind, Line, own_key
 from scoring.services.prizes import fee_shares_check
-from tournaments.money import MoneyError, money_read
+from sitewide.money import MoneyError, money_read
 from tournaments.text import CleanCharField
 
 # A place, then a point, colon or bracket, or a space, then the prize ("1." alone has none).

@@ -10,9 +10,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import Option
+from sitewide.money import MoneyField
+from tournaments import selectors
 from tournaments.club_points import POINTS
 from tournaments.models import MAX_DEALS, Seat, Tournament
-from tournaments.money import MoneyField
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
