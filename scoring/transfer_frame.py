@@ -51,8 +51,9 @@ TOURNAMENT_FIELDS = (
 )
 PLAYER_FIELDS = ("name", "club", "contact")
 REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
-#: When the fee was marked paid: written only where it was (a file from before has none).
-FEE_FIELDS = ("fee_paid_at",)
+#: When the fee was marked paid, and the money paid: written only where it was (a file from
+#: before has none; one from before the amount was kept has no amount: the night's fee).
+FEE_FIELDS = ("fee_paid_at", "fee_amount")
 TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: A table ended early: when, after how many deals, why. A file before version 5 has none: its
 #: tables were not ended early.
@@ -148,6 +149,8 @@ def registrations_read(
             )
             if any(r.player_id == registration.player_id for r in registrations.values()):
                 raise ValidationError(_("the player is registered twice."))
+            if registration.fee_paid_at and registration.fee_amount is None:
+                registration.fee_amount = tournament.entry_fee  # as migration 0028 fills it
             registration.save()
             registrations[key] = registration
     return registrations

@@ -40,10 +40,7 @@ from scoring.selectors.progress import (
 )
 from scoring.selectors.sheets import SheetRow, TableSheet, deal_history, table_sheet, table_sheets
 from scoring.selectors.standings import (
-    FeePot,
     Standing,
-    fee_pot,
-    fee_split_prizes,
     prize_list,
     standings,
 )
@@ -54,7 +51,6 @@ __all__ = [
     "SILENT_AFTER",
     "DealSeating",
     "DealsProgress",
-    "FeePot",
     "NextDeal",
     "Rehearsal",
     "SeatingTable",
@@ -67,8 +63,6 @@ __all__ = [
     "deals_played",
     "deals_progress",
     "deals_unfit_for_leaving",
-    "fee_pot",
-    "fee_split_prizes",
     "next_deal",
     "next_deal_after",
     "night_history",
