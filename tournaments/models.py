@@ -238,7 +238,7 @@ class Registration(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(fee_paid_at__isnull=True, fee_amount__isnull=True)
-                | Q(fee_paid_at__isnull=False, fee_amount__gte=0),
+                | Q(fee_paid_at__isnull=False, fee_amount__isnull=False, fee_amount__gte=0),
                 name="registration_fee_amount_when_paid",
             ),
         ]

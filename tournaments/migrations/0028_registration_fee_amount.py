@@ -30,6 +30,6 @@ class Migration(migrations.Migration):
         migrations.RunPython(fill_paid_amounts, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name='registration',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('fee_amount__isnull', True), ('fee_paid_at__isnull', True)), models.Q(('fee_amount__gte', 0), ('fee_paid_at__isnull', False)), _connector='OR'), name='registration_fee_amount_when_paid'),
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('fee_amount__isnull', True), ('fee_paid_at__isnull', True)), models.Q(('fee_amount__gte', 0), ('fee_amount__isnull', False), ('fee_paid_at__isnull', False)), _connector='OR'), name='registration_fee_amount_when_paid'),
         ),
     ]
