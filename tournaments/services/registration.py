@@ -93,7 +93,7 @@ def registration_arrive(
     *,
     registration: Registration,
     present: bool = True,
-    paid: bool | None = None,
+    paid: bool = True,
     by: User | None = None,
 ) -> Registration:
     """A registered player at the desk, one tap: checked in and his fee marked paid (``paid``
@@ -103,9 +103,7 @@ def registration_arrive(
     """
     with transaction.atomic():
         registration_check_in(registration=registration, present=present)
-        return registration_mark_paid(
-            registration=registration, paid=present and paid is not False, by=by
-        )
+        return registration_mark_paid(registration=registration, paid=present and paid, by=by)
 
 
 def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
