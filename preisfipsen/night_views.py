@@ -57,7 +57,7 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
         # Once play has started, finishing is always one tap away: its confirmation page names
         # the tables still playing.
         "finish_open": tournament.is_playing,
-        "open_fees": selectors.open_fees(tournament=tournament),
+        "open_fees": selectors.fees(tournament=tournament).open,
         # Each table's phone and the laptop, from the draw (the Generalprobe) to the end of play.
         "links": (
             scoring_selectors.tournament_links(tournament=tournament)

@@ -330,7 +330,10 @@ def _tournament_started(
     )
     for person, club in people or demo_players(rng, players):
         player = _player(person, club)
-        tournament_services.registration_add(tournament=tournament, player=player, check_in=True)
+        # As at the desk: here and paid (the split of the fees shares the money paid).
+        tournament_services.registration_add(
+            tournament=tournament, player=player, check_in=True, paid=True
+        )
     tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
     tournament_services.tournament_start(tournament=tournament)
     return tournament

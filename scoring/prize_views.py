@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -21,6 +22,7 @@ from scoring.tables import place_text, prize_text
 from sitewide.money import euros
 from tournaments.models import Tournament
 from tournaments.rule_pages import own_pages_of
+from tournaments.selectors import Fees, fees
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 
@@ -69,7 +71,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "prizes": saved,
         "for_nobody": prizes_for_nobody(tournament=tournament),  # "Beste Dame", no lady
-        "pot": selectors.fee_pot(tournament=tournament),
+        **_fees_context(tournament),
         "list_form": list_form,
         "split_form": split_form,
         "own_awards": own_awards(tournament=tournament),  # the race's, Tippen's own order
@@ -90,13 +92,24 @@ def _winners(tournament: Tournament) -> list[tuple[str, Standing, str]] | None:
     ]
 
 
+def _fees_context(tournament: Tournament) -> dict[str, object]:
+    """The fees in and open, as the cash report reads them, and how the fees in add up."""
+    paid = fees(tournament=tournament)
+    return {"fees": paid, "fees_paid": fees_paid_text(paid)}
+
+
+def fees_paid_text(paid: Fees) -> str:
+    """How the fees in add up ("13 Spieler × 5,00 €"), as the pages say it."""
+    return render_to_string("tournaments/_fees_paid.html", {"fees": paid}).strip()
+
+
 def _fee_split_confirmed(
     request: HttpRequest, tournament: Tournament, form: FeeSplitForm, *, replaced: list[PrizeRow]
 ) -> HttpResponse:
     """The split of the entry fees once confirmed, on a page that names the money prizes it
     replaces and the ones it gives (the percentages go back with the confirm button)."""
     percentages = form.cleaned_data["percentages"]
-    pot = selectors.fee_pot(tournament=tournament)
+    pot = fees(tournament=tournament)
     new = fee_split_lines(tournament=tournament, percentages=percentages)
     prizes_url = reverse("scoring:prizes", args=[tournament.pk])
     confirmation = Confirmation(
@@ -105,8 +118,8 @@ def _fee_split_confirmed(
         warning_title=_("These prizes typed in are replaced:"),
         warnings=[str(prize) for prize in replaced],
         consequences=[
-            _("The entry fees: %(players)s × %(fee)s = %(pot)s.")
-            % {"players": pot.players, "fee": euros(pot.fee), "pot": euros(pot.total)},
+            _("The entry fees in: %(paid)s = %(pot)s.")
+            % {"paid": fees_paid_text(pot), "pot": euros(pot.paid_total)},
             *(
                 _("New: %(prize)s")
                 % {

@@ -58,8 +58,9 @@ TOURNAMENT_FIELDS = (
 )
 PLAYER_FIELDS = ("name", "club", "contact")
 REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
-#: When the fee was marked paid: written only where it was (a file from before has none).
-FEE_FIELDS = ("fee_paid_at",)
+#: When the fee was marked paid, and the money paid: written only where it was (a file from
+#: before has none; one from before the amount was kept has no amount: the night's fee).
+FEE_FIELDS = ("fee_paid_at", "fee_amount")
 TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: A table ended early: when, after how many deals, why. A file before version 5 has none: its
 #: tables were not ended early.
@@ -192,6 +193,8 @@ def registrations_read(
                 if registration.player_id in registered:
                     raise ValidationError(_("the player is registered twice."))
                 registered.add(registration.player_id)
+                if registration.fee_paid_at and registration.fee_amount is None:
+                    registration.fee_amount = tournament.entry_fee  # as migration 0030 fills it
                 registrations[key] = registration
                 batch.append((registration, item))
         with step():

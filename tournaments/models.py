@@ -224,6 +224,11 @@ class Registration(models.Model):
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
     #: When the entry fee was paid (in cash, at the desk); None while it is open.
     fee_paid_at = models.DateTimeField(_("fee paid at"), null=True, blank=True)
+    #: The money paid, kept as it was paid: the tournament's fee may change later, and what
+    #: is in the cash box does not. Set with ``fee_paid_at``, None while the fee is open.
+    fee_amount = models.DecimalField(
+        _("fee paid (€)"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -233,6 +238,11 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="registration_once_per_tournament"
+            ),
+            models.CheckConstraint(
+                condition=Q(fee_paid_at__isnull=True, fee_amount__isnull=True)
+                | Q(fee_paid_at__isnull=False, fee_amount__isnull=False, fee_amount__gte=0),
+                name="registration_fee_amount_when_paid",
             ),
         ]
 

@@ -41,10 +41,7 @@ from scoring.selectors.progress import (
 )
 from scoring.selectors.sheets import SheetRow, TableSheet, deal_history, table_sheet, table_sheets
 from scoring.selectors.standings import (
-    FeePot,
     Standing,
-    fee_pot,
-    fee_split_prizes,
     prize_list,
     standings,
 )
@@ -55,7 +52,6 @@ __all__ = [
     "SILENT_AFTER",
     "DealSeating",
     "DealsProgress",
-    "FeePot",
     "NextDeal",
     "Rehearsal",
     "SeatingTable",
@@ -69,8 +65,6 @@ __all__ = [
     "deals_progress",
     "deals_unfit_for_leaving",
     "deals_waiting",
-    "fee_pot",
-    "fee_split_prizes",
     "next_deal",
     "next_deal_after",
     "night_history",

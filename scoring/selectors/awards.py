@@ -10,6 +10,7 @@ from scoring import ranking
 from scoring.models import Prize
 from scoring.prize_allocation import Award, Contender, Kind, Line, allocate, categories
 from tournaments.models import Player, Seat, Tournament
+from tournaments.selectors import fees
 
 
 def prize_rows(*, tournament: Tournament) -> list[Prize]:
@@ -105,10 +106,8 @@ def _seat_of(row: Any) -> tuple[int, int, int]:
 def fee_split_lines(*, tournament: Tournament, percentages: list[Decimal]) -> list[Line]:
     """The prize list a split of the entry fees gives: money for the places from the top as
     shares of the pot; the goods of those places and every other line as they are."""
-    # A player pays once, whatever the series he plays.
-    players = Player.objects.filter(registrations__seats__table__tournament=tournament)
-    seated = players.distinct().count()
-    pot = (tournament.entry_fee or Decimal(0)) * seated  # as standings.fee_pot counts it
+    # The money in, as the cash report and the prize page say it (one reading of the fees).
+    pot = fees(tournament=tournament).paid_total
     money = [
         Line(Kind.PLACE, prize.place, prize.money)
         for prize in ranking.percentage_prizes(pot, percentages)

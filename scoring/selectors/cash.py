@@ -1,7 +1,8 @@
-"""The night's cash report: the entry fees in (the registrations marked paid × the
-tournament's fee), the fees still open (the players present who have not paid), the prizes
+"""The night's cash report: the entry fees in (the money paid, as each payment kept it), the
+fees still open (the players present who have not paid, at the fee asked now), the prizes
 paid out (their money; goods listed, not summed) and what stays with the club. Summed for one
-night: a season's sum waits for a season (issue 20).
+night: a season's sum waits for a season (issue 20). The fees are read where every page reads
+them, :func:`tournaments.selectors.fees`.
 
 Prizes paid out: the money the standings award by the tournament's prize list (places, the
 end, categories, the highest game), for every rule set, read in one place: the prize
@@ -12,15 +13,7 @@ from decimal import Decimal
 
 from scoring.selectors.prizes import PrizesGiven, prizes_given
 from tournaments.models import Registration, Tournament
-
-
-@dataclass(frozen=True)
-class Payer:
-    """A registration in the report: who, of which club, and whether his fee is paid."""
-
-    name: str
-    club: str
-    paid: bool
+from tournaments.selectors import Fees, fees
 
 
 @dataclass(frozen=True)
@@ -28,19 +21,29 @@ class CashReport:
     """The night's cash report, as the page and the PDF show it."""
 
     tournament: Tournament
-    fee: Decimal
-    paid: list[Payer]
-    open: list[Payer]
+    fees: Fees
     #: The money of the prizes paid out, and the goods handed over (listed, not summed).
     prizes: PrizesGiven
 
     @property
+    def fee(self) -> Decimal:
+        return self.fees.fee
+
+    @property
+    def paid(self) -> list[Registration]:
+        return self.fees.paid
+
+    @property
+    def open(self) -> list[Registration]:
+        return self.fees.open
+
+    @property
     def fees_in(self) -> Decimal:
-        return self.fee * len(self.paid)
+        return self.fees.paid_total
 
     @property
     def fees_open(self) -> Decimal:
-        return self.fee * len(self.open)
+        return self.fees.open_total
 
     @property
     def stays(self) -> Decimal:
@@ -55,24 +58,10 @@ class CashReport:
 
 
 def cash_report(*, tournament: Tournament) -> CashReport:
-    """The night's cash report: one query for the registrations, and the prizes' queries
-    (the standings', or the race's and Tippen's own; fixed as well)."""
-    registrations = (
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("player__name", "pk")
-    )
-    paid, owing = [], []
-    for registration in registrations:
-        payer = Payer(registration.player.name, registration.player.club, registration.is_fee_paid)
-        if registration.is_fee_paid:
-            paid.append(payer)  # paid is paid, even by one who left before the draw
-        elif registration.is_checked_in:
-            owing.append(payer)  # present, or played, and not paid
+    """The night's cash report: one query for the fees, and the prizes' queries (the
+    standings', or the race's and Tippen's own; fixed as well)."""
     return CashReport(
         tournament=tournament,
-        fee=tournament.entry_fee or Decimal(0),
-        paid=paid,
-        open=owing,
+        fees=fees(tournament=tournament),
         prizes=prizes_given(tournament=tournament),
     )

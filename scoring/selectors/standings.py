@@ -11,7 +11,7 @@ from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
-from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.models import Seat, Table, Tournament
 from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
 
@@ -214,34 +214,3 @@ def _awards(
 
 def prize_list(*, tournament: Tournament) -> list[Prize]:
     return list(Prize.objects.filter(tournament=tournament).order_by("place"))
-
-
-@dataclass(frozen=True)
-class FeePot:
-    """The entry fees to split: the fee times the players seated at the draw."""
-
-    players: int
-    fee: Decimal
-
-    @property
-    def total(self) -> Decimal:
-        return self.fee * self.players
-
-
-def fee_pot(*, tournament: Tournament) -> FeePot:
-    # A player pays once, whatever the series he plays.
-    players = Registration.objects.filter(seats__table__tournament=tournament).distinct().count()
-    return FeePot(players, tournament.entry_fee or Decimal(0))
-
-
-def fee_split_prizes(*, tournament: Tournament, percentages: list[Decimal]) -> list[ranking.Prize]:
-    """The prize list a split of the entry fees gives: the money prizes as shares of the pot,
-    the named prizes as they are."""
-    money = ranking.percentage_prizes(fee_pot(tournament=tournament).total, percentages)
-    named = [
-        ranking.Prize(place, name=name)
-        for place, name in Prize.objects.filter(tournament=tournament)
-        .exclude(name="")
-        .values_list("place", "name")
-    ]
-    return sorted(money + named, key=lambda prize: prize.place)

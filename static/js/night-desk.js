@@ -5,6 +5,7 @@
 (function () {
   "use strict";
   var tappedRow = -1;
+  var tappedRegistration = null;
 
   // A tap answers with the list for what the search box says now (the form's own copy is
   // for pages without JavaScript); searches and taps take turns (hx-sync), never overlap.
@@ -17,6 +18,8 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var row = event.target.closest("#desk-directory li");
     tappedRow = row ? Array.prototype.indexOf.call(row.parentNode.children, row) : -1;
+    var registration = event.target.closest(".registration");
+    tappedRegistration = registration ? registration.id : null;
   });
 
   // What is scrolled to stops below the sticky count, however tall it is just now (a message
@@ -28,8 +31,33 @@
     }).observe(bar);
   }
 
+  // The registration just tapped stays in sight: the count and the message above the list
+  // may grow with the answer (the box of what to do, a message), and the browser keeps the
+  // list where it was, under them. The list moves down by what they cover, no more.
+  function keepTappedInSight() {
+    var row = tappedRegistration && document.getElementById(tappedRegistration);
+    tappedRegistration = null;
+    if (!row || !bar) return;
+    var room = window.innerHeight - bar.getBoundingClientRect().bottom;
+    var gap = Math.max(0, Math.min(8, room - row.offsetHeight));
+    var covered = bar.getBoundingClientRect().bottom + gap - row.getBoundingClientRect().top;
+    if (covered > 0) {
+      window.scrollBy({ top: -covered, behavior: "instant" });
+      return;
+    }
+    // Its foot off the screen (a taller row, the count shrunk above it): up into sight, as far
+    // as the bar allows.
+    var below = Math.ceil(row.getBoundingClientRect().bottom + gap - window.innerHeight);
+    if (below > 0) window.scrollBy({ top: Math.min(below, -covered), behavior: "instant" });
+  }
+
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.target;
+    if (tappedRegistration && target.id === tappedRegistration) {
+      // Once the count, the message and the open fees swapped in beside it have settled too.
+      window.requestAnimationFrame(keepTappedInSight);
+      return;
+    }
     if (target.id === "walk-in") {
       // The walk-in form came back empty for the next one: its name field takes the keys.
       var field = target.querySelector("[autofocus]");

@@ -16,6 +16,7 @@ from pytest_django import DjangoAssertNumQueries
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
+from scoring import services as scoring_services
 from scoring.models import Prize
 from scoring.printing_kinds import CASH_REPORT
 from scoring.selectors.cash import cash_report
@@ -65,7 +66,7 @@ def test_the_cash_report_adds_up_to_the_cent(
 
     assert len(report.paid) == 4
     assert report.fees_in == Decimal("60.00")
-    assert [payer.name for payer in report.open] == [_name(tournament, 1, 3)]
+    assert [entry.player.name for entry in report.open] == [_name(tournament, 1, 3)]
     assert report.fees_open == Decimal("15.00")
     assert report.prizes.money == Decimal("45.55")
     assert report.stays == Decimal("14.45")
@@ -213,3 +214,66 @@ def test_the_cash_page_costs_the_same_queries_for_one_table_and_three(
             assert organiser.get(url).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def _paid_night(players: int, fee: str) -> Tournament:
+    tournament = night(present=players, entry_fee=Decimal(fee))
+    for entry in Registration.objects.filter(tournament=tournament).select_related("tournament"):
+        services.registration_mark_paid(registration=entry, paid=True)
+    return tournament
+
+
+def test_a_fee_changed_during_play_leaves_the_fees_paid_as_they_were(
+    organiser: Client,
+) -> None:
+    """Issue 30.6: 17 × 5 € paid, the fee then set to 8 €: 85 € in, not 136 €; who pays from
+    then on pays 8 €."""
+    tournament = _paid_night(17, "5")
+    late = services.player_create(name="Zacharias Spät", club="SC Prisdorf")
+    services.registration_add(tournament=tournament, player=late, check_in=True)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_fee=Decimal(8))
+    tournament.refresh_from_db()
+
+    report = cash_report(tournament=tournament)
+    assert report.fees_in == Decimal("85.00")
+    assert report.fees_open == Decimal("8.00")  # the one present and not paid: the fee now
+
+    late_entry = Registration.objects.select_related("tournament").get(player=late)
+    services.registration_mark_paid(registration=late_entry, paid=True)
+    assert Registration.objects.get(player=late).fee_amount == Decimal("8.00")
+    assert cash_report(tournament=tournament).fees_in == Decimal("93.00")
+    page = " ".join(
+        organiser.get(reverse("scoring:cash", args=[tournament.pk])).content.decode().split()
+    )
+    assert "17 × 5,00 € + 1 × 8,00 €" in page
+    assert "93,00 €" in page
+    assert "136,00 €" not in page
+
+
+def test_the_prize_page_and_the_cash_report_say_the_same_fees_in(organiser: Client) -> None:
+    """Issue 29.2: 13 present at 5 €, one not paid: the cash report has 60 € in, and the prize
+    page said '13 Spieler × 5,00 € = 65,00 €'. Both read the one selector now: 60 €, and the
+    fee still open is named apart."""
+    tournament = _paid_night(13, "5")
+    services.tournament_draw(tournament=tournament, seed=3)
+    services.registration_mark_paid(
+        registration=Registration.objects.select_related("tournament", "player").filter(
+            tournament=tournament
+        )[0],
+        paid=False,
+    )
+    cash = " ".join(
+        organiser.get(reverse("scoring:cash", args=[tournament.pk])).content.decode().split()
+    )
+    prizes = " ".join(
+        organiser.get(reverse("scoring:prizes", args=[tournament.pk])).content.decode().split()
+    )
+
+    assert "12 Spieler × 5,00 €" in cash
+    assert "60,00 €" in cash
+    assert "Startgeld eingenommen: 12 Spieler × 5,00 € = 60,00 €" in prizes
+    assert "1 Startgeld noch offen (5,00 €)" in prizes
+    assert "65,00" not in prizes
+
+    scoring_services.prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
+    assert Prize.objects.get(tournament=tournament, place=1).money == Decimal("60.00")

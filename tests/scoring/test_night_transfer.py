@@ -73,7 +73,9 @@ def test_who_paid_the_fee_travels_with_the_night(played: Tournament) -> None:
     paid = Registration.objects.filter(tournament=played).order_by("pk").first()
     assert paid is not None
     payer = paid.player.name
-    Registration.objects.filter(pk=paid.pk).update(fee_paid_at="2026-11-27T19:05:00+01:00")
+    Registration.objects.filter(pk=paid.pk).update(
+        fee_paid_at="2026-11-27T19:05:00+01:00", fee_amount=Decimal("4.50")
+    )
     content = night_transfer.night_export_bytes(tournament=played)
     wipe()
 
@@ -81,9 +83,32 @@ def test_who_paid_the_fee_travels_with_the_night(played: Tournament) -> None:
 
     fees = Registration.objects.filter(tournament=imported).order_by("player__name")
     assert [r.fee_paid_at is not None for r in fees] == [r.player.name == payer for r in fees]
-    assert (
-        fees.get(fee_paid_at__isnull=False).fee_paid_at.isoformat() == "2026-11-27T18:05:00+00:00"
+    paid_in = fees.get(fee_paid_at__isnull=False)
+    assert paid_in.fee_paid_at.isoformat() == "2026-11-27T18:05:00+00:00"
+    assert paid_in.fee_amount == Decimal("4.50")  # the money paid, whatever the fee is now
+
+
+def test_a_fee_paid_in_a_file_from_before_the_amount_was_kept_is_the_nights_fee(
+    played: Tournament,
+) -> None:
+    """A file written before each payment kept its money (migration 0030) has a time and no
+    amount: the night's fee, as the migration fills it."""
+    Tournament.objects.filter(pk=played.pk).update(entry_fee=Decimal(6))
+    played.refresh_from_db()
+    paid = Registration.objects.filter(tournament=played).order_by("pk").first()
+    assert paid is not None
+    Registration.objects.filter(pk=paid.pk).update(
+        fee_paid_at="2026-11-27T19:05:00+01:00", fee_amount=Decimal(6)
     )
+    data = json.loads(night_transfer.night_export_bytes(tournament=played))
+    for registration in data["registrations"]:
+        registration.pop("fee_amount", None)
+    wipe()
+
+    imported = night_import_bytes(json.dumps(data).encode())
+
+    paid_in = Registration.objects.get(tournament=imported, fee_paid_at__isnull=False)
+    assert paid_in.fee_amount == Decimal("6.00")
 
 
 def test_players_of_the_directory_are_matched_by_name_and_club(played: Tournament) -> None:

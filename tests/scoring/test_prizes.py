@@ -15,7 +15,7 @@ from scoring.ranking import Prize as PrizeValue
 from scoring.tables import prize_text
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
-from tests.tournaments.night_helpers import night
+from tests.tournaments.night_helpers import all_paid, night
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +152,8 @@ def test_a_bad_prize_list_saves_nothing(prizes: list[PrizeValue], code: str | No
 
 
 def test_splitting_the_entry_fees_keeps_the_named_prizes() -> None:
-    table = playing_table(entry_fee=Decimal(5))  # 4 players: 20 €
+    table = playing_table(entry_fee=Decimal(5))
+    all_paid(table.tournament)  # 4 players: 20 €
     services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(4, name="Korb")])
     services.prizes_split_fees(tournament=table.tournament, percentages=[Decimal(60), Decimal(40)])
     assert [(p.place, p.money, p.name) for p in Prize.objects.all()] == [
@@ -234,7 +235,8 @@ def test_tied_players_share_every_prize_of_the_places_they_cover() -> None:
 
 
 def test_splitting_the_fees_keeps_several_named_prizes_of_a_place() -> None:
-    table = playing_table(entry_fee=Decimal(5))  # 4 players: 20 €
+    table = playing_table(entry_fee=Decimal(5))
+    all_paid(table.tournament)  # 4 players: 20 €
     services.prizes_set(
         tournament=table.tournament,
         prizes=[PrizeValue(1, name="Korb"), PrizeValue(1, name="Wein")],
@@ -248,7 +250,8 @@ def test_splitting_the_fees_keeps_several_named_prizes_of_a_place() -> None:
 
 
 def prizes_page(table_fee: int = 10) -> tuple[Client, str, object]:
-    table = playing_table(entry_fee=Decimal(table_fee))  # 4 players seated
+    table = playing_table(entry_fee=Decimal(table_fee))
+    all_paid(table.tournament)  # 4 players seated, each paid
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(UserFactory(is_staff=True))
     return client, reverse("scoring:prizes", args=[table.tournament_id]), table.tournament
@@ -256,7 +259,9 @@ def prizes_page(table_fee: int = 10) -> tuple[Client, str, object]:
 
 def test_the_prizes_page_shows_the_pot() -> None:
     client, url, _tournament = prizes_page()
-    assert "Startgeld: 4 Spieler × 10,00 € = 40,00 €" in client.get(url).content.decode()
+    assert (
+        "Startgeld eingenommen: 4 Spieler × 10,00 € = 40,00 €" in client.get(url).content.decode()
+    )
 
 
 def test_splitting_the_fees_over_typed_money_prizes_asks_first_and_names_them() -> None:
@@ -268,7 +273,7 @@ def test_splitting_the_fees_over_typed_money_prizes_asks_first_and_names_them() 
     assert "Preise durch die Aufteilung des Startgelds ersetzen?" in page
     assert "1. 50,00 €" in page  # what is replaced
     assert "Neu: 1. 20,00 €" in page
-    assert "Das Startgeld: 4 × 10,00 € = 40,00 €." in page
+    assert "Das Startgeld eingenommen: 4 Spieler × 10,00 € = 40,00 €." in page
     assert 'value="50 50"' in page  # the percentages go back with the confirm button
     assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €", "2. Präsentkorb"]
 

@@ -18,7 +18,8 @@ from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
-from tests.tournaments.night_helpers import night
+from tests.tournaments.night_helpers import all_paid, night
+from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import Seat, Table, Tournament
 
@@ -115,7 +116,8 @@ def test_the_prizes_go_by_the_total_and_the_fee_counts_a_player_once() -> None:
     assert ranked[0].points == 4
     assert ranked[0].money == Decimal(20)
     assert [s.money for s in ranked[1:]] == [Decimal(0)] * 7
-    assert selectors.fee_pot(tournament=tournament).players == 8
+    all_paid(tournament)
+    assert len(tournament_selectors.fees(tournament=tournament).paid) == 8
 
 
 @pytest.mark.parametrize(("series", "queries"), [(1, 7), (2, 8), (3, 8)])

@@ -19,3 +19,11 @@ def night(*, present: int, absent: int = 0, **options: object) -> Tournament:
 
 def registration(tournament: Tournament, name: str) -> Registration:
     return Registration.objects.get(tournament=tournament, player__name=name)
+
+
+def all_paid(tournament: Tournament) -> Tournament:
+    """Every player present has paid the fee asked now (the desk's tap on his name)."""
+    present = Registration.objects.filter(tournament=tournament, checked_in_at__isnull=False)
+    for entry in present.select_related("tournament", "player"):
+        services.registration_mark_paid(registration=entry, paid=True)
+    return tournament

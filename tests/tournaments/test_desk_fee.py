@@ -108,16 +108,16 @@ def test_a_night_without_a_fee_shows_no_fee(organiser: Client) -> None:
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     assert "Startgeld offen" not in desk
     assert "bezahlt" not in desk
-    assert selectors.open_fees(tournament=tournament) == []
+    assert selectors.fees(tournament=tournament).open == []
 
 
-def test_the_open_fees_cost_one_query_however_many(
+def test_the_fees_cost_one_query_however_many(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
     small, large = _fee_night(present=2), _fee_night(present=20)
     for tournament, count in ((small, 2), (large, 20)):
         with django_assert_num_queries(1):
-            fees = selectors.open_fees(tournament=tournament)
+            fees = selectors.fees(tournament=tournament).open
             assert [entry.player.name for entry in fees][:1] == ["Spieler 00"]
         assert len(fees) == count
 
@@ -184,3 +184,96 @@ def test_the_players_of_a_list_are_found_folded_in_one_query(
     with django_assert_num_queries(1):
         found = selectors.players_named(names=[("hans mueller", "sc prisdorf"), ("Nobody", "")])
     assert found == [mueller]
+
+
+def _row(answer: str, entry: Registration) -> str:
+    return answer.split(f'id="registration-{entry.pk}"')[1].split("</li>")[0]
+
+
+def test_one_tap_on_pays_later_checks_in_with_the_fee_open(organiser: Client) -> None:
+    """Issue 29.2: "here, fee not paid yet" is one tap ("zahlt später"), beside the name."""
+    tournament = _fee_night(absent=1)
+    entry = registration(tournament, "Spieler 00")
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    assert ">zahlt später</button>" in _row(desk, entry)
+
+    answer = _text(
+        organiser.post(
+            reverse("tournaments:arrive", args=[tournament.pk, entry.pk]),
+            {"present": "1", "paid": "0"},
+            **HTMX,  # type: ignore[arg-type]
+        )
+    )
+
+    entry.refresh_from_db()
+    assert (entry.is_checked_in, entry.is_fee_paid) == (True, False)
+    assert "Spieler 00 ist da, das Startgeld offen." in answer
+    row = _row(answer, entry)
+    assert "Anwesend ✓" in row
+    assert "Startgeld offen" in row
+    assert ">5,00 € bezahlt</button>" in row
+    assert "1 Startgeld offen" in answer  # the open fees beside it, swapped in
+
+
+def test_marking_a_paid_fee_open_keeps_the_player_here(organiser: Client) -> None:
+    """Issue 29.2: "Startgeld offen" undoes the payment alone; "Rückgängig" checked him out."""
+    tournament = _fee_night(absent=1)
+    entry = registration(tournament, "Spieler 00")
+    services.registration_arrive(registration=entry)
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    assert ">Startgeld offen</button>" in _row(desk, entry)
+
+    answer = _text(
+        organiser.post(
+            reverse("tournaments:fee", args=[tournament.pk, entry.pk]),
+            {"paid": "0"},
+            **HTMX,  # type: ignore[arg-type]
+        )
+    )
+
+    entry.refresh_from_db()
+    assert (entry.is_checked_in, entry.is_fee_paid) == (True, False)
+    assert "Spieler 00: Das Startgeld ist wieder offen." in answer
+    assert ">5,00 € bezahlt</button>" in _row(answer, entry)
+
+
+def test_a_withdrawn_players_fee_is_not_marked_paid(organiser: Client) -> None:
+    """Issue 30.10: refused with a German message; nothing changes, no line in the history."""
+    tournament = _fee_night(absent=1)
+    entry = registration(tournament, "Spieler 00")
+    services.registration_withdraw(registration=entry)
+
+    answer = _text(
+        organiser.post(
+            reverse("tournaments:fee", args=[tournament.pk, entry.pk]),
+            {"paid": "1"},
+            **HTMX,  # type: ignore[arg-type]
+        )
+    )
+
+    assert (
+        "Spieler 00 ist ausgetragen: Sein Startgeld kann nicht als bezahlt markiert werden. "
+        "Bitte zuerst wieder anmelden." in answer
+    )
+    assert "hat bezahlt" not in answer
+    entry.refresh_from_db()
+    assert not entry.is_fee_paid
+    assert entry.fee_amount is None
+    assert not TournamentEvent.objects.exists()
+
+
+def test_a_player_retired_during_a_running_night_is_off_the_desk(organiser: Client) -> None:
+    """Issue 30.10: retired, he is not coming: the desk no longer offers his check-in. One
+    retired who is here (he plays tonight) stays listed."""
+    tournament = _fee_night(present=4, absent=1)
+    services.tournament_draw(tournament=tournament, seed=3)
+    services.tournament_start(tournament=tournament)
+    services.player_retire(player=Player.objects.get(name="Spieler 04"))  # registered, absent
+    services.player_retire(player=Player.objects.get(name="Spieler 00"))  # here, playing
+
+    desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
+    registrations = desk.split('id="registrations"')[1]
+
+    assert "Spieler 04" not in registrations
+    assert "Spieler 00" in registrations
+    assert "4 Anmeldungen" in registrations

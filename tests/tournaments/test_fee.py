@@ -1,7 +1,12 @@
 """The entry fee per registration: marked paid or open again, with its line in the history."""
 
+from decimal import Decimal
+
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from tests.tournaments.night_helpers import night, registration
 from tournaments import services
@@ -46,3 +51,27 @@ def test_a_late_payer_is_marked_even_after_the_night_is_finished() -> None:
     entry = registration(tournament, "Spieler 00")
     services.registration_mark_paid(registration=entry, paid=True, by=None)
     assert Registration.objects.get(pk=entry.pk).is_fee_paid
+
+
+def test_a_fee_marked_paid_keeps_the_money_paid_and_the_database_holds_it() -> None:
+    """Issue 30.6: the amount is stored with the payment; a payment without one is refused by
+    the database, and an open fee has none."""
+    tournament = night(present=1, entry_fee=Decimal("7.50"))
+    entry = registration(tournament, "Spieler 00")
+    services.registration_mark_paid(registration=entry, paid=True)
+    assert Registration.objects.get(pk=entry.pk).fee_amount == Decimal("7.50")
+    services.registration_mark_paid(registration=entry, paid=False)
+    assert Registration.objects.get(pk=entry.pk).fee_amount is None
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Registration.objects.filter(pk=entry.pk).update(fee_paid_at=timezone.now())
+
+
+def test_a_withdrawn_players_fee_is_refused_by_the_service() -> None:
+    tournament = night(present=0, absent=1, entry_fee=Decimal(5))
+    entry = registration(tournament, "Spieler 00")
+    services.registration_withdraw(registration=entry)
+    with pytest.raises(ValidationError) as error:
+        services.registration_mark_paid(registration=entry, paid=True)
+    assert error.value.code == "withdrawn"
+    assert not Registration.objects.get(pk=entry.pk).is_fee_paid
+    assert not TournamentEvent.objects.filter(tournament=tournament).exists()

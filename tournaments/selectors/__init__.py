@@ -17,6 +17,7 @@ from tournaments.selectors.draw import (
     unseatable_message,
 )
 from tournaments.selectors.duplicates import DuplicatePair, player_duplicate_pairs
+from tournaments.selectors.fees import FeeLine, Fees, fees
 from tournaments.selectors.figures import night_figures, ranked_nights
 from tournaments.selectors.files import (
     SeatingRow,
@@ -39,7 +40,6 @@ from tournaments.selectors.registration import (
     CheckInCount,
     PreviousNight,
     check_in_count,
-    open_fees,
     players_offered,
     players_to_register,
     previous_night,
@@ -79,6 +79,8 @@ __all__ = [
     "CheckInCount",
     "DrawCheck",
     "DuplicatePair",
+    "FeeLine",
+    "Fees",
     "PlayerNight",
     "PlayerPage",
     "PreviousNight",
@@ -91,9 +93,9 @@ __all__ = [
     "current_series",
     "draw_check",
     "draw_is_stale",
+    "fees",
     "last_series_drawn",
     "night_figures",
-    "open_fees",
     "organiser_exists",
     "player_directory",
     "player_duplicate_pairs",

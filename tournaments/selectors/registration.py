@@ -9,9 +9,11 @@ from tournaments.selectors.players import DIRECTORY_ORDER, by_family_name, playe
 
 
 def registrations(*, tournament: Tournament) -> QuerySet[Registration]:
-    """Every registration with its player, by name; withdrawn ones last."""
+    """Every registration with its player, by name; withdrawn ones last. A retired player is
+    left out unless he is here (checked in): retired during the night, he is not coming."""
     return (
         Registration.objects.filter(tournament=tournament)
+        .exclude(player__retired_at__isnull=False, checked_in_at__isnull=True)
         .select_related("player")
         .order_by(F("withdrawn_at").asc(nulls_first=True), *by_family_name("player__"))
     )
@@ -98,23 +100,6 @@ def check_in_count(*, tournament: Tournament) -> CheckInCount:
         registered=Count("pk"), present=Count("pk", filter=Q(checked_in_at__isnull=False))
     )
     return CheckInCount(counts["registered"], counts["present"])
-
-
-def open_fees(*, tournament: Tournament) -> list[Registration]:
-    """The players present (checked in, not withdrawn) whose entry fee is still open, by
-    name; none when the night asks no fee (one query, none without a fee)."""
-    if not tournament.entry_fee:
-        return []
-    return list(
-        Registration.objects.filter(
-            tournament=tournament,
-            checked_in_at__isnull=False,
-            withdrawn_at__isnull=True,
-            fee_paid_at__isnull=True,
-        )
-        .select_related("player")
-        .order_by(*by_family_name("player__"))
-    )
 
 
 def players_offered(*, tournament: Tournament, ids: list[int]) -> list[Player]:

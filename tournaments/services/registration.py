@@ -101,16 +101,20 @@ def walk_in_register(
 
 
 def registration_arrive(
-    *, registration: Registration, present: bool = True, by: User | None = None
+    *,
+    registration: Registration,
+    present: bool = True,
+    paid: bool = True,
+    by: User | None = None,
 ) -> Registration:
-    """A registered player at the desk, one tap: checked in and his fee marked paid; or, the
-    tap undone, checked out and his fee open again.
+    """A registered player at the desk, one tap: checked in and his fee marked paid (``paid``
+    False: he pays later, his fee open); or, the tap undone, checked out and his fee open.
 
     :raises ValidationError: see ``registration_check_in``.
     """
     with transaction.atomic():
         registration_check_in(registration=registration, present=present)
-        return registration_mark_paid(registration=registration, paid=present, by=by)
+        return registration_mark_paid(registration=registration, paid=present and paid, by=by)
 
 
 def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
@@ -137,21 +141,35 @@ def registration_mark_paid(
     *, registration: Registration, paid: bool, by: User | None = None
 ) -> Registration:
     """Mark the player's entry fee paid (in cash, at the desk) or open again, with a line in
-    the tournament's history. Money comes in at any time of the night, a late payer even after
-    the end: no state refuses it. Marking it as it is already changes nothing.
+    the tournament's history. The money paid is kept with it (the fee asked just then): a fee
+    changed later does not change what is in the cash box. Money comes in at any time of the
+    night, a late payer even after the end: no state refuses it. Marking it as it is already
+    changes nothing.
+
+    :raises ValidationError: marked paid, and he has withdrawn.
     """
     with transaction.atomic():
         locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        if paid and locked.withdrawn_at is not None:
+            raise ValidationError(
+                _(
+                    "%(player)s has withdrawn: his fee cannot be marked paid. "
+                    "Register him again first."
+                ),
+                code="withdrawn",
+                params={"player": registration.player.name},
+            )
         if locked.is_fee_paid != paid:
             locked.fee_paid_at = timezone.now() if paid else None
-            locked.save(update_fields=["fee_paid_at"])
+            locked.fee_amount = registration.tournament.entry_fee if paid else None
+            locked.save(update_fields=["fee_paid_at", "fee_amount"])
             event_record(
                 tournament=registration.tournament,
                 kind=TournamentEvent.Kind.FEE_PAID if paid else TournamentEvent.Kind.FEE_OPEN,
                 user=by,
                 reason=registration.player.name,
             )
-    registration.fee_paid_at = locked.fee_paid_at
+    registration.fee_paid_at, registration.fee_amount = locked.fee_paid_at, locked.fee_amount
     return registration
 
 

@@ -1,6 +1,7 @@
-"""A tap at the registration desk: a player's arrival (checked in and paid at once, or the
-tap undone), his fee marked paid or open, and the lists to tick (the players of last time,
-those of a list just imported) registered at once. Each view calls one service."""
+"""A tap at the registration desk: a player's arrival (checked in and paid at once, or here
+and paying later, or the tap undone), his fee marked paid or open, and the lists to tick (the
+players of last time, those of a list just imported) registered at once. Each view calls one
+service."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -35,7 +36,7 @@ def _row_answer(request: HttpRequest, registration: Registration) -> HttpRespons
         "tournament": tournament,
         "summary": selectors.present_summary(tournament=tournament),
         "draw_stale": draw_stale(tournament),
-        "open_fees": selectors.open_fees(tournament=tournament),
+        "fees": selectors.fees(tournament=tournament),
         "oob": True,
     }
     return render(request, "tournaments/night/_check_in_response.html", context)
@@ -49,34 +50,44 @@ def _said(request: HttpRequest, error: ValidationError) -> None:
 @organiser_required
 @require_POST
 def arrive(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
-    """One tap on a registered player's name: here and paid; ``present=0`` undoes it."""
+    """One tap on a registered player's name: here and paid; ``paid=0`` ("zahlt später"): here,
+    his fee open; ``present=0`` undoes the tap."""
     registration = _registration(pk, registration_pk)
     present = request.POST.get("present") != "0"
+    paid = request.POST.get("paid") != "0"
     try:
-        services.registration_arrive(registration=registration, present=present, by=request.user)  # type: ignore[arg-type]
+        services.registration_arrive(
+            registration=registration,
+            present=present,
+            paid=paid,
+            by=request.user,  # type: ignore[arg-type]
+        )
     except ValidationError as error:
         _said(request, error)
     else:
-        name = registration.player.name
-        messages.success(
-            request,
-            (_("%(player)s is here.") if present else _("%(player)s: undone.")) % {"player": name},
-        )
+        said = _("%(player)s is here.") if paid else _("%(player)s is here, the fee open.")
+        said = said if present else _("%(player)s: undone.")
+        messages.success(request, said % {"player": registration.player.name})
     return _row_answer(request, registration)
 
 
 @organiser_required
 @require_POST
 def fee(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
-    """A late payer marked paid (or a fee marked open again): at any time of the night."""
+    """A late payer marked paid (or a fee marked open again, the player still here): at any
+    time of the night."""
     registration = _registration(pk, registration_pk)
     paid = request.POST.get("paid") != "0"
-    services.registration_mark_paid(registration=registration, paid=paid, by=request.user)  # type: ignore[arg-type]
-    messages.success(
-        request,
-        (_("%(player)s has paid.") if paid else _("%(player)s: the fee is open again."))
-        % {"player": registration.player.name},
-    )
+    try:
+        services.registration_mark_paid(registration=registration, paid=paid, by=request.user)  # type: ignore[arg-type]
+    except ValidationError as error:
+        _said(request, error)
+    else:
+        messages.success(
+            request,
+            (_("%(player)s has paid.") if paid else _("%(player)s: the fee is open again."))
+            % {"player": registration.player.name},
+        )
     return _row_answer(request, registration)
 
 

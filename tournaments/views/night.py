@@ -120,7 +120,7 @@ def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]
         "withdrawn_count": withdrawn,
         "summary": selectors.present_summary(tournament=tournament),
         "draw_stale": draw_stale(tournament),
-        "open_fees": selectors.open_fees(tournament=tournament),
+        "fees": selectors.fees(tournament=tournament),
         # The list import started here comes back here, its players offered to register.
         "import_url": reverse("tournaments:players_import") + f"?tournament={tournament.pk}",
         "query": query,
