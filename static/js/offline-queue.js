@@ -13,7 +13,8 @@
 // Nothing here knows a rule set: the page says in data attributes what a deal's number is
 // (data-queue-number), which tap is no deal (data-queue-no-count="name=value"), which texts
 // carry the number (data-queue-number-text with "{number}"), what goes stale offline
-// (data-queue-stale), what a fresh form shows (data-queue-reset), where the reason stands in
+// (data-queue-stale), what a fresh form shows (data-queue-reset), the tapped deal's value where
+// the page knows it (data-queue-value, static/js/deal-values.js), where the reason stands in
 // an answer (data-entry-reason) and where the waiting deals are listed (data-queue-pending).
 // The words come translated from the bar, #offline-queue (templates/_offline_queue.html).
 (function () {
@@ -104,6 +105,7 @@
       at: Date.now(),
       number: parseInt(form.getAttribute("data-queue-number"), 10) || null,
       counts: counts(form, body),
+      value: form.getAttribute("data-queue-value") || "",
     };
   }
 
@@ -146,6 +148,7 @@
   }
 
   function clearTaps(form) {
+    form.removeAttribute("data-queue-value");
     form.querySelectorAll("input").forEach(function (input) {
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
       else if (input.type !== "hidden") input.value = "";
@@ -406,7 +409,8 @@
       var li = document.createElement("li");
       li.className = "queue-waiting";
       var title = titleOf(entry);
-      li.textContent = (title ? title + ": " : "") + entry.words + " · " + word("pending");
+      li.textContent = (title ? title + ": " : "") + entry.words +
+        (entry.value ? " " + entry.value : "") + " · " + word("pending");
       slot.appendChild(li);
     });
     slot.hidden = !slot.children.length;

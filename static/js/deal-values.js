@@ -1,0 +1,87 @@
+// The deal's value while the laptop cannot be reached (issue 29): the live preview asks the
+// laptop on every tap (scoring/_deal_form.html); when that request fails, the preview box
+// shows the value from the table the page brought along (#deal-values, computed by the rules
+// module: scoring/offline_values.py) and says that the laptop checks the deal once the Wi-Fi
+// is back. Nothing here knows a rule set: the taps are looked up as "contract|flags|result".
+// The value of the taps also goes onto the form (data-queue-value) for static/js/offline-queue.js,
+// whose list of kept deals shows it.
+(function () {
+  "use strict";
+  var table;
+
+  function values() {
+    if (table === undefined) {
+      var source = document.getElementById("deal-values");
+      try {
+        table = source ? JSON.parse(source.textContent) : null;
+      } catch (e) {
+        table = null;
+      }
+    }
+    return table;
+  }
+
+  function dealForm() { return document.querySelector('#table-screen form[data-queue="deal"]'); }
+
+  function checked(form, name) {
+    return form.querySelector('input[name="' + name + '"]:checked');
+  }
+
+  // The taps' entry in the table, or null (no game tapped yet, or none the rules make).
+  function entryOf(form) {
+    var known = values();
+    var contract = checked(form, "contract");
+    if (!known || !contract) return null;
+    var flags = known.flags.filter(function (name) { return checked(form, name); }).sort();
+    var result = checked(form, "result");
+    var key = contract.value + "|" + flags.join(",") + "|" + (result ? result.value : "");
+    return known.values[key] || null;
+  }
+
+  function noteValue(form) {
+    var entry = entryOf(form);
+    if (entry && entry.value) form.setAttribute("data-queue-value", entry.value);
+    else form.removeAttribute("data-queue-value");
+  }
+
+  // The preview box filled from the table, with what the laptop will do.
+  function showOffline(form) {
+    var box = document.getElementById("deal-preview");
+    var known = values();
+    if (!box || !known || !form.contains(box) || !checked(form, "contract")) return;
+    var entry = entryOf(form);
+    var missing = entry && entry.declarer && !checked(form, "declarer");
+    box.textContent = "";
+    var says = document.createElement("div");
+    says.className = "preview-game";
+    says.textContent = !entry ? known.words.unknown : missing ? known.words.declarer : entry.preview;
+    box.appendChild(says);
+    if (entry && !missing) {
+      var note = document.createElement("div");
+      note.className = "preview-offline-note";
+      note.textContent = known.words.checked;
+      box.appendChild(note);
+    }
+    box.className = "preview " + (entry && !missing ? "preview-ok" : "preview-hint") +
+      " preview-offline";
+    box.setAttribute("role", "status");
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = dealForm();
+    if (!form || !form.contains(event.target)) return;
+    noteValue(form);
+    if (!navigator.onLine) showOffline(form);
+  });
+  // The preview's request failed: the phone is offline, or the laptop not reached (a proxy's
+  // 502, 503, 504, as offline-queue.js counts them).
+  function failed(event) {
+    var form = dealForm();
+    if (form && form.contains(event.target)) showOffline(form);
+  }
+  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
+    if ([502, 503, 504].indexOf(status) >= 0) failed(event);
+  });
+})();
