@@ -41,3 +41,17 @@ def test_a_sweep_says_what_it_brings_and_keeps_the_save_button_in_sight(
     box = save.bounding_box()
     assert box is not None
     assert box["y"] + box["height"] <= size[1], box
+
+
+def test_the_heading_says_what_a_game_is_beside_the_deals_question(new_page: NewPage) -> None:
+    """"Partie 1" over "Spiel 1" read as two words for one thing: a game (Partie) is the race
+    to ten tricks, a deal (Spiel) five tricks, as on every captain's page. No count of games
+    is fixed, so the heading says what ends one rather than "of N"."""
+    page = new_page(**{**PHONE, "viewport": {"width": 320, "height": 568}})
+    page.goto(reverse("scoring:table_entry", args=[race_table(5).token]))
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Tisch 1 · Partie 1 (bis 10 Stiche)")
+    expect(page.locator(".race-deal-heading")).to_have_text("Spiel 1: Wer hat Stich 1 gemacht?")
+    page.locator(".tiles-players .tile").first.tap()
+    expect(page.locator(".race-deal-heading")).to_have_text("Spiel 1: Wer hat Stich 2 gemacht?")
+    expect(heading).to_have_text("Tisch 1 · Partie 1 (bis 10 Stiche)")
