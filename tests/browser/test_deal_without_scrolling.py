@@ -42,7 +42,7 @@ class Screen:
         box = control.bounding_box()
         assert box is not None, f"{control} is not shown"
         bottom = HEIGHT if in_bar else self.foot_top()
-        return 0 <= box["y"] and box["y"] + box["height"] <= bottom + 0.5
+        return box["y"] >= 0 and box["y"] + box["height"] <= bottom + 0.5
 
     def tap(self, control: Locator, *, in_bar: bool = False) -> None:
         if not self.in_view(control, in_bar=in_bar):

@@ -15,12 +15,12 @@ from pytest_django.live_server_helper import LiveServer
 from scoring.models import Deal
 from tests.browser.outages import Outage
 from tests.browser.test_offline_queue import names_of, tap_tile
+from tests.browser.test_one_screen_entry import DOUBLES, RESULT, WHAT, WHO
 from tests.scoring.helpers import aspe_night, playing_table
 from tournaments.models import Table
 
 pytestmark = pytest.mark.requests_fail_on_purpose
 
-WHO, WHAT, DOUBLES, RESULT = "Wer hat gespielt?", "Was wurde gespielt?", "Verdopplungen (falls gespielt)", "Ergebnis"  # fmt: skip
 CHECKED = "Geprüft wird, sobald das WLAN zurück ist."
 UNKNOWN = "Ohne WLAN: Der Wert wird geprüft, sobald das WLAN zurück ist."
 

@@ -44,7 +44,7 @@ def test_a_sweep_says_what_it_brings_and_keeps_the_save_button_in_sight(
 
 
 def test_the_heading_says_what_a_game_is_beside_the_deals_question(new_page: NewPage) -> None:
-    """"Partie 1" over "Spiel 1" read as two words for one thing: a game (Partie) is the race
+    """The words "Partie 1" over "Spiel 1" read as one thing: a game (Partie) is the race
     to ten tricks, a deal (Spiel) five tricks, as on every captain's page. No count of games
     is fixed, so the heading says what ends one rather than "of N"."""
     page = new_page(**{**PHONE, "viewport": {"width": 320, "height": 568}})
