@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Deal
 from tests.browser.outages import Outage
-from tests.browser.test_offline_queue import names_of, tap_tile
+from tests.browser.test_offline_queue import assert_tiles_clear_of_the_bar, names_of, tap_tile
 from tests.browser.test_one_screen_entry import DOUBLES, RESULT, WHAT, WHO
 from tests.scoring.helpers import aspe_night, playing_table
 from tournaments.models import Table
@@ -52,6 +52,9 @@ def test_offline_the_preview_and_the_kept_deal_show_the_value(phone_page: Page) 
     )
     expect(status).to_be_hidden()
     expect(page.get_by_role("link", name="Korrigieren")).to_be_hidden()
+    # The queue's bar at the top keeps to two lines: the result tiles stay clear of the sticky
+    # bar at the foot, where a tap would land on the preview.
+    assert_tiles_clear_of_the_bar(page)
     expect(page.locator("text=Eingetragen >> visible=true")).to_have_count(0)
 
     # Taps that make no game yet: no value, and the phone says so plainly.
