@@ -30,6 +30,10 @@ class DealValue(TypedDict):
     value: str
     #: Whether the deal needs a player tapped (all passed has none).
     declarer: bool
+    #: What the declarer's total gains, and each other player's of the deal (the totals move
+    #: by them while the deal waits for the Wi-Fi).
+    gain: int
+    each: int
 
 
 class DealValues(TypedDict):
@@ -89,13 +93,23 @@ def _conflicting(vocabulary: Vocabulary, taps: Taps) -> bool:
 def _shown(scored: TableScore, declarer: int | None) -> DealValue:
     """What scoring/_preview.html and the history's deal words (deal_words) say of it."""
     if not scored.counts_as_deal:
-        return {"preview": gettext("all passed – no points"), "value": "", "declarer": False}
+        preview = gettext("all passed – no points")
+        return {"preview": preview, "value": "", "declarer": False, "gain": 0, "each": 0}
     said = spoken(scored.game, gettext)
     changes = scored.score_changes
-    opponents = next((c for at, c in enumerate(changes) if at != declarer and c), 0)
-    if opponents:
-        each = gettext("each opponent +%(score)s") % {"score": opponents}
-        gain = gettext("the opponents each %(score)s") % {"score": signed_score(opponents)}
-        return {"preview": f"{said} = {each}", "value": f"– {gain}", "declarer": True}
-    value = signed_score(0 if declarer is None else changes[declarer])
-    return {"preview": f"{said} = {value}", "value": value, "declarer": declarer is not None}
+    gain = 0 if declarer is None else changes[declarer]
+    each = next((c for at, c in enumerate(changes) if at != declarer and c), 0)
+    if each:
+        text = gettext("each opponent +%(score)s") % {"score": each}
+        words = gettext("the opponents each %(score)s") % {"score": signed_score(each)}
+        preview, value = f"{said} = {text}", f"– {words}"
+    else:
+        value = signed_score(gain)
+        preview = f"{said} = {value}"
+    return {
+        "preview": preview,
+        "value": value,
+        "declarer": declarer is not None,
+        "gain": gain,
+        "each": each,
+    }

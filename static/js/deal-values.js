@@ -3,8 +3,9 @@
 // shows the value from the table the page brought along (#deal-values, computed by the rules
 // module: scoring/offline_values.py) and says that the laptop checks the deal once the Wi-Fi
 // is back. Nothing here knows a rule set: the taps are looked up as "contract|flags|result".
-// The value of the taps also goes onto the form (data-queue-value) for static/js/offline-queue.js,
-// whose list of kept deals shows it.
+// The value of the taps and each seat's change also go onto the form (data-queue-value,
+// data-queue-changes) for static/js/offline-queue.js: its list of kept deals shows the value,
+// and the running totals move by the changes until the laptop's screen comes back.
 (function () {
   "use strict";
   var table;
@@ -38,10 +39,25 @@
     return known.values[key] || null;
   }
 
+  // The taps' value and each seat's change on the form, for the queue: the declarer's gain,
+  // each other player's of the deal (those offered as declarer: at a five the dealer sits out).
   function noteValue(form) {
     var entry = entryOf(form);
+    var declarer = checked(form, "declarer");
     if (entry && entry.value) form.setAttribute("data-queue-value", entry.value);
     else form.removeAttribute("data-queue-value");
+    if (!entry || (entry.declarer && !declarer)) {
+      form.removeAttribute("data-queue-changes");
+      return;
+    }
+    var changes = {};
+    if (entry.each) {
+      form.querySelectorAll('input[name="declarer"]').forEach(function (seat) {
+        changes[seat.value] = entry.each;
+      });
+    }
+    if (declarer) changes[declarer.value] = entry.gain;
+    form.setAttribute("data-queue-changes", JSON.stringify(changes));
   }
 
   // The preview box filled from the table, with what the laptop will do.

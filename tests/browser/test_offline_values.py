@@ -1,8 +1,8 @@
 """Offline, the captain's phone still gives a verdict and shows nothing stale (issue 29): the
 preview shows the deal's value from the table the page brought along (computed by the rules
 module, scoring/offline_values.py) and says that the laptop checks it when the Wi-Fi is back;
-a kept deal's line shows its value; the status line of an older deal ("Eingetragen: …" with
-its "Korrigieren") is gone.
+a kept deal's line shows its value and the running totals move by it; the status line of an
+older deal ("Eingetragen: …" with its "Korrigieren") is gone.
 """
 
 import re
@@ -57,16 +57,26 @@ def test_offline_the_preview_and_the_kept_deal_show_the_value(phone_page: Page) 
     assert_tiles_clear_of_the_bar(page)
     expect(page.locator("text=Eingetragen >> visible=true")).to_have_count(0)
 
+    # The running totals move by the kept deal, marked as not yet counted by the laptop.
+    totals = page.locator(".total-points")
+    expect(totals).to_have_text(["0", "2", "−12", "0"])
+    expect(page.locator(".total-points.total-waiting")).to_have_text(["−12"])
+
     # Taps that make no game yet: no value, and the phone says so plainly.
     tap_tile(page, WHO, names[3])
     tap_tile(page, WHAT, "Kieker")
     expect(preview).to_have_text(UNKNOWN)
     tap_tile(page, RESULT, "gewonnen")
     expect(preview).to_have_text(re.compile(rf"Kieker gewonnen = \+10\s*{CHECKED}"))
+    page.get_by_role("button", name="Spiel 3 eintragen").tap()
+    expect(totals).to_have_text(["0", "2", "−12", "10"])
 
     page.context.set_offline(False)
     expect(page.locator("#offline-queue")).to_be_hidden()
-    assert Deal.objects.get(table=table, sequence=2).score == -12
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Spiel 4 von 100")
+    expect(totals).to_have_text(["0", "2", "−12", "10"])
+    expect(page.locator(".total-points.total-waiting")).to_have_count(0)
+    assert [d.score for d in Deal.objects.filter(table=table).order_by("sequence")] == [2, -12, 10]
 
 
 def _aspe_table() -> Table:

@@ -64,6 +64,8 @@ def test_the_captains_page_embeds_the_table_with_its_words() -> None:
         "preview": "3 Hand verloren = −12",
         "value": "−12",
         "declarer": True,
+        "gain": -12,
+        "each": 0,
     }
     assert embedded["values"]["passed||"]["preview"] == "alle gepasst – keine Punkte"
     assert embedded["words"]["checked"] == "Geprüft wird, sobald das WLAN zurück ist."
