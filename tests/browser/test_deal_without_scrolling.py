@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Deal
 from tests.browser.conftest import PHONE, NewPage
-from tests.browser.test_small_phones import PAGES
+from tests.browser.test_small_phones import _TEXT_RUNS_OUT, PAGES
 from tournaments.models import Table
 
 WIDTH, HEIGHT = 320, 568
@@ -124,3 +124,11 @@ def test_a_correction_takes_at_most_one_scroll(new_page: NewPage, kind: str, fon
 
     assert screen.scrolls <= 1
     assert "verloren" in Deal.objects.get(table=table, sequence=1).game
+
+
+@pytest.mark.parametrize("kind", ["prisdorf", "grossenaspe", "ansegger", "duttfips"])
+def test_the_totals_in_their_row_break_no_name_in_a_word(new_page: NewPage, kind: str) -> None:
+    """The totals in one row (four seats; five in rows of three) keep each word of a name
+    whole: five in a row broke "Spieler 00" into "Spiele" and "r 00"."""
+    _table, screen = _small_phone(new_page, PAGES[kind], "Atkinson Hyperlegible")
+    assert screen.page.evaluate(_TEXT_RUNS_OUT, ".totals .total-name") == []
