@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fipsen_rules import RaceState
-from fipsen_rules.thedinghausen import TARGET, TRICKS_PER_DEAL
+from fipsen_rules.thedinghausen import TABLE_SIZE, TARGET, TRICKS_PER_DEAL
 
 __all__ = ["SeatRow", "TapScreen", "parse_announcer", "parse_seat", "parse_taps"]
 
@@ -75,6 +75,18 @@ class TapScreen:
         if len(self.taps) < TRICKS_PER_DEAL or self.tenth is not None:
             return None
         return next((row.name for row in self.rows if row.tricks == TRICKS_PER_DEAL), None)
+
+    @property
+    def sweep_in_hedewigs(self) -> bool:
+        """Whether a sweep here is the source's "5 Hedewigs, 1 € from each of the other four"
+        (SPEC C4.2): at a table of five. At four or six the rules pay the sweeper 1 € from
+        each of the others all the same, which is not five.
+
+        >>> from fipsen_rules import Race
+        >>> TapScreen.of(Race(players=4).start(), "ABCD", []).sweep_in_hedewigs
+        False
+        """
+        return len(self.rows) == TABLE_SIZE
 
     @property
     def announcement_failed(self) -> str | None:

@@ -13,8 +13,11 @@
 // Nothing here knows a rule set: the page says in data attributes what a deal's number is
 // (data-queue-number), which tap is no deal (data-queue-no-count="name=value"), which texts
 // carry the number (data-queue-number-text with "{number}"), what goes stale offline
-// (data-queue-stale), what a fresh form shows (data-queue-reset), where the reason stands in
-// an answer (data-entry-reason) and where the waiting deals are listed (data-queue-pending).
+// (data-queue-stale), what a fresh form shows (data-queue-reset), the tapped deal's value and
+// each seat's change where the page knows them (data-queue-value, data-queue-changes, see
+// static/js/deal-values.js; the totals they move: data-total, data-seat), where the reason
+// stands in an answer (data-entry-reason) and where the waiting deals are listed
+// (data-queue-pending).
 // The words come translated from the bar, #offline-queue (templates/_offline_queue.html).
 (function () {
   "use strict";
@@ -29,6 +32,7 @@
   var arrivedTimer = null;
   var dropArmed = false;
   var later = null; // a screen that waits for the captain's taps (settle)
+  var moved = []; // the changes of the deals that arrived since the screen was drawn
 
   function root() { return document.querySelector("#table-screen[data-table-token]"); }
   function bar() { return document.getElementById("offline-queue"); }
@@ -104,7 +108,17 @@
       at: Date.now(),
       number: parseInt(form.getAttribute("data-queue-number"), 10) || null,
       counts: counts(form, body),
+      value: form.getAttribute("data-queue-value") || "",
+      changes: changesOf(form),
     };
+  }
+
+  function changesOf(form) {
+    try {
+      return JSON.parse(form.getAttribute("data-queue-changes") || "null");
+    } catch (e) {
+      return null;
+    }
   }
 
   function titleOf(entry) { return entry.number ? word("title", { number: entry.number }) : ""; }
@@ -146,6 +160,8 @@
   }
 
   function clearTaps(form) {
+    form.removeAttribute("data-queue-value");
+    form.removeAttribute("data-queue-changes");
     form.querySelectorAll("input").forEach(function (input) {
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
       else if (input.type !== "hidden") input.value = "";
@@ -190,6 +206,7 @@
   function swap(html, keepTaps) {
     var current = root();
     later = null;
+    moved = [];
     if (!current) return false;
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("table-screen");
@@ -330,6 +347,7 @@
     if (answer.outcome === "saved" || answer.outcome === "duplicate") {
       if (index >= 0) list.splice(index, 1);
       write(t, list);
+      if (head.changes) moved.push(head.changes);
       if (head.waited && head.number) noteArrived(head.number);
       if (!list.length) settle(answer.text, formSequence() > head.sequence);
       render();
@@ -388,6 +406,30 @@
     box.classList.toggle("offline-queue-stopped", list.length > 0 && !!list[0].stopped);
     renderPending(list);
     renderStopped(list);
+    renderTotals(list);
+  }
+
+  // The running totals (data-total, by data-seat) moved by the deals kept on the phone and by
+  // those that arrived since the screen was drawn: the laptop's next screen has them all.
+  function renderTotals(list) {
+    var r = root();
+    if (!r) return;
+    var sums = {};
+    moved.concat(list.filter(function (e) { return !e.stopped; }).map(function (e) {
+      return e.changes;
+    })).forEach(function (changes) {
+      Object.keys(changes || {}).forEach(function (seat) {
+        sums[seat] = (sums[seat] || 0) + changes[seat];
+      });
+    });
+    r.querySelectorAll("[data-total][data-seat]").forEach(function (el) {
+      var total = parseInt(el.getAttribute("data-total"), 10);
+      if (isNaN(total)) return;
+      var seat = el.getAttribute("data-seat");
+      total += sums[seat] || 0;
+      el.textContent = total < 0 ? "\u2212" + String(-total) : String(total);
+      el.classList.toggle("total-waiting", !!sums[seat]);
+    });
   }
 
   function renderPending(list) {
@@ -406,7 +448,8 @@
       var li = document.createElement("li");
       li.className = "queue-waiting";
       var title = titleOf(entry);
-      li.textContent = (title ? title + ": " : "") + entry.words + " · " + word("pending");
+      li.textContent = (title ? title + ": " : "") + entry.words +
+        (entry.value ? " " + entry.value : "") + " · " + word("pending");
       slot.appendChild(li);
     });
     slot.hidden = !slot.children.length;

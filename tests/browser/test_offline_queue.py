@@ -132,7 +132,8 @@ def test_a_deal_saved_online_is_one_request_and_offline_deals_wait_then_arrive(
         expect(heading).to_contain_text(f"Spiel {index + 2} von 100")
     declarer, tricks, result = deal_of(2)
     expect(page.locator(".queue-waiting").first).to_have_text(
-        f"Spiel 3: {names[declarer]} – {tricks} {RESULTS[result]} · wartet auf das WLAN"
+        # With its value, from the table the page brought along (scoring/offline_values.py).
+        f"Spiel 3: {names[declarer]} – {tricks} {RESULTS[result]} +{tricks} · wartet auf das WLAN"
     )
     expect(bar).to_have_text(
         "3 Spiele warten auf das WLAN – sie werden gesendet, sobald die Verbindung zurück ist"
