@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.prize_allocation import Kind, Line
 from sitewide.money import euros
 from tournaments.ledger import LedgerChange, LedgerEntry
-from tournaments.models import MAX_SEATS, Table, Tournament, max_length_constraint
-from tournaments.text import no_control_characters
+from tournaments.models import MAX_SEATS, Table, Tournament
+from tournaments.text import max_length_constraint, no_control_characters
 
 #: The lowest places a prize list can name, and the most money one place can win.
 MAX_PRIZE_PLACE = 999

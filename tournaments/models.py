@@ -18,7 +18,7 @@ from tournaments.player_merges import PlayerMerge as PlayerMerge  # a model of t
 from tournaments.rule_choice import TournamentRules
 from tournaments.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.states import PLAYED, TournamentState, TournamentStates
-from tournaments.text import name_has_letter, no_control_characters
+from tournaments.text import max_length_constraint, name_has_letter, no_control_characters
 
 #: The most deals a table can play in one night (a deal takes a minute or more).
 MAX_DEALS = 300
@@ -26,15 +26,6 @@ MAX_DEALS = 300
 MAX_SEATS = 6
 #: The most series one night plays (each drawn anew).
 MAX_SERIES = 6
-
-
-def max_length_constraint(model: str, *fields: str, length: int) -> models.CheckConstraint:
-    """The database holds text fields to their max_length: PostgreSQL's varchar does, SQLite
-    does not, so a path that skipped full_clean would store anything there."""
-    condition = Q()
-    for field in fields:
-        condition &= Q(LessThanOrEqual(Length(field), length))
-    return models.CheckConstraint(condition=condition, name=f"{model}_text_length")
 
 
 class OrganiserProfile(models.Model):

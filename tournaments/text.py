@@ -12,6 +12,10 @@ from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
 #: The invisible characters that reorder text (bidi embeddings, overrides, isolates, marks)
@@ -87,3 +91,12 @@ class CleanCharField(forms.CharField):
         if self.multiline:
             return clean_text(text, multiline=True)
         return " ".join(clean_text(text).split()) if self.strip else clean_text(text)
+
+
+def max_length_constraint(model: str, *fields: str, length: int) -> models.CheckConstraint:
+    """The database holds text fields to their max_length: PostgreSQL's varchar does, SQLite
+    does not, so a path that skipped full_clean would store anything there."""
+    condition = Q()
+    for field in fields:
+        condition &= Q(LessThanOrEqual(Length(field), length))
+    return models.CheckConstraint(condition=condition, name=f"{model}_text_length")

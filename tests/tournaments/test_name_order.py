@@ -69,7 +69,7 @@ def test_the_desk_lists_the_registered_and_the_open_fees_by_family_name() -> Non
     tournament.save(update_fields=["entry_fee"])
     registered = selectors.registrations(tournament=tournament)
     assert [registration.player.name for registration in registered] == PHONE_BOOK
-    open_fees = selectors.open_fees(tournament=tournament)
+    open_fees = selectors.fees(tournament=tournament).open
     assert [registration.player.name for registration in open_fees] == PHONE_BOOK
 
 
