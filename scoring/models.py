@@ -238,7 +238,9 @@ class NightImport(models.Model):
     (``scoring/transfer_jobs.py``): a night of 200 tables takes longer than a web request
     should. The job reports how far it is to Celery's results (its page polls them); the
     record keeps the end: the tournament imported, or why the file was refused. The upload
-    itself is deleted once the job is done with it."""
+    itself is deleted once the job is done with it. ``manage.py import_night`` keeps one too,
+    without a file or a job (``task_id`` empty), so that its import, killed half-way, is undone
+    by the next one."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     file = models.FileField(_("file"), upload_to="imports/%Y/%m/", blank=True)

@@ -8,6 +8,11 @@ short steps: :mod:`scoring.transfer_stage`), reports how far it is after each st
 the file done, tables done) to Celery's results as printing's jobs do, and writes the end into
 the record: the tournament, or why the file was refused. Its page
 (``preisfipsen/transfer_views.py``) polls :func:`night_import_status` every second.
+
+``manage.py import_night`` imports in its own process (:func:`night_import_here`) with a
+record as well, which process and which staged tournament: a command killed half-way
+(``kill -9``) leaves its hidden tournament to the next import, by command or job, to undo
+(:func:`night_imports_stopped_undo`), as a job whose worker died does.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import socket
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import IO, Any
 
 from celery import current_app as celery_app
 from django.conf import settings
@@ -33,6 +38,7 @@ from scoring import tasks
 from scoring.models import NightImport
 from scoring.night_transfer import NightFileError, Progress, night_import_file
 from scoring.transfer_stage import Stage, stage_undo
+from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +84,9 @@ def night_import_request(*, upload: UploadedFile) -> NightImport:
             raise ValidationError(BROKER_UNREACHABLE, code="broker_unreachable") from None
 
     with transaction.atomic():
-        NightImport.objects.filter(created_at__lt=timezone.now() - KEPT).delete()
+        # Not one whose process died half-way: its staged tournament is still to be undone.
+        old = NightImport.objects.filter(created_at__lt=timezone.now() - KEPT)
+        old.exclude(staged__importing=True).delete()
         record.file.save(get_valid_filename(name)[:100] or "night.json", upload, save=False)
         record.save()
         transaction.on_commit(send)
@@ -104,9 +112,10 @@ def night_import_run(*, import_id: str, progress: Progress | None = None) -> Non
     taken = NightImport.objects.filter(pk=record.pk, started_at=None)
     if not taken.update(started_at=timezone.now(), started_by=_this_process()):
         if not _still_running(record):
+            logger.warning("The import %s was handed out again: its worker died.", record.pk)
             _stopped(record)
         return
-    _undo_stalled(other_than=record)
+    night_imports_stopped_undo(other_than=record)
     kept = NightImport.objects.filter(pk=record.pk)
     stage = Stage(on_staged=lambda staged: kept.update(staged=staged))
     with translation.override(record.language):
@@ -145,26 +154,62 @@ def _still_running(record: NightImport) -> bool:
     return True
 
 
-def _undo_stalled(*, other_than: NightImport) -> None:
-    """Imports whose whole worker died with them (the filesystem queue hands their job to
-    nobody again): their page says they stalled; what they saved is undone here."""
-    running = NightImport.objects.filter(
-        started_at__isnull=False, tournament=None, error=""
-    ).exclude(pk=other_than.pk)
-    for other in running:
-        if night_import_status(import_id=other.pk).stalled:
-            _stopped(other)
+def night_imports_stopped_undo(*, other_than: NightImport | None = None) -> list[NightImport]:
+    """Undo the imports whose process died with them, before a new one: a job whose whole
+    worker died (the filesystem queue hands it to nobody again; its page says it stalled) and
+    ``manage.py import_night`` killed half-way (its process is gone). What they saved is
+    removed, their records say they stopped; they are returned."""
+    running = NightImport.objects.filter(started_at__isnull=False, tournament=None, error="")
+    if other_than is not None:
+        running = running.exclude(pk=other_than.pk)
+    stopped = [other for other in running if _process_gone(other)]
+    for other in stopped:
+        logger.warning("The import %s stopped half-way: its process is gone.", other.pk)
+        _stopped(other)
+    return stopped
+
+
+def _process_gone(record: NightImport) -> bool:
+    if record.task_id:  # a job: on any computer, it stopped reporting
+        return night_import_status(import_id=record.pk).stalled
+    return not _still_running(record)  # the command's: it reports to no one
 
 
 def _stopped(record: NightImport) -> None:
-    """The job of ``record`` ran before and its worker died: undo what it saved, and say so."""
-    logger.warning("The import %s was handed out again: its worker died.", record.pk)
+    """``record``'s import ran before and its process died: undo what it saved, and say so."""
     if record.staged_id is not None:
         stage_undo(tournament_id=record.staged_id)
     with translation.override(record.language):
         error = str(IMPORT_STALLED)
     NightImport.objects.filter(pk=record.pk).update(file="", error=error)
     record.file.delete(save=False)
+
+
+def night_import_here(*, file: IO[bytes], filename: str) -> Tournament:
+    """``manage.py import_night``: import ``file`` in this process, with a record of it (this
+    process, the staged tournament) that the next import reads should this one be killed.
+    Call :func:`night_imports_stopped_undo` before.
+
+    :raises NightFileError: as :func:`scoring.night_transfer.night_import_file`.
+    """
+    record = NightImport.objects.create(
+        filename=filename[:200],
+        language=translation.get_language() or settings.LANGUAGE_CODE,
+        started_at=timezone.now(),
+        started_by=_this_process(),
+    )
+    kept = NightImport.objects.filter(pk=record.pk)
+    stage = Stage(on_staged=lambda staged: kept.update(staged=staged))
+    end: dict[str, Any] = {"error": str(IMPORT_BROKE)}  # Ctrl-C: undone by the import itself
+    try:
+        tournament = night_import_file(file, stage=stage)
+        end = {"tournament": tournament}
+    except NightFileError as error:
+        end = {"error": str(error)[:1000]}
+        raise
+    finally:
+        kept.update(**end)
+    return tournament
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """`manage.py import_night FILE`: a night exported by `export_night` (or the button), all or
-nothing, read a table at a time (scoring/night_transfer.py)."""
+nothing, read a table at a time (scoring/night_transfer.py). An import of an earlier run that
+was killed half-way (its hidden tournament left) is undone first (scoring/transfer_jobs.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -7,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from scoring import night_transfer
+from scoring import night_transfer, transfer_jobs
 
 
 class Command(BaseCommand):
@@ -17,9 +18,14 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path)
 
     def handle(self, *args: Any, file: Path, **options: Any) -> None:
+        for stopped in transfer_jobs.night_imports_stopped_undo():
+            self.stdout.write(
+                _("An import of “%(file)s” stopped half-way (its process is gone): it is undone.")
+                % {"file": stopped.filename}
+            )
         try:
             with file.open("rb") as opened:
-                tournament = night_transfer.night_import_file(opened)
+                tournament = transfer_jobs.night_import_here(file=opened, filename=file.name)
         except OSError as error:
             raise CommandError(str(error)) from error
         except night_transfer.NightFileError as error:
