@@ -78,6 +78,8 @@ def test_the_sheet_shows_every_word_of_a_name_whole(
     options = PHONE if width < 1000 else {}
     page: Page = new_page(**{**options, "viewport": {"width": width, "height": 800}})
     page.goto(f"/t/{table.token}/sheet/")
+    # Measured in the site's font: under load the page was once measured while it still came in.
+    page.evaluate("document.fonts.ready.then(() => true)")
 
     headings = page.locator("table.sheet thead th:visible")
     assert headings.count() >= players + 2  # the deal, each player, the value (the receipt)

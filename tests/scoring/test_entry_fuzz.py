@@ -518,7 +518,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
         response = self.client.get(self.entry_url)
         assert response.status_code == 200
         page = response.content.decode()
-        totals_shown = re.findall(r'class="total-points">([\u2212-]?\d+)<', page)
+        totals_shown = re.findall(r'class="total-points"[^>]*>([\u2212-]?\d+)<', page)
         shown = [int(t.replace("\u2212", "-")) for t in totals_shown]  # a true minus on screen
         totals = [0] * len(shown)
         for deal in Deal.objects.filter(table=self.table, declarer__isnull=False):

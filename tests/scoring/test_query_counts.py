@@ -163,5 +163,5 @@ def test_the_captain_page(
     sheet = selectors.table_sheet(table=table)
     assert sum(sheet.totals) == 2 * deals_before
     page = response.content.decode()
-    shown = [int(t) for t in re.findall(r'class="total-points">(-?\d+)<', page)]
+    shown = [int(t) for t in re.findall(r'class="total-points"[^>]*>(-?\d+)<', page)]
     assert shown == list(sheet.totals)

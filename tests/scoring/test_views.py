@@ -171,7 +171,7 @@ def test_an_htmx_save_answers_with_the_new_screen() -> None:
     assert "<html" not in screen
     assert "Eingetragen: Spieler 02: 3 gewonnen +3" in screen
     assert "Spiel 2 von 100" in screen
-    assert re.findall(r'class="total-points">(-?\d+)<', screen) == ["0", "0", "3", "0"]
+    assert re.findall(r'class="total-points"[^>]*>(-?\d+)<', screen) == ["0", "0", "3", "0"]
     fresh = _hidden_fields(screen)
     assert fresh["sequence"] == "2"
     assert fresh["submission"] != stale["submission"]
