@@ -7,7 +7,8 @@ recomputed sheet would pass them. The baseline, measured in the same run, is a p
 Python call per entry that builds a tuple: the ratio holds on a noisy machine where the
 absolute figure does not. Then each scored rule set of ``RULE_SETS`` evaluates a fixed random mix of
 its own legal deals (a game and its declarer, at each table size), so that a new rule set is
-measured as soon as it is registered. Last, the Thedinghausen race and the Tippen ledger
+measured as soon as it is registered. Then the same
+deals as text, parsed and scored (issue 31). Last, the Thedinghausen race and the Tippen ledger
 (not rule sets of that shape): deals applied per second, over whole games and one evening.
 """
 
@@ -150,6 +151,41 @@ def bench_rule_sets() -> None:
         )
 
 
+def _parse_and_evaluate(rules: ScoredRuleSet[Any], texts: Sequence[Text]) -> object:
+    parse = rules.parse
+    return [_evaluate_one(rules, (parse(text), size, seat)) for text, size, seat in texts]
+
+
+Text = tuple[str, int, int | None]  # a game as written, the players, the declarer
+
+
+def bench_texts() -> None:
+    """Text in (issue 31): each rule set's deals as written (its canonical notation, as the
+    captain's taps, a replay and an import send them) parsed and scored, per second."""
+    for name in sorted(scored_rule_sets()):
+        rules = scored_rule_set(name)
+        texts = [
+            (rules.format(game), size, seat) for game, size, seat in legal_deals(rules, ENTRIES)
+        ]
+        if not texts:
+            continue
+        seconds = best_seconds(partial(_parse_and_evaluate, rules), texts)
+        verdict = "meets" if ENTRIES / seconds >= TARGET_PER_SECOND else "MISSES"
+        print(
+            f"rule set {name}, text in: {ENTRIES / seconds:,.0f} deals/s parsed and scored "
+            f"({len({text for text, _, _ in texts})} texts), {verdict} {TARGET_PER_SECOND:,}/s"
+        )
+    rules = Tippen(players=4, bete=Bete.KATIRA, max_bete=30)
+    written = [str(deal) for deal in tippen_deals(ENTRIES)]
+    seconds = best_seconds(partial(_play_written, rules), [written])
+    verdict = "meets" if ENTRIES / seconds >= TARGET_PER_SECOND else "MISSES"
+    print(f"tippen, text in: {ENTRIES / seconds:,.0f} deals/s parsed and played, {verdict}")
+
+
+def _play_written(rules: Tippen, evenings: Sequence[list[str]]) -> object:
+    return [rules.play_all([TippenDeal.parse(text) for text in evening]) for evening in evenings]
+
+
 def race_games(deals: int, seed: int = 2026) -> list[list[list[int]]]:
     """Whole Thedinghausen games at five, ``deals`` deals in all: each trick to a random
     seat, the last deal cut at the tenth trick (so sweeps and short last deals occur)."""
@@ -220,6 +256,7 @@ def main() -> None:
     verdict = "meets" if per_second >= TARGET_PER_SECOND else "MISSES"
     print(f"{verdict} the target of {TARGET_PER_SECOND:,} entries/s on one core")
     bench_rule_sets()
+    bench_texts()
     bench_ledgers()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import lru_cache
 from typing import ClassVar
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
@@ -245,8 +246,7 @@ class Game:
         :raises NotationError: for an empty text, an unknown or repeated word, two games
             or two results in one text, or no game at all.
         """
-        r = _read(text)
-        return cls(r.kind, r.tricks, r.hand, r.ruten, r.durch, r.result, r.kontra, r.re)
+        return _parsed(text)
 
     @property
     def doubles(self) -> int:
@@ -339,3 +339,15 @@ _NOT_IN_BID = {_Word.PASSED, _Word.KONTRA, _Word.RE, *_RESULTS}
 
 Bid.KIEKER = Bid(GameKind.KIEKER)
 Bid.SIEBENER_FIPS = Bid(GameKind.SIEBENER_FIPS)
+
+
+#: How many texts each notation keeps read (a night's deals are a few dozen texts, entered,
+#: replayed and imported again and again; a refused text is read afresh every time).
+PARSED_TEXTS = 1024
+
+
+@lru_cache(maxsize=PARSED_TEXTS)
+def _parsed(text: str) -> Game:
+    """:meth:`Game.parse`, kept per text: a game is a frozen value, so one may be shared."""
+    r = _read(text)
+    return Game(r.kind, r.tricks, r.hand, r.ruten, r.durch, r.result, r.kontra, r.re)

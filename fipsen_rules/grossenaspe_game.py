@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import lru_cache
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
+from fipsen_rules.game import PARSED_TEXTS
 from fipsen_rules.words import Words, one_of, read_words, vocabulary
 
 __all__ = ["ENDING_WORDS", "FLAGS", "HEAD_WORDS", "AspeKind", "Ending", "GrossenaspeGame"]
@@ -110,17 +112,7 @@ class GrossenaspeGame:
         :raises NotationError: for an empty text, an unknown or repeated word, two games, two
             endings, "Gute" with "Kreuz", or no game at all.
         """
-        read = read_words(text, _VOCABULARY)
-        kind, tricks = _head(read)
-        return cls(
-            kind,
-            tricks,
-            gute=read.has(_W.GUTE),
-            kreuz=read.has(_W.KREUZ),
-            durch=read.has(_W.DURCH),
-            ending=_ending(read),
-            geklopft=read.has(_W.GEKLOPFT),
-        )
+        return _parsed(text)
 
     @property
     def clubs(self) -> bool:
@@ -157,3 +149,19 @@ def _ending(read: Words[_W]) -> Ending | None:
             )
         return Ending.POTT_BEET
     return None if ending is None else ending[0]
+
+
+@lru_cache(maxsize=PARSED_TEXTS)
+def _parsed(text: str) -> GrossenaspeGame:
+    """:meth:`GrossenaspeGame.parse`, kept per text (a game is a frozen value)."""
+    read = read_words(text, _VOCABULARY)
+    kind, tricks = _head(read)
+    return GrossenaspeGame(
+        kind,
+        tricks,
+        gute=read.has(_W.GUTE),
+        kreuz=read.has(_W.KREUZ),
+        durch=read.has(_W.DURCH),
+        ending=_ending(read),
+        geklopft=read.has(_W.GEKLOPFT),
+    )

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import lru_cache
 
 from fipsen_rules.errors import Code, InvalidEntryError, NotationError
-from fipsen_rules.game import Result
+from fipsen_rules.game import PARSED_TEXTS, Result
 from fipsen_rules.words import Words, one_of, read_words, vocabulary
 
 __all__ = ["FIPS_TRICKS", "MeckKind", "MecklenburgGame"]
@@ -101,18 +102,7 @@ class MecklenburgGame:
         :raises NotationError: an empty text, an unknown or repeated word, two games or two
             results, or no game at all.
         """
-        read = read_words(text, _VOCABULARY)
-        head = one_of(read, _HEADS, number=MeckKind.NUMBER)
-        if head is None:
-            raise NotationError.of(Code.GAME_MISSING, example="3 Ruten gewonnen")
-        _check_words(read, head[1])
-        result = one_of(read, _RESULTS)
-        return cls(
-            head[0],
-            read.number[0] if read.number else None,
-            ruten=read.has(_W.RUTEN) or read.has(_W.RUTENFIPS),
-            result=None if result is None else result[0],
-        )
+        return _parsed(text)
 
     @property
     def contract(self) -> MecklenburgGame:
@@ -137,3 +127,20 @@ def _check_words(read: Words[_W], head: str) -> None:
         raise NotationError.of(Code.NOTATION_CONFLICT, word=read.words[_W.OEWER], other="Dutt")
     if read.has(_W.ALL) and not read.has(_W.PASSED):
         raise NotationError.of(Code.NOTATION_CONFLICT, word=read.words[_W.ALL], other=head)
+
+
+@lru_cache(maxsize=PARSED_TEXTS)
+def _parsed(text: str) -> MecklenburgGame:
+    """:meth:`MecklenburgGame.parse`, kept per text (a game is a frozen value)."""
+    read = read_words(text, _VOCABULARY)
+    head = one_of(read, _HEADS, number=MeckKind.NUMBER)
+    if head is None:
+        raise NotationError.of(Code.GAME_MISSING, example="3 Ruten gewonnen")
+    _check_words(read, head[1])
+    result = one_of(read, _RESULTS)
+    return MecklenburgGame(
+        head[0],
+        read.number[0] if read.number else None,
+        ruten=read.has(_W.RUTEN) or read.has(_W.RUTENFIPS),
+        result=None if result is None else result[0],
+    )

@@ -449,3 +449,29 @@ def test_a_signed_number_is_a_score_not_a_game(text: str) -> None:
 )
 def test_a_sign_apart_from_the_number_is_still_a_result(text: str, game: str) -> None:
     assert str(Game.parse(text)) == game
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "text", "wrong"),
+    [
+        ("prisdorf", "3 Hand verloren", "3 Hand Hand verloren"),
+        ("duttfips", "Dutt verloren", "Dutt Dutt verloren"),
+        ("ansegger", "3 Ruten gewonnen", "3 3 gewonnen"),
+        ("grossenaspe", "3 Gute pott beet", "3 Gute Kreuz gewonnen"),
+    ],
+)
+def test_a_text_is_read_once_and_a_refused_one_every_time(
+    rule_set: str, text: str, wrong: str
+) -> None:
+    """Issue 31: a night's deals are a few dozen texts, entered, replayed and imported again
+    and again, so each notation keeps the game of a text it read (a frozen value, shared);
+    a text it refused is refused again, with its message, however often it comes."""
+    from fipsen_rules.rulesets import scored_rule_set
+
+    rules = scored_rule_set(rule_set)
+    game = rules.parse(text)
+    assert rules.parse(text) is game
+    assert rules.parse(rules.format(game)) == game
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            rules.parse(wrong)
