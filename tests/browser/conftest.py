@@ -238,3 +238,23 @@ def pytest_runtest_makereport(
                 saved.append(str(path))
         report.sections.append(("browser screenshots", "\n".join(saved)))
     return report
+
+
+#: The site's font, as the pages name it (static/css/site.css), and the phone's own instead.
+SITE_FONT = "Atkinson Hyperlegible"
+FALLBACK_FONT = "fallback"
+
+
+def open_in_font(page: Page, url: str, font: str = SITE_FONT) -> None:
+    """Open ``url`` laid out in ``font``: the site's (font-display: optional, so on a busy
+    machine the first paint may take the fallback: loaded once, the font is there for the
+    first paint of the page that follows) or ``FALLBACK_FONT`` (the font's files refused)."""
+    if font == FALLBACK_FONT:
+        page.route("**/*.woff2", lambda route: route.abort("aborted"))
+    else:
+        page.goto(url)
+        page.evaluate(
+            f"""Promise.all(['400 16px "{SITE_FONT}"', '700 16px "{SITE_FONT}"']
+                .map(face => document.fonts.load(face)))"""
+        )
+    page.goto(url)

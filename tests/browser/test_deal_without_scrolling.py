@@ -17,12 +17,12 @@ from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Deal
-from tests.browser.conftest import PHONE, NewPage
+from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, NewPage, open_in_font
 from tests.browser.test_small_phones import _TEXT_RUNS_OUT, PAGES
 from tournaments.models import Table
 
 WIDTH, HEIGHT = 320, 568
-FONTS = pytest.mark.parametrize("font", ["Atkinson Hyperlegible", "fallback"])
+FONTS = pytest.mark.parametrize("font", [SITE_FONT, FALLBACK_FONT])
 
 
 @dataclass
@@ -76,15 +76,7 @@ def _small_phone(new_page: NewPage, make: Callable[[], Table], font: str) -> tup
     page = new_page(**{**PHONE, "viewport": {"width": WIDTH, "height": HEIGHT}})
     table = make()
     url = reverse("scoring:table_entry", args=[table.token])
-    if font == "fallback":
-        page.route("**/*.woff2", lambda route: route.abort("aborted"))
-    else:  # loaded once, the font is there for the first paint of the page that follows
-        page.goto(url)
-        page.evaluate(
-            """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
-                .map(face => document.fonts.load(face)))"""
-        )
-    page.goto(url)
+    open_in_font(page, url, font)
     page.wait_for_load_state("networkidle")
     return table, Screen(page)
 
@@ -130,5 +122,5 @@ def test_a_correction_takes_at_most_one_scroll(new_page: NewPage, kind: str, fon
 def test_the_totals_in_their_row_break_no_name_in_a_word(new_page: NewPage, kind: str) -> None:
     """The totals in one row (four seats; five in rows of three) keep each word of a name
     whole: five in a row broke "Spieler 00" into "Spiele" and "r 00"."""
-    _table, screen = _small_phone(new_page, PAGES[kind], "Atkinson Hyperlegible")
+    _table, screen = _small_phone(new_page, PAGES[kind], SITE_FONT)
     assert screen.page.evaluate(_TEXT_RUNS_OUT, ".totals .total-name") == []

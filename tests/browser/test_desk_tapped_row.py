@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import PHONE, NewPage
+from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, NewPage, open_in_font
 from tournaments import services
 
 NAMES = [
@@ -77,15 +77,8 @@ def test_the_tapped_row_is_not_under_the_sticky_count_or_message(
         services.registration_add(tournament=tournament, player=player)
     page = new_page(**SIZES[size])
     log_in(page, organiser)
-    if size.endswith("fallback-font"):
-        page.route("**/*.woff2", lambda route: route.abort("aborted"))
-    else:  # loaded once, the font is there for the first paint of the page that follows
-        page.goto(f"/tournaments/{tournament.pk}/")
-        page.evaluate(
-            """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
-                .map(face => document.fonts.load(face)))"""
-        )
-    page.goto(f"/tournaments/{tournament.pk}/")
+    font = FALLBACK_FONT if size.endswith("fallback-font") else SITE_FONT
+    open_in_font(page, f"/tournaments/{tournament.pk}/", font)
     registrations = page.locator("#registrations")
     messages = page.locator("#desk-messages")
 

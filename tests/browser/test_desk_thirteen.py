@@ -13,18 +13,20 @@ from playwright.sync_api import expect
 from pytest_django import Settings
 
 from tests.browser.conftest import NewPage
+from tests.browser.desk_journey import (
+    REGULARS,
+    WALK_INS,
+    WORKER_SECONDS,
+    first_log_in,
+    regulars_file,
+    regulars_imported,
+    walk_ins_typed,
+)
 from tests.browser.test_registration_desk import Counted
 from tests.printing.pdf_reading import pdf_text
 from tournaments import services
 from tournaments.models import Registration, Tournament
 
-REGULARS = [
-    "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß",
-    "Fritz Lange", "Gisela Straße", "Heinz Kuhn", "Inge Lang", "Jürgen Groß",
-]  # fmt: skip
-WALK_INS = ["Karl Maier", "Lotte Brandt", "Max Heuer"]
-NEW_PASSWORD = "Herbst-Fipsen-2026"
-WORKER_SECONDS = 60
 #: The issue's goal: at most 30 clicks from an empty database to the table cards.
 MAX_CLICKS = 30
 
@@ -35,25 +37,11 @@ def test_thirteen_players_from_an_empty_database_to_the_table_cards_in_30_clicks
     settings.MEDIA_ROOT = worker  # where the worker puts the file, and the download finds it
     one_time = services.organiser_create(username="leitung", password=None).one_time_password
     assert one_time is not None
-    players_file = tmp_path / "spieler.csv"
-    lines = ["Name;Verein", *(f"{name};SC Prisdorf" for name in REGULARS)]
-    players_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    players_file = regulars_file(tmp_path)
     page = new_page(viewport={"width": 1280, "height": 720}, accept_downloads=True)
     hands = Counted(page)
 
-    # Logging in with the one-time password, then choosing one's own.
-    page.goto("/login/")
-    expect(page.locator("input[name=username]")).to_be_focused()
-    hands.type("leitung")
-    hands.press("Tab")
-    hands.type(one_time)
-    hands.press("Enter")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Neues Passwort wählen")
-    hands.click(page.locator("input[name=new_password1]"))
-    hands.type(NEW_PASSWORD)
-    hands.press("Tab")
-    hands.type(NEW_PASSWORD)
-    hands.press("Enter")
+    first_log_in(page, hands, "leitung", one_time)
 
     # The tournament: its name, and the fee (5 €), the rest as proposed.
     hands.click(page.get_by_role("link", name="Neues Turnier"))
@@ -66,17 +54,7 @@ def test_thirteen_players_from_an_empty_database_to_the_table_cards_in_30_clicks
     hands.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text("Herbstfipsen")
 
-    # The list import, started from the tournament, comes back to it with its players ticked.
-    hands.click(page.locator("#desk-directory").get_by_role("link", name=re.compile("importieren")))
-    with page.expect_file_chooser() as choosing:
-        hands.click(page.get_by_label("CSV-Datei"))
-    choosing.value.set_files(players_file)
-    hands.click(page.get_by_role("button", name="Importieren"))
-    expect(page.get_by_role("heading", level=1)).to_have_text("Herbstfipsen")
-    offered = page.locator(".tick-list.offered")
-    expect(offered.get_by_role("checkbox", checked=True)).to_have_count(len(REGULARS))
-    hands.click(offered.get_by_role("button", name="Angekreuzte Spieler anmelden"))
-    expect(page.locator("#registrations h2")).to_have_text("10 Anmeldungen")
+    regulars_imported(page, hands, players_file)
 
     # Each regular arrives: one tap on his name, checked in and his fee paid.
     registrations = page.locator("#registrations")
@@ -96,14 +74,7 @@ def test_thirteen_players_from_an_empty_database_to_the_table_cards_in_30_clicks
     registrations.get_by_role("button", name=re.compile(REGULARS[0])).click()
     expect(page.locator("#split-summary")).to_contain_text("10 Spieler anwesend")
 
-    # The walk-ins, typed once each: registered, checked in and paid.
-    hands.click(page.locator("#walk-in").get_by_label("Name"))
-    for name in WALK_INS:
-        hands.type(name)
-        hands.press("Enter")
-        expect(registrations).to_contain_text(name)
-        expect(page.locator("#walk-in").get_by_label("Name")).to_be_focused()
-    expect(page.locator("#split-summary")).to_contain_text("13 Spieler anwesend")
+    walk_ins_typed(page, hands)
     expect(page.locator("#open-fees")).to_be_empty()
 
     # The draw (it asks first) and the table cards, made by the worker and downloaded.

@@ -15,19 +15,20 @@ from playwright.sync_api import Page, expect
 from pytest_django import Settings
 
 from tests.browser.conftest import NewPage
+from tests.browser.desk_journey import (
+    REGULARS,
+    WORKER_SECONDS,
+    first_log_in,
+    regulars_file,
+    regulars_imported,
+    walk_ins_typed,
+)
 from tests.browser.test_registration_desk import Counted
 from tests.scoring.helpers import deals_played
 from tournaments import services
 from tournaments.models import Registration, Table, Tournament
 
-REGULARS = [
-    "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß",
-    "Fritz Lange", "Gisela Straße", "Heinz Kuhn", "Inge Lang", "Jürgen Groß",
-]  # fmt: skip
 PAYS_LATER = "Erika Nuß"
-WALK_INS = ["Karl Maier", "Lotte Brandt", "Max Heuer"]
-NEW_PASSWORD = "Herbst-Fipsen-2026"
-WORKER_SECONDS = 60
 #: The issue's goal, up to the table cards of series 1 (it measured 31).
 MAX_CLICKS = 25
 
@@ -48,25 +49,11 @@ def test_thirteen_players_one_paying_later_two_series_in_at_most_25_clicks(
     settings.MEDIA_ROOT = worker  # where the worker puts the file, and the download finds it
     one_time = services.organiser_create(username="leitung", password=None).one_time_password
     assert one_time is not None
-    players_file = tmp_path / "spieler.csv"
-    lines = ["Name;Verein", *(f"{name};SC Prisdorf" for name in REGULARS)]
-    players_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    players_file = regulars_file(tmp_path)
     page = new_page(viewport={"width": 1280, "height": 720}, accept_downloads=True)
     hands = Counted(page)
 
-    # Logging in with the one-time password, then choosing one's own.
-    page.goto("/login/")
-    expect(page.locator("input[name=username]")).to_be_focused()
-    hands.type("leitung")
-    hands.press("Tab")
-    hands.type(one_time)
-    hands.press("Enter")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Neues Passwort wählen")
-    hands.click(page.locator("input[name=new_password1]"))
-    hands.type(NEW_PASSWORD)
-    hands.press("Tab")
-    hands.type(NEW_PASSWORD)
-    hands.press("Enter")
+    first_log_in(page, hands, "leitung", one_time)
 
     # The tournament: its name, two series and the fee, each field clicked and typed.
     hands.click(page.get_by_role("link", name="Neues Turnier"))
@@ -80,16 +67,7 @@ def test_thirteen_players_one_paying_later_two_series_in_at_most_25_clicks(
     hands.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text("Herbstfipsen")
 
-    # The list import, started from the tournament, comes back to it with its players ticked.
-    hands.click(page.locator("#desk-directory").get_by_role("link", name=re.compile("importieren")))
-    with page.expect_file_chooser() as choosing:
-        hands.click(page.get_by_label("CSV-Datei"))
-    choosing.value.set_files(players_file)
-    hands.click(page.get_by_role("button", name="Importieren"))
-    offered = page.locator(".tick-list.offered")
-    expect(offered.get_by_role("checkbox", checked=True)).to_have_count(len(REGULARS))
-    hands.click(offered.get_by_role("button", name="Angekreuzte Spieler anmelden"))
-    expect(page.locator("#registrations h2")).to_have_text("10 Anmeldungen")
+    regulars_imported(page, hands, players_file)
 
     # Each regular arrives: one tap, on his name (here and paid) or on "zahlt später".
     registrations = page.locator("#registrations")
@@ -103,14 +81,7 @@ def test_thirteen_players_one_paying_later_two_series_in_at_most_25_clicks(
             expect(row).to_contain_text("bezahlt ✓")
         expect(page.locator("#split-summary")).to_contain_text(f"{count} Spieler anwesend")
 
-    # The walk-ins, typed once each: registered, checked in and paid.
-    hands.click(page.locator("#walk-in").get_by_label("Name"))
-    for name in WALK_INS:
-        hands.type(name)
-        hands.press("Enter")
-        expect(registrations).to_contain_text(name)
-        expect(page.locator("#walk-in").get_by_label("Name")).to_be_focused()
-    expect(page.locator("#split-summary")).to_contain_text("13 Spieler anwesend")
+    walk_ins_typed(page, hands)
     expect(page.locator("#open-fees")).to_contain_text(PAYS_LATER)
 
     # The draw of series 1 (it asks first) and its table cards.

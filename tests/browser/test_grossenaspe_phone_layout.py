@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scoring import selectors
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, open_in_font
 from tests.browser.test_one_screen_entry import RESULT, WHAT, Taps
 from tests.scoring.helpers import aspe_night
 from tests.scoring.test_grossenaspe_night import _enter
@@ -38,15 +38,8 @@ def _captain_at_five(page: Page, names: list[str]) -> Taps:
     declarer = max(upcoming.declarers, key=lambda seat: len(names[seat]))
     _enter(table, declarer, "4 Gute pott beet geklopft")
     url = reverse("scoring:table_entry", args=[table.token])
-    # In the shipped font (font-display: optional: on a loaded machine the first paint may take
-    # the fallback, which tests/browser/test_small_phones.py measures apart): loaded once, it
-    # is there for the first paint of the page that follows.
-    page.goto(url)
-    page.evaluate(
-        """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
-            .map(face => document.fonts.load(face)))"""
-    )
-    page.goto(url)
+    # In the shipped font (the fallback is measured apart, in tests/browser/test_small_phones.py).
+    open_in_font(page, url)
     return Taps(page)
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import Locator, Page, Request, expect
 
 from scoring.models import Deal
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, open_in_font
 from tests.scoring.helpers import enter, playing_table
 from tournaments.models import Player, Table
 
@@ -94,25 +94,17 @@ KINDS = [
 
 #: The page's own font, and the phone's wider fallback when the font comes too late for the
 #: first paint (font-display: optional): the deal fits the first screen with either.
-FONTS = pytest.mark.parametrize("font", ["Atkinson Hyperlegible", "fallback"])
+FONTS = pytest.mark.parametrize("font", [SITE_FONT, FALLBACK_FONT])
 
 
-def captain_on_phone(page: Page, font: str = "Atkinson Hyperlegible") -> tuple[Table, Taps]:
+def captain_on_phone(page: Page, font: str = SITE_FONT) -> tuple[Table, Taps]:
     """The captain's page on the phone after a first deal of the long name (so the status
     line under the totals has its longest words), in ``font``."""
     table = playing_table()
     Player.objects.filter(name="Spieler 00").update(name=LONG_NAME)
     enter(table, 0, "3 Hand Ruten +")
     url = reverse("scoring:table_entry", args=[table.token])
-    if font == "fallback":
-        page.route("**/*.woff2", lambda route: route.abort("aborted"))
-    else:  # loaded once, the font is there for the first paint of the page that follows
-        page.goto(url)
-        page.evaluate(
-            """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
-                .map(face => document.fonts.load(face)))"""
-        )
-    page.goto(url)
+    open_in_font(page, url, font)
     page.evaluate("window.sameScreen = 'still here'")
     taps = Taps(page)
     page.on("request", lambda request: taps.requests.append(request))

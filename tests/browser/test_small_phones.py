@@ -18,7 +18,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from tests.browser.conftest import PHONE, NewPage
+from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, NewPage, open_in_font
 from tests.pots.helpers import tippen_table
 from tests.races.helpers import race_table
 from tests.scoring.helpers import aspe_night, enter, meck_night, playing_table
@@ -29,7 +29,7 @@ from tournaments.models import Player, Table
 SIZES = pytest.mark.parametrize(
     "size", [(360, 640), (320, 568)], ids=lambda size: f"{size[0]}x{size[1]}"
 )
-FONTS = pytest.mark.parametrize("font", ["Atkinson Hyperlegible", "fallback"])
+FONTS = pytest.mark.parametrize("font", [SITE_FONT, FALLBACK_FONT])
 #: A name as long as names at a club get, with a hyphen; Tippen and the race get it too.
 LONG_NAME = "Karl-Heinz Böttcher"
 
@@ -134,15 +134,7 @@ def _captain_page(new_page: NewPage, kind: str, size: tuple[int, int], font: str
     page = new_page(**{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
     table = PAGES[kind]()
     url = reverse("scoring:table_entry", args=[table.token])
-    if font == "fallback":
-        page.route("**/*.woff2", lambda route: route.abort("aborted"))
-    else:  # loaded once, the font is there for the first paint of the page that follows
-        page.goto(url)
-        page.evaluate(
-            """Promise.all(['400 16px "Atkinson Hyperlegible"', '700 16px "Atkinson Hyperlegible"']
-                .map(face => document.fonts.load(face)))"""
-        )
-    page.goto(url)
+    open_in_font(page, url, font)
     page.wait_for_load_state("networkidle")
     return page
 
