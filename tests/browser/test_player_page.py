@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page
 
 from scoring.demo import demo_night_play
+from tests.browser.conftest import open_in_font
 from tests.project.test_player_page import second_series
 from tournaments.models import Player
 
@@ -44,8 +45,7 @@ def test_the_player_page_fits(
     player = _player()
     page.set_viewport_size({"width": width, "height": 800})
     log_in(page, organiser)
-    page.goto(f"/players/{player.pk}/nights/")
-    page.evaluate("document.fonts.ready.then(() => true)")
+    open_in_font(page, f"/players/{player.pk}/nights/")  # measured in the shipped font
     folder = os.environ.get("SCREENSHOTS")
     if folder:
         page.screenshot(path=str(Path(folder) / f"player-{width}.png"), full_page=True)

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page
 
 from scoring import ranking, services
-from tests.browser.conftest import NewPage
+from tests.browser.conftest import NewPage, open_in_font
 from tournaments.models import Tournament
 
 #: The columns that hold numbers: right-aligned, in tabular figures.
@@ -35,9 +35,9 @@ def standings_of_a_demo_night(page: Page, log_in: Callable[[Page, AbstractBaseUs
         ],
     )
     log_in(page, organiser)
-    page.goto(f"/tournaments/{tournament.pk}/standings/")
-    # Measured in the shipped font: on a loaded machine it may still be loading here.
-    page.evaluate("document.fonts.ready.then(() => true)")
+    # Measured in the shipped font (font-display: optional: a loaded machine may paint the
+    # fallback, which fonts.ready does not undo).
+    open_in_font(page, f"/tournaments/{tournament.pk}/standings/")
 
 
 def screenshot(page: Page, name: str) -> None:
