@@ -77,7 +77,7 @@ def _night_of(tables: int, deals: int) -> Path:
 
     from django.db import connection
 
-    from scoring.models import Deal
+    from scoring.models import Deal, declarer_only
     from tournaments import services
     from tournaments.models import Table
 
@@ -98,6 +98,7 @@ def _night_of(tables: int, deals: int) -> Path:
             declarer=sequence % 4,
             game="3 Hand gewonnen",
             score=6,
+            **declarer_only(sequence % 4, 6),
             submission=uuid.uuid4(),
         )
         for table in Table.objects.filter(tournament=tournament)

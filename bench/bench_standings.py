@@ -64,7 +64,7 @@ from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
 from scoring import board_views, selectors  # noqa: E402
 from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
 from scoring.demo import GameDraw, demo_players  # noqa: E402
-from scoring.models import Deal, Prize  # noqa: E402
+from scoring.models import Deal, Prize, seat_change_values  # noqa: E402
 from scoring.tables import StandingsTable  # noqa: E402
 from tournaments.ledger import tournament_totals_refresh  # noqa: E402
 from tournaments.models import Player, Registration, Seat, Table, Tournament  # noqa: E402
@@ -158,6 +158,7 @@ def deals_of_table(rng: random.Random, draw: GameDraw, table: Table) -> list[Dea
                 declarer=declarer,
                 game=str(outcome.game),
                 score=outcome.declarer_score,
+                **seat_change_values(outcome.score_changes),
                 submission=uuid.UUID(int=rng.getrandbits(128), version=4),
             )
         )

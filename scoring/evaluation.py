@@ -8,8 +8,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, InvalidEntryError, Violation
+from fipsen_rules.signs import signed_score
 from fipsen_rules.vocabulary import Spoken, Vocabulary, spoken
-from tournaments.models import Tournament
+from scoring.models import each_of, others_of
+from tournaments.models import MAX_SEATS, Tournament
 from tournaments.rule_choice import rules_of
 
 
@@ -45,8 +47,12 @@ class Scored:
     #: What the declarer gains (or, in Prisdorf, loses).
     score: int
     counts_as_deal: bool
-    #: What each opponent who plays gains (Großenaspe: a failed game; never in Prisdorf).
+    #: What each opponent gained alike (Großenaspe: a failed game), else 0: what deals were
+    #: stored with before their seats' changes (see Deal.opponents_score).
     opponents_score: int = 0
+    #: Each seat's change, by seat position (MAX_SEATS long), as the rule set scored it.
+    seat_changes: tuple[int, ...] = (0,) * MAX_SEATS
+    declarer: int | None = None
 
     @property
     def said(self) -> str:
@@ -57,6 +63,21 @@ class Scored:
     def declarer_score(self) -> int:
         """The declarer's score (as a Prisdorf ``Outcome`` names it, for the preview)."""
         return self.score
+
+    @property
+    def others(self) -> tuple[tuple[int, int], ...]:
+        """The seats besides the declarer whose total changes, with their change."""
+        return others_of(self.seat_changes, self.declarer)
+
+    @property
+    def each(self) -> int | None:
+        """What each of :attr:`others` gains, when they gain alike (the preview says so)."""
+        return each_of(self.others)
+
+    @property
+    def others_said(self) -> str:
+        """The others' changes when they differ, in seat order: "+30, +40"."""
+        return ", ".join(signed_score(change) for _seat, change in self.others)
 
 
 def score_deal(
@@ -90,7 +111,8 @@ def score_deal(
         if written_value is None or written_value not in rules.possible_scores():
             violation = Violation(Code.VALUE_IMPOSSIBLE, "captain_value", {"value": written_value})
             raise InvalidEntryError((violation,))
-        return Scored("", written_value, counts_as_deal=True)
+        changes = _by_position({declarer: written_value})
+        return Scored("", written_value, True, seat_changes=changes, declarer=declarer)
     seat = None if declarer is None else seats.index(declarer)
     scored = rules.vocabulary.score(
         game,
@@ -100,11 +122,16 @@ def score_deal(
         written_value=written_value,
     )
     changes = scored.score_changes
-    # What each opponent gains: all the same (Großenaspe), or nothing; a dealer sitting out
-    # gains nothing either.
-    opponents = next((change for at, change in enumerate(changes) if at != seat and change), 0)
+    # What each opponent gains alike (Großenaspe), else 0: a dealer sitting out gains nothing.
+    by_position = _by_position(dict(zip(seats, changes, strict=True)))
+    opponents = max(each_of(others_of(by_position, declarer)) or 0, 0)
     score = 0 if seat is None else changes[seat]
-    return Scored(scored.game, score, scored.counts_as_deal, opponents)
+    return Scored(scored.game, score, scored.counts_as_deal, opponents, by_position, declarer)
+
+
+def _by_position(changes: dict[int, int]) -> tuple[int, ...]:
+    """The changes of the seats given, by seat position, MAX_SEATS long (0 for the others)."""
+    return tuple(changes.get(position, 0) for position in range(MAX_SEATS))
 
 
 def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:

@@ -23,6 +23,8 @@ MAX_PRIZE_MONEY = Decimal("99999.99")
 FIVE_PLAYERS = 5
 #: The tables a draw may make, whatever the rule set: its draw says which.
 TABLE_SIZES = (3, 4, FIVE_PLAYERS)
+#: A deal's change of each seat's total, a field per seat position.
+SEAT_CHANGE_FIELDS = tuple(f"change_{seat}" for seat in range(MAX_SEATS))
 
 
 class Deal(LedgerEntry):
@@ -46,17 +48,27 @@ class Deal(LedgerEntry):
     game = models.CharField(_("game"), max_length=60, blank=True)
     #: The declarer's score as the rules module computed it; the sheet's value column.
     score = models.SmallIntegerField(_("value"))
-    #: What each opponent who plays the deal gains: nothing in Prisdorf; in Großenaspe, where
-    #: scores are never negative, the value of a failed game (the dealer of a table of five
-    #: sits out and gains nothing).
+    #: What each opponent gained alike, else 0 (Großenaspe's failed game): what deals were
+    #: stored with before their seats' changes. Kept because every receipt code hashes it and
+    #: every night file carries it; the figures read the changes below.
     opponents_score = models.PositiveSmallIntegerField(_("each opponent's gain"), default=0)
+    #: Each seat's change of its total by this deal, as the rule set scored it (by the seat's
+    #: position; 0 for a seat that sat out or has no player): what every total sums.
+    change_0 = models.SmallIntegerField(default=0)
+    change_1 = models.SmallIntegerField(default=0)
+    change_2 = models.SmallIntegerField(default=0)
+    change_3 = models.SmallIntegerField(default=0)
+    change_4 = models.SmallIntegerField(default=0)
+    change_5 = models.SmallIntegerField(default=0)
     #: The value the captain wrote on paper, when given (it matched the computed one).
     written_value = models.SmallIntegerField(_("value on paper"), null=True, blank=True)
     confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (seat)"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    #: A confirmation comes after the receipt was shown, and changes no deal.
-    RECEIPT_SKIPS = ("updated_at", "confirmed_by")
+    #: A confirmation comes after the receipt was shown, and changes no deal; the seats'
+    #: changes follow from the game the receipt stands for (and a code printed before them
+    #: checks as it did).
+    RECEIPT_SKIPS = ("updated_at", "confirmed_by", *SEAT_CHANGE_FIELDS)
     RECEIPT_NUMBER = "number"
 
     class Meta(LedgerEntry.Meta):
@@ -89,21 +101,62 @@ class Deal(LedgerEntry):
         return self.number is None
 
     @property
-    def value(self) -> int:
-        """The sheet's value column, signed: the declarer's score, or, negative, what each
-        opponent gained (Großenaspe)."""
-        return -self.opponents_score if self.opponents_score else self.score
+    def seat_changes(self) -> tuple[int, ...]:
+        """Each seat's change of its total by this deal, by seat position (MAX_SEATS long)."""
+        return tuple(getattr(self, name) for name in SEAT_CHANGE_FIELDS)
 
-    def gains(self, players: int) -> tuple[int, ...]:
-        """Each seat's gain from this deal at a table of ``players``: the declarer's score, each
-        opponent's gain; at a table of five the dealer sits out (Großenaspe, SPEC C3.3)."""
-        if self.declarer is None:
-            return (0,) * players
-        out = self.dealer if players == FIVE_PLAYERS else None
-        return tuple(
-            self.score if seat == self.declarer else 0 if seat == out else self.opponents_score
-            for seat in range(players)
-        )
+    @seat_changes.setter
+    def seat_changes(self, changes: tuple[int, ...]) -> None:
+        for name, change in seat_change_values(changes).items():
+            setattr(self, name, change)
+
+    @property
+    def others(self) -> tuple[tuple[int, int], ...]:
+        """The seats besides the declarer whose total the deal changed, with their change."""
+        return others_of(self.seat_changes, self.declarer)
+
+    @property
+    def value(self) -> int:
+        """The sheet's value column, signed: the declarer's own change, or, where he neither
+        gained nor lost, minus what each opponent gained (Großenaspe's failed game)."""
+        return value_of(self.score, self.others)
+
+
+def seat_change_values(changes: tuple[int, ...]) -> dict[str, int]:
+    """A deal's fields of the seats' ``changes`` (by seat position; 0 for those not given)."""
+    return dict(zip(SEAT_CHANGE_FIELDS, changes + (0,) * MAX_SEATS, strict=False))
+
+
+def declarer_only(declarer: int | None, score: int) -> dict[str, int]:
+    """The seats' change fields of a deal that changes its declarer's total alone (Prisdorf,
+    Mecklenburg): for deals built in bulk past the rules (benchmarks, tests)."""
+    if declarer is None:
+        return seat_change_values(())
+    return seat_change_values(tuple(score if seat == declarer else 0 for seat in range(MAX_SEATS)))
+
+
+def value_of(own: int, others: tuple[tuple[int, int], ...]) -> int:
+    """The value column of a deal whose declarer changed by ``own`` and the seats ``others``
+    (seat, change) as given: his own change, or where he has none, minus what each of the
+    others gained alike.
+
+    >>> value_of(-194, ((0, 40), (2, 40))), value_of(0, ((0, 3), (2, 3))), value_of(6, ())
+    (-194, -3, 6)
+    """
+    each = each_of(others)
+    return own if own or each is None else -each
+
+
+def others_of(changes: tuple[int, ...], declarer: int | None) -> tuple[tuple[int, int], ...]:
+    """The seats besides ``declarer`` whose change is not 0, with it."""
+    return tuple((seat, c) for seat, c in enumerate(changes) if c and seat != declarer)
+
+
+def each_of(others: tuple[tuple[int, int], ...]) -> int | None:
+    """What each of ``others`` (seat, change) gains when all gain the same; None when they
+    differ, or there are none."""
+    gains = {change for _seat, change in others}
+    return gains.pop() if len(gains) == 1 else None
 
 
 class DealChange(LedgerChange):

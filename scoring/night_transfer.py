@@ -36,6 +36,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from scoring import transfer_frame as frame
+from scoring.transfer import changes_written
 from scoring.transfer_checks import tables_fit_state
 from scoring.transfer_frame import (
     ENDED_FIELDS,
@@ -66,7 +67,7 @@ from tournaments.night_rows import reason as _reason
 from tournaments.night_rows import values as _values
 
 MARK = "preisfipsen_night"
-VERSION = 6
+VERSION = 7
 #: Version 1 is a file from before the rule sets: a Prisdorf night with its minimum bid;
 #: version 2 one from before a race's deals were in the file (a race was refused then).
 #: Version 3 carries them: an older Preisfipsen refuses the file rather than import a race
@@ -74,8 +75,11 @@ VERSION = 6
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
 #: rather than make a table ended early play on. Version 6 carries several series and their
 #: draws (a night of one series is the version 5 file it always was: ONE_SERIES_VERSION).
+#: Version 7 carries the seats' changes of deals that a Preisfipsen of before would total
+#: otherwise (scoring/transfer.py); every other night is the file it was.
 ONE_SERIES_VERSION = 5
-READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, VERSION)
+SERIES_VERSION = 6
+READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, SERIES_VERSION, VERSION)
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
 #: tables some 20 MB.
 MAX_BYTES = 100_000_000
@@ -101,7 +105,10 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
     #: same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
     several = tournament.series_count > 1
-    yield MARK, VERSION if several else ONE_SERIES_VERSION
+    if changes_written(tournament=tournament):
+        yield MARK, VERSION
+    else:
+        yield MARK, SERIES_VERSION if several else ONE_SERIES_VERSION
     yield "tournament", _values(tournament, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS * several)))
     yield (
         "players",

@@ -103,6 +103,11 @@ def _shown(scored: TableScore, declarer: int | None) -> DealValue:
         text = gettext("each opponent +%(score)s") % {"score": each}
         words = gettext("the opponents each %(score)s") % {"score": signed_score(each)}
         preview, value = f"{said} = {text}", f"– {words}"
+        if gain:  # the declarer lost (or won) too: his own figure first
+            preview, value = (
+                f"{said} = {signed_score(gain)}, {text}",
+                f"{signed_score(gain)} {value}",
+            )
     else:
         value = signed_score(gain)
         preview = f"{said} = {value}"

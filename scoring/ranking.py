@@ -82,42 +82,33 @@ def rank(figures: Sequence[Figures[Key]], tie_break: Sequence[str] = ()) -> list
 
 @dataclass(frozen=True)
 class DealGroup:
-    """A table's played deals of one declarer with one dealer, summed (a row of the database's
-    sums): what a seat's figures are made of."""
+    """A table's played deals of one declarer, summed (a row of the database's sums): what a
+    seat's figures are made of. ``changes``: every seat's sum of its changes in them, by seat."""
 
     declarer: int
-    dealer: int
     deals: int
-    points: int
     won: int
     lost: int
-    opponents: int
     best: int
+    changes: tuple[int, ...]
 
 
-def seat_figures(groups: Sequence[DealGroup], players: int, five: int = 5) -> list[Figures[int]]:
-    """Each seat's figures at a table of ``players`` from its deals' ``groups``: the points it
-    scored as declarer, and as an opponent what the opponents gained in the other deals but
-    those it sat out as the dealer of a table of ``five`` (Großenaspe).
+def seat_figures(groups: Sequence[DealGroup], players: int) -> list[Figures[int]]:
+    """Each seat's figures at a table of ``players`` from its deals' ``groups``: the points
+    are the sum of its changes in every deal, as the rule set scored them; the games it won
+    and lost and its best are those it declared.
 
-    >>> groups = [DealGroup(0, 1, 2, 5, 1, 1, 0, 6), DealGroup(1, 0, 1, 0, 0, 1, 2, 0)]
+    >>> groups = [DealGroup(0, 2, 1, 1, 6, (5, 2, 0)), DealGroup(1, 1, 0, 1, 0, (2, 0, 2))]
     >>> [(f.points, f.won, f.lost, f.best) for f in seat_figures(groups, 3)]
-    [(7, 1, 1, 6), (0, 0, 1, 0), (2, 0, 0, None)]
+    [(7, 1, 1, 6), (2, 0, 1, 0), (2, 0, 0, None)]
     """
-    opponents = sum(group.opponents for group in groups)
     figures = []
     for seat in range(players):
         own = [group for group in groups if group.declarer == seat]
-        out = (
-            sum(group.opponents for group in groups if group.dealer == seat)
-            if players == five
-            else 0
-        )
-        own_opponents = sum(group.opponents for group in own)
         figures.append(
             Figures(
                 key=seat,
-                points=sum(group.points for group in own) + opponents - own_opponents - out,
+                points=sum(group.changes[seat] for group in groups),
                 won=sum(group.won for group in own),
                 lost=sum(group.lost for group in own),
                 best=max((group.best for group in own), default=None),

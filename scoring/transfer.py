@@ -2,6 +2,12 @@
 table's scored deals with their history under ``deals_played``, and the prize list under
 ``prizes`` at the file's top level. A file without either is refused (every file has had
 them); one made before Großenaspe has no opponents' score in its deals (nobody gained there).
+
+A deal's seats' changes (issue 27) are what the rules score its game, and the import sets
+them so; the file writes them (``seat_changes``, by seat) only for a deal whose changes are not
+what a Preisfipsen of before made of its score and each opponent's gain
+(:func:`changes_before`), and such a file is of a version that one refuses
+(``night_transfer.CHANGES_VERSION``). Every night of before exports as it did, byte for byte.
 """
 
 from __future__ import annotations
@@ -10,13 +16,15 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from scoring.models import Deal, DealChange, Prize
+from scoring.models import SEAT_CHANGE_FIELDS, Deal, DealChange, Prize
 from scoring.prize_allocation import Kind
 from scoring.transfer_checks import DealsChecked
 from tournaments import night_file
-from tournaments.models import Table, Tournament
+from tournaments.models import MAX_SEATS, Seat, Table, Tournament
 from tournaments.night_rows import (
     CHANGES,
     at,
@@ -44,6 +52,8 @@ DEAL_FIELDS = (
 )
 #: A deal's field that a file made before it does not have.
 OPTIONAL_DEAL_FIELD = "opponents_score"
+#: A deal's seats' changes, in a file where they are not those of before (see above).
+SEAT_CHANGES = "seat_changes"
 CHANGE_FIELDS = ("action", "before", "after", "reason", "created_at")
 PRIZE_FIELDS = ("place", "money", "name")
 #: A line's queue (issue 21.3): a file from before has none, and its lines are places.
@@ -56,17 +66,75 @@ def deals_export(
     """The deals of ``tables`` with their history, by the table's id (one query and its
     prefetches)."""
     deals = Deal.objects.filter(table__in=tables).prefetch_related("changes__user")
+    players = {table.pk: len(table.seats.all()) for table in tables}
     deals_of: dict[int, list[dict[str, Any]]] = {}
     for deal in deals.order_by("table", "sequence"):
+        changes = deal.seat_changes[: players[deal.table_id]]
         deals_of.setdefault(deal.table_id, []).append(
             {
                 **values(deal, DEAL_FIELDS),
                 # Großenaspe's: files before it have none, every opponent gained nothing there.
                 OPTIONAL_DEAL_FIELD: deal.opponents_score,
+                **({} if _as_before(deal, len(changes)) else {SEAT_CHANGES: list(changes)}),
                 CHANGES: history(deal.changes.all(), CHANGE_FIELDS),
             }
         )
     return deals_of
+
+
+def changes_before(
+    *, dealer: int, declarer: int | None, score: int, opponents_score: int, players: int
+) -> tuple[int, ...]:
+    """A deal's seats' changes as a Preisfipsen of before made them of its score and each
+    opponent's gain (file versions up to 6; scoring's migration 0015 likewise): the declarer
+    his score, every other seat each opponent's gain, but the dealer of a table of five."""
+    if declarer is None:
+        return (0,) * players
+    out = dealer if players == FIVE_OF_BEFORE else None
+    return tuple(
+        score if seat == declarer else 0 if seat == out else opponents_score
+        for seat in range(players)
+    )
+
+
+#: The table size at which a Preisfipsen of before sat the dealer out.
+FIVE_OF_BEFORE = 5
+
+
+def _as_before(deal: Deal, players: int) -> bool:
+    """Whether the deal's changes are those a Preisfipsen of before would make of it."""
+    before = changes_before(
+        dealer=deal.dealer,
+        declarer=deal.declarer,
+        score=deal.score,
+        opponents_score=deal.opponents_score,
+        players=players,
+    )
+    return deal.seat_changes == before + (0,) * (MAX_SEATS - players)
+
+
+def changes_written(*, tournament: Tournament) -> bool:
+    """Whether a deal of the night has changes that are not those of before: its file writes
+    them, and is of a version a Preisfipsen of before refuses (two queries)."""
+    players = dict(
+        Seat.objects.filter(table__tournament=tournament)
+        .values("table")
+        .annotate(count=Count("pk"))
+        .values_list("table", "count")
+    )
+    deals = Deal.objects.filter(table__tournament=tournament).only(
+        "table", "dealer", "declarer", "score", "opponents_score", *SEAT_CHANGE_FIELDS
+    )
+    return any(not _as_before(deal, players.get(deal.table_id, 0)) for deal in deals)
+
+
+def _require_changes_as_scored(deal: Deal, item: Mapping[str, Any], players: int) -> None:
+    """:raises ValidationError: the file's changes of the deal are not its game's."""
+    if SEAT_CHANGES in item and item[SEAT_CHANGES] != list(deal.seat_changes[:players]):
+        raise ValidationError(
+            _("its seats' changes %(changes)s are not what its game scores by these rules.")
+            % {"changes": item[SEAT_CHANGES]}
+        )
 
 
 def _deal_fields(item: Any) -> tuple[str, ...]:
@@ -88,8 +156,10 @@ def deals_import(*, table: Table, players: int, items: Any) -> None:
     checked = DealsChecked(table)
     for number, deal_item in enumerate(listed(items), start=1):
         with at(_("deal %(number)s") % {"number": number}):
-            deal = row(Deal, deal_item, _deal_fields(deal_item), extra=(CHANGES,), table=table)
-            checked.check(deal, number)
+            extra = (CHANGES, SEAT_CHANGES)
+            deal = row(Deal, deal_item, _deal_fields(deal_item), extra=extra, table=table)
+            checked.check(deal, number)  # sets its changes as the rules score its game
+            _require_changes_as_scored(deal, deal_item, players)
             deal.corrected_at = _last_corrected(deal_item)
             deals.append((deal, deal_item))
     created(Deal, deals)

@@ -147,6 +147,7 @@ class DealsChecked:
             raise ValidationError(rules_error_text(error)) from None
         except TypeError:
             raise ValidationError(_("these rules cannot score this deal.")) from None
+        deal.seat_changes = scored.seat_changes  # a file of before has none: as the rules score it
         stored = (deal.game, deal.score, deal.opponents_score, deal.number is not None)
         if (scored.game, scored.score, scored.opponents_score, scored.counts_as_deal) != stored:
             raise ValidationError(

@@ -131,19 +131,15 @@ def seat_totals(*, table: Table, seats: list[Seat]) -> tuple[int, ...]:
     if not positions:
         return ()
     with connection.cursor() as cursor:
-        cursor.execute(_seat_totals_sql(positions, sits_out=len(seats) == FIVE_PLAYERS), [table.pk])
+        cursor.execute(_seat_totals_sql(positions), [table.pk])
         sums = cursor.fetchone() or ()
     return tuple(total or 0 for total in sums)
 
 
-def _seat_totals_sql(positions: list[int], *, sits_out: bool) -> str:
-    """One row: each seat's sum of what it gained as declarer, else as an opponent (none
-    while it sat out as the dealer of a table of five)."""
-    out = "WHEN dealer = {0} THEN 0 " if sits_out else ""
-    seat_sum = "SUM(CASE WHEN declarer = {0} THEN score " + out + "ELSE opponents_score END)"
-    sums = ", ".join(seat_sum.format(int(position)) for position in positions)
-    where = "WHERE table_id = %s AND declarer IS NOT NULL"
-    return f"SELECT {sums} FROM scoring_deal {where}"  # noqa: S608 (positions are ints)
+def _seat_totals_sql(positions: list[int]) -> str:
+    """One row: each seat's sum of its changes, as the rule set scored every deal."""
+    sums = ", ".join(f"SUM(change_{int(position)})" for position in positions)
+    return f"SELECT {sums} FROM scoring_deal WHERE table_id = %s"  # noqa: S608 (positions are ints)
 
 
 def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow]:
@@ -153,10 +149,7 @@ def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow
     after = list(totals)
     for deal in upcoming.recent:
         rows.append(SheetRow(deal, tuple(after)))
-        if deal.declarer is not None and deal.declarer < len(after):
-            after = [
-                total - gain for total, gain in zip(after, deal.gains(len(after)), strict=True)
-            ]
+        after = [total - change for total, change in zip(after, deal.seat_changes, strict=False)]
     return rows
 
 

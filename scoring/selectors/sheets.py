@@ -68,10 +68,8 @@ def _sheet(table: Table, seats: list[Seat], deals: Iterable[Deal]) -> TableSheet
     totals = [0] * len(seats)
     rows = []
     for deal in deals:
-        if deal.declarer is not None and deal.declarer < len(totals):
-            totals = [
-                total + gain for total, gain in zip(totals, deal.gains(len(totals)), strict=True)
-            ]
+        changes = deal.seat_changes
+        totals = [t + changes[seat.position] for t, seat in zip(totals, seats, strict=True)]
         rows.append(SheetRow(deal, tuple(totals)))
     return TableSheet(table=table, seats=seats, rows=rows, totals=tuple(totals))
 

@@ -2,13 +2,16 @@
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import reduce
+from operator import add
 from typing import Any
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, Sum
+from django.db.models.lookups import GreaterThan
 
 from fipsen_rules.seats import deals_played_by
 from scoring import prize_allocation, ranking
-from scoring.models import FIVE_PLAYERS, Deal, Prize
+from scoring.models import SEAT_CHANGE_FIELDS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
 from tournaments.models import Seat, Table, Tournament
@@ -163,23 +166,24 @@ def _played(seat: Seat) -> int:
 
 def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
     """A table's running totals made afresh from its deals (one query: the database sums
-    them by declarer and dealer), for the ledger to store (:mod:`tournaments.ledger`)."""
+    every seat's changes by declarer), for the ledger to store (:mod:`tournaments.ledger`)."""
+    # Lost: the declarer lost, or gained nothing while the others gained (Großenaspe).
+    others_gained = Q(score=0) & Q(GreaterThan(reduce(add, map(F, SEAT_CHANGE_FIELDS)), 0))
     rows = list(
         Deal.objects.filter(table=table)
         .order_by()
-        .values("declarer", "dealer")
+        .values("declarer")
         .annotate(
             deals=Count("pk"),
-            points=Sum("score"),
             won=Count("pk", filter=Q(score__gt=0)),
-            lost=Count("pk", filter=Q(score__lt=0) | Q(opponents_score__gt=0)),
-            opponents=Sum("opponents_score"),
+            lost=Count("pk", filter=Q(score__lt=0) | others_gained),
             best=Max("score"),
             last=Max("created_at"),
+            **{name: Sum(name) for name in SEAT_CHANGE_FIELDS},
         )
     )
-    groups = [ranking.DealGroup(**_group(row)) for row in rows if row["declarer"] is not None]
-    figures = ranking.seat_figures(groups, len(seats), five=FIVE_PLAYERS)
+    groups = [_group(row) for row in rows if row["declarer"] is not None]
+    figures = ranking.seat_figures(groups, len(seats))
     seat_totals = [
         SeatTotal(
             seat=seat,
@@ -200,8 +204,15 @@ def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[Seat
     return table_total, seat_totals
 
 
-def _group(row: dict[str, Any]) -> dict[str, Any]:
-    return {name: row[name] or 0 for name in ranking.DealGroup.__dataclass_fields__}
+def _group(row: dict[str, Any]) -> ranking.DealGroup:
+    return ranking.DealGroup(
+        declarer=row["declarer"],
+        deals=row["deals"],
+        won=row["won"],
+        lost=row["lost"],
+        best=row["best"] or 0,
+        changes=tuple(row[name] or 0 for name in SEAT_CHANGE_FIELDS),
+    )
 
 
 def _awards(

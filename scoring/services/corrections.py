@@ -119,6 +119,7 @@ def _rescore(
     deal.game = scored.game
     deal.score = scored.score
     deal.opponents_score = scored.opponents_score
+    deal.seat_changes = scored.seat_changes
     deal.written_value = written_value
     deal.confirmed_by = None  # a changed deal is confirmed anew
 

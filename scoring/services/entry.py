@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules.signs import signed_score
 from scoring import selectors
 from scoring.evaluation import score_deal, spoken_game
-from scoring.models import Deal, DealChange
+from scoring.models import Deal, DealChange, each_of, seat_change_values
 from scoring.services.guards import require_next_free
 from tournaments.ledger import LedgerKind
 from tournaments.models import Seat, Table
@@ -184,6 +184,7 @@ def _deal_create(
         game=scored.game,
         score=scored.score,
         opponents_score=scored.opponents_score,
+        **seat_change_values(scored.seat_changes),
         written_value=posted.written_value,
         submission=posted.submission,
     )
@@ -210,19 +211,31 @@ def deal_matches(deal: Deal, posted: dict[str, object]) -> bool:
 
 def deal_words(deal: Deal, seats: list[Seat], *, stored: bool = False) -> str:
     """A deal as the history shows it: "Anna Möller: 3 Hand verloren −12" (or "Anna: −12"
-    when only the value is known). A failed Großenaspe game scores for the opponents, and
-    says so: "Hans Müller: 3 beet – the opponents each +3" (its −3 would read as his loss).
-    The game's words are the reader's language ("3 Hand lost" in English); ``stored``: the
-    notation as it is (the history's record)."""
+    when only the value is known). A deal that changes other seats' totals says so: "Hans
+    Müller: 3 beet – the opponents each +3" (a failed Großenaspe game: his −3 would read as
+    his loss), "Hans Müller: Kreuz verloren −194 – the opponents each +40", or each seat's
+    change when they differ. The game's words are the reader's language ("3 Hand lost" in
+    English); ``stored``: the notation as it is (the history's record)."""
     said = deal.game if stored else spoken_game(deal.game)
     if deal.declarer is None or deal.declarer >= len(seats):
         return said
     name = seats[deal.declarer].registration.player.name
     game = f" {said}" if said else ""
-    words = f"{name}:{game} {signed_score(deal.value)}"
-    if deal.opponents_score:
-        gain = gettext("the opponents each %(score)s")
-        words = f"{name}:{game} – {gain % {'score': signed_score(deal.opponents_score)}}"
+    words = f"{name}:{game} {change_words(deal.score, deal.others, seats)}"
     # A name (100) and a game (60) fit DealChange.after; a name saved before that bound
     # (SQLite kept any length) must not make the deal unsaveable.
     return words[: DealChange._meta.get_field("after").max_length]
+
+
+def change_words(own: int, others: tuple[tuple[int, int], ...], seats: list[Seat]) -> str:
+    """The declarer's change, and the other seats': "−12", "– the opponents each +3",
+    "−194 – the opponents each +40", "−194 – Anna +30, Bernd +40"."""
+    if not others:
+        return signed_score(own)
+    each = each_of(others)
+    if each is not None:
+        gain = gettext("the opponents each %(score)s") % {"score": signed_score(each)}
+    else:
+        names = {seat.position: seat.registration.player.name for seat in seats}
+        gain = ", ".join(f"{names.get(at, at + 1)} {signed_score(c)}" for at, c in others)
+    return f"{signed_score(own)} – {gain}" if own else f"– {gain}"

@@ -5,7 +5,7 @@ import uuid
 
 from fipsen_rules import Game, dealer_of_deal
 from scoring import selectors, services
-from scoring.models import Deal
+from scoring.models import Deal, declarer_only
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.ledger import table_totals_refresh
@@ -42,6 +42,7 @@ def deals_played(table: Table, count: int) -> None:
             declarer=number % players,
             game="2 gewonnen",
             score=2,
+            **declarer_only(number % players, 2),
             submission=uuid.uuid4(),
         )
         for number in range(1, count + 1)

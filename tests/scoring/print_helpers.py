@@ -14,7 +14,7 @@ import re
 import subprocess
 from dataclasses import dataclass
 
-from scoring.models import Deal
+from scoring.models import Deal, declarer_only
 from scoring.scoresheets import PAGES, ROW_HEIGHT
 from scoring.selectors import SheetRow, TableSheet
 from tests.printing.pdf_reading import poppler
@@ -47,7 +47,7 @@ def sheet_of(
     for sequence, (number, dealer, declarer, score) in enumerate(deals, start=1):
         deal = Deal(
             table=table, sequence=sequence, number=number, dealer=dealer, declarer=declarer,
-            score=score,
+            score=score, **declarer_only(declarer, score),
         )  # fmt: skip
         if declarer is not None:
             totals[declarer] += score

@@ -27,7 +27,7 @@ from races import services as race_services
 from races.models import RaceDeal
 from scoring import selectors, services
 from scoring.demo import demo_night_play
-from scoring.models import Deal
+from scoring.models import Deal, declarer_only
 from tests.factories import UserFactory
 from tournaments.ledger import table_totals_refresh, totals_backfill, tournament_totals_refresh
 from tournaments.models import Player, Registration, Seat, Table, Tournament
@@ -284,6 +284,7 @@ def _deals(table: Table, count: int) -> list[Deal]:
             declarer=number % 4,
             game="2 gewonnen",
             score=2,
+            **declarer_only(number % 4, 2),
             submission=uuid.uuid4(),
         )
         for number in range(1, count + 1)
