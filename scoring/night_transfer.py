@@ -2,15 +2,14 @@
 
 The file is JSON: the tournament and its rules, its players (name, club, contact), the
 registrations, the tables with their seats (and series), the seat swaps and the later series'
-draws: this module, the frame. Each
-app adds its own rows, registered with :mod:`tournaments.night_file`: a table's deals, each
-with its history (scoring's scored deals, :mod:`scoring.transfer`; the race's,
-:mod:`races.transfer`; Tippen's, :mod:`pots.transfer`), and the prizes. Rows refer to
-each other by keys inside the file, never by the database's ids, so the night lands in any
-installation: a player is matched by name (folded: "Müller" = "mueller") and club, or
-created. The tables keep their links (QR codes already printed go on working) unless the
-installation uses the same link already; then they get new ones. A line of a deal's history
-is never given to an account here (a name in a file proves nothing): it stays, without one.
+draws: this module, the frame. Each app adds its own rows, registered with
+:mod:`tournaments.night_file`: a table's deals, each with its history (scoring's scored deals,
+:mod:`scoring.transfer`; the race's, :mod:`races.transfer`; Tippen's, :mod:`pots.transfer`),
+and the prizes. Rows refer to each other by keys inside the file, never by the database's
+ids, so the night lands in any installation: a player is matched by name (folded: "Müller" =
+"mueller") and club, or created. The tables keep their links (QR codes already printed go on
+working) unless the installation uses the same link already; then they get new ones. A line
+of a deal's history is never given to an account here (a name in a file proves nothing).
 
 A file comes from outside: it is checked as strictly as a form (every field by its column,
 :mod:`tournaments.night_rows`; tables, seats and deals by the night's rules,
@@ -75,13 +74,10 @@ VERSION = 7
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
 #: rather than make a table ended early play on. Version 6 carries several series and their
 #: draws (a night of one series is the version 5 file it always was: ONE_SERIES_VERSION).
-#: Version 7 carries the seats' changes of deals that a Preisfipsen of before would total
-#: otherwise (scoring/transfer.py); every other night is the file it was.
-ONE_SERIES_VERSION = 5
-SERIES_VERSION = 6
+#: Version 7 the seats' changes a Preisfipsen of before would not total (scoring/transfer.py).
+ONE_SERIES_VERSION, SERIES_VERSION = 5, 6
 READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, SERIES_VERSION, VERSION)
-#: Far more than a night: 1,756 deals with their history are some 1.5 MB, a night of 200
-#: tables some 20 MB.
+#: Far more than a night: 1,756 deals with their history are some 1.5 MB, 200 tables 20 MB.
 MAX_BYTES = 100_000_000
 #: Tables whose rows are read from the database at a time while exporting.
 TABLE_BATCH = 20
@@ -101,14 +97,11 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
     for registration in registrations:
         players.setdefault(registration.player_id, len(players) + 1)
     by_player = {r.player_id: r.player for r in registrations}
-    #: The file's keys count from 1, so that a night exported again after its import is the
-    #: same file.
+    #: The file's keys count from 1: a night exported again after its import is the same file.
     keys = {registration.pk: key for key, registration in enumerate(registrations, 1)}
     several = tournament.series_count > 1
-    if changes_written(tournament=tournament):
-        yield MARK, VERSION
-    else:
-        yield MARK, SERIES_VERSION if several else ONE_SERIES_VERSION
+    version = VERSION if changes_written(tournament=tournament) else SERIES_VERSION
+    yield MARK, version if several or version == VERSION else ONE_SERIES_VERSION
     yield "tournament", _values(tournament, (*TOURNAMENT_FIELDS, *(SERIES_FIELDS * several)))
     yield (
         "players",

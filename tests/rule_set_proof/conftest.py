@@ -6,7 +6,7 @@ from collections.abc import Iterator
 import pytest
 
 from fipsen_rules import rulesets
-from tests.rule_set_proof import muenzfips, muenzfips_pages
+from tests.rule_set_proof import einsatzfips, muenzfips, muenzfips_pages
 
 
 @pytest.fixture
@@ -19,3 +19,13 @@ def muenzfips_registered() -> Iterator[None]:
     finally:
         muenzfips_pages.unregister()
         rulesets.unregister(muenzfips.NAME)
+
+
+@pytest.fixture
+def einsatzfips_registered() -> Iterator[None]:
+    """Einsatzfips (Münzfips with stakes) in the three registries, undone after."""
+    einsatzfips.register()
+    try:
+        yield
+    finally:
+        einsatzfips.unregister()
