@@ -82,50 +82,55 @@ def deals_export(
     return deals_of
 
 
+#: The table size at which a Preisfipsen of before sat the dealer out.
+FIVE_OF_BEFORE = 5
+#: What a deal's changes are compared with those of before by.
+_BEFORE = ("table_id", "dealer", "declarer", "score", "opponents_score", *SEAT_CHANGE_FIELDS)
+
+
 def changes_before(
     *, dealer: int, declarer: int | None, score: int, opponents_score: int, players: int
 ) -> tuple[int, ...]:
     """A deal's seats' changes as a Preisfipsen of before made them of its score and each
     opponent's gain (file versions up to 6; scoring's migration 0015 likewise): the declarer
-    his score, every other seat each opponent's gain, but the dealer of a table of five."""
+    his score, every other seat each opponent's gain, but the dealer of a table of five; by
+    seat position, MAX_SEATS long."""
     if declarer is None:
-        return (0,) * players
+        return (0,) * MAX_SEATS
     out = dealer if players == FIVE_OF_BEFORE else None
-    return tuple(
-        score if seat == declarer else 0 if seat == out else opponents_score
-        for seat in range(players)
-    )
-
-
-#: The table size at which a Preisfipsen of before sat the dealer out.
-FIVE_OF_BEFORE = 5
+    changes = (score if seat == declarer else 0 if seat == out else opponents_score
+               for seat in range(players))  # fmt: skip
+    return (*changes, *(0,) * (MAX_SEATS - players))
 
 
 def _as_before(deal: Deal, players: int) -> bool:
     """Whether the deal's changes are those a Preisfipsen of before would make of it."""
-    before = changes_before(
+    return deal.seat_changes == changes_before(
         dealer=deal.dealer,
         declarer=deal.declarer,
         score=deal.score,
         opponents_score=deal.opponents_score,
         players=players,
     )
-    return deal.seat_changes == before + (0,) * (MAX_SEATS - players)
 
 
 def changes_written(*, tournament: Tournament) -> bool:
     """Whether a deal of the night has changes that are not those of before: its file writes
-    them, and is of a version a Preisfipsen of before refuses (two queries)."""
-    players = dict(
-        Seat.objects.filter(table__tournament=tournament)
-        .values("table")
-        .annotate(count=Count("pk"))
-        .values_list("table", "count")
+    them, and is of a version a Preisfipsen of before refuses (two queries, plain rows)."""
+    seats = Seat.objects.filter(table__tournament=tournament).values("table")
+    players = dict(seats.annotate(count=Count("pk")).values_list("table", "count"))
+    deals = Deal.objects.filter(table__tournament=tournament).values_list(*_BEFORE)
+    return any(
+        (*changes,)
+        != changes_before(
+            dealer=dealer,
+            declarer=declarer,
+            score=score,
+            opponents_score=opponents,
+            players=players.get(table, 0),
+        )
+        for table, dealer, declarer, score, opponents, *changes in deals
     )
-    deals = Deal.objects.filter(table__tournament=tournament).only(
-        "table", "dealer", "declarer", "score", "opponents_score", *SEAT_CHANGE_FIELDS
-    )
-    return any(not _as_before(deal, players.get(deal.table_id, 0)) for deal in deals)
 
 
 def _require_changes_as_scored(deal: Deal, item: Mapping[str, Any], players: int) -> None:

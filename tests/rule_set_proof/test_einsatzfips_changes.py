@@ -114,7 +114,7 @@ def test_the_night_file_carries_the_changes_and_imports_them_again() -> None:
     )
     call_command("flush", interactive=False, verbosity=0)
     deals[0]["seat_changes"] = [-9, 2, 2, 2]  # the dealer did not sit out: not these rules
-    with pytest.raises(NightFileError, match="not what its game scores"):
+    with pytest.raises(NightFileError, match="Tisch 1, Spiel 1: Die Punkte je Platz"):
         night_import_bytes(json.dumps(data).encode())
 
 
