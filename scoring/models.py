@@ -46,7 +46,8 @@ class Deal(LedgerEntry):
     #: The game in the rules module's canonical notation, e.g. "3 Hand verloren".
     #: Empty when only the value is known: a paper sheet's line that shows only the value.
     game = models.CharField(_("game"), max_length=60, blank=True)
-    #: The declarer's score as the rules module computed it; the sheet's value column.
+    #: The declarer's own change as the rules module computed it (his games won, lost and
+    #: best read it; the sheet's value column is :attr:`value`).
     score = models.SmallIntegerField(_("value"))
     #: What each opponent gained alike, else 0 (Großenaspe's failed game): what deals were
     #: stored with before their seats' changes. Kept because every receipt code hashes it and
