@@ -95,7 +95,7 @@ class Board:
     #: seating while it is new (until each of its tables has begun), which the board announces.
     series: int = 1
     seating: tuple[selectors.SeatingTable, ...] = ()
-    #: The version it was made for, and when (``time.time()``).
+    #: The version it was made for, and when its making began (:func:`clock`).
     version: str = ""
     made: float = 0.0
 
