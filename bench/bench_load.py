@@ -221,8 +221,14 @@ def measured(scenario: Scenario, target: Target, web: Server) -> float:
 def print_costs(target: Target, scenario: Scenario, web: Server) -> None:
     """The server's CPU per request of each kind, and what the scenario (with the scenario
     file's burst) needs of the cores."""
+    from scoring.board_cache import CHANGE_SECONDS
+
     reloads = load_scenario().reloads
-    found = asyncio.run(costs(target, scenario, lambda: group_cpu_seconds(web.pid or 0)))
+
+    def server_cpu() -> float:
+        return group_cpu_seconds(web.pid or 0)
+
+    found = asyncio.run(costs(target, scenario, server_cpu, board_due=CHANGE_SECONDS + 0.2))
     print(
         "server CPU per request, ms (one at a time): "
         + ", ".join(f"{kind} {seconds * 1000:.1f}" for kind, seconds in found.cpu.items())

@@ -29,6 +29,8 @@ RETRY = 5.0
 #: Requests of each kind measured one at a time for their CPU (``costs``).
 ROUNDS = 30
 WARM_UP = 3
+#: Boards made afresh measured (each after ``board_due`` seconds).
+FRESH_ROUNDS = 5
 
 
 @dataclass(frozen=True)
@@ -285,35 +287,48 @@ async def run(target: Target, scenario: Scenario, seed: int = 22) -> Results:
     return results
 
 
-async def costs(target: Target, scenario: Scenario, cpu: Callable[[], float]) -> Costs:
+async def costs(
+    target: Target, scenario: Scenario, cpu: Callable[[], float], board_due: float = 0.0
+) -> Costs:
     """``ROUNDS`` requests of each kind (after ``WARM_UP``), one after another, the server's
-    CPU read around each; saves at the first table."""
-    results, found = Results(), Costs()
+    CPU read around each; saves at the first table, after the pages (a save makes the board
+    due). Then ``FRESH_ROUNDS`` boards made afresh: a save, ``board_due`` seconds (the board is
+    made at most so often: scoring/board_cache.py's ``CHANGE_SECONDS``), the board."""
+    results, found = Results(), Costs(boards_every=board_due)
     phone, until = Phone(target.table_tokens[0]), float("inf")
     spent: dict[str, list[float]] = {}
 
-    async def measure(kind: str, request: Awaitable[object]) -> None:
+    async def measure(kind: str, request: Awaitable[object], kept: bool = True) -> None:
         start = cpu()
         await request
-        if page > WARM_UP:  # the first rounds load the workers' code and templates
+        if kept:
             spent.setdefault(kind, []).append(cpu() - start)
 
     port, standings = target.port, {"Cookie": f"sessionid={target.session}"}
     htmx = {"HX-Request": "true"}
     for page in range(1, WARM_UP + ROUNDS + 1):
         path = board_path(target, (page - 1) % target.board_pages + 1)
-        await measure("static", timed(results, "static", scenario, port, "GET", STATIC, {}))
-        await measure("board", timed(results, "board", scenario, port, "GET", path, htmx))
-        await measure("save", phone.save(results, scenario, port, until))
-        await measure("board after a save", timed(results, "b", scenario, port, "GET", path, htmx))
-        await measure("reload", timed(results, "reload", scenario, port, "GET", path, {}))
+        kept = page > WARM_UP  # the first rounds load the workers' code and templates
+        static = timed(results, "static", scenario, port, "GET", STATIC, {})
+        await measure("static", static, kept)
+        await measure("board", timed(results, "board", scenario, port, "GET", path, htmx), kept)
+        await measure("reload", timed(results, "reload", scenario, port, "GET", path, {}), kept)
         if page % 3 == 0:
             await measure(
                 "standings",
                 timed(
                     results, "standings", scenario, port, "GET", target.standings_path, standings
                 ),
+                kept,
             )
+    for page in range(1, WARM_UP + ROUNDS + 1):
+        await measure("save", phone.save(results, scenario, port, until), page > WARM_UP)
+    for page in range(FRESH_ROUNDS):
+        if page:
+            await phone.save(results, scenario, port, until)
+        await asyncio.sleep(board_due)
+        path = board_path(target, page + 1)
+        await measure("board after a save", timed(results, "b", scenario, port, "GET", path, htmx))
     for kind, values in spent.items():
         found.cpu[kind] = sum(values) / len(values)
     return found

@@ -199,20 +199,24 @@ def board_pages(players: int, tables: int, per_page: int, tables_per_page: int) 
 class Costs:
     """The server's CPU seconds per request of each kind, asked for one at a time (so the
     neighbours on a shared machine slow them, but hardly change the CPU they take): "save",
-    "board" (a page as served), "board after a save" (the first page asked for after a save,
-    which makes the board afresh), "standings", "reload" (the whole board page)."""
+    "board" (a page as served), "board after a save" (the first page asked for once the board
+    is due after a save, which makes it afresh), "standings", "reload" (the whole board page).
+    The board is made afresh at most once in ``boards_every`` seconds, however many saves."""
 
     cpu: dict[str, float] = field(default_factory=dict)
+    boards_every: float = 0.0
 
     def _fixed(self, scenario: Scenario) -> float:
         """Cores for everything but the viewers' pages as served: the saves, the board made
-        afresh after each (when viewers ask more often than phones save), the standings."""
+        afresh after them (when viewers ask more often than phones save; at most once in
+        ``boards_every``), the standings."""
         saves = scenario.tables / scenario.save_every
         fresh = max(0.0, self.cpu["board after a save"] - self.cpu["board"])
         views = scenario.viewers / scenario.view_every
+        made = min(saves, views, 1 / self.boards_every if self.boards_every else math.inf)
         return (
             saves * self.cpu["save"]
-            + min(saves, views) * fresh
+            + made * fresh
             + self.cpu["standings"] / scenario.standings_every
         )
 

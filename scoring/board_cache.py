@@ -10,19 +10,28 @@ every process shares (``settings.CACHES``: files in ``var/cache/`` by default, R
 It is kept under the tournament's **version**, an opaque word in the same cache that changes
 once an entry or a correction is committed (any rule set: the ledger's
 :data:`tournaments.ledger.entries_changed`), or a table is ended early or resumed
-(:func:`board_changed`). A board of another version is made afresh by one process at a time
-(a key taken with ``cache.add``: on Redis exactly one, on files nearly always); the others
-serve the last one meanwhile (a deal or two behind, for the fraction of a second it takes).
-Whatever changes the board without a new version (a player's name corrected, a seat
-swapped) shows after ``REFRESH_SECONDS`` at the latest.
+(:func:`board_changed`). A board of another version is made afresh **once**, by one viewer's
+request, and for deals at most once in ``CHANGE_SECONDS`` (the organiser's changes, a table
+ended early or a series drawn, at once): at 200 tables a deal comes every half second, and
+each board costs the standings' work, so a board made for every deal would cost a core's third
+and put one viewer's request in seven behind its making. Whoever finds it due takes a key
+(``cache.add``; on the file cache under a lock on a file, which every process of the machine
+shares: Django checks and writes there apart); the others serve the last one meanwhile. So a
+viewer sees a board made since the last change, or less than ``CHANGE_SECONDS`` ago, or the
+last one while the next is being made. Only while none is kept at all (a new tournament, the
+cache emptied) do the others wait for it. Whatever changes the board without a new version (a
+player's name corrected, a seat swapped) shows after ``REFRESH_SECONDS`` at the latest.
 """
 
+import fcntl
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -41,6 +50,13 @@ REFRESH_SECONDS = 60
 KEEP_SECONDS = 3600
 #: How long one process may take to make the board before another one starts too.
 COMPUTING_SECONDS = 10
+#: A board is made afresh at most once in this many seconds, however many deals come meanwhile:
+#: a projector's board a few seconds behind is as good, and one made per deal is not.
+CHANGE_SECONDS = 5
+#: The end of a version whose board is made at once (:func:`board_changed`).
+AT_ONCE = "!"
+#: How often a viewer looks whether the first board, being made elsewhere, is there.
+WAIT_SECONDS = 0.05
 
 
 class BoardRow(NamedTuple):
@@ -79,37 +95,77 @@ class Board:
     #: seating while it is new (until each of its tables has begun), which the board announces.
     series: int = 1
     seating: tuple[selectors.SeatingTable, ...] = ()
-    #: The version it was made for, and when (``time.time()``).
+    #: The version it was made for, and when its making began (:func:`clock`).
     version: str = ""
     made: float = 0.0
 
 
 def board_of(tournament: Tournament, *, language: str) -> Board:
-    """The board of ``tournament`` as its state is (its rows written in ``language``): the one
-    kept, or made now (:func:`board_compute`) when the tournament changed since."""
+    """The board of ``tournament`` (its rows written in ``language``): the one kept, or made now
+    (:func:`board_compute`) when it is due and no other process is making it."""
     keys = _Keys(tournament, language)
     found = cache.get_many([keys.version, keys.board])
     version = found.get(keys.version) or _first_version(keys.version)
     kept: Board | None = found.get(keys.board)
-    if kept is not None and kept.version == version and time.time() - kept.made < REFRESH_SECONDS:
-        return kept
-    computing = cache.add(keys.computing, True, COMPUTING_SECONDS)
-    if kept is not None and not computing:
-        return kept  # another process is making it
-    try:
-        made = board_compute(tournament)
-        board = replace(made, version=version, made=time.time())
-        cache.set(keys.board, board, KEEP_SECONDS)
-    finally:
-        if computing:
-            cache.delete(keys.computing)
+    while kept is None or _due(kept, version):
+        if _take(keys.computing):
+            try:
+                # Made by another process between the reading and the taking: that one.
+                kept = cache.get(keys.board)
+                if kept is None or _due(kept, version):
+                    kept = _made(tournament, keys, version)
+                return kept
+            finally:
+                cache.delete(keys.computing)
+        if kept is not None:
+            return kept  # being made elsewhere: the last one meanwhile
+        time.sleep(WAIT_SECONDS)  # the first one, being made elsewhere
+        kept = cache.get(keys.board)
+    return kept
+
+
+def clock() -> float:
+    """The time the boards are made at and compared with (``time.time()``: every process's)."""
+    return time.time()
+
+
+def _due(kept: Board, version: str) -> bool:
+    """Whether ``kept`` is to be made afresh: the tournament changed (or ``REFRESH_SECONDS``
+    passed) since it was made, and it was made ``CHANGE_SECONDS`` ago at least or the change
+    is to show at once."""
+    age = clock() - kept.made
+    if kept.version != version and version.endswith(AT_ONCE):
+        return True
+    return age >= CHANGE_SECONDS and (kept.version != version or age >= REFRESH_SECONDS)
+
+
+def _made(tournament: Tournament, keys: "_Keys", version: str) -> Board:
+    """The board made now and kept, stamped with the time it began: every change committed
+    before then is in it."""
+    began = clock()
+    board = replace(board_compute(tournament), version=version, made=began)
+    cache.set(keys.board, board, KEEP_SECONDS)
     return board
+
+
+def _take(key: str) -> bool:
+    """The key that says a board is being made, if nobody holds it (for ``COMPUTING_SECONDS``
+    at most). ``cache.add`` is one step on Redis and in memory; Django's file cache checks and
+    then writes, so there it is taken under a lock on a file beside the entries."""
+    where = settings.CACHES["default"]
+    if not where["BACKEND"].endswith(".FileBasedCache"):
+        return cache.add(key, True, COMPUTING_SECONDS)
+    with (Path(where["LOCATION"]) / "board.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released as the file closes
+        return cache.add(key, True, COMPUTING_SECONDS)
 
 
 def board_changed(*, tournament_id: int) -> None:
     """The tournament's board is out of date once the current transaction commits (at once
-    outside one): the next page makes it afresh."""
-    transaction.on_commit(lambda: cache.set(_version_key(tournament_id), _new_version(), None))
+    outside one): the next page makes it afresh, however recent the last (the organiser's
+    doing, rare, and looked for on the projector at once)."""
+    version = _new_version() + AT_ONCE
+    transaction.on_commit(lambda: cache.set(_version_key(tournament_id), version, None))
 
 
 def entries_changed(sender: object, *, tournament_id: int, **kwargs: Any) -> None:

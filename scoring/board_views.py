@@ -10,10 +10,10 @@ Every page of the night is reachable, however many players and tables (``?page=5
 night of 800 players shows places 501 to 510).
 
 Each page is a slice of the whole board, computed once per tournament for every page, both
-forms of a page and every process of the server (scoring/board_cache.py), and made afresh once
-a deal is saved or corrected. Queries per page: the tournament (is the board on?), and only
-when the board is made afresh the standings and the tables' progress, whatever the number of
-deals.
+forms of a page and every process of the server (scoring/board_cache.py), and made afresh by
+one request after a deal is saved or corrected, at most every ``CHANGE_SECONDS``. Queries per
+page: the tournament (is the board on?), and only when the board is made afresh the standings
+and the tables' progress, whatever the number of deals.
 """
 
 from dataclasses import dataclass

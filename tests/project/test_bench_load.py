@@ -144,3 +144,12 @@ def test_the_cores_a_scenario_needs_from_each_kinds_cpu() -> None:
     # What is left of 1.6 cores after the phones and the organiser, in pages of 5 ms.
     spare = 1.6 - (saves * 0.010 + saves * 0.100 + 0.010)
     assert costs.viewers_within(1.6, scenario) == int(spare / 0.005 * 20)
+
+
+def test_the_board_made_at_most_every_few_seconds_costs_that_often() -> None:
+    scenario = load_scenario().scaled(viewers=600, seconds=90)  # 2.2 saves a second
+    cpu = {"save": 0.010, "board": 0.005, "board after a save": 0.105, "standings": 0.100}
+    saves, views = 200 / 90, 600 / 20
+    expected = saves * 0.010 + views * 0.005 + 0.100 / 5 + 0.100 / 10
+    assert Costs(cpu, boards_every=5).cores(scenario) == pytest.approx(expected)
+    assert Costs(cpu, boards_every=0.1).cores(scenario) == pytest.approx(Costs(cpu).cores(scenario))

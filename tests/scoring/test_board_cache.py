@@ -1,11 +1,14 @@
 """The board computed once per tournament (scoring/board_cache.py): shared by every page and
-both forms of a page, made afresh once a deal of any rule set is saved or corrected, every
-page of the night reachable, and a fixed number of queries whatever the night's size."""
+both forms of a page, made afresh once a deal of any rule set is saved or corrected (at most
+every ``CHANGE_SECONDS``: the tests move the board's clock on, ``later``), every page of the
+night reachable, and a fixed number of queries whatever the night's size. Made once for every
+viewer: tests/scoring/test_board_made_once.py."""
 
 import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -78,6 +81,18 @@ def night_of_200_tables(django_db_setup: None, django_db_blocker: DjangoDbBlocke
 
 
 @pytest.fixture
+def later(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Moves the board's clock ``CHANGE_SECONDS`` on: a deal shows then at the latest."""
+    moved = [0.0]
+    monkeypatch.setattr(board_cache, "clock", lambda: time.time() + moved[0])
+
+    def move() -> None:
+        moved[0] += board_cache.CHANGE_SECONDS
+
+    return move
+
+
+@pytest.fixture
 def thirteen() -> Tournament:
     """13 players at 4 tables (3 pages of standings, 1 of tables), play started."""
     return big_night(13)
@@ -98,13 +113,16 @@ def test_two_pages_and_both_forms_cost_one_computation(thirteen: Tournament) -> 
 
 
 def test_a_saved_deal_makes_the_board_afresh_at_commit(
-    thirteen: Tournament, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+    thirteen: Tournament,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+    later: Callable[[], None],
 ) -> None:
     client = Client()
     _queries(client, _url(thirteen))
     table = thirteen.tables.get(number=1)
     with django_capture_on_commit_callbacks(execute=True):
         deal = enter(table, 0, "Siebener Fips")
+    later()
     made, page = _queries(client, _url(thirteen))
     assert made > 1
     assert 'board-points">30</td>' in page
@@ -119,6 +137,7 @@ def test_a_saved_deal_makes_the_board_afresh_at_commit(
             declarer=0,
             game=Game.parse("2 gewonnen"),
         )
+    later()
     page = _queries(client, _url(thirteen))[1]
     assert 'board-points">30</td>' not in page
     assert 'board-points">2</td>' in page
@@ -147,7 +166,7 @@ def test_a_table_ended_early_shows_at_once(
 
 
 def test_a_race_deal_makes_the_board_afresh(
-    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks, later: Callable[[], None]
 ) -> None:
     table = race_table(5)
     client = Client()
@@ -155,30 +174,36 @@ def test_a_race_deal_makes_the_board_afresh(
     assert _queries(client, _url(table.tournament))[0] == 1
     with django_capture_on_commit_callbacks(execute=True):
         (deal,) = race_entered(table, (1, 1, 1, 1, 1))
+    later()
     assert _queries(client, _url(table.tournament))[0] > 1
     with django_capture_on_commit_callbacks(execute=True):
         race_services.race_deal_correct(deal=deal, counts=(2, 1, 1, 1, 0), user=None)
+    later()
     assert _queries(client, _url(table.tournament))[0] > 1
 
 
 def test_a_tippen_deal_makes_the_board_afresh(
-    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks, later: Callable[[], None]
 ) -> None:
     table = tippen_table(4)
     client = Client()
     before = _queries(client, _url(table.tournament))[1]
     with django_capture_on_commit_callbacks(execute=True):
         (deal,) = pots_entered(table, "2 1 - 0")
+    later()
     made, after = _queries(client, _url(table.tournament))
     assert made > 1
     assert after != before
     with django_capture_on_commit_callbacks(execute=True):
         pot_services.pot_deal_correct(deal=deal, taps=TippenDeal.parse("- t - -").taps, user=None)
+    later()
     assert _queries(client, _url(table.tournament))[0] > 1
 
 
 def test_on_redis_too_the_board_is_made_once(
-    settings: Settings, require_service: Callable[[str, int, str], None]
+    settings: Settings,
+    require_service: Callable[[str, int, str], None],
+    later: Callable[[], None],
 ) -> None:
     require_service("127.0.0.1", 6379, "Redis")
     # Database 2 of the developer's Redis, emptied before and after.
@@ -196,16 +221,22 @@ def test_on_redis_too_the_board_is_made_once(
         assert _queries(client, _url(tournament))[0] > 1
         assert _queries(client, _url(tournament, 2), htmx=True)[0] == 1
         board_cache.entries_changed(Table, tournament_id=tournament.pk)
+        assert _queries(client, _url(tournament, 3))[0] == 1  # made a moment ago
+        later()
         assert _queries(client, _url(tournament, 3))[0] > 1
+        assert _queries(client, _url(tournament, 2))[0] == 1
     finally:
         cache.clear()
 
 
-def test_a_board_computing_elsewhere_is_not_computed_twice(thirteen: Tournament) -> None:
+def test_a_board_computing_elsewhere_is_not_computed_twice(
+    thirteen: Tournament, later: Callable[[], None]
+) -> None:
     """While one process makes the board afresh, another serves the last one."""
     client = Client()
     _queries(client, _url(thirteen))
     board_cache.entries_changed(Table, tournament_id=thirteen.pk)
+    later()
     key = f"board:{thirteen.pk}:{thirteen.board_token}:{thirteen.state}:de:computing"
     cache.set(key, True, 10)
     assert _queries(client, _url(thirteen))[0] == 1  # the last board
@@ -255,12 +286,13 @@ def test_the_board_costs_the_same_queries_at_10_and_at_200_tables(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_deal_committed_for_real_shows_on_the_next_page() -> None:
+def test_a_deal_committed_for_real_shows_on_the_next_page(later: Callable[[], None]) -> None:
     """Without the tests' transaction around it: the ledger's commit itself makes it afresh."""
     tournament = big_night(4)
     client = Client()
     assert 'board-points">30</td>' not in _queries(client, _url(tournament))[1]
     enter(tournament.tables.get(), 0, "Siebener Fips")
+    later()
     made, page = _queries(client, _url(tournament))
     assert made > 1
     assert 'board-points">30</td>' in page
@@ -284,7 +316,9 @@ board_cache.entries_changed(Table, tournament_id=tournament.pk)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_another_server_process_shares_the_board(celery_var_dir: Path) -> None:
+def test_another_server_process_shares_the_board(
+    celery_var_dir: Path, later: Callable[[], None]
+) -> None:
     tournament = big_night(13)
     client = Client()
     assert _queries(client, _url(tournament))[0] > 1
@@ -305,4 +339,5 @@ def test_another_server_process_shares_the_board(celery_var_dir: Path) -> None:
         check=True,
     )
     assert done.stdout.split() == ["0", "13"]  # the board kept: no query to make it
+    later()
     assert _queries(client, _url(tournament, 2))[0] > 1  # its news reached this process
