@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -30,10 +31,12 @@ from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet, ScoredRuleSet, is_scored
 from fipsen_rules.thedinghausen import Thedinghausen
 from fipsen_rules.tippen import TippenRules
+from fipsen_rules.vocabulary import NOTATION_WORDS
 
 __all__ = [
     "RULE_SETS",
     "Registration",
+    "notation_words",
     "register",
     "rule_set",
     "scored_rule_set",
@@ -160,3 +163,25 @@ def _registered(name: str, registry: Mapping[str, Registration]) -> Registration
         known = ", ".join(sorted(registry))
         raise RulesError.of(Code.RULES_UNKNOWN, "rules", rules=name, known=known)
     return registration
+
+
+def notation_words() -> tuple[tuple[str, str], ...]:
+    """The notation's words to say in the reader's language (with their English): the
+    library's (:data:`~fipsen_rules.vocabulary.NOTATION_WORDS`) and every registered scored
+    rule set's own (its vocabulary's ``words``), for :func:`~fipsen_rules.vocabulary.spoken`.
+
+    >>> ("geklopft", "knocked") in notation_words()
+    True
+    """
+    return _words_of(tuple(RULE_SETS.values()))
+
+
+@cache
+def _words_of(registrations: tuple[Registration, ...]) -> tuple[tuple[str, str], ...]:
+    words = dict(NOTATION_WORDS)
+    for registration in registrations:
+        rules = registration()
+        vocabulary = getattr(rules, "vocabulary", None) if is_scored(rules) else None
+        for word, english in getattr(vocabulary, "words", ()):
+            words.setdefault(word, english)
+    return tuple(words.items())

@@ -15,6 +15,7 @@ from typing import TypedDict
 from django.utils.translation import get_language, gettext
 
 from fipsen_rules import FipsenError
+from fipsen_rules.rulesets import notation_words
 from fipsen_rules.signs import signed_score
 from fipsen_rules.vocabulary import PASSED, TableScore, Taps, Vocabulary, every_taps, spoken
 from scoring.evaluation import vocabulary_of
@@ -95,7 +96,7 @@ def _shown(scored: TableScore, declarer: int | None) -> DealValue:
     if not scored.counts_as_deal:
         preview = gettext("all passed – no points")
         return {"preview": preview, "value": "", "declarer": False, "gain": 0, "each": 0}
-    said = spoken(scored.game, gettext)
+    said = spoken(scored.game, gettext, notation_words())
     changes = scored.score_changes
     gain = 0 if declarer is None else changes[declarer]
     each = next((c for at, c in enumerate(changes) if at != declarer and c), 0)
