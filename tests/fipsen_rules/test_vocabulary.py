@@ -1,5 +1,7 @@
 """Every scored rule set's vocabulary: tiles, taps, games (fipsen_rules.vocabulary)."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,15 +13,19 @@ from fipsen_rules import (
     PRISDORF,
     Ansegger,
     ClubTable,
+    Code,
     Duttfips,
     FipsenError,
     Grossenaspe,
     GrossenaspeGame,
     InvalidEntryError,
     Prisdorf,
+    Violation,
+    describe,
+    message_of,
 )
 from fipsen_rules.grossenaspe_vocabulary import endings_of
-from fipsen_rules.vocabulary import Taps, every_taps, every_taps_count
+from fipsen_rules.vocabulary import NOTATION_WORDS, Taps, every_taps, every_taps_count, spoken
 from tests.fipsen_rules.strategies import taps as any_taps
 from tests.rule_set_proof.muenzfips import MUENZFIPS, Muenzfips
 from tests.rule_set_proof.reizfips import REIZFIPS, Reizfips
@@ -183,3 +189,30 @@ def test_a_game_of_another_rule_set_is_a_type_error() -> None:
         PRISDORF.vocabulary.taps_of(GrossenaspeGame.parse("3 gewonnen"))
     with pytest.raises(TypeError):
         DUTTFIPS.vocabulary.score(PRISDORF.parse("3 gewonnen"), players=4, declarer=0)
+
+
+@pytest.mark.parametrize("name", sorted(VOCABULARIES))
+def test_a_rule_sets_own_codes_name_their_parameters_and_no_library_code(name: str) -> None:
+    """A rule set's own codes (Reizfips's) say what they declare, and are not the library's."""
+    vocabulary = VOCABULARIES[name]
+    for code in vocabulary.codes:
+        assert set(re.findall(r"%\((\w+)\)s", code.message)) == set(code.params), code
+        assert code.value not in {library.value for library in Code}
+        params = dict.fromkeys(code.params, 7)
+        assert "?" not in describe(Violation(code, None, params))
+        error = InvalidEntryError.of(code, None, **params)
+        assert error.code == code
+        assert message_of(error.code) == code.message
+    for word, english in vocabulary.words:
+        assert spoken(word, str.upper, (*NOTATION_WORDS, *vocabulary.words)) == english.upper()
+
+
+def test_reizfips_brings_its_own_codes_and_word() -> None:
+    assert {code.value for code in REIZFIPS.vocabulary.codes} == {
+        "reizfips_bid_value",
+        "reizfips_bid_missing",
+    }
+    with pytest.raises(InvalidEntryError) as refused:
+        REIZFIPS.vocabulary.score(REIZFIPS.parse("Grand 19 gewonnen"), players=3, declarer=0)
+    assert refused.value.code == "reizfips_bid_value"
+    assert dict(refused.value.params) == {"bid": 19, "lower": 18, "higher": 20}
