@@ -198,8 +198,9 @@ def test_a_rule_sets_own_codes_name_their_parameters_and_no_library_code(name: s
     for code in vocabulary.codes:
         assert set(re.findall(r"%\((\w+)\)s", code.message)) == set(code.params), code
         assert code.value not in {library.value for library in Code}
-        params = dict.fromkeys(code.params, 7)
-        assert "?" not in describe(Violation(code, None, params))
+        params = {param: f"<{param}>" for param in code.params}
+        text = describe(Violation(code, None, params))
+        assert all(value in text for value in params.values()), text
         error = InvalidEntryError.of(code, None, **params)
         assert error.code == code
         assert message_of(error.code) == code.message
