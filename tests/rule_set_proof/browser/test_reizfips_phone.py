@@ -52,6 +52,6 @@ def test_a_bid_stepped_and_typed_on_the_smallest_phone(new_page: NewPage) -> Non
     phone.get_by_role("group", name=RESULT).get_by_text("verloren", exact=True).tap()
     expect(phone.locator("#deal-preview")).to_contain_text("Grand 72 verloren")
     phone.get_by_role("button", name="Spiel 2 eintragen").tap()
-    expect(phone.locator("body")).to_contain_text("Grand 72 verloren")
+    expect(phone.locator("body")).to_contain_text(f"Eingetragen: {name}: Grand 72 verloren")
     saved = Deal.objects.get(table=table, number=2)
     assert (saved.game, saved.score) == ("Grand 72 verloren", -144)
