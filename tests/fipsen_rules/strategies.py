@@ -1,6 +1,7 @@
 """Hypothesis strategies over a vocabulary's taps: the generic tests sample the combinations of
 tiles, flags and numbers instead of going through all of them (18 switches are 5.5 million
-games; a bid from 18 to 264 multiplies them by 247)."""
+games; a bid from 18 to 264 multiplies them by 247). A test draws them in batches
+(:func:`some_taps`): Hypothesis's cost is per example, a tap's check is a fraction of it."""
 
 from functools import cache
 
@@ -25,3 +26,9 @@ def taps(vocabulary: Vocabulary) -> st.SearchStrategy[Taps]:
         st.sampled_from([None, *(tile.value for tile in vocabulary.results)]),
         numbers,
     )
+
+
+@cache
+def some_taps(vocabulary: Vocabulary) -> st.SearchStrategy[list[Taps]]:
+    """A batch of 8 to 16 :func:`taps` of ``vocabulary``."""
+    return st.lists(taps(vocabulary), min_size=8, max_size=16)
