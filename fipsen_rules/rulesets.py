@@ -93,6 +93,8 @@ _registered_rule_sets: dict[str, Registration] = {
         _registration(TippenRules),
     )
 }
+#: How often the registry changed (see :func:`notation_words`).
+_changes = 0
 #: Read only: a rule set comes in by :func:`register`, which checks it.
 RULE_SETS: Mapping[str, Registration] = MappingProxyType(_registered_rule_sets)
 """The rule sets by name."""
@@ -110,11 +112,18 @@ def register(registration: Registration) -> None:
     if _registered_rule_sets.get(name, registration) != registration:
         raise ValueError(f"There is a rule set {name!r} already.")
     _registered_rule_sets[name] = registration
+    _changed()
 
 
 def unregister(name: str) -> None:
     """Take rule set ``name`` out of :data:`RULE_SETS` again (a test's, when it is done)."""
     _registered_rule_sets.pop(name, None)
+    _changed()
+
+
+def _changed() -> None:
+    global _changes
+    _changes += 1
 
 
 def rule_set(name: str, **options: OptionValue) -> RuleSet:
@@ -173,15 +182,16 @@ def notation_words() -> tuple[tuple[str, str], ...]:
     >>> ("geklopft", "knocked") in notation_words()
     True
     """
-    return _words_of(tuple(RULE_SETS.values()))
+    return _words_of(_changes)
 
 
 @cache
-def _words_of(registrations: tuple[Registration, ...]) -> tuple[tuple[str, str], ...]:
+def _words_of(changes: int) -> tuple[tuple[str, str], ...]:
+    """(``changes``: the registry's count of changes, which keys the cache: every deal's
+    words ask for these.)"""
     words = dict(NOTATION_WORDS)
-    for registration in registrations:
-        rules = registration()
-        vocabulary = getattr(rules, "vocabulary", None) if is_scored(rules) else None
+    for registration in RULE_SETS.values():
+        vocabulary = getattr(registration(), "vocabulary", None)
         for word, english in getattr(vocabulary, "words", ()):
             words.setdefault(word, english)
     return tuple(words.items())
