@@ -21,6 +21,7 @@ from fipsen_rules.errors import (
     FipsenError,
     InvalidEntryError,
     NotationError,
+    OwnCode,
     RulesError,
     SeatingError,
     Violation,
@@ -30,7 +31,7 @@ from fipsen_rules.grossenaspe import GROSSENASPE, Grossenaspe
 from fipsen_rules.grossenaspe_game import GrossenaspeGame
 from fipsen_rules.mecklenburg import ANSEGGER, DUTTFIPS, Ansegger, ClubTable, Duttfips
 from fipsen_rules.mecklenburg_game import MecklenburgGame
-from fipsen_rules.messages import MESSAGES, describe
+from fipsen_rules.messages import MESSAGES, describe, message_of
 from fipsen_rules.prisdorf import PRISDORF, Prisdorf
 from fipsen_rules.ruleset import (
     LedgerRuleSet,
@@ -98,6 +99,7 @@ __all__ = [
     "Option",
     "OptionValue",
     "Outcome",
+    "OwnCode",
     "Prisdorf",
     "Race",
     "RaceState",
@@ -124,6 +126,7 @@ __all__ = [
     "has_pictures",
     "is_scored",
     "is_seatable",
+    "message_of",
     "next_dealer",
     "places",
     "race_fillers",

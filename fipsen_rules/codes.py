@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 
-__all__ = ["Code", "ParamValue", "Violation"]
+__all__ = ["AnyCode", "Code", "OwnCode", "ParamValue", "Violation"]
 
 ParamValue = int | str | None
 
@@ -116,6 +116,48 @@ class Code(StrEnum):
     TIPPEN_LONE_WITH_OTHERS = "tippen_lone_with_others"  # "t" (alone) beside other tappers
 
 
+class OwnCode(str):
+    """A code a rule set brings along for a rule of its own (the closed :class:`Code` is the
+    library's): its value, its English template (marked with ``gettext_noop`` where it is
+    written, so that the web layer translates it from its catalogue) and the parameters the
+    template names. Unlike a :class:`Code`, it carries its message itself: adding a game adds
+    no line to a central list. A string, as a :class:`Code` is (a form error's code is one),
+    and as immutable.
+
+    >>> BID = OwnCode("skat_bid", "%(bid)s is no bid.", ("bid",))
+    >>> BID == "skat_bid", BID.value, BID.params
+    (True, 'skat_bid', ('bid',))
+    """
+
+    message: str
+    params: tuple[str, ...]
+
+    def __new__(cls, value: str, message: str, params: tuple[str, ...] = ()) -> OwnCode:
+        code = super().__new__(cls, value)
+        object.__setattr__(code, "message", message)
+        object.__setattr__(code, "params", params)
+        return code
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an OwnCode is immutable")
+
+    def __reduce__(self) -> tuple[type[OwnCode], tuple[str, str, tuple[str, ...]]]:
+        """Copied and pickled with its message (a form's errors are copied)."""
+        return OwnCode, (str(self), self.message, self.params)
+
+    @property
+    def value(self) -> str:
+        """The code itself, as :attr:`Code.value`."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"OwnCode({str(self)!r})"
+
+
+#: A library's or a rule set's own code.
+AnyCode = Code | OwnCode
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule (or, among an outcome's warnings, one note).
@@ -128,7 +170,7 @@ class Violation:
     Violation(code=<Code.BID_TRICKS: 'bid_tricks'>, field='tricks', params={'tricks': 1})
     """
 
-    code: Code
+    code: AnyCode
     field: str | None = None
     params: Mapping[str, ParamValue] = dataclass_field(default_factory=dict)
 

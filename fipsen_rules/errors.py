@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fipsen_rules.codes import Code, ParamValue, Violation
+from fipsen_rules.codes import AnyCode, Code, OwnCode, ParamValue, Violation
 from fipsen_rules.messages import describe
 
 __all__ = [
+    "AnyCode",
     "AuctionError",
     "Code",
     "FipsenError",
     "InvalidEntryError",
     "NotationError",
+    "OwnCode",
     "ParamValue",
     "RulesError",
     "SeatingError",
@@ -37,12 +39,12 @@ class FipsenError(ValueError):
         super().__init__(" ".join(describe(v) for v in violations))
 
     @classmethod
-    def of(cls, code: Code, field: str | None = None, **params: ParamValue) -> FipsenError:
+    def of(cls, code: AnyCode, field: str | None = None, **params: ParamValue) -> FipsenError:
         """An error with a single violation."""
         return cls((Violation(code, field, params),))
 
     @property
-    def code(self) -> Code:
+    def code(self) -> AnyCode:
         """The code of the first violation."""
         return self.violations[0].code
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fipsen_rules.codes import Code, ParamValue, Violation
+from fipsen_rules.codes import AnyCode, Code, ParamValue, Violation
 
-__all__ = ["KIEKER_PROCEDURES", "MESSAGES", "describe", "gettext_noop"]
+__all__ = ["KIEKER_PROCEDURES", "MESSAGES", "describe", "gettext_noop", "message_of"]
 
 
 def gettext_noop(message: str) -> str:
@@ -226,7 +226,13 @@ def describe(violation: Violation) -> str:
     >>> describe(Violation(Code.BID_TRICKS, "tricks", {"min_bid": 3, "tricks": 2}))
     'A game is bid at 3 to 5 tricks, not 2.'
     """
-    return format_message(MESSAGES[violation.code], violation.params)
+    return format_message(message_of(violation.code), violation.params)
+
+
+def message_of(code: AnyCode) -> str:
+    """The English template of ``code``: the library's from :data:`MESSAGES`, a rule set's own
+    from the code itself (:class:`~fipsen_rules.codes.OwnCode`)."""
+    return MESSAGES[code] if isinstance(code, Code) else code.message
 
 
 def format_message(template: str, params: Mapping[str, ParamValue]) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -30,10 +31,12 @@ from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet, ScoredRuleSet, is_scored
 from fipsen_rules.thedinghausen import Thedinghausen
 from fipsen_rules.tippen import TippenRules
+from fipsen_rules.vocabulary import NOTATION_WORDS
 
 __all__ = [
     "RULE_SETS",
     "Registration",
+    "notation_words",
     "register",
     "rule_set",
     "scored_rule_set",
@@ -90,6 +93,8 @@ _registered_rule_sets: dict[str, Registration] = {
         _registration(TippenRules),
     )
 }
+#: How often the registry changed (see :func:`notation_words`).
+_changes = 0
 #: Read only: a rule set comes in by :func:`register`, which checks it.
 RULE_SETS: Mapping[str, Registration] = MappingProxyType(_registered_rule_sets)
 """The rule sets by name."""
@@ -107,11 +112,18 @@ def register(registration: Registration) -> None:
     if _registered_rule_sets.get(name, registration) != registration:
         raise ValueError(f"There is a rule set {name!r} already.")
     _registered_rule_sets[name] = registration
+    _changed()
 
 
 def unregister(name: str) -> None:
     """Take rule set ``name`` out of :data:`RULE_SETS` again (a test's, when it is done)."""
     _registered_rule_sets.pop(name, None)
+    _changed()
+
+
+def _changed() -> None:
+    global _changes
+    _changes += 1
 
 
 def rule_set(name: str, **options: OptionValue) -> RuleSet:
@@ -160,3 +172,26 @@ def _registered(name: str, registry: Mapping[str, Registration]) -> Registration
         known = ", ".join(sorted(registry))
         raise RulesError.of(Code.RULES_UNKNOWN, "rules", rules=name, known=known)
     return registration
+
+
+def notation_words() -> tuple[tuple[str, str], ...]:
+    """The notation's words to say in the reader's language (with their English): the
+    library's (:data:`~fipsen_rules.vocabulary.NOTATION_WORDS`) and every registered scored
+    rule set's own (its vocabulary's ``words``), for :func:`~fipsen_rules.vocabulary.spoken`.
+
+    >>> ("geklopft", "knocked") in notation_words()
+    True
+    """
+    return _words_of(_changes)
+
+
+@cache
+def _words_of(changes: int) -> tuple[tuple[str, str], ...]:
+    """(``changes``: the registry's count of changes, which keys the cache: every deal's
+    words ask for these.)"""
+    words = dict(NOTATION_WORDS)
+    for registration in RULE_SETS.values():
+        vocabulary = getattr(registration(), "vocabulary", None)
+        for word, english in getattr(vocabulary, "words", ()):
+            words.setdefault(word, english)
+    return tuple(words.items())

@@ -8,6 +8,11 @@ rule set's game (:meth:`Vocabulary.game_of`) and a game back into taps (:meth:`V
 for a correction), and scores a game at a table (:meth:`Vocabulary.score`): with the dealer where
 the rules need him, and a value written on paper checked against the rules'.
 
+Beside tiles and flags a vocabulary may have numbers (:class:`NumberField`: a bid, a count of
+matadors), typed or stepped, which a game carries and gives back to its taps; and a rule set's
+own notation words (:attr:`Vocabulary.words`) and error codes (:attr:`Vocabulary.codes`), so
+that a game brings what it says without a line in a central list.
+
 Every scored rule set has one: ``rules.vocabulary`` (its own in
 :mod:`~fipsen_rules.prisdorf_vocabulary`, :mod:`~fipsen_rules.grossenaspe_vocabulary`,
 :mod:`~fipsen_rules.mecklenburg_vocabulary`). Labels that are words of the game (Hand,
@@ -22,20 +27,21 @@ notation's own words when a deal is said on a page (:func:`spoken`: "4 Hand won"
 >>> str(words.game_of(Taps("3", frozenset({"hand"}), "lost")))
 '3 Hand verloren'
 >>> words.taps_of(PRISDORF.parse("Kieker Ruten gewonnen"))
-Taps(contract='kieker', flags=frozenset({'ruten'}), result='won')
+Taps(contract='kieker', flags=frozenset({'ruten'}), result='won', numbers=())
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import product
+from functools import cache
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from fipsen_rules.errors import Code, InvalidEntryError
+from fipsen_rules.errors import Code, InvalidEntryError, OwnCode
 from fipsen_rules.game import Result
 from fipsen_rules.messages import gettext_noop
+from fipsen_rules.taps import NumberField, Taps, every_taps, every_taps_count
 
 if TYPE_CHECKING:
     pass
@@ -52,6 +58,7 @@ __all__ = [
     "Conflict",
     "EndingHint",
     "FlagGroup",
+    "NumberField",
     "PaperSheet",
     "SignedScore",
     "Spoken",
@@ -60,6 +67,7 @@ __all__ = [
     "Tile",
     "Vocabulary",
     "every_taps",
+    "every_taps_count",
     "named_tiles",
     "own_game",
     "passed_tile",
@@ -111,23 +119,6 @@ class Conflict:
     flag: str
     other: str
     message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Taps:
-    """What the captain tapped: a contract's value, the flags' values, a result's value.
-
-    >>> Taps("3", frozenset({"hand"}), "won").has("hand")
-    True
-    """
-
-    contract: str
-    flags: frozenset[str] = frozenset()
-    result: str | None = None
-
-    def has(self, flag: str) -> bool:
-        """Whether ``flag`` was tapped."""
-        return flag in self.flags
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +200,10 @@ class Vocabulary:
     :param notes: a note for a table of a size, by size (English, to translate).
     :param conflicts: flags that cannot be tapped together.
     :param paper: how its paper sheet is written (None: sheets are not typed in).
+    :param numbers: the numbers typed beside the tiles (a bid), in the order shown.
+    :param words: the rule set's own notation words with their English, said in the reader's
+        language as :data:`NOTATION_WORDS` are (see :func:`spoken`).
+    :param codes: the rule set's own error codes (its rules beyond the library's).
     """
 
     contracts: tuple[Tile, ...]
@@ -220,6 +215,9 @@ class Vocabulary:
     notes: tuple[tuple[int, str], ...] = ()
     conflicts: tuple[Conflict, ...] = ()
     paper: PaperSheet | None = None
+    numbers: tuple[NumberField, ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
+    codes: tuple[OwnCode, ...] = ()
 
     @property
     def flags(self) -> tuple[Tile, ...]:
@@ -243,7 +241,7 @@ class Vocabulary:
         raise NotImplementedError
 
     def taps_of(self, game: object) -> Taps:
-        """The taps that make ``game``: ``game_of(taps_of(game)) == game``.
+        """The taps that make ``game``: ``game_of(taps_of(game)) == game``, its numbers too.
 
         :raises TypeError: a game of another rule set.
         """
@@ -343,14 +341,21 @@ NOTATION_WORDS: tuple[tuple[str, str], ...] = (
     ("aufgegeben", SURRENDERED_TILE.label),
     ("geklopft", gettext_noop("knocked")),
 )
-_NOTATION_WORD = re.compile(
-    r"(?<!\w)(" + "|".join(re.escape(word) for word, _english in NOTATION_WORDS) + r")(?!\w)"
-)
 
 
-def spoken(game: str, translate: Callable[[str], str]) -> str:
-    """``game`` in the notation with its own words (:data:`NOTATION_WORDS`) said by
-    ``translate`` from their English (the web layer's gettext); the game's names stay.
+@cache
+def _pattern(words: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(" + "|".join(re.escape(word) for word, _ in words) + r")(?!\w)")
+
+
+def spoken(
+    game: str,
+    translate: Callable[[str], str],
+    words: tuple[tuple[str, str], ...] = NOTATION_WORDS,
+) -> str:
+    """``game`` in the notation with its own ``words`` (:data:`NOTATION_WORDS`, and the rule
+    sets' own: :func:`fipsen_rules.rulesets.notation_words`) said by ``translate`` from their
+    English (the web layer's gettext); the game's names stay.
 
     >>> spoken("4 Hand gewonnen", lambda english: english)
     '4 Hand won'
@@ -359,8 +364,8 @@ def spoken(game: str, translate: Callable[[str], str]) -> str:
     >>> spoken("3 Gute geklopft beet", lambda english: english)
     '3 Gute knocked beet'
     """
-    english = dict(NOTATION_WORDS)
-    return _NOTATION_WORD.sub(lambda found: translate(english[found.group(1)]), game)
+    english = dict(words)
+    return _pattern(words).sub(lambda found: translate(english[found.group(1)]), game)
 
 
 def passed_tile() -> Tile:
@@ -371,19 +376,3 @@ def passed_tile() -> Tile:
 def named_tiles(*names: str) -> tuple[Tile, ...]:
     """Flags labelled with their own name capitalised (the game's words)."""
     return tuple(Tile(name, name.capitalize()) for name in names)
-
-
-def every_taps(vocabulary: Vocabulary) -> Iterator[Taps]:
-    """Every combination of tiles: one contract, any flags, no or one result.
-
-    >>> from fipsen_rules import DUTTFIPS
-    >>> len(list(every_taps(DUTTFIPS.vocabulary)))  # 4 contracts, 3 results
-    12
-    """
-    flags = [tile.value for tile in vocabulary.flags]
-    results: list[str | None] = [None, *(tile.value for tile in vocabulary.results)]
-    for contract, tapped, result in product(
-        vocabulary.contracts, product((False, True), repeat=len(flags)), results
-    ):
-        on = frozenset(name for name, is_on in zip(flags, tapped, strict=True) if is_on)
-        yield Taps(contract.value, on, result)

@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, InvalidEntryError, Violation
+from fipsen_rules.rulesets import notation_words
 from fipsen_rules.signs import signed_score
 from fipsen_rules.vocabulary import Spoken, Vocabulary, spoken
 from scoring.models import each_of, others_of
@@ -35,7 +36,7 @@ def vocabulary_of(tournament: Tournament) -> Vocabulary:
 def spoken_game(game: str) -> str:
     """A game in the notation as the page's language says it: "4 Hand won" in English, the
     notation itself in German ("4 Hand gewonnen"); the game's names stay."""
-    return spoken(game, gettext)
+    return spoken(game, gettext, notation_words())
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules import Code, FipsenError, Violation
 from fipsen_rules.vocabulary import EndingHint, Taps, Vocabulary
 from scoring import deal_tiles
-from scoring.deal_tiles import Tile, TileGroup
+from scoring.deal_tiles import NumberBox, Tile, TileGroup
 from scoring.evaluation import scored_rules, spoken_game, vocabulary_of
 from scoring.models import Deal
 from tournaments.models import Seat, Tournament
@@ -138,13 +138,13 @@ class DealForm(forms.Form):
             if playing is None or s.position in playing
         ]
 
-    def tile_groups(self) -> list[TileGroup]:
+    def tile_groups(self) -> list[TileGroup | NumberBox]:
         """The tiles to tap, built here rather than through each widget's template: the
         captain's screen renders them on every save, and this is a tenth of the cost. A tile
         the rules do not offer (a contract the club's table has no points for) is not shown."""
         shown = {tile.value for tile in self.vocabulary.contracts if tile.shown}
         contracts = self._choice_group("contract", "contract")
-        groups = [
+        groups: list[TileGroup | NumberBox] = [
             self._choice_group("players", "declarer"),
             TileGroup(
                 contracts.key,
@@ -158,6 +158,16 @@ class DealForm(forms.Form):
             names = tuple(tile.value for tile in group.tiles if tile.shown)
             if names:
                 groups.append(self._check_group(group.key, gettext(group.legend), names))
+        for number in self.vocabulary.numbers:
+            value = self[number.name].value()
+            html_name = self.add_prefix(number.name)
+            groups.append(
+                NumberBox(
+                    html_name, f"id_{html_name}", str(self.fields[number.name].label),
+                    "" if value is None else str(value), number.minimum, number.maximum,
+                    number.name in self.errors,
+                )
+            )  # fmt: skip
         groups.append(self._choice_group("result", "result"))
         return groups
 
@@ -206,9 +216,14 @@ class DealForm(forms.Form):
                 return data
         result = data.get("result") or None
         flags = frozenset(tile.value for tile in self.vocabulary.flags if data.get(tile.value))
+        numbers = tuple(
+            (number.name, data[number.name])
+            for number in self.vocabulary.numbers
+            if data.get(number.name) is not None
+        )
         try:
             data["game"] = self.vocabulary.game_of(
-                Taps(str(contract), flags, None if result is None else str(result))
+                Taps(str(contract), flags, None if result is None else str(result), numbers)
             )
         except FipsenError as error:
             self.add_refusal(error)
@@ -315,7 +330,8 @@ def deal_initial(tournament: Tournament, deal: Deal) -> dict[str, object]:
     vocabulary = rules.vocabulary
     taps = vocabulary.taps_of(rules.parse(deal.game))
     flags = {tile.value: taps.has(tile.value) for tile in vocabulary.flags}
-    return initial | {"contract": taps.contract, **flags, "result": taps.result or ""}
+    numbers = {number.name: taps.number(number.name) for number in vocabulary.numbers}
+    return initial | {"contract": taps.contract, **flags, **numbers, "result": taps.result or ""}
 
 
 @lru_cache(maxsize=64)
@@ -332,6 +348,14 @@ def _taps_fields(vocabulary: Vocabulary, language: str) -> dict[str, forms.Field
     }
     for tile in vocabulary.flags:
         fields[tile.value] = forms.BooleanField(label=gettext(tile.label), required=False)
+    for number in vocabulary.numbers:
+        fields[number.name] = forms.IntegerField(
+            label=gettext(number.label),
+            min_value=number.minimum,
+            max_value=number.maximum,
+            initial=number.default,
+            required=False,  # the rules say which games need it, and how
+        )
     fields["result"] = forms.ChoiceField(
         label=gettext(vocabulary.results_legend),
         choices=[(tile.value, gettext(tile.label)) for tile in vocabulary.results],

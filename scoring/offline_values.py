@@ -6,7 +6,9 @@ up in it. The server still checks every deal when it arrives.
 
 A deal's value depends on its taps and the table's size only, not on who declared or dealt
 (tests/scoring/test_offline_values.py checks it for every scored rule set), so the table is
-small: a few hundred games at most (Großenaspe's).
+small: a few hundred games at most (Großenaspe's). A vocabulary with numbers (a bid) may make
+thousands: over :data:`MOST_TAPS` the page brings no values, and the phone says that the laptop
+checks the deal once the Wi-Fi is back.
 """
 
 from functools import lru_cache
@@ -15,8 +17,17 @@ from typing import TypedDict
 from django.utils.translation import get_language, gettext
 
 from fipsen_rules import FipsenError
+from fipsen_rules.rulesets import notation_words
 from fipsen_rules.signs import signed_score
-from fipsen_rules.vocabulary import PASSED, TableScore, Taps, Vocabulary, every_taps, spoken
+from fipsen_rules.vocabulary import (
+    PASSED,
+    TableScore,
+    Taps,
+    Vocabulary,
+    every_taps,
+    every_taps_count,
+    spoken,
+)
 from scoring.evaluation import vocabulary_of
 from tournaments.models import Tournament
 
@@ -37,10 +48,12 @@ class DealValue(TypedDict):
 
 
 class DealValues(TypedDict):
-    """The page's table: the flags' names (their taps are part of the key) and the values by
-    key, "contract|flag,flag|result" with the flags sorted and "" for no result."""
+    """The page's table: the flags' and numbers' names (their taps are part of the key) and
+    the values by key, "contract|flag,flag|result" with the flags sorted and "" for no result,
+    and "|name=value,…" after it where the vocabulary has numbers."""
 
     flags: list[str]
+    numbers: list[str]
     values: dict[str, DealValue]
     #: The preview's words without the laptop: under a value, for taps without one, and
     #: for a deal without its player.
@@ -52,8 +65,17 @@ def key_of(taps: Taps) -> str:
 
     >>> key_of(Taps("3", frozenset({"ruten", "hand"}), "won"))
     '3|hand,ruten|won'
+    >>> key_of(Taps("grand", frozenset(), "won", (("bid", 72),)))
+    'grand||won|bid=72'
     """
-    return f"{taps.contract}|{','.join(sorted(taps.flags))}|{taps.result or ''}"
+    key = f"{taps.contract}|{','.join(sorted(taps.flags))}|{taps.result or ''}"
+    numbers = ",".join(f"{name}={value}" for name, value in taps.numbers)
+    return f"{key}|{numbers}" if numbers else key
+
+
+#: The most taps whose values a page brings along (Großenaspe's are 768; a bid from 18 to 264
+#: makes thousands, which would weigh on every page load of the phone).
+MOST_TAPS = 2000
 
 
 def deal_values(tournament: Tournament, *, players: int) -> DealValues:
@@ -65,7 +87,8 @@ def deal_values(tournament: Tournament, *, players: int) -> DealValues:
 @lru_cache(maxsize=64)
 def _values(vocabulary: Vocabulary, players: int, language: str) -> DealValues:
     values: dict[str, DealValue] = {}
-    for taps in every_taps(vocabulary):
+    every = every_taps(vocabulary) if every_taps_count(vocabulary) <= MOST_TAPS else iter(())
+    for taps in every:
         # The dealer's Vorhand declares: any seat would get the same value.
         declarer = None if taps.contract == PASSED else 0
         if _conflicting(vocabulary, taps):
@@ -81,7 +104,9 @@ def _values(vocabulary: Vocabulary, players: int, language: str) -> DealValues:
         "unknown": gettext("Without Wi-Fi: the value is checked when the Wi-Fi is back."),
         "declarer": gettext("Please tap who plays."),
     }
-    return {"flags": [tile.value for tile in vocabulary.flags], "values": values, "words": words}
+    flags = [tile.value for tile in vocabulary.flags]
+    numbers = [number.name for number in vocabulary.numbers]
+    return {"flags": flags, "numbers": numbers, "values": values, "words": words}
 
 
 def _conflicting(vocabulary: Vocabulary, taps: Taps) -> bool:
@@ -95,7 +120,7 @@ def _shown(scored: TableScore, declarer: int | None) -> DealValue:
     if not scored.counts_as_deal:
         preview = gettext("all passed – no points")
         return {"preview": preview, "value": "", "declarer": False, "gain": 0, "each": 0}
-    said = spoken(scored.game, gettext)
+    said = spoken(scored.game, gettext, notation_words())
     changes = scored.score_changes
     gain = 0 if declarer is None else changes[declarer]
     each = next((c for at, c in enumerate(changes) if at != declarer and c), 0)

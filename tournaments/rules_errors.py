@@ -13,9 +13,10 @@ from django.core.exceptions import ValidationError
 from django.forms import BaseForm
 from django.utils.translation import gettext
 
-from fipsen_rules import MESSAGES, Code, FipsenError, Violation
+from fipsen_rules import Code, FipsenError, Violation, message_of
 from fipsen_rules.errors import ParamValue
 from fipsen_rules.messages import format_message
+from fipsen_rules.rulesets import notation_words
 from fipsen_rules.signs import signed_total
 from fipsen_rules.vocabulary import spoken
 
@@ -38,13 +39,13 @@ def _written(value: ParamValue) -> ParamValue:
 
 def _game(value: ParamValue) -> ParamValue:
     """A game in the notation as the page's language says it ("3 Hand won" in English)."""
-    return spoken(value, gettext) if isinstance(value, str) else value
+    return spoken(value, gettext, notation_words()) if isinstance(value, str) else value
 
 
 #: The parameters of the rules' messages that are a seat (from 0), in every rule set's
 #: messages; and those that are one in a single message only ("other" is a word elsewhere).
 SEAT_PARAMS = frozenset({"seat", "expected"})
-SEAT_PARAMS_OF = {Code.RACE_TWO_TENTHS: frozenset({"other"})}
+SEAT_PARAMS_OF: dict[str, frozenset[str]] = {Code.RACE_TWO_TENTHS: frozenset({"other"})}
 
 
 def violation_text(violation: Violation, names: Sequence[str] = ()) -> str:
@@ -58,7 +59,7 @@ def violation_text(violation: Violation, names: Sequence[str] = ()) -> str:
         key: _seat(value, names) if key in seats else _game(value) if key == "game" else value
         for key, value in violation.params.items()
     }
-    return translated(MESSAGES[violation.code], params)
+    return translated(message_of(violation.code), params)
 
 
 def _seat(seat: ParamValue, names: Sequence[str]) -> ParamValue:

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_noop
 
-from fipsen_rules import MESSAGES, Violation
+from fipsen_rules import Violation, message_of
 from fipsen_rules.signs import signed_total
 
 Param = int | str | None
@@ -129,7 +129,7 @@ class Problem:
             key: signed_total(value) if isinstance(value, int) else value
             for key, value in violation.params.items()
         }
-        return cls(violation.code.value, MESSAGES[violation.code], params)
+        return cls(violation.code.value, message_of(violation.code), params)
 
 
 @dataclass(frozen=True, slots=True)

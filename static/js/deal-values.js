@@ -2,7 +2,8 @@
 // laptop on every tap (scoring/_deal_form.html); when that request fails, the preview box
 // shows the value from the table the page brought along (#deal-values, computed by the rules
 // module: scoring/offline_values.py) and says that the laptop checks the deal once the Wi-Fi
-// is back. Nothing here knows a rule set: the taps are looked up as "contract|flags|result".
+// is back. Nothing here knows a rule set: the taps are looked up as "contract|flags|result"
+// (and "|name=value,…" for a rule set's numbers).
 // The value of the taps and each seat's change also go onto the form (data-queue-value,
 // data-queue-changes) for static/js/offline-queue.js: its list of kept deals shows the value,
 // and the running totals move by the changes until the laptop's screen comes back.
@@ -36,6 +37,11 @@
     var flags = known.flags.filter(function (name) { return checked(form, name); }).sort();
     var result = checked(form, "result");
     var key = contract.value + "|" + flags.join(",") + "|" + (result ? result.value : "");
+    var numbers = (known.numbers || []).map(function (name) {
+      var field = form.querySelector('input[name="' + name + '"]');
+      return field && field.value !== "" ? name + "=" + parseInt(field.value, 10) : null;
+    }).filter(function (typed) { return typed !== null; });
+    if (numbers.length) key += "|" + numbers.join(",");
     return known.values[key] || null;
   }
 

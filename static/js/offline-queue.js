@@ -164,6 +164,7 @@
     form.removeAttribute("data-queue-changes");
     form.querySelectorAll("input").forEach(function (input) {
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+      else if (input.classList.contains("number-input")) input.value = input.defaultValue;
       else if (input.type !== "hidden") input.value = "";
     });
     form.querySelectorAll("[aria-pressed]").forEach(function (b) {
@@ -196,6 +197,10 @@
   function tapped(form) {
     var data = new URLSearchParams(new FormData(form));
     ["csrfmiddlewaretoken", "sequence", "submission"].forEach(function (n) { data.delete(n); });
+    // A rule set's number as the page showed it (its default) is no tap.
+    form.querySelectorAll("input.number-input").forEach(function (input) {
+      if (input.value === input.defaultValue) data.delete(input.name);
+    });
     var any = false;
     data.forEach(function (value) { if (value) any = true; });
     return any ? data.toString() : null;

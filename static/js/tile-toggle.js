@@ -60,10 +60,32 @@
   function tell(field, name) {
     field.dispatchEvent(new CustomEvent(name, { bubbles: true }));
   }
+  function typed(field) {
+    return field.name === "written_value" || field.classList.contains("number-input");
+  }
   document.addEventListener("change", function (event) {
-    if (event.target.name !== "written_value") tell(event.target, "deal-tap");
+    if (!typed(event.target)) tell(event.target, "deal-tap");
   });
   document.addEventListener("input", function (event) {
-    if (event.target.name === "written_value") tell(event.target, "deal-typed");
+    if (typed(event.target)) tell(event.target, "deal-typed");
+  });
+})();
+
+// A rule set's number (a bid, scoring/deal_tiles.py): the buttons beside it step it by one
+// within its bounds (an empty box starts at its lowest); the input event updates the preview
+// as typing does.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-step-for]");
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-step-for"));
+    if (!field) return;
+    var low = parseInt(field.min, 10), high = parseInt(field.max, 10);
+    var number = parseInt(field.value, 10);
+    number = isNaN(number) ? low : number + parseInt(button.getAttribute("data-step"), 10);
+    field.value = String(Math.min(high, Math.max(low, number)));
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();

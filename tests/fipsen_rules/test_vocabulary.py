@@ -1,6 +1,6 @@
 """Every scored rule set's vocabulary: tiles, taps, games (fipsen_rules.vocabulary)."""
 
-from collections.abc import Iterator
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -13,18 +13,26 @@ from fipsen_rules import (
     PRISDORF,
     Ansegger,
     ClubTable,
+    Code,
     Duttfips,
     FipsenError,
     Grossenaspe,
     GrossenaspeGame,
     InvalidEntryError,
     Prisdorf,
+    Violation,
+    describe,
+    message_of,
 )
 from fipsen_rules.grossenaspe_vocabulary import endings_of
-from fipsen_rules.vocabulary import Taps, Vocabulary, every_taps
+from fipsen_rules.vocabulary import NOTATION_WORDS, Taps, every_taps, every_taps_count, spoken
+from tests.fipsen_rules.strategies import some_taps
+from tests.rule_set_proof.muenzfips import MUENZFIPS, Muenzfips
+from tests.rule_set_proof.reizfips import REIZFIPS, Reizfips
 
-#: Every scored rule set, with the options that change its tiles.
-RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips] = {
+#: Every scored rule set, with the options that change its tiles; and the tests' own games
+#: (Reizfips has a number, the bid).
+RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips | Reizfips] = {
     "prisdorf": PRISDORF,
     "prisdorf-min3-kontra": Prisdorf(min_bid=3, kontra=True),
     "grossenaspe": GROSSENASPE,
@@ -32,32 +40,50 @@ RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips] = {
     "ansegger": ANSEGGER,
     "ansegger-no-ruten": Ansegger(ClubTable.of({"2": (2, -2), "Fips": (10, -20)})),
     "duttfips": DUTTFIPS,
+    "reizfips": REIZFIPS,
 }
+#: Every vocabulary the generic tests sample (Münzfips's games are not listed: no games()).
+VOCABULARIES = {**{name: rules.vocabulary for name, rules in RULES.items()},
+                "muenzfips": MUENZFIPS.vocabulary}  # fmt: skip
 
 
-def _games(vocabulary: Vocabulary) -> Iterator[tuple[Taps, object]]:
-    for taps in every_taps(vocabulary):
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), name=st.sampled_from(sorted(VOCABULARIES)))
+def test_every_tile_combination_round_trips(data: st.DataObject, name: str) -> None:
+    """taps → game → taps → game: the same game, and the taps are made of the tiles, the
+    numbers within their bounds (sampled: a bid alone has 247 values)."""
+    vocabulary = VOCABULARIES[name]
+    contracts = {tile.value for tile in vocabulary.contracts}
+    flags = {tile.value for tile in vocabulary.flags}
+    results = {tile.value for tile in vocabulary.results}
+    bounds = {number.name: number for number in vocabulary.numbers}
+    for tapped in data.draw(some_taps(vocabulary)):
         try:
-            yield taps, vocabulary.game_of(taps)
+            game = vocabulary.game_of(tapped)
         except FipsenError:
             continue
-
-
-@pytest.mark.parametrize("name", RULES)
-def test_every_tile_combination_round_trips(name: str) -> None:
-    """taps → game → taps → game: the same game, and the taps are made of the tiles."""
-    vocabulary = RULES[name].vocabulary
-    flags = {tile.value for tile in vocabulary.flags}
-    contracts = {tile.value for tile in vocabulary.contracts}
-    results = {tile.value for tile in vocabulary.results}
-    made = list(_games(vocabulary))
-    assert made
-    for _taps, game in made:
         again = vocabulary.taps_of(game)
         assert vocabulary.game_of(again) == game
         assert again.contract in contracts
         assert again.flags <= flags
         assert again.result is None or again.result in results
+        for number, value in again.numbers:
+            assert bounds[number].minimum <= value <= bounds[number].maximum
+
+
+@pytest.mark.parametrize("name", sorted(VOCABULARIES))
+def test_some_tile_combination_makes_a_game(name: str) -> None:
+    vocabulary = VOCABULARIES[name]
+    game = vocabulary.game_of(next(iter(every_taps(vocabulary))))
+    assert vocabulary.game_of(vocabulary.taps_of(game)) == game
+
+
+def test_every_taps_counts_the_numbers() -> None:
+    """Going through all of them is for small vocabularies: a bid makes thousands."""
+    reizfips = REIZFIPS.vocabulary
+    assert every_taps_count(reizfips) == 3 * 4 * 247
+    assert every_taps_count(PRISDORF.vocabulary) == len(list(every_taps(PRISDORF.vocabulary)))
+    assert isinstance(MUENZFIPS, Muenzfips)
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -86,30 +112,25 @@ def test_a_tapped_game_scores_as_the_rules_score_its_notation(name: str) -> None
         assert scored.counts_as_deal
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    name=st.sampled_from(sorted(RULES)),
-    contract=st.integers(0, 20),
-    flags=st.sets(st.integers(0, 5)),
-    result=st.integers(0, 5),
-)
-def test_any_taps_make_a_game_or_a_refusal(
-    name: str, contract: int, flags: set[int], result: int
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), name=st.sampled_from(sorted(RULES)))
+def test_any_taps_make_a_game_or_a_refusal_and_score_or_are_refused(
+    data: st.DataObject, name: str
 ) -> None:
-    """Taps never crash: a game that taps back to itself, or the rules' refusal."""
+    """Taps never crash: a game that taps back to itself and scores as its notation, or the
+    rules' refusal."""
     vocabulary = RULES[name].vocabulary
-    contracts, all_flags = vocabulary.contracts, vocabulary.flags
-    results = [None, *(tile.value for tile in vocabulary.results)]
-    taps = Taps(
-        contracts[contract % len(contracts)].value,
-        frozenset(all_flags[i].value for i in flags if i < len(all_flags)),
-        results[result % len(results)],
-    )
-    try:
-        game = vocabulary.game_of(taps)
-    except InvalidEntryError:
-        return
-    assert vocabulary.game_of(vocabulary.taps_of(game)) == game
+    for tapped in data.draw(some_taps(vocabulary)):
+        try:
+            game = vocabulary.game_of(tapped)
+        except InvalidEntryError:
+            continue
+        assert vocabulary.game_of(vocabulary.taps_of(game)) == game
+        try:
+            scored = vocabulary.score(game, players=4, declarer=1, dealer=0)
+        except FipsenError:
+            continue
+        assert scored.game == str(game)
 
 
 def test_prisdorf_offers_its_minimum_bid_and_kontra_where_agreed() -> None:
@@ -171,3 +192,31 @@ def test_a_game_of_another_rule_set_is_a_type_error() -> None:
         PRISDORF.vocabulary.taps_of(GrossenaspeGame.parse("3 gewonnen"))
     with pytest.raises(TypeError):
         DUTTFIPS.vocabulary.score(PRISDORF.parse("3 gewonnen"), players=4, declarer=0)
+
+
+@pytest.mark.parametrize("name", sorted(VOCABULARIES))
+def test_a_rule_sets_own_codes_name_their_parameters_and_no_library_code(name: str) -> None:
+    """A rule set's own codes (Reizfips's) say what they declare, and are not the library's."""
+    vocabulary = VOCABULARIES[name]
+    for code in vocabulary.codes:
+        assert set(re.findall(r"%\((\w+)\)s", code.message)) == set(code.params), code
+        assert code.value not in {library.value for library in Code}
+        params = {param: f"<{param}>" for param in code.params}
+        text = describe(Violation(code, None, params))
+        assert all(value in text for value in params.values()), text
+        error = InvalidEntryError.of(code, None, **params)
+        assert error.code == code
+        assert message_of(error.code) == code.message
+    for word, english in vocabulary.words:
+        assert spoken(word, str.upper, (*NOTATION_WORDS, *vocabulary.words)) == english.upper()
+
+
+def test_reizfips_brings_its_own_codes_and_word() -> None:
+    assert {code.value for code in REIZFIPS.vocabulary.codes} == {
+        "reizfips_bid_value",
+        "reizfips_bid_missing",
+    }
+    with pytest.raises(InvalidEntryError) as refused:
+        REIZFIPS.vocabulary.score(REIZFIPS.parse("Grand 19 gewonnen"), players=3, declarer=0)
+    assert refused.value.code == "reizfips_bid_value"
+    assert dict(refused.value.params) == {"bid": 19, "lower": 18, "higher": 20}

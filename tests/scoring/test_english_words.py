@@ -2,7 +2,6 @@
 German one German as before; the game's own names (Kieker, Hand, Fips, beet) stay. "Games
 declared" says what the standings' column counts."""
 
-import contextlib
 import re
 import uuid
 
@@ -10,14 +9,17 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fipsen_rules import RULE_SETS, FipsenError
-from fipsen_rules.rulesets import rule_set
-from fipsen_rules.vocabulary import NOTATION_WORDS, Spoken, every_taps
+from fipsen_rules.rulesets import notation_words, rule_set
+from fipsen_rules.vocabulary import NOTATION_WORDS, Spoken
 from scoring import renderers, selectors, services
 from scoring.evaluation import scored_rules, spoken_game
 from scoring.models import Deal
 from tests.factories import UserFactory
+from tests.fipsen_rules.strategies import some_taps
 from tests.pots.helpers import deals_entered as pot_deals
 from tests.pots.helpers import tippen_table
 from tests.printing.pdf_reading import pdf_text
@@ -59,30 +61,46 @@ def _english_free_of_german(page: str) -> None:
         assert word not in page, word
 
 
-def _every_game() -> list[tuple[str, str]]:
-    """Every game a scored rule set's tiles make, in its notation."""
-    games = []
+def _scored_rules() -> dict[str, Spoken]:
+    """Every registered scored rule set, with the options that add tiles."""
+    found = {}
     for name, registration in RULE_SETS.items():
-        if not registration.scores_deals:
-            continue
-        options = {"kloppen": True} if name == "grossenaspe" else {}
-        rules = rule_set(name, **options)
-        assert isinstance(rules, Spoken)
-        for taps in every_taps(rules.vocabulary):
-            with contextlib.suppress(FipsenError):  # taps that make no game: refused
-                games.append((name, str(rules.vocabulary.game_of(taps))))
-    return games
+        if registration.scores_deals:
+            rules = rule_set(name, **({"kloppen": True} if name == "grossenaspe" else {}))
+            assert isinstance(rules, Spoken)
+            found[name] = rules
+    return found
 
 
-def test_every_games_words_are_the_notation_in_german_and_english_in_english() -> None:
-    games = _every_game()
-    assert {name for name, _game in games} >= {"prisdorf", "grossenaspe", "ansegger", "duttfips"}
-    for name, game in games:
+SCORED = _scored_rules()
+
+
+def test_every_scored_rule_set_is_sampled() -> None:
+    assert set(SCORED) >= {"prisdorf", "grossenaspe", "ansegger", "duttfips"}
+
+
+# No database is used here; the module's mark gives every test its fixture.
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data(), name=st.sampled_from(sorted(SCORED)))
+def test_every_games_words_are_the_notation_in_german_and_english_in_english(
+    data: st.DataObject, name: str
+) -> None:
+    """Games a scored rule set's tiles make (sampled), in its notation."""
+    vocabulary = SCORED[name].vocabulary
+    words = notation_words()
+    assert set(NOTATION_WORDS) <= set(words)
+    for tapped in data.draw(some_taps(vocabulary)):
+        try:
+            game = str(vocabulary.game_of(tapped))
+        except FipsenError:
+            continue  # taps that make no game: refused
         with translation.override("de"):
             assert spoken_game(game) == game, (name, game)
         with translation.override("en"):
             said = spoken_game(game)
-        for german, english in NOTATION_WORDS:
+        for german, english in words:
             assert german not in said, (name, game, said)
             if german in game:
                 assert english in said, (name, game, said)
