@@ -8,12 +8,15 @@ from django.db.models import Count, Max, Q, Sum
 
 from fipsen_rules.seats import deals_played_by
 from scoring import prize_allocation, ranking
-from scoring.models import FIVE_PLAYERS, Deal, Prize
+from scoring.models import Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
 from tournaments.models import Seat, Table, Tournament
 from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
+
+#: Großenaspe's table of five, whose dealer sits out: what ``seat_figures`` is told below.
+FIVE_PLAYERS = 5  # replaced by the per-seat changes (branch changes)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
-"""Münzfips registered in the two registries for the tests of this folder, and undone after:
-no file of the project names it."""
+"""Münzfips and Aussetzfips registered in the two registries for the tests of this folder, and
+undone after: no file of the project names them."""
 
 from collections.abc import Iterator
 
 import pytest
 
 from fipsen_rules import rulesets
-from tests.rule_set_proof import muenzfips, muenzfips_pages
+from tests.rule_set_proof import aussetzfips, aussetzfips_pages, muenzfips, muenzfips_pages
 
 
 @pytest.fixture
@@ -19,3 +19,15 @@ def muenzfips_registered() -> Iterator[None]:
     finally:
         muenzfips_pages.unregister()
         rulesets.unregister(muenzfips.NAME)
+
+
+@pytest.fixture
+def aussetzfips_registered() -> Iterator[None]:
+    """Aussetzfips, as :func:`muenzfips_registered` registers Münzfips."""
+    rulesets.register(aussetzfips.REGISTRATION)
+    aussetzfips_pages.register()
+    try:
+        yield
+    finally:
+        aussetzfips_pages.unregister()
+        rulesets.unregister(aussetzfips.NAME)
