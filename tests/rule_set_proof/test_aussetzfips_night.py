@@ -124,10 +124,35 @@ def _played(table: Table) -> list[int]:
     return totals
 
 
+def _passed_corrected_to_a_game(organiser: Client, table: Table, totals: list[int]) -> None:
+    """The organiser makes the older passed deal at the table of four a game: it counted
+    already, so nothing is renumbered (Fipsen refuses this: it would renumber every later
+    deal); its dealer sat it out and is not offered."""
+    deal = Deal.objects.get(table=table, number=PASSED_DEAL)
+    url = reverse("scoring:organiser_correct", args=[table.tournament_id, deal.pk])
+    page = organiser.get(url).content.decode()
+    assert _offered(page) == set(range(4)) - {deal.dealer}
+    declarer = (deal.dealer + 1) % 4
+    taps = {"declarer": declarer, "contract": "1", "result": "won", "reason": "Zettel"}
+    organiser.post(url, {**_hidden(page), **taps}, follow=True)
+    deal.refresh_from_db()
+    assert (deal.number, deal.declarer, deal.game, deal.score) == (
+        PASSED_DEAL,
+        declarer,
+        "1 gewonnen",
+        1,
+    )
+    numbers = Deal.objects.filter(table=table).order_by("sequence").values_list("number", flat=True)
+    assert list(numbers) == list(range(1, table.deals + 1))
+    totals[declarer] += 1
+
+
 def test_an_aussetzfips_night_through_the_captains_pages(organiser: Client) -> None:
     tables = _night(organiser)
     totals = {table.pk: _played(table) for table in tables}
     tournament = tables[0].tournament
+    four = next(table for table in tables if table.seats.count() == 4)
+    _passed_corrected_to_a_game(organiser, four, totals[four.pk])
 
     # The sheet: every deal counted ("4 von 4"), each seat's running total after the last.
     for table in tables:
