@@ -15,6 +15,7 @@ from django.urls import reverse
 from scoring.models import Deal
 from tests.rule_set_proof.aussetzfips import NAME
 from tournaments.models import Player, Table, Tournament
+from tournaments.rule_seating import table_deals
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "aussetzfips_registered")]
 
@@ -51,9 +52,11 @@ def _offered(page: str) -> set[int]:
 
 
 def _night(organiser: Client) -> list[Table]:
-    """Created on the form, the players checked in, drawn and started."""
+    """Created on the form, the players checked in, drawn and started. The form's count at
+    four is the rule set's own: none is stored, and every table plays the rule set's."""
     assert organiser.post(reverse("tournaments:tournament_create"), FORM).status_code == 302
     tournament = Tournament.objects.get(name=FORM["name"])
+    assert (tournament.deals_at_four, tournament.deals_at_three) == (None, 4)
     for name in PLAYERS:
         player = Player.objects.create(name=name, club="Aussetzclub", name_key=name.lower())
         url = reverse("tournaments:registration_add", args=[tournament.pk])
@@ -170,3 +173,20 @@ def test_an_aussetzfips_night_through_the_captains_pages(organiser: Client) -> N
             points = totals[table.pk][seat.position]
             row = standings.split(seat.registration.player.name, 1)[1].split("</tr>", 1)[0]
             assert re.search(rf">\s*{str(points).replace('-', '[-−]')}\s*<", row), row
+
+
+def test_deal_counts_come_from_the_rule_set_unless_the_organiser_changes_them(
+    organiser: Client,
+) -> None:
+    form = organiser.get(reverse("tournaments:tournament_create")).content.decode()
+    # Every shipped rule set's counts, shown as before.
+    assert re.search(r'name="deals_at_four"[^>]*value="100"', form)
+    assert re.search(r'name="deals_at_three"[^>]*value="120"', form)
+    posted = {**FORM, "name": "Eigene Zahl", "deals_at_four": "8"}
+    assert organiser.post(reverse("tournaments:tournament_create"), posted).status_code == 302
+    own = Tournament.objects.get(name="Eigene Zahl")
+    # The organiser's count at four is kept; a five plays a quarter more.
+    assert (own.deals_at_four, table_deals(own)) == (8, {4: 8, 5: 10})
+    assert organiser.post(reverse("tournaments:tournament_create"), FORM).status_code == 302
+    left = Tournament.objects.get(name=FORM["name"])
+    assert (left.deals_at_four, table_deals(left)) == (None, {4: 4, 5: 5})
