@@ -47,6 +47,8 @@ def deal_correct(
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
         _require_reason_unless_last(is_last=is_last, reason=reason)
+        if not passes:  # a game always counts: asked before its number is
+            _require_same_count_unless_last(deal, counts=True, is_last=is_last)
         number = _corrected_number(deal, upcoming, passes=passes)
         scored = score_deal(
             tournament=table.tournament,
