@@ -70,7 +70,8 @@ def auction_order(dealer: int, players: int) -> tuple[int, ...]:
 
 
 def next_dealer(dealer: int, players: int, *, completed: bool) -> int:
-    """The dealer of the next deal: the same one again if all passed.
+    """The dealer of the next deal: the same one again if the deal did not count (Fipsen's
+    all passed; ``completed`` is the rule set's ``counts_as_deal``).
 
     >>> next_dealer(3, 4, completed=True), next_dealer(3, 4, completed=False)
     (0, 3)
@@ -180,9 +181,10 @@ class Seating:
     def next_dealer(self, dealer: int, deal_number: int, *, completed: bool) -> int:
         """The dealer of deal ``deal_number``, after ``dealer`` dealt the last deal.
 
-        After a completed deal the deal passes to the next seat clockwise that plays
-        ``deal_number``; after an all-passed deal (and, with ``completed=False``, for the first
-        deal, ``dealer`` being the first dealer) the same dealer deals again, unless he left:
+        After a completed deal (one that counts) the deal passes to the next seat clockwise
+        that plays ``deal_number``; after one that does not count (Fipsen's all passed; and,
+        with ``completed=False``, for the first deal, ``dealer`` being the first dealer) the
+        same dealer deals again, unless he left:
         then the next seat on that plays it.
 
         >>> table = Seating((None, 2, None, None))

@@ -15,7 +15,7 @@ from fipsen_rules import Code, FipsenError, InvalidEntryError
 from scoring import selectors, services
 from scoring.evaluation import Scored, score_deal
 from scoring.forms import DealForm, deal_form, deal_initial
-from scoring.models import FIVE_PLAYERS, Deal
+from scoring.models import Deal
 from tournaments.models import Seat, Table
 
 
@@ -72,21 +72,20 @@ def posted_kept(request: HttpRequest, table: Table, seats: list[Seat]) -> DealFo
 def correction_form(
     data: Any, deal: Deal, seats: list[Seat], table: Table, playing: tuple[int, ...]
 ) -> DealForm:
-    """The deal form filled with ``deal`` as it stands (``data``: as posted); the dealer of a
-    table of five sat the deal out and is not offered as its declarer."""
+    """The deal form filled with ``deal`` as it stands (``data``: as posted); a dealer who sat
+    the deal out (where the rule set says so) is not offered as its declarer."""
     initial = deal_initial(table.tournament, deal)
-    five = len(playing) == FIVE_PLAYERS
-    if five:
-        playing = tuple(seat for seat in playing if seat != deal.dealer)
+    out = selectors.sitting_out(table, playing, deal.dealer)
+    playing = tuple(seat for seat in playing if seat != out)
     form = deal_form(table.tournament, data, initial=initial, seats=seats, playing=playing)
-    form.sitting_out = deal.dealer if five else None
+    form.sitting_out = out
     return form
 
 
 def playing_for(deal: Deal, table: Table, seats: list[Seat]) -> tuple[int, ...]:
     """The seats that played ``deal`` (a passed one: those of the next deal)."""
     number = deal.number or selectors.next_deal(table=table, seats=seats).number or 1
-    return selectors.playing_seats(seats, number)
+    return selectors.playing_seats(table, seats, number)
 
 
 def preview_page(
@@ -167,7 +166,7 @@ def correct_page(
 ) -> HttpResponse:
     """The correction page of its own (the organiser's, and the captain's without JavaScript)."""
     seats = selectors.seats_of(table=table) if seats is None else seats
-    playing = selectors.playing_seats(seats, deal.number or 1)
+    playing = selectors.playing_seats(table, seats, deal.number or 1)
     form = correction_form(request.POST or None, deal, seats, table, playing)
     reason = request.POST.get("reason", "")
     if request.method == "POST" and form.is_valid():

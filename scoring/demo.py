@@ -348,13 +348,14 @@ def _player(name: str, club: str) -> Player:
 def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
     """Enter every deal of the table as its captain would; the count of entries."""
     seats = tuple(seat.position for seat in selectors.seats_of(table=table))
+    # Where the rule set sits the dealer out (Großenaspe's five), and Duttfips's Dutt is the
+    # dealer's Vorhand's: ask the table who may declare, and who deals.
+    sits_out = len(seats) in rules_of(table.tournament).dealer_sits_out_at
     sequence = 0
     while True:
         sequence += 1
-        # At a table of five the dealer sits out (Großenaspe), and Duttfips's Dutt is the
-        # dealer's Vorhand's: ask the table who may declare, and who deals.
-        upcoming = selectors.next_deal(table=table) if len(seats) == 5 or draw.by_dealer else None
-        declarers = upcoming.declarers if upcoming is not None and len(seats) == 5 else seats
+        upcoming = selectors.next_deal(table=table) if sits_out or draw.by_dealer else None
+        declarers = upcoming.declarers if upcoming is not None and sits_out else seats
         dealer = upcoming.dealer if upcoming is not None and draw.by_dealer else None
         declarer, game = draw.deal(rng, declarers, dealer)
         deal = services.deal_record(

@@ -19,10 +19,6 @@ from tournaments.text import max_length_constraint, no_control_characters
 #: The lowest places a prize list can name, and the most money one place can win.
 MAX_PRIZE_PLACE = 999
 MAX_PRIZE_MONEY = Decimal("99999.99")
-#: A table of five: its dealer sits out each deal (Großenaspe).
-FIVE_PLAYERS = 5
-#: The tables a draw may make, whatever the rule set: its draw says which.
-TABLE_SIZES = (3, 4, FIVE_PLAYERS)
 #: A deal's change of each seat's total, a field per seat position.
 SEAT_CHANGE_FIELDS = tuple(f"change_{seat}" for seat in range(MAX_SEATS))
 
@@ -32,8 +28,10 @@ class Deal(LedgerEntry):
 
     ``sequence`` counts every entry of the table, passed deals included, and is unique per
     table: two phones entering "the next deal" at once cannot both save it. ``number`` is the
-    deal's number on the scoresheet; passed deals have none, since they are redealt by the
-    same dealer and do not count towards the table's deals.
+    deal's number on the scoresheet, given to every deal that counts towards the table's deals
+    and passes the deal on: a game, and a passed deal where the rule set counts it
+    (``counts_as_deal``); a passed deal it does not count (Fipsen's, redealt by the same
+    dealer) has none.
     """
 
     #: PROTECT: a table with deals (so its tournament too) cannot be deleted; the history is
@@ -87,8 +85,10 @@ class Deal(LedgerEntry):
                 condition=Q(declarer__isnull=True) | Q(declarer__lt=MAX_SEATS),
                 name="deal_declarer_seat",
             ),
+            # A passed deal scores nothing, and counts (has a number) where the rule set says
+            # so; a game always counts.
             models.CheckConstraint(
-                condition=Q(number__isnull=True, declarer__isnull=True, score=0)
+                condition=Q(declarer__isnull=True, score=0)
                 | Q(number__isnull=False, declarer__isnull=False),
                 name="deal_passed_or_played",
             ),
@@ -99,7 +99,14 @@ class Deal(LedgerEntry):
 
     @property
     def is_passed(self) -> bool:
-        return self.number is None
+        """All passed: nobody played the deal (whether it counts or not)."""
+        return self.declarer is None
+
+    @property
+    def counts(self) -> bool:
+        """The deal counts towards the table's deals and passes the deal on (a game; a passed
+        deal where the rule set counts it)."""
+        return self.number is not None
 
     @property
     def seat_changes(self) -> tuple[int, ...]:

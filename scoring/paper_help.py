@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import cast
 
 from fipsen_rules import Ansegger, Duttfips, MecklenburgGame
-from scoring.models import FIVE_PLAYERS
 from tournaments.models import Seat, Tournament
 from tournaments.rule_choice import rules_of
 
@@ -23,15 +22,15 @@ def prisdorf_example(seats: list[Seat], _tournament: Tournament, _vorhand: int) 
     ]
 
 
-def aspe_example(seats: list[Seat], _tournament: Tournament, _vorhand: int) -> list[str]:
+def aspe_example(seats: list[Seat], tournament: Tournament, _vorhand: int) -> list[str]:
     """Großenaspe's three lines: a beet (each opponent gains), a Fips by seat number, a Kieker
-    given up; at a five the dealer of each (seat 5, 1, 2) sits out and gains nothing
-    ("57. Anna 3 Gute beet | 0 6 6 6 0")."""
+    given up; at a five, where its rules sit the dealer out, the dealer of each (seat 5, 1, 2)
+    sits out and gains nothing ("57. Anna 3 Gute beet | 0 6 6 6 0")."""
     first, third = _short_name(seats[0], seats), _short_name(seats[2], seats)
     games = [f"{first} 3 Gute beet", "2 Fips gewonnen", f"{third} Kieker aufgegeben"]
     totals = (
         [[0, 6, 6, 6, 0], [0, 26, 6, 6, 0], [5, 26, 6, 11, 5]]
-        if len(seats) == FIVE_PLAYERS
+        if len(seats) in rules_of(tournament).dealer_sits_out_at
         else [[0, 6, 6, 6], [0, 26, 6, 6], [5, 31, 6, 11]]
     )
     return [

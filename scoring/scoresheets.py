@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from fipsen_rules.seats import Seating
 from fipsen_rules.signs import signed_score, signed_total
-from scoring.models import TABLE_SIZES
-from scoring.selectors import TableSheet
+from scoring.selectors import TableSheet, table_seating
 from tournaments.rule_pages import pages_of
 
 #: The legend of a deal-scored sheet's columns (tournaments.rule_pages.RulePages.pdf_legend).
@@ -178,15 +177,17 @@ class Scoresheet:
 def scoresheet(sheet: TableSheet, *, blank: bool = False) -> Scoresheet:
     """The printed sheet of a table: filled from its deals, or ``blank`` for paper."""
     seats = sheet.seats
-    seating = Seating.of(seats, TABLE_SIZES)
-    index = {seat.position: i for i, seat in enumerate(seats)}
     table = sheet.table
+    # A table built without its tournament (the layout's own tests) is seated as it is.
+    with_rules = table.tournament_id is not None
+    seating = table_seating(table, seats) if with_rules else Seating.of(seats, (len(seats),))
+    index = {seat.position: i for i, seat in enumerate(seats)}
     lines: list[Line] = []
     # Where the rows still to play go on from: the dealer, and whether he deals again.
     dealer, completed = table.first_dealer, False
     if not blank:
         for row in sheet.rows:
-            dealer, completed = row.deal.dealer, not row.deal.is_passed
+            dealer, completed = row.deal.dealer, row.deal.counts
             if row.deal.number is None:
                 continue
             playing = seating.playing(row.deal.number)

@@ -137,7 +137,7 @@ class DealsChecked:
             game = scored_rules(self.table.tournament).parse(deal.game) if deal.game else None
             scored = score_deal(
                 tournament=self.table.tournament,
-                seats=playing_seats(self.seats, number),
+                seats=playing_seats(self.table, self.seats, number),
                 declarer=deal.declarer,
                 game=game,
                 written_value=deal.written_value,

@@ -230,8 +230,8 @@ def _screen(
         upcoming = selectors.next_deal(table=table, seats=seats)
     marks: selectors.NextDeal | selectors.DealSeating = upcoming
     if correcting is not None:
-        marks = selectors.deal_seating(seats, correcting, upcoming.number or 1)
-        playing = selectors.playing_seats(seats, correcting.number or upcoming.number or 1)
+        marks = selectors.deal_seating(table, seats, correcting, upcoming.number or 1)
+        playing = selectors.playing_seats(table, seats, correcting.number or upcoming.number or 1)
         if form is None:
             form = correction_form(None, correcting, seats, table, playing)
     else:
@@ -249,7 +249,7 @@ def _screen(
         **_table_facts(table, seats, upcoming, done=correcting is None and not upcoming.number),
         "form": form,
         "token": token,
-        "confirmers": services.deal_confirmers(seats=seats, upcoming=upcoming),
+        "confirmers": services.deal_confirmers(table=table, seats=seats, upcoming=upcoming),
         "notice": notice,
         "correcting": correcting,
         "correcting_words": services.deal_words(correcting, seats) if correcting else "",

@@ -9,6 +9,7 @@ from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from fipsen_rules import FipsenError
 from fipsen_rules.ruleset import Option
 from sitewide.money import MoneyField
 from tournaments import selectors
@@ -17,7 +18,7 @@ from tournaments.models import MAX_DEALS, Seat, Tournament
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
-from tournaments.rule_seating import deal_count_readers
+from tournaments.rule_seating import deal_count_readers, table_deals
 from tournaments.series_forms import SeriesCountForm
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField
@@ -76,6 +77,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
         self._add_rule_fields()
+        self._offer_deal_counts()
         readers = {
             # Shown (with JavaScript) only for the rule sets that read them.
             "deals_at_four": deal_count_readers(4),
@@ -97,6 +99,17 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
                 self.fields[name] = _option_field(option, text)
                 if choice.name == self.instance.rule_set:
                     self.initial.setdefault(name, chosen.get(option.name, option.default))
+
+    #: The deal count fields, by the size of table they count.
+    DEAL_COUNTS = (("deals_at_four", 4), ("deals_at_three", 3))
+
+    def _offer_deal_counts(self) -> None:
+        """A new tournament's deal counts show the rule set's (the default one's: every rule
+        set offered agrees, 100 at four and 120 at three); none stored is shown so too."""
+        figures = _rule_set_deals(self.instance.rule_set or DEFAULT_RULES, {})
+        for name, size in self.DEAL_COUNTS:
+            if self.initial.get(name) is None and size in figures:
+                self.initial[name] = figures[size]
 
     def _fix_fields(self) -> None:
         """Shown read-only what may not change any more, rather than refused after saving."""
@@ -145,7 +158,18 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         name = str(cleaned.get("rule_set", ""))
         if name in CHOICES:
             self._clean_rule_options(cleaned, name, given)
+            self._clean_deal_counts(cleaned, name)
         return cleaned
+
+    def _clean_deal_counts(self, cleaned: dict[str, Any], name: str) -> None:
+        """A deal count left as the rule set ``name`` says is not stored (None: the rule
+        set's, whatever it is); only one the organiser changed is. A count already stored
+        stays as it is."""
+        figures = _rule_set_deals(name, cleaned.get("rule_options") or {})
+        for field, size in self.DEAL_COUNTS:
+            value = cleaned.get(field)
+            if value != getattr(self.instance, field) and value == figures.get(size):
+                cleaned[field] = None
 
     def _refuse_fixed_changes(self) -> None:
         """A read-only field posted anyway with another value (a tampered form) is refused by
@@ -192,6 +216,16 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
             self.instance.rule_options = {}
         else:
             self.instance.rule_options = cleaned["rule_options"]
+
+
+def _rule_set_deals(name: str, options: dict[str, Any]) -> dict[int, int]:
+    """The deals of a table of each size by rule set ``name`` alone (no count of its own);
+    none for a rule set the registry lacks or options it refuses (said on their fields)."""
+    unset = Tournament(rule_set=name, rule_options=options, deals_at_four=None, deals_at_three=None)
+    try:
+        return table_deals(unset)
+    except (KeyError, FipsenError):
+        return {}
 
 
 def _cleaned_or_raw(field: forms.Field, value: object) -> object:

@@ -120,14 +120,20 @@ class Tournament(TournamentStates, TournamentRules):
     place = models.CharField(
         _("place"), max_length=120, blank=True, validators=[no_control_characters]
     )
+    #: The organiser's own counts of deals; None: the rule set's (``deals_at``), which the
+    #: draw asks (tournaments.rule_seating.table_deals).
     deals_at_four = models.PositiveSmallIntegerField(
         _("deals at a table of four"),
-        default=100,
+        null=True,
+        blank=True,
+        default=None,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     deals_at_three = models.PositiveSmallIntegerField(
         _("deals at a table of three"),
-        default=120,
+        null=True,
+        blank=True,
+        default=None,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     #: The series of the night, each with the deals above at each table (1: one series).

@@ -22,8 +22,8 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     if not rules.scores_deals:
         return {size: rules.deals_at(size) for size in rules.table_sizes}
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
-    return {size: own.get(size) or _deals_by_four(own[4], size) or rules.deals_at(size)
-            for size in rules.table_sizes}  # fmt: skip
+    return {size: own.get(size) or (_deals_by_four(own[4], size) if size not in own else None)
+            or rules.deals_at(size) for size in rules.table_sizes}  # fmt: skip
 
 
 def deal_count_readers(size: int) -> tuple[str, ...]:
@@ -40,11 +40,12 @@ def deal_count_readers(size: int) -> tuple[str, ...]:
 
 
 def _deals_by_four(at_four: int | None, size: int) -> int | None:
-    """A table of five plays a quarter more deals than one of four: everyone sits out one in
-    five, and plays as many as at four (Großenaspe's 125 for 100)."""
+    """A table of more than four, which has no count of its own, plays the count at four
+    scaled by its size: at five a quarter more (Großenaspe's 125 for 100, where everyone sits
+    out one in five and plays as many as at four)."""
     from tournaments.models import MAX_DEALS  # the model module imports this one
 
-    return None if not at_four or size != 5 else min(at_four * size // 4, MAX_DEALS)
+    return min(at_four * size // 4, MAX_DEALS) if at_four else None
 
 
 def draw_split(

@@ -5,11 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fipsen_rules.grossenaspe_seats import PLAYER_COUNTS as ASPE_PLAYER_COUNTS
-from fipsen_rules.seats import PLAYER_COUNTS, Seating
-
-#: Prisdorf's tables of three and four, Großenaspe's of four and five (Mecklenburg's of four).
-_SIZES = tuple(sorted({*PLAYER_COUNTS, *ASPE_PLAYER_COUNTS}))
+from fipsen_rules.seats import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +31,8 @@ class SheetStart:
     #: The dealer of deal ``number``, where the rules need him (at Großenaspe's table of five
     #: he sits out); each deal on the sheet passes the deal on (a passed one has no line).
     dealer: int | None = None
+    #: The table sizes of the rule set (``table_sizes``); none: the seats as they are.
+    sizes: tuple[int, ...] = ()
 
     def playing(self, number: int) -> tuple[int, ...]:
         """The seats that play deal ``number``: all but those who left before it."""
@@ -53,7 +51,7 @@ class SheetStart:
         return _dealers(self)[number - self.number]
 
     def _seating(self) -> Seating:
-        return Seating.of(self.seats, _SIZES)
+        return Seating.of(self.seats, self.sizes or (len(self.seats),))
 
 
 @lru_cache(maxsize=8)

@@ -14,6 +14,8 @@ from scoring.selectors.entry import (
     playing_seats,
     recent_rows,
     seat_totals,
+    sitting_out,
+    table_seating,
 )
 from scoring.selectors.leaving import deals_unfit_for_leaving
 from scoring.selectors.phones import (
@@ -76,9 +78,11 @@ __all__ = [
     "seat_totals",
     "seating_to_announce",
     "seats_of",
+    "sitting_out",
     "standings",
     "table_is_done",
     "table_links",
+    "table_seating",
     "table_sheet",
     "table_sheets",
     "tables_ended_early",

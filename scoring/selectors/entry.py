@@ -7,9 +7,10 @@ from django.db.models import Max
 
 from fipsen_rules.seats import Seating
 from scoring import paper
-from scoring.models import FIVE_PLAYERS, TABLE_SIZES, Deal
+from scoring.models import Deal
 from scoring.selectors.sheets import SheetRow
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import rules_of
 from tournaments.selectors import seats_of
 
 #: How many of a table's latest entries the captain's page shows (and next_deal reads).
@@ -30,6 +31,9 @@ class NextDeal:
     seats: tuple[int, ...]
     #: The latest entries, newest first (at most RECENT_ENTRIES).
     recent: tuple[Deal, ...]
+    #: The seat that sits the next deal out: its dealer, where the rule set says so at a table
+    #: of as many players (Großenaspe's five); None where everyone plays.
+    sitting_out: int | None = None
 
     @property
     def last(self) -> Deal | None:
@@ -37,11 +41,8 @@ class NextDeal:
 
     @property
     def declarers(self) -> tuple[int, ...]:
-        """The seats that may declare: those who play, but the dealer of a table of five,
-        who sits out (Großenaspe)."""
-        if len(self.seats) == FIVE_PLAYERS:
-            return tuple(seat for seat in self.seats if seat != self.dealer)
-        return self.seats
+        """The seats that may declare: those who play, but the dealer where he sits out."""
+        return tuple(seat for seat in self.seats if seat != self.sitting_out)
 
     @property
     def waiting_for_confirmation(self) -> bool:
@@ -57,17 +58,28 @@ class DealSeating:
     seats: tuple[int, ...]
 
 
-def deal_seating(seats: list[Seat], deal: Deal, number: int) -> DealSeating:
+def table_seating(table: Table, seats: list[Seat]) -> Seating:
+    """The seats of ``table`` as its rule set seats a table (its ``table_sizes``)."""
+    return Seating.of(seats, rules_of(table.tournament).table_sizes)
+
+
+def sitting_out(table: Table, playing: tuple[int, ...], dealer: int) -> int | None:
+    """Who sits out a deal of ``table`` that ``playing`` play and ``dealer`` deals: the dealer,
+    where the rule set sits him out at a table of as many players; else nobody."""
+    return dealer if len(playing) in rules_of(table.tournament).dealer_sits_out_at else None
+
+
+def deal_seating(table: Table, seats: list[Seat], deal: Deal, number: int) -> DealSeating:
     """The marks of ``deal`` (a correction shows its dealer, not the next deal's); ``number``:
     its number, or the next deal's for an "all passed"."""
-    seating = Seating.of(seats, TABLE_SIZES)
+    seating = table_seating(table, seats)
     number = deal.number or number
     return DealSeating(deal.dealer, seating.vorhand(deal.dealer, number), seating.playing(number))
 
 
-def playing_seats(seats: list[Seat], number: int) -> tuple[int, ...]:
+def playing_seats(table: Table, seats: list[Seat], number: int) -> tuple[int, ...]:
     """The seats that play deal ``number``: all but those who left before it."""
-    return Seating.of(seats, TABLE_SIZES).playing(number)
+    return table_seating(table, seats).playing(number)
 
 
 def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
@@ -105,19 +117,24 @@ def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: 
 
 def _next_from(table: Table, seats: list[Seat], recent: tuple[Deal, ...], number: int) -> NextDeal:
     """The next entry from the latest entries (newest first) and the next deal's number."""
-    seating = Seating.of(seats, TABLE_SIZES)
+    rules = rules_of(table.tournament)
+    seating = Seating.of(seats, rules.table_sizes)
     last = recent[0] if recent else None
     if last is None:
         dealer = seating.next_dealer(table.first_dealer, number, completed=False)
     else:
-        dealer = seating.next_dealer(last.dealer, number, completed=not last.is_passed)
+        # A deal that counts passes the deal on; one that does not is dealt again by the same
+        # dealer (Fipsen's all passed).
+        dealer = seating.next_dealer(last.dealer, number, completed=last.counts)
+    playing = seating.playing(number)
     return NextDeal(
         sequence=(last.sequence if last else 0) + 1,
         number=number if number <= table.deals and not table.ended_early else None,
         dealer=dealer,
         vorhand=seating.vorhand(dealer, number),
-        seats=seating.playing(number),
+        seats=playing,
         recent=recent,
+        sitting_out=dealer if len(playing) in rules.dealer_sits_out_at else None,
     )
 
 
@@ -166,4 +183,5 @@ def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper
         deals=table.deals,
         totals=seat_totals(table=table, seats=seats),
         dealer=upcoming.dealer,
+        sizes=rules_of(table.tournament).table_sizes,
     )

@@ -8,8 +8,9 @@ could have played. tournaments asks this through ``tournaments.table_progress``.
 from dataclasses import dataclass
 
 from fipsen_rules.seats import Seating
-from scoring.models import TABLE_SIZES, Deal
+from scoring.models import Deal
 from tournaments.models import Seat, Table
+from tournaments.rule_choice import rules_of
 
 
 @dataclass(frozen=True)
@@ -32,16 +33,17 @@ def deals_unfit_for_leaving(
             _Seat(s.position, after_deal if s.position == position else s.left_after_deal)
             for s in seats
         ],
-        TABLE_SIZES,
+        rules_of(table.tournament).table_sizes,
     )
     unfit: list[int] = []
     dealer, completed, number = table.first_dealer, False, 1
     for deal in Deal.objects.filter(table=table).order_by("sequence"):
         expected = seating.next_dealer(dealer, number, completed=completed)
-        played = not deal.is_passed  # a passed deal scores nothing; the deal after it shows
-        if played and number > after_deal and not _fits(seating.playing(number), deal, expected):
+        # A deal that does not count (a passed one) scores nothing; the deal after it shows.
+        counts = deal.counts
+        if counts and number > after_deal and not _fits(seating.playing(number), deal, expected):
             unfit.append(number)
-        dealer, completed = deal.dealer, played
+        dealer, completed = deal.dealer, counts
         number += completed
     return unfit
 

@@ -28,7 +28,7 @@ class TableSheet:
 
     @property
     def played(self) -> int:
-        return sum(1 for row in self.rows if not row.deal.is_passed)
+        return sum(1 for row in self.rows if row.deal.counts)
 
     @property
     def standing(self) -> list[tuple[Seat, int]]:

@@ -46,16 +46,19 @@ def deal_correct(
         upcoming = selectors.next_deal(table=table, seats=seats)
         is_last = upcoming.last is not None and upcoming.last.pk == deal.pk
         _require_correctable(table, deal, upcoming, is_last=is_last, by_table=user is None)
-        _require_same_kind_unless_last(deal, passes=passes, is_last=is_last, reason=reason)
+        _require_reason_unless_last(is_last=is_last, reason=reason)
+        if not passes:  # a game always counts: asked before its number is
+            _require_same_count_unless_last(deal, counts=True, is_last=is_last)
         number = _corrected_number(deal, upcoming, passes=passes)
         scored = score_deal(
             tournament=table.tournament,
-            seats=selectors.playing_seats(seats, number or upcoming.number or 0),
+            seats=selectors.playing_seats(table, seats, number or upcoming.number or 0),
             declarer=declarer,
             game=game,
             written_value=written_value,
             dealer=deal.dealer,
         )
+        _require_same_count_unless_last(deal, counts=scored.counts_as_deal, is_last=is_last)
         _rescore(deal, scored, number=number, declarer=declarer, written_value=written_value)
 
     ledger = _Corrections(reason=reason)
@@ -160,7 +163,7 @@ def _require_correctable(
             code="only_last",
         )
     require_open_for_entry(table)
-    if not deal.is_passed and upcoming.number is None:
+    if deal.counts and upcoming.number is None:
         # The organiser can still correct it (the table's sheet): the captain is told so.
         raise ValidationError(
             _(
@@ -171,19 +174,22 @@ def _require_correctable(
         )
 
 
-def _require_same_kind_unless_last(deal: Deal, *, passes: bool, is_last: bool, reason: str) -> None:
-    """An older deal needs a reason, and stays a game (or "all passed"): turning it would
-    renumber every later deal.
-
-    :raises ValidationError: no reason given, or the kind changes.
-    """
-    if is_last:
-        return
-    if not reason.strip():
+def _require_reason_unless_last(*, is_last: bool, reason: str) -> None:
+    """:raises ValidationError: an older deal changes without a reason."""
+    if not is_last and not reason.strip():
         raise ValidationError(
             {"reason": ValidationError(_("Say why an older deal changes."), code="reason")}
         )
-    if passes != deal.is_passed:
+
+
+def _require_same_count_unless_last(deal: Deal, *, counts: bool, is_last: bool) -> None:
+    """An older deal that counts stays one that counts (a game), and one that does not (all
+    passed, where the rule set does not count it) stays so: turning it would renumber every
+    later deal.
+
+    :raises ValidationError: the kind changes.
+    """
+    if not is_last and counts != deal.counts:
         raise ValidationError(
             _("An older deal cannot change between a game and “all passed”."),
             code="kind_change",
@@ -213,7 +219,7 @@ def deal_confirm(*, deal: Deal, seat: int) -> Deal:
         if deal.confirmed_by is not None:
             return deal  # the same tap twice, or two phones at once
         _require_confirmer(
-            deal, seat, selectors.playing_seats(seats, deal.number or upcoming.number or 0)
+            deal, seat, selectors.playing_seats(table, seats, deal.number or upcoming.number or 0)
         )
         deal.confirmed_by = seat
         deal.save(update_fields=["confirmed_by", "updated_at"])
@@ -237,11 +243,11 @@ def _require_confirmer(deal: Deal, seat: int, playing: tuple[int, ...]) -> None:
         )
 
 
-def deal_confirmers(*, seats: list[Seat], upcoming: selectors.NextDeal) -> list[Seat]:
+def deal_confirmers(*, table: Table, seats: list[Seat], upcoming: selectors.NextDeal) -> list[Seat]:
     """Who may confirm the table's last deal, for the captain's page to offer by name: the
     players of that deal but its declarer."""
     last = upcoming.last
     if last is None or last.confirmed_by is not None:
         return []
-    playing = selectors.playing_seats(seats, last.number or upcoming.number or 0)
+    playing = selectors.playing_seats(table, seats, last.number or upcoming.number or 0)
     return [s for s in seats if s.position in playing and s.position != last.declarer]

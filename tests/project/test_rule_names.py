@@ -1,8 +1,13 @@
-"""No web module or template asks which rule set it serves (issue 17, item 2).
+"""No web module or template asks which rule set it serves (issue 17, item 2), nor assumes
+one (issue 27).
 
 The shared pages ask the rule set's registered pages (:mod:`tournaments.rule_pages`) what to
 show; they neither compare a rule set's name (``tournament.rule_set == "grossenaspe"``,
 ``RACE_RULES``, ``is_race``) nor dispatch on its class (``isinstance(rules, Duttfips)``).
+Nor do they assume a game's table: a constant of a table size (``FIVE_PLAYERS``,
+``TABLE_SIZES``), a comparison of a count of players with a number (``len(seats) == 5``), a
+tuple of games' names (``("ansegger", "duttfips")``): the rule set says who sits out
+(``dealer_sits_out_at``) and its tables (``table_sizes``).
 Read from the source, so nothing is imported. A rule set's own modules may name it: the race's
 app, Tippen's, and scoring's modules of one game (``aspe_*``, ``meck_*``).
 """
@@ -27,8 +32,23 @@ ASKS = re.compile(
 WEB = ("tournaments", "scoring", "preisfipsen", "templates")
 #: A rule set's own modules, which may name it.
 OWN = re.compile(
-    r"^(templates/(races|pots)/|tournaments/(race_rules|tippen_rules)\.py$"
+    r"^(templates/(races|pots)/|templates/scoring/rules/(aspe|meck)_"
+    r"|tournaments/(race_rules|tippen_rules)\.py$"
     r"|scoring/(aspe|meck)_\w+\.py$|scoring/(race|pot)_transfer\.py$)"
+)
+#: What assumes a game's table or lists games by name.
+ASSUMES = re.compile(
+    r"""(THREE|FOUR|FIVE|SIX)_PLAYERS\b|\bTABLE_SIZES\b|\bPLAYER_COUNTS\b"""
+    r"""|\blen\(\s*[\w.]*(seats|playing|players|columns)\s*\)\s*(==|!=|<|>|<=|>=)\s*\d"""
+    r"""|\b(players|size)\s*(==|!=)\s*\d|(seats|columns)\|length\s*(==|!=)\s*\d"""
+    rf"""|[(\[{{]\s*["']({NAMES})["']\s*,"""
+)
+#: Where main still assumes, by file and how many lines: the Mecklenburg games' names of the
+#: club's points table (moving into the games' own packages).
+KNOWN_ASSUMING = Counter(
+    {
+        "tournaments/club_points.py": 1,
+    }
 )
 
 #: Where main still asks, by file and how many lines: code other helpers of issue 17 are
@@ -41,8 +61,9 @@ KNOWN = Counter(
 )
 
 
-def asking_lines(root: Path = ROOT) -> Counter[str]:
-    """How many lines of each web file outside a rule set's own modules ask for the rule set."""
+def asking_lines(root: Path = ROOT, pattern: re.Pattern[str] = ASKS) -> Counter[str]:
+    """How many lines of each web file outside a rule set's own modules ask for the rule set
+    (or match ``pattern``)."""
     found: Counter[str] = Counter()
     for package in WEB:
         for path in sorted((root / package).rglob("*")):
@@ -52,7 +73,7 @@ def asking_lines(root: Path = ROOT) -> Counter[str]:
             if OWN.match(where):
                 continue
             lines = path.read_text(encoding="utf-8").splitlines()
-            found[where] += sum(1 for line in lines if ASKS.search(line))
+            found[where] += sum(1 for line in lines if pattern.search(line))
     return +found
 
 
@@ -83,3 +104,32 @@ def test_no_web_module_or_template_asks_which_rule_set_it_serves() -> None:
     assert more == {}, "ask tournaments.rule_pages instead"
     fewer = {where: count for where, count in KNOWN.items() if found[where] < count}
     assert fewer == {}, "lower KNOWN: these ask less now"
+
+
+def test_the_pattern_finds_a_games_table_assumed() -> None:
+    for line in (
+        "from scoring.models import FIVE_PLAYERS, TABLE_SIZES, Deal",
+        "out = self.dealer if players == _FIVE_PLAYERS else None",
+        "if len(self.seats) == 5:",
+        "five = len(playing) == FIVE_PLAYERS",
+        "if size == 5 and sitting_out:",
+        "{% if card.seats|length == 5 %}",
+        'MECKLENBURG = ("ansegger", "duttfips")',
+        "from fipsen_rules.seats import PLAYER_COUNTS, Seating",
+    ):
+        assert ASSUMES.search(line), line
+    for line in (
+        "sits_out = len(seats) in rules.dealer_sits_out_at",
+        'if header_line.casefold().startswith("sep=") and len(header_line) == 5:',
+        "Seating.of(seats, rules_of(table.tournament).table_sizes)",
+        '{"prisdorf": 1}',
+    ):
+        assert not ASSUMES.search(line), line
+
+
+def test_no_web_module_or_template_assumes_a_games_table() -> None:
+    found = asking_lines(pattern=ASSUMES)
+    more = {where: count for where, count in found.items() if count > KNOWN_ASSUMING[where]}
+    assert more == {}, "ask the rule set (table_sizes, dealer_sits_out_at) instead"
+    fewer = {where: count for where, count in KNOWN_ASSUMING.items() if found[where] < count}
+    assert fewer == {}, "lower KNOWN_ASSUMING: these assume less now"

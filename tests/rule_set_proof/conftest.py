@@ -1,5 +1,5 @@
-"""Münzfips, Einsatzfips and Reizfips registered in the registries for the tests of this
-folder, and undone after: no file of the project names them."""
+"""Münzfips, Aussetzfips, Einsatzfips and Reizfips registered in the registries for the tests
+of this folder, and undone after: no file of the project names them."""
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,7 +8,15 @@ import pytest
 from pytest_django import Settings
 
 from fipsen_rules import rulesets
-from tests.rule_set_proof import einsatzfips, muenzfips, muenzfips_pages, reizfips, reizfips_pages
+from tests.rule_set_proof import (
+    aussetzfips,
+    aussetzfips_pages,
+    einsatzfips,
+    muenzfips,
+    muenzfips_pages,
+    reizfips,
+    reizfips_pages,
+)
 
 
 @pytest.fixture
@@ -45,3 +53,15 @@ def reizfips_registered(settings: Settings, tmp_path: Path) -> Iterator[None]:
     finally:
         reizfips_pages.unregister()
         rulesets.unregister(reizfips.NAME)
+
+
+@pytest.fixture
+def aussetzfips_registered() -> Iterator[None]:
+    """Aussetzfips, as :func:`muenzfips_registered` registers Münzfips."""
+    rulesets.register(aussetzfips.REGISTRATION)
+    aussetzfips_pages.register()
+    try:
+        yield
+    finally:
+        aussetzfips_pages.unregister()
+        rulesets.unregister(aussetzfips.NAME)

@@ -40,7 +40,7 @@ def assert_sheet_is_sound(table: Table) -> list[Deal]:
     totals = [0] * len(seats)
     for deal in deals:
         # A passed deal is played by the seats of the deal that follows it.
-        playing = selectors.playing_seats(seats, deal.number or last_number + 1)
+        playing = selectors.playing_seats(table, seats, deal.number or last_number + 1)
         last_number = deal.number or last_number
         game = Game.parse(deal.game)
         if deal.declarer is not None:

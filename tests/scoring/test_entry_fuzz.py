@@ -507,7 +507,9 @@ class DealEntryFuzz(RuleBasedStateMachine):
         if confirmer in ("0", "1", "2") and int(confirmer) != last.declarer:
             # A player who left before this deal did not play it: he cannot confirm it.
             number = last.number or self.upcoming().number or 0
-            playing = selectors.playing_seats(selectors.seats_of(table=self.table), number)
+            playing = selectors.playing_seats(
+                self.table, selectors.seats_of(table=self.table), number
+            )
             if int(confirmer) in playing:
                 assert last.confirmed_by is not None
             else:

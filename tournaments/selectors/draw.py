@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from fipsen_rules import MESSAGES, RULE_SETS, Code, SeatingError
 from tournaments.draw import draw_tables
@@ -94,21 +94,17 @@ class SplitSummary:
 
 def _tables_of(size: int, count: int, sitting_out: bool) -> str:
     """ "1 table of four", "2 tables of six": the tables of one size (``sitting_out``: the
-    dealer sits out each deal, as at Großenaspe's five; a race's five all play)."""
-    if size == 5 and sitting_out:
-        words = ngettext(
-            "%(tables)s table of five (the dealer sits out each deal)",
-            "%(tables)s tables of five (the dealer sits out each deal)",
-            count,
-        )
-    else:
-        words = {
-            3: ngettext("%(tables)s table of three", "%(tables)s tables of three", count),
-            4: ngettext("%(tables)s table of four", "%(tables)s tables of four", count),
-            5: ngettext("%(tables)s table of five", "%(tables)s tables of five", count),
-            6: ngettext("%(tables)s table of six", "%(tables)s tables of six", count),
-        }[size]
-    return words % {"tables": count}
+    dealer sits out each deal where the rule set says so, as at Großenaspe's five; a race's
+    five all play)."""
+    words = {
+        3: ngettext("%(tables)s table of three", "%(tables)s tables of three", count),
+        4: ngettext("%(tables)s table of four", "%(tables)s tables of four", count),
+        5: ngettext("%(tables)s table of five", "%(tables)s tables of five", count),
+        6: ngettext("%(tables)s table of six", "%(tables)s tables of six", count),
+    }[size] % {"tables": count}
+    if sitting_out:
+        words += " " + gettext("(the dealer sits out each deal)")
+    return words
 
 
 def split_summary(
