@@ -199,6 +199,10 @@ def static_root_exists() -> None:
     Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
 
+#: Passwords hashed in microseconds (quick_settings; a fixture of a module's data uses it too).
+QUICK_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def quick_settings(settings: Settings) -> None:
     """Settings that spare the tests time and set-up, and change nothing they check.
@@ -213,7 +217,7 @@ def quick_settings(settings: Settings) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = QUICK_PASSWORD_HASHERS
     settings.AXES_ENABLED = False
 
 
