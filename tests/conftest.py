@@ -132,10 +132,10 @@ def django_db_modify_db_settings(
 def emptied_by_delete() -> Iterator[None]:
     """On PostgreSQL the tables are emptied (after each transactional test: live server, worker;
     and by `manage.py flush` in a test) by DELETE instead of Django's TRUNCATE, whose new files
-    for every table and index took 1-2 s a flush on this machine, ten minutes of the pass; DELETE
-    of the few rows a test left takes milliseconds. The tables end empty either way, every
-    foreign key is deferred so the order does not matter, and the sequences TRUNCATE would
-    restart are restarted. A cascading flush (no test asks for one) keeps Django's TRUNCATE."""
+    for every table and index took 1-2 s a flush on a busy 2-core machine, some 8 minutes of
+    the pass; DELETE of the few rows a test left takes a tenth of that. The tables end empty
+    either way, every foreign key is deferred so the order does not matter, and the sequences
+    TRUNCATE would restart are restarted. A cascading flush (none is asked for) keeps TRUNCATE."""
     truncate = DatabaseOperations.sql_flush
 
     def sql_flush(
