@@ -88,16 +88,12 @@ class Figure:
 def playing_pages(tournament: Tournament) -> list[Page]:
     """Every organiser page of a night in play (and the directory's, which it links to)."""
     pk = tournament.pk
-    table = Table.objects.get(tournament=tournament, number=1)
-    ended = Table.objects.get(tournament=tournament, number=2)
+    table, ended = (Table.objects.get(tournament=tournament, number=n) for n in (1, 2))
     seat = Seat.objects.filter(table=table).order_by("position").first()
     registration = Registration.objects.filter(tournament=tournament).order_by("pk").first()
     deal = Deal.objects.filter(table=table).order_by("-sequence").first()
     if seat is None or registration is None or deal is None:
         raise SystemExit("the night has no seat, registration or deal")
-    player, other = registration.player_id, seat.registration.player_id
-    if player == other:
-        other = Seat.objects.filter(table=ended).first().registration.player_id  # type: ignore[union-attr]
 
     def night(name: str, *args: object) -> str:
         return reverse(f"tournaments:{name}", args=[pk, *args])
@@ -134,12 +130,35 @@ def playing_pages(tournament: Tournament) -> list[Page]:
         Page("table 1's sheet", scoring("organiser_sheet", table.pk)),
         Page("a deal's correction", scoring("organiser_correct", deal.pk)),
         Page("table 1's paper sheet", scoring("organiser_paper", table.pk)),
-        Page("finish (confirmation)", scoring("finish")),
-        Page("table ends (confirmation)", scoring("table_end", table.pk)),
-        Page("table resumes (confirmation)", scoring("table_resume", ended.pk)),
-        Page("series ends (confirmation)", scoring("series_end", 1)),
+        *closing_pages(tournament, table, ended),
+        *directory_pages(registration, ended),
+        Page("standings as CSV", f"{standings}?_export=csv", file=True),
+        Page("standings as XLSX", f"{standings}?_export=xlsx", file=True),
+    ]
+
+
+def closing_pages(tournament: Tournament, table: Table, ended: Table) -> list[Page]:
+    """The closing's confirmations, the print page and the history."""
+    pk = tournament.pk
+    return [
+        Page("finish (confirmation)", reverse("scoring:finish", args=[pk])),
+        Page("table ends (confirmation)", reverse("scoring:table_end", args=[pk, table.pk])),
+        Page("table resumes (confirmation)", reverse("scoring:table_resume", args=[pk, ended.pk])),
+        Page("series ends (confirmation)", reverse("scoring:series_end", args=[pk, 1])),
         Page("print page (starts the PDFs)", reverse("night:print", args=[pk])),
         Page("history", reverse("night:history", args=[pk])),
+    ]
+
+
+def directory_pages(registration: Registration, ended: Table) -> list[Page]:
+    """The pages beside the night's: a new night, the import, the player directory (the
+    registration's player, merged with one of the table ended early), the seasons."""
+    player = registration.player_id
+    other = Seat.objects.filter(table=ended).select_related("registration").first()
+    if other is None:
+        raise SystemExit("the table ended early has no seat")
+    other = other.registration.player_id
+    return [
         Page("new night", reverse("tournaments:tournament_create")),
         Page("import a night", reverse("night:import")),
         Page("player directory", reverse("tournaments:player_list")),
@@ -152,8 +171,6 @@ def playing_pages(tournament: Tournament) -> list[Page]:
         Page("retire (confirmation)", reverse("tournaments:player_retire", args=[player])),
         Page("seasons", reverse("seasons:list")),
         Page("new season", reverse("seasons:create")),
-        Page("standings as CSV", f"{standings}?_export=csv", file=True),
-        Page("standings as XLSX", f"{standings}?_export=xlsx", file=True),
     ]
 
 
@@ -209,7 +226,9 @@ def report(pages: list[Page], client: Client, runs: int, profile: bool) -> dict[
         if profile:
             profiler = cProfile.Profile()
             profiler.runcall(cpu_of, client, page.url, HTMX if page.htmx else {})
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+            stats = pstats.Stats(profiler)
+            stats.sort_stats("cumulative").print_stats(40)
+            stats.sort_stats("tottime").print_stats(20)
         figures[page.name] = figure
         answer = "" if figure.status == 200 else f" (HTTP {figure.status})"
         flag = "  OVER" if figure.cpu * 1000 > LIMIT_MS and not page.file else ""
