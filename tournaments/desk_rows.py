@@ -10,7 +10,7 @@ player staying here (:func:`_fee_part`: the state and its button are items of th
 so that a narrow row wraps between them).
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -20,33 +20,27 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 
 from sitewide.money import euros
+from sitewide.url_helpers import reverse_each
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.fees import Fees
-
-#: An id no row has, reversed in its place and then replaced (see ``_Urls``).
-_PLACEHOLDER = "987654321987654321"
 
 
 @dataclass(frozen=True)
 class _Urls:
     """A registration's URLs, each reversed once for the whole list."""
 
-    arrive: str
-    fee: str
-    withdraw: str
+    arrive: Callable[[object], str]
+    fee: Callable[[object], str]
+    withdraw: Callable[[object], str]
     register: str
 
     @classmethod
     def of(cls, tournament: Tournament) -> "_Urls":
-        def each(name: str) -> str:
-            return reverse(f"tournaments:{name}", args=[tournament.pk, _PLACEHOLDER])
+        def each(name: str) -> Callable[[object], str]:
+            return reverse_each(f"tournaments:{name}", tournament.pk)
 
         register = reverse("tournaments:registration_add", args=[tournament.pk])
         return cls(each("arrive"), each("fee"), each("withdraw"), register)
-
-    @staticmethod
-    def made(url: str, registration: Registration) -> str:
-        return url.replace(_PLACEHOLDER, str(registration.pk))
 
 
 @dataclass(frozen=True)
@@ -142,7 +136,7 @@ class _Row:
         if not (self.tournament.is_desk_open and tappable):
             badge = f' <small class="badge">{words.walk_in}</small>' if registration.walk_in else ""
             return [f'<span class="registration-name">{name}{badge}</span>']
-        arrive = _Urls.made(self.urls.arrive, registration)
+        arrive = self.urls.arrive(registration.pk)
         title = words.tap_paid if self.fee else words.tap
         parts = [
             f'<form method="post" action="{arrive}" class="registration-tap"'
@@ -179,7 +173,7 @@ class _Row:
             fee = [self._fee_part(registration, target)] if present else []
             return [f'<span class="registration-state">{state}</span>', *fee]
         if present:
-            arrive = _Urls.made(self.urls.arrive, registration)
+            arrive = self.urls.arrive(registration.pk)
             title = f' title="{words.undo_title}"' if self.fee else ""
             parts = [
                 f'<span class="registration-state state-present">{words.present}</span>',
@@ -191,7 +185,7 @@ class _Row:
             ]
         else:
             parts = [f'<span class="registration-state state-absent">{words.not_here}</span>']
-        withdraw = _Urls.made(self.urls.withdraw, registration)
+        withdraw = self.urls.withdraw(registration.pk)
         parts.append(
             f'<a class="button button-secondary button-small" href="{withdraw}">'
             f"{words.withdraw}</a>"
@@ -208,7 +202,7 @@ class _Row:
         if not self.fee:
             return ""
         words = self.words
-        url = _Urls.made(self.urls.fee, registration)
+        url = self.urls.fee(registration.pk)
         if registration.fee_paid_at:
             state = f'<span class="registration-fee fee-paid">{words.paid}</span>'
             button = (
