@@ -144,8 +144,30 @@ def _seats_in_order(tournament: Tournament) -> list[Seat]:
     return list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table__total", "registration__player", "total")
+        .defer(*UNREAD)
         .order_by("series", "table__number", "position")
     )
+
+
+#: What no page of the standings reads: the times (the dearest columns to read, on SQLite),
+#: the links' keys, the desk's and the directory's. At 800 players the seats' query took
+#: most of the page's time (bench/bench_organiser_pages.py); the query-count tests of the
+#: standings, the board, the prizes and the PDFs catch a page that reads one after all.
+UNREAD = (
+    "table__token",
+    "table__sheet_token",
+    "table__receipt_scheme",
+    "table__total__last_entry",
+    "registration__checked_in_at",
+    "registration__withdrawn_at",
+    "registration__fee_paid_at",
+    "registration__fee_amount",
+    "registration__created_at",
+    "registration__player__contact",
+    "registration__player__name_key",
+    "registration__player__retired_at",
+    "registration__player__created_at",
+)
 
 
 def _total_of(seat: Seat) -> SeatTotal:
