@@ -87,11 +87,21 @@ def _objects(
     """The row's model objects, in the order of :data:`_PARTS`."""
     made = []
     for part in statement.parts:
-        values = list(row[part.start : part.end])
-        for index, (converter, column) in part.converters:
-            values[index] = converter(values[index], column, connection)
+        values = converted(connection, row[part.start : part.end], part.converters)
         made.append(part.model.from_db(connection.alias, part.names, values))
     return made
+
+
+def converted(
+    connection: BaseDatabaseWrapper,
+    row: Sequence[Any],
+    converters: Sequence[tuple[int, tuple[Converter, Any]]],
+) -> list[Any]:
+    """The values of ``row`` as the ORM makes them (``converters``: :func:`column_converters`)."""
+    values = list(row)
+    for index, (converter, column) in converters:
+        values[index] = converter(values[index], column, connection)
+    return values
 
 
 def column_converters(
