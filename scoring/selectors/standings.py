@@ -4,13 +4,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from fipsen_rules.seats import deals_played_by
 from scoring import prize_allocation, ranking
 from scoring.models import FIVE_PLAYERS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
+from sitewide.compiled import values_of
 from tournaments.models import Seat, Table, Tournament
 from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
@@ -164,20 +165,7 @@ def _played(seat: Seat) -> int:
 def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
     """A table's running totals made afresh from its deals (one query: the database sums
     them by declarer and dealer), for the ledger to store (:mod:`tournaments.ledger`)."""
-    rows = list(
-        Deal.objects.filter(table=table)
-        .order_by()
-        .values("declarer", "dealer")
-        .annotate(
-            deals=Count("pk"),
-            points=Sum("score"),
-            won=Count("pk", filter=Q(score__gt=0)),
-            lost=Count("pk", filter=Q(score__lt=0) | Q(opponents_score__gt=0)),
-            opponents=Sum("opponents_score"),
-            best=Max("score"),
-            last=Max("created_at"),
-        )
-    )
+    rows = values_of(_deal_groups, table.pk)  # the captain's every save: compiled once
     groups = [ranking.DealGroup(**_group(row)) for row in rows if row["declarer"] is not None]
     figures = ranking.seat_figures(groups, len(seats), five=FIVE_PLAYERS)
     seat_totals = [
@@ -198,6 +186,24 @@ def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[Seat
         last_entry=max((row["last"] for row in rows), default=None),
     )
     return table_total, seat_totals
+
+
+def _deal_groups(table_id: int) -> QuerySet[Deal, dict[str, Any]]:
+    """The table's deals summed by declarer and dealer."""
+    return (
+        Deal.objects.filter(table_id=table_id)
+        .order_by()
+        .values("declarer", "dealer")
+        .annotate(
+            deals=Count("pk"),
+            points=Sum("score"),
+            won=Count("pk", filter=Q(score__gt=0)),
+            lost=Count("pk", filter=Q(score__lt=0) | Q(opponents_score__gt=0)),
+            opponents=Sum("opponents_score"),
+            best=Max("score"),
+            last=Max("created_at"),
+        )
+    )
 
 
 def _group(row: dict[str, Any]) -> dict[str, Any]:
