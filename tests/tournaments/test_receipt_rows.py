@@ -90,7 +90,8 @@ def test_a_correction_hashes_the_entries_from_it_on(hashed: list[str]) -> None:
     assert len(hashed) == 3  # entries 4, 5 and 6
     assert after == recomputed(table)
     assert after.links[:3] == before.links[:3]
-    assert after.restart is not None and after.restart.sequence == 4
+    assert after.restart is not None
+    assert after.restart.sequence == 4
 
 
 @pytest.mark.django_db
