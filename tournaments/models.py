@@ -120,20 +120,17 @@ class Tournament(TournamentStates, TournamentRules):
     place = models.CharField(
         _("place"), max_length=120, blank=True, validators=[no_control_characters]
     )
-    #: The organiser's own counts of deals; None: the rule set's (``deals_at``), which the
-    #: draw asks (tournaments.rule_seating.table_deals).
+    #: The organiser's own counts of deals; None: the rule set's (rule_seating.table_deals).
     deals_at_four = models.PositiveSmallIntegerField(
         _("deals at a table of four"),
         null=True,
         blank=True,
-        default=None,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     deals_at_three = models.PositiveSmallIntegerField(
         _("deals at a table of three"),
         null=True,
         blank=True,
-        default=None,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS)],
     )
     #: The series of the night, each with the deals above at each table (1: one series).
@@ -264,9 +261,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     deals = models.PositiveSmallIntegerField(_("deals"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"))
-    #: The secret in the table's link and QR code: one for the whole night, reissued only when
-    #: the organiser gives the table a new link. Once the tournament is finished it opens the
-    #: table's final totals, read only; reopened, it enters deals again.
+    #: The secret in the table's link and QR code, for the whole night unless the organiser
+    #: reissues it; after the night it opens the final totals read only (reopened: deals again).
     token = models.CharField(max_length=64, unique=True, editable=False)
     #: The secret of the table's read-only sheet, which the organiser may share after the night.
     sheet_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)

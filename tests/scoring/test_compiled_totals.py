@@ -30,9 +30,7 @@ def played_table(played: int) -> Table:
 
 
 def by_group(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(
-        rows, key=lambda row: (row["declarer"] is None, row["declarer"] or 0, row["dealer"])
-    )
+    return sorted(rows, key=lambda row: (row["declarer"] is None, row["declarer"] or 0))
 
 
 def test_the_compiled_sums_are_those_of_the_query(monkeypatch: pytest.MonkeyPatch) -> None:
