@@ -185,9 +185,8 @@ class Reizfips:
     def format(self, game: AnyGame) -> str:
         return str(game)
 
-    def games(self) -> Iterator[AnyGame]:
-        """Every game the rules allow."""
-        yield PassedGame()
+    def games(self) -> Iterator[ReizGame]:
+        """Every game a declarer may play (as the library's rule sets' ``games``)."""
         for contract in CONTRACTS:
             for bid in BIDS:
                 for ending in Ending:
