@@ -118,6 +118,12 @@ def _played(table: Table) -> list[int]:
                 totals[seat] += (bid if won else -2 * bid) if mine else 0 if won else OPPONENTS_GAIN
         saved = phone.post(reverse("scoring:table_entry", args=[table.token]), taps, follow=True)
         assert "Eingetragen:" in saved.content.decode(), number
+    # The passed deal in its own word, German as stored, English on an English page.
+    url = reverse("scoring:table_entry", args=[table.token])
+    assert "eingepasst" in phone.get(url).content.decode()
+    english = phone.get(url, headers={"Accept-Language": "en"}).content.decode()
+    assert "passed in" in english
+    assert "eingepasst" not in english
     deals = list(Deal.objects.filter(table=table).order_by("sequence"))
     assert [deal.number for deal in deals] == list(range(1, table.deals + 1))
     assert [deal.dealer for deal in deals] == [
