@@ -13,17 +13,21 @@ reach is said, and skipped.
 
 Each request is a call of the project's WSGI application with a prepared environ, as gunicorn
 makes it: the whole middleware stack, CSRF checked (cookie and form field), the response read
-and closed. The baseline is a view that returns ``HttpResponse("ok")``, on a URLconf of this
-script that holds it beside the project's URLs, posted the same body. A second yardstick is a
-view that writes one row through the ORM in a transaction: the least any save can cost. Saves
-and baseline calls alternate, so that all see the same load on the machine; the figures are
-medians, in wall-clock time and in CPU time of the thread that serves (which a busy machine
-disturbs less). The first pass keeps the database connection between requests as the settings
-do; the second closes it after each one (CONN_MAX_AGE=0), to show what that would cost.
+and closed. As in production (issue 31): DEBUG off (so templates are loaded once, by Django's
+cached loader), the collected static files where collectstatic ran, and the answer compressed
+(the phone's browser accepts gzip). The baseline is a view that returns
+``HttpResponse("ok")``, on a URLconf of this script that holds it beside the project's URLs,
+posted the same body. A second yardstick is a view that writes one row through the ORM in a
+transaction: the least any save can cost. Saves and baseline calls alternate, so that all see
+the same load on the machine; the figures are medians, in wall-clock time and in CPU time of
+the thread that serves (which a busy machine disturbs less). The first pass keeps the
+database connection between requests as the settings do; the second closes it after each one
+(CONN_MAX_AGE=0), to show what that would cost.
 """
 
 from __future__ import annotations
 
+import gzip
 import io
 import os
 import re
@@ -35,6 +39,7 @@ import types
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlencode
 
 import throwaway
@@ -125,6 +130,7 @@ def environ(
         "HTTP_HOST": "bench.local",
         "HTTP_COOKIE": f"csrftoken={CSRF}",
         "HTTP_ACCEPT_LANGUAGE": "de-DE",
+        "HTTP_ACCEPT_ENCODING": "gzip, deflate",  # as every phone's browser: the page compressed
         "CONTENT_TYPE": "application/x-www-form-urlencoded",
         "CONTENT_LENGTH": str(len(body)),
         "wsgi.input": io.BytesIO(body),
@@ -208,7 +214,7 @@ def measure(app: WSGIHandler, table: Table) -> Run:
             environ("POST", entry, deal_fields(sequence), htmx=True),
             run.saves if measured else None,
         )
-        if not status.startswith("200") or b"Eingetragen" not in body:
+        if not status.startswith("200") or b"Eingetragen" not in gzip.decompress(body):
             raise SystemExit(f"deal {sequence} was not saved: {status}")
         sequence += 1
         for url, timings in (("/bench/ok/", run.trivial), ("/bench/write/", run.one_write)):
@@ -235,15 +241,19 @@ def print_heading() -> None:
     )
 
 
+def storages() -> dict[str, dict[str, str]]:
+    """The static files as production serves them where collectstatic ran (``make bench``
+    runs it): the stylesheet every answer's Content-Security-Policy names by its hash is read
+    once per process then, not on every request. Else they are found without the manifest."""
+    if (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
+        return settings.STORAGES
+    print("No collected static files (make bench collects them): found in static/ instead.")
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    return {**settings.STORAGES, "staticfiles": plain}
+
+
 def main() -> float:
-    with override_settings(
-        ROOT_URLCONF=URLCONF.__name__,
-        # Templates find static files without collectstatic's manifest.
-        STORAGES={
-            **settings.STORAGES,
-            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-        },
-    ):
+    with override_settings(ROOT_URLCONF=URLCONF.__name__, STORAGES=storages()):
         call_command("migrate", verbosity=0)
         app = WSGIHandler()
         database = connections["default"]

@@ -12,11 +12,9 @@ where all passed, about 103 entries a table):
 and a club's season of 40 nights × 40 players (bench/season_bench.py): its standings page and
 its board at 3 nights and at 40, in the same queries.
 
-The deals are random legal games of ``scoring.demo`` scored by the rules module and
-bulk-created (the services would take minutes for 20,000); then each table's running totals
-are made from them as the ledger makes them after every entry
-(:func:`tournaments.ledger.tournament_totals_refresh`). Each page is asked for through
-Django's test client with the whole middleware stack: the standings
+The nights are bench/night_bench.py's (shared with bench_organiser_pages.py): random legal
+games bulk-created, each table's running totals made from them as the ledger makes them.
+Each page is asked for through Django's test client with the whole middleware stack: the standings
 (``/tournaments/<pk>/standings/``), the dashboard and table 1's sheet as the organiser, the
 board's first page and another without login. The baseline, measured in the same run with the
 same client, in turns with the page, is a view that returns ``HttpResponse("ok")`` on a
@@ -35,13 +33,10 @@ import throwaway
 _VAR = throwaway.django_setup("standings")
 
 import cProfile  # noqa: E402
-import datetime  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
-import secrets  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
-import uuid  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 
 from django.conf import settings  # noqa: E402
@@ -58,112 +53,22 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import reverse  # noqa: E402
 from django_tables2 import RequestConfig  # noqa: E402
+from night_bench import build_night  # noqa: E402
 from season_bench import measure_season  # noqa: E402
 
-from fipsen_rules import PRISDORF, DealEntry  # noqa: E402
 from scoring import board_views, selectors  # noqa: E402
 from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
-from scoring.demo import GameDraw, demo_players  # noqa: E402
-from scoring.models import Deal, Prize, seat_change_values  # noqa: E402
+from scoring.models import Deal  # noqa: E402
 from scoring.tables import StandingsTable  # noqa: E402
-from tournaments.ledger import tournament_totals_refresh  # noqa: E402
-from tournaments.models import Player, Registration, Seat, Table, Tournament  # noqa: E402
-from tournaments.names import player_name_key  # noqa: E402
+from tournaments.models import Table, Tournament  # noqa: E402
 
 #: The nights measured: their tables of four.
 SIZES = (10, 200)
-DEALS = 100
 REQUESTS = 30
 
 
 #: The yardstick, a view that returns "ok" through the same middleware, beside the project's.
 URLCONF = throwaway.yardstick_urlconf("bench_standings_urls")
-
-
-def build_pool(rng: random.Random, count: int, number: int) -> list[Player]:
-    """``count`` players, the demo's made-up names with a number (more than it has)."""
-    people = demo_players(rng, min(count, 200))
-    players = []
-    for index in range(count):
-        name, club = people[index % len(people)]
-        name = f"{name} {number}-{index}"
-        players.append(Player(name=name, club=club, name_key=player_name_key(name)))
-    return Player.objects.bulk_create(players[:count])
-
-
-def build_night(rng: random.Random, number: int, tables: int) -> tuple[Tournament, int]:
-    """A played night of ``tables`` tables of four, made directly (no services), its
-    running totals made from its deals; its count of entries."""
-    tournament = Tournament.objects.create(
-        name=f"Preisfipsen {number}",
-        date=datetime.date(2020, 1, 3) + datetime.timedelta(weeks=number),
-        place="Vereinsheim",
-        state=Tournament.State.FINISHED,
-        entry_fee=10,
-        board_after_finish=True,  # a finished night's board is dark otherwise: nothing to measure
-    )
-    made = seat_night(rng, tournament, build_pool(rng, tables * 4, number), tables)
-    draw = GameDraw.for_rules(PRISDORF)
-    deals = [deal for table in made for deal in deals_of_table(rng, draw, table)]
-    Deal.objects.bulk_create(deals, batch_size=2000)
-    tournament_totals_refresh(tournament=tournament)
-    Prize.objects.bulk_create(
-        Prize(tournament=tournament, place=place, money=money)
-        for place, money in ((1, 160), (2, 100), (3, 60))
-    )
-    return tournament, len(deals)
-
-
-def seat_night(
-    rng: random.Random, tournament: Tournament, pool: list[Player], count: int
-) -> list[Table]:
-    """The players of ``pool`` registered, checked in and seated at ``count`` tables of four."""
-    registrations = Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=player, checked_in_at=tournament.created_at)
-        for player in pool
-    )
-    tables = Table.objects.bulk_create(
-        Table(
-            tournament=tournament,
-            number=index + 1,
-            deals=DEALS,
-            first_dealer=rng.randrange(4),
-            token=secrets.token_urlsafe(18),
-        )
-        for index in range(count)
-    )
-    Seat.objects.bulk_create(
-        Seat(table=tables[index // 4], position=index % 4, registration=registration)
-        for index, registration in enumerate(registrations)
-    )
-    return tables
-
-
-def deals_of_table(rng: random.Random, draw: GameDraw, table: Table) -> list[Deal]:
-    """Every entry of the table's night (deals and all-passed), unsaved."""
-    deals = []
-    dealer, number_played, sequence = table.first_dealer, 0, 0
-    while number_played < DEALS:
-        sequence += 1
-        declarer, game = draw.deal(rng, (0, 1, 2, 3))
-        outcome = PRISDORF.evaluate(DealEntry(game, declarer=declarer), players=4)
-        counts = outcome.counts_as_deal
-        number_played += counts
-        deals.append(
-            Deal(
-                table=table,
-                sequence=sequence,
-                number=number_played if counts else None,
-                dealer=dealer,
-                declarer=declarer,
-                game=str(outcome.game),
-                score=outcome.declarer_score,
-                **seat_change_values(outcome.score_changes),
-                submission=uuid.UUID(int=rng.getrandbits(128), version=4),
-            )
-        )
-        dealer = (dealer + 1) % 4 if counts else dealer
-    return deals
 
 
 def per_request(

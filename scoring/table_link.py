@@ -3,11 +3,13 @@ totals (read only, 410)."""
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from scoring import selectors
 from tournaments.entry_outcomes import CLOSED, ENTRY_HEADER
@@ -15,6 +17,34 @@ from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import table_for_token
+
+
+@dataclass(frozen=True)
+class ScreenLinks:
+    """Where the captain's screen links to from a table's link: its page, the live preview,
+    the whole sheet, the paper sheet typed in."""
+
+    entry: str
+    preview: str
+    sheet: str
+    paper: str
+
+
+def screen_links(token: str) -> ScreenLinks:
+    """The addresses of the captain's screen at the link ``token``, reversed once per process
+    (the screen answers every save): by the URLconf and the script prefix they depend on."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    return _screen_links(token, urlconf, get_script_prefix())
+
+
+@functools.lru_cache(maxsize=1024)
+def _screen_links(token: str, urlconf: str, prefix: str) -> ScreenLinks:
+    def url(name: str) -> str:
+        return reverse(f"scoring:{name}", args=[token], urlconf=urlconf)
+
+    return ScreenLinks(
+        url("table_entry"), url("table_preview"), url("table_sheet"), url("table_paper")
+    )
 
 
 class FinishedTableLink(Exception):

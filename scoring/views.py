@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from fipsen_rules import InvalidEntryError
-from scoring import selectors, services
+from scoring import selectors, services, table_link
 from scoring.deal_pages import (
     correct_deal,
     correct_page,
@@ -249,6 +249,7 @@ def _screen(
         **_table_facts(table, seats, upcoming, done=correcting is None and not upcoming.number),
         "form": form,
         "token": token,
+        "links": table_link.screen_links(token),
         "confirmers": services.deal_confirmers(table=table, seats=seats, upcoming=upcoming),
         "notice": notice,
         "correcting": correcting,

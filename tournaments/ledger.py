@@ -38,6 +38,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from sitewide.compiled import upsert
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
@@ -341,12 +342,9 @@ def totals_write(table: Table, seats: list[Seat], model: type[LedgerEntry]) -> N
         return
     table_total, seat_totals = totals(table, seats)
     table_total.table = table
-    TableTotal.objects.bulk_create(
-        [table_total], update_conflicts=True, unique_fields=["table"], update_fields=TABLE_FIGURES
-    )
-    SeatTotal.objects.bulk_create(
-        seat_totals, update_conflicts=True, unique_fields=["seat"], update_fields=SEAT_FIGURES
-    )
+    # By statements written once per connection: the captain's every save writes them.
+    upsert(TableTotal, [table_total], unique_fields=["table"], update_fields=[*TABLE_FIGURES])
+    upsert(SeatTotal, seat_totals, unique_fields=["seat"], update_fields=[*SEAT_FIGURES])
 
 
 def table_totals_refresh(*, table: Table) -> None:

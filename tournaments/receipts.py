@@ -15,13 +15,12 @@ same deals. Scheme 2: six characters, read aloud in two threes ("NVW-TKX"), 23^6
 148,035,889 codes: a changed deal keeps its code once in some 148 million; each series' chain
 starts from its own seed ("series S table N").
 
-The codes are computed from the stored entries whenever they are shown, never stored: a
-table has at most a few hundred entries and the chain costs one query per kind of entry
-(``make bench``: bench/bench_receipts.py), read as plain tuples of the needed columns, and
-once per request (:func:`request_chain`: the screen and the answer's header share it). A
+The codes are computed from the stored entries whenever they are shown, never stored: the
+chain costs one query per kind of entry (``make bench``: bench/bench_receipts.py), once per
+request (:func:`request_chain`: the screen and the answer's header share it), and a process
+hashes only the entries it has not hashed yet (:mod:`tournaments.receipt_rows`). A
 correction changes its entry's values, so the codes from that entry on are new: the chain
-starts afresh there (:attr:`Chain.restart`), and nothing has to be rewritten under the
-table's lock.
+starts afresh there (:attr:`Chain.restart`), and nothing is rewritten under the table's lock.
 
 The entries are read through the ledger (:func:`tournaments.ledger.entry_models`), so every
 rule set's table has its receipts, whatever its kind of entry.
@@ -29,17 +28,17 @@ rule set's table has its receipts, whatever its kind of entry.
 
 import hashlib
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest
 
+from tournaments import receipt_rows
 from tournaments.ledger import LedgerEntry, entry_models, receipt_fields
 from tournaments.models import Table, Tournament
-from tournaments.selectors.locked_read import column_converters
 
 ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 
@@ -231,81 +230,81 @@ def table_chains(tables: Sequence[Table], *, one_kind: bool = False) -> dict[int
 def _chains(starts: Mapping[int, Table | Start], *, one_kind: bool) -> dict[int, Chain]:
     """The chains of the tables ``starts`` (by their pks): as :func:`chain` makes them, each
     entry's canonical text written straight from its row (the captain's screen reads a
-    table's whole chain after every save, issue 22)."""
-    links: dict[int, list[Link]] = {pk: [] for pk in starts}
-    forms: dict[int, dict[str, int]] = {pk: {} for pk in starts}
-    saved: dict[int, datetime | None] = dict.fromkeys(starts)
-    schemes = {pk: SCHEMES[start.receipt_scheme] for pk, start in starts.items()}
-    codes = {pk: seed(t.number, t.series, t.receipt_scheme) for pk, t in starts.items()}
+    table's whole chain after every save, issue 22; one table's codes made already are kept,
+    issue 31: :mod:`tournaments.receipt_rows`)."""
+    made: dict[int, list[_Made]] = {pk: [] for pk in starts}  # what a chain keeps of each
     for model in entry_models():
-        if not links or (one_kind and any(links.values())):
+        if not made or (one_kind and any(made.values())):
             break
         fields, number = receipt_fields(model)
-        # canonical(): by name, each "name=repr(value)"; corrected_at is no part of it.
-        named = [(f"{name}=", fields.index(name)) for name in sorted(fields)]
-        at_sequence = fields.index("sequence")
-        at_number = fields.index(number) if number in fields else None
-        rows = _entry_rows(model, list(links), ("created_at", "corrected_at", *fields))
-        for table_id, submission, created_at, corrected_at, *values in rows:
-            text = "|".join([f"{n}{values[i]!r}" for n, i in named])
-            code = _code(codes[table_id], text, schemes[table_id])
-            codes[table_id] = code
-            sequence = values[at_sequence]
-            shown = values[at_number] if at_number is not None else None
-            links[table_id].append(Link(sequence, shown, code, corrected_at))
-            forms[table_id][_hex(submission)] = sequence
-            saved[table_id] = max(created_at, saved[table_id] or created_at)
-    return {
-        pk: Chain(t.number, tuple(links[pk]), forms[pk], t.series, t.receipt_scheme, saved[pk])
-        for pk, t in starts.items()
-    }
+        columns = ("table_id", "submission", "created_at", "corrected_at", *fields)
+        # Each table's last code: a second kind of entry would go on from the first's.
+        codes = {
+            pk: made[pk][-1][0].code if made[pk] else seed(t.number, t.series, t.receipt_scheme)
+            for pk, t in starts.items()
+        }
+        if len(starts) == 1:
+            ((pk, start),) = starts.items()
+            rows = receipt_rows.table_rows(model, pk, columns)
+            made_rest = partial(_made_after, model, columns, starts, number, codes[pk])
+            key = (model._meta.label, pk, codes[pk], start.receipt_scheme)  # rows: the rest
+            made[pk].extend(_MADE.made(key, rows, made_rest))
+            continue
+        found = model._default_manager.filter(table_id__in=list(starts))
+        ordered = found.order_by("table_id", "sequence").values_list(*columns)
+        for pk, entry in _made(starts, fields, number, ordered, codes):
+            made[pk].append(entry)
+    return {pk: _chain_of(start, made[pk]) for pk, start in starts.items()}
 
 
-def _hex(submission: uuid.UUID | str) -> str:
-    """A form's id in 32 hex digits: a UUID (PostgreSQL, the ORM), or as SQLite keeps it."""
-    return submission.hex if isinstance(submission, uuid.UUID) else submission
+_Made = tuple[Link, str, datetime]  # an entry's receipt, its form's id (hex), when saved
+#: The entries of the tables whose chain was read most lately, made into receipts.
+_MADE: receipt_rows.PrefixMemo[_Made] = receipt_rows.PrefixMemo(size=256)
 
 
-def _entry_rows(
-    model: type[LedgerEntry], table_ids: list[int], names: tuple[str, ...]
-) -> Iterable[Sequence[Any]]:
-    """(table_id, submission, *names) of the tables' entries of ``model``, by table and in the
-    ledger's order: plain tuples of the needed columns, no model, no dict per row. One table's
-    (the captain's screen after every save, issue 22) by a statement written once per process,
-    its values converted as the ORM converts them, but the submission (see :func:`_hex`)."""
-    columns = ("table_id", "submission", *names)
-    if len(table_ids) != 1:
-        found = model._default_manager.filter(table_id__in=table_ids)
-        return found.order_by("table_id", "sequence").values_list(*columns)
-    connection = connections[DEFAULT_DB_ALIAS]
-    cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any]]
-    cache = connection.__dict__.setdefault("_preisfipsen_receipt_rows", {})
-    key = (model._meta.label, columns)
-    if key not in cache:
-        by_name = {field.attname: field for field in model._meta.concrete_fields}
-        fields = [by_name[name] for name in columns]
-        quote = connection.ops.quote_name
-        sql = "SELECT {} FROM {} WHERE {} = %s ORDER BY {}".format(  # noqa: S608 (names)
-            ", ".join(quote(field.column) for field in fields),
-            quote(model._meta.db_table),
-            quote(fields[0].column),
-            quote(model._meta.get_field("sequence").column),
-        )
-        converters = column_converters(connection, fields, model._meta.db_table)
-        cache[key] = (sql, tuple(found for found in converters if found[0] != 1))
-    sql, converters = cache[key]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, table_ids)
-        found_rows: list[Sequence[Any]] = cursor.fetchall()
-    if not converters:
-        return found_rows
-    converted = []
-    for found_row in found_rows:
-        values = list(found_row)
-        for index, (converter, column) in converters:
-            values[index] = converter(values[index], column, connection)
-        converted.append(values)
-    return converted
+def _made_after(
+    model: type[LedgerEntry],
+    columns: tuple[str, ...],
+    starts: Mapping[int, Table | Start],
+    number: str,
+    first: str,
+    kept: list[_Made],
+    rest: Sequence[Sequence[Any]],
+) -> list[_Made]:
+    """The receipts of one table's rows ``rest``, as read, after ``first`` and ``kept``."""
+    ((pk, _start),) = starts.items()
+    codes = {pk: kept[-1][0].code if kept else first}
+    rows = receipt_rows.converted(model, columns, rest)
+    return [entry for _pk, entry in _made(starts, columns[4:], number, rows, codes)]
+
+
+def _made(
+    starts: Mapping[int, Table | Start],
+    fields: Sequence[str],
+    number: str,
+    rows: Iterable[Sequence[Any]],
+    codes: dict[int, str],
+) -> Iterator[tuple[int, _Made]]:
+    """The receipts of ``rows`` (table_id, submission, created_at, corrected_at, *fields) in
+    the ledger's order, each table's after its code in ``codes``, with their table's pk."""
+    # canonical(): by name, each "name=repr(value)"; corrected_at is no part of it.
+    named = [(f"{name}=", fields.index(name)) for name in sorted(fields)]
+    at_sequence = fields.index("sequence")
+    at_number = fields.index(number) if number in fields else None
+    for table_id, submission, created_at, corrected_at, *values in rows:
+        text = "|".join([f"{n}{values[i]!r}" for n, i in named])
+        code = _code(codes[table_id], text, SCHEMES[starts[table_id].receipt_scheme])
+        codes[table_id] = code
+        shown = values[at_number] if at_number is not None else None
+        link = Link(values[at_sequence], shown, code, corrected_at)
+        yield table_id, (link, receipt_rows.hex_of(submission), created_at)
+
+
+def _chain_of(start: Table | Start, made: list[_Made]) -> Chain:
+    forms = {submission: link.sequence for link, submission, _saved in made}
+    saved = max((saved for _link, _submission, saved in made), default=None)
+    links = tuple(link for link, _submission, _saved in made)
+    return Chain(start.number, links, forms, start.series, start.receipt_scheme, saved)
 
 
 def last_codes(tournament: Tournament, *, series: int = 1) -> dict[int, str]:

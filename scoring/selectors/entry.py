@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Max
 
 from fipsen_rules.seats import Seating
@@ -11,7 +11,7 @@ from scoring.models import Deal
 from scoring.selectors.sheets import SheetRow
 from tournaments.models import Seat, Table
 from tournaments.rule_choice import rules_of
-from tournaments.selectors import seats_of
+from tournaments.selectors import locked_read, seats_of
 
 #: How many of a table's latest entries the captain's page shows (and next_deal reads).
 RECENT_ENTRIES = 3
@@ -91,19 +91,39 @@ def next_deal(*, table: Table, seats: list[Seat] | None = None) -> NextDeal:
     highest number.
     """
     seats = seats_of(table=table) if seats is None else seats
-    deals = Deal.objects.filter(table=table)
-    # In SQL: read on every save and every page, and the ORM took longer to build the query
-    # than the database to run it (issue 9).
-    recent = tuple(Deal.objects.raw(_RECENT_SQL, [table.pk, RECENT_ENTRIES]))
+    recent = _recent(table.pk)
     last_number = next((deal.number for deal in recent if deal.number is not None), None)
     if last_number is None and len(recent) < RECENT_ENTRIES:
         last_number = 0  # every entry is among the recent ones, and all were passed
     elif last_number is None:
+        deals = Deal.objects.filter(table=table)
         last_number = deals.aggregate(last=Max("number"))["last"] or 0
     return _next_from(table, seats, recent, last_number + 1)
 
 
-_RECENT_SQL = "SELECT * FROM scoring_deal WHERE table_id = %s ORDER BY sequence DESC LIMIT %s"
+def _recent(table_id: int) -> tuple[Deal, ...]:
+    """The table's latest entries, newest first. Read on every save and every page: in SQL,
+    as the ORM took longer to build the query than the database to run it (issue 9), written
+    once per process and connection, its rows made into deals as the ORM makes them, without
+    the cost of a raw query's (issue 31)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    statement = connection.__dict__.get("_preisfipsen_recent_deals")
+    if statement is None:
+        fields = Deal._meta.concrete_fields
+        names = tuple(field.attname for field in fields)
+        columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+        sql = f"SELECT {columns} FROM scoring_deal WHERE table_id = %s"  # noqa: S608 (names)
+        converters = locked_read.column_converters(connection, fields, Deal._meta.db_table)
+        statement = (f"{sql} ORDER BY sequence DESC LIMIT {RECENT_ENTRIES}", names, converters)
+        connection.__dict__["_preisfipsen_recent_deals"] = statement
+    sql, names, converters = statement
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        rows = cursor.fetchall()
+    return tuple(
+        Deal.from_db(connection.alias, names, locked_read.converted(connection, row, converters))
+        for row in rows
+    )
 
 
 def next_deal_after(*, table: Table, seats: list[Seat], before: NextDeal, deal: Deal) -> NextDeal:

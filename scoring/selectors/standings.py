@@ -6,7 +6,7 @@ from functools import reduce
 from operator import add
 from typing import Any
 
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.db.models.lookups import GreaterThan
 
 from fipsen_rules.seats import deals_played_by
@@ -14,6 +14,7 @@ from scoring import prize_allocation, ranking
 from scoring.models import SEAT_CHANGE_FIELDS, Deal, Prize
 from scoring.ranking import Figures, rank, tie_break_of
 from scoring.selectors.awards import seat_awards
+from sitewide.compiled import values_of
 from tournaments.models import Seat, Table, Tournament
 from tournaments.series_rows import seats_by_player, series_count, series_of
 from tournaments.totals import SeatTotal, TableTotal
@@ -144,8 +145,30 @@ def _seats_in_order(tournament: Tournament) -> list[Seat]:
     return list(
         Seat.objects.filter(table__tournament=tournament)
         .select_related("table__total", "registration__player", "total")
+        .defer(*UNREAD)
         .order_by("series", "table__number", "position")
     )
+
+
+#: What no page of the standings reads: the times (the dearest columns to read, on SQLite),
+#: the links' keys, the desk's and the directory's. At 800 players the seats' query took
+#: most of the page's time (bench/bench_organiser_pages.py); the query-count tests of the
+#: standings, the board, the prizes and the PDFs catch a page that reads one after all.
+UNREAD = (
+    "table__token",
+    "table__sheet_token",
+    "table__receipt_scheme",
+    "table__total__last_entry",
+    "registration__checked_in_at",
+    "registration__withdrawn_at",
+    "registration__fee_paid_at",
+    "registration__fee_amount",
+    "registration__created_at",
+    "registration__player__contact",
+    "registration__player__name_key",
+    "registration__player__retired_at",
+    "registration__player__created_at",
+)
 
 
 def _total_of(seat: Seat) -> SeatTotal:
@@ -167,21 +190,7 @@ def _played(seat: Seat) -> int:
 def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
     """A table's running totals made afresh from its deals (one query: the database sums
     every seat's changes by declarer), for the ledger to store (:mod:`tournaments.ledger`)."""
-    # Lost: the declarer lost, or gained nothing while the others gained (Großenaspe).
-    others_gained = Q(score=0) & Q(GreaterThan(reduce(add, map(F, SEAT_CHANGE_FIELDS)), 0))
-    rows = list(
-        Deal.objects.filter(table=table)
-        .order_by()
-        .values("declarer")
-        .annotate(
-            deals=Count("pk"),
-            won=Count("pk", filter=Q(score__gt=0)),
-            lost=Count("pk", filter=Q(score__lt=0) | others_gained),
-            best=Max("score"),
-            last=Max("created_at"),
-            **{name: Sum(name) for name in SEAT_CHANGE_FIELDS},
-        )
-    )
+    rows = values_of(_deal_groups, table.pk)  # the captain's every save: compiled once
     groups = [_group(row) for row in rows if row["declarer"] is not None]
     figures = ranking.seat_figures(groups, len(seats))
     seat_totals = [
@@ -202,6 +211,25 @@ def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[Seat
         last_entry=max((row["last"] for row in rows), default=None),
     )
     return table_total, seat_totals
+
+
+def _deal_groups(table_id: int) -> QuerySet[Deal, dict[str, Any]]:
+    """The table's deals summed by declarer: each seat's changes, the games won and lost."""
+    # Lost: the declarer lost, or gained nothing while the others gained (Großenaspe).
+    others_gained = Q(score=0) & Q(GreaterThan(reduce(add, map(F, SEAT_CHANGE_FIELDS)), 0))
+    return (
+        Deal.objects.filter(table_id=table_id)
+        .order_by()
+        .values("declarer")
+        .annotate(
+            deals=Count("pk"),
+            won=Count("pk", filter=Q(score__gt=0)),
+            lost=Count("pk", filter=Q(score__lt=0) | others_gained),
+            best=Max("score"),
+            last=Max("created_at"),
+            **{name: Sum(name) for name in SEAT_CHANGE_FIELDS},
+        )
+    )
 
 
 def _group(row: dict[str, Any]) -> ranking.DealGroup:

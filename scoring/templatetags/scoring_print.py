@@ -1,4 +1,8 @@
-"""Filters for the printed sheets, the chart and the standings: ``{% load scoring_print %}``."""
+"""Filters for the printed sheets, the chart and the standings, and the rows of a table's
+running totals: ``{% load scoring_print %}``."""
+
+from dataclasses import dataclass
+from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
@@ -9,6 +13,7 @@ from scoring import chart, scoresheets
 from scoring.evaluation import spoken_game
 from scoring.selectors import Standing, TableSheet
 from scoring.tables import prize_text
+from tournaments.models import Seat
 
 register = template.Library()
 
@@ -39,6 +44,41 @@ def score(number: int | None) -> str:
 def prize(standing: Standing) -> str:
     """A player's prize as the standings show it: "25,50 € (geteilt)"."""
     return prize_text(standing)
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    """A seat's line of the running totals (scoring/_totals.html): its player, position and
+    total, and whether it deals the deal marked, leads it, or has left the table."""
+
+    name: str
+    position: int
+    total: int
+    dealer: bool
+    vorhand: bool
+    left: bool
+
+
+@register.simple_tag
+def total_rows(
+    standing: list[tuple[Seat, int]], marks: Any = None, no_deal: bool = False
+) -> list[TotalRow]:
+    """The lines of ``standing`` (each seat with its total), marked for ``marks`` (the deal to
+    enter or being corrected: its dealer, Vorhand and the seats that play it; none: no
+    marks), its dealer and Vorhand not when ``no_deal``: made here, not in the template, as
+    the captain's screen shows them after every save."""
+    marked = bool(marks) and not no_deal
+    return [
+        TotalRow(
+            seat.registration.player.name,
+            seat.position,
+            total,
+            dealer=marked and seat.position == marks.dealer,
+            vorhand=marked and seat.position == marks.vorhand,
+            left=bool(marks) and seat.position not in marks.seats,
+        )
+        for seat, total in standing
+    ]
 
 
 @register.filter

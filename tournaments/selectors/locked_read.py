@@ -69,8 +69,11 @@ def table_and_seats(
         rows = cursor.fetchall()
     if not rows:
         return None
-    made = [_objects(connection, statement, row) for row in rows]
-    table: Table = made[0][1]  # one Table object for all, as if fetched on its own
+    # One Table and one Tournament object for all, as if fetched on their own.
+    made = [
+        _objects(connection, statement, row, first=index == 0) for index, row in enumerate(rows)
+    ]
+    table: Table = made[0][1]
     table.tournament = made[0][2]
     seats = []
     for seat, _table, _tournament, registration, player in made:
@@ -82,16 +85,30 @@ def table_and_seats(
 
 
 def _objects(
-    connection: BaseDatabaseWrapper, statement: _Statement, row: Sequence[Any]
+    connection: BaseDatabaseWrapper, statement: _Statement, row: Sequence[Any], *, first: bool
 ) -> list[Any]:
-    """The row's model objects, in the order of :data:`_PARTS`."""
-    made = []
+    """The row's model objects, in the order of :data:`_PARTS`; the table and the tournament
+    only from the ``first`` row (None from the others: every row has the same)."""
+    made: list[Any] = []
     for part in statement.parts:
-        values = list(row[part.start : part.end])
-        for index, (converter, column) in part.converters:
-            values[index] = converter(values[index], column, connection)
+        if not first and part.model in (Table, Tournament):
+            made.append(None)
+            continue
+        values = converted(connection, row[part.start : part.end], part.converters)
         made.append(part.model.from_db(connection.alias, part.names, values))
     return made
+
+
+def converted(
+    connection: BaseDatabaseWrapper,
+    row: Sequence[Any],
+    converters: Sequence[tuple[int, tuple[Converter, Any]]],
+) -> list[Any]:
+    """The values of ``row`` as the ORM makes them (``converters``: :func:`column_converters`)."""
+    values = list(row)
+    for index, (converter, column) in converters:
+        values[index] = converter(values[index], column, connection)
+    return values
 
 
 def column_converters(

@@ -20,6 +20,7 @@ from tournaments.forms import LeaveForm, SwapForm
 from tournaments.links import public_base_url, qr_svg, table_entry_url
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import pages_of
+from tournaments.seat_rows import SeatLinks, seat_rows
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
 from tournaments.views.night import attempt, deals_at_label, night_url
@@ -148,8 +149,16 @@ class TableOnScreen:
     table: Table
     link: str
     qr: SafeString
+    #: What its seats' rows share with every table's.
+    seat_links: SeatLinks
     #: The rule set plays a count of deals (False: the race, Tippen, played until ended).
     counts_deals: bool = True
+
+    @property
+    def seats_html(self) -> SafeString:
+        """Its seats' rows (tournaments/seat_rows.py)."""
+        seats = list(self.table.seats.all())
+        return seat_rows(self.table, seats, self.seat_links, done=self.done)
 
     @property
     def playing(self) -> int:
@@ -179,10 +188,11 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
     drawn = selectors.tables_with_seats(tournament=tournament, series=series.shown or None)
     drawn = drawn.select_related("total")  # the deals played, read with the tables
     counts_deals = pages_of(tournament).counts_deals
+    seat_links = SeatLinks.of(tournament)
     on_screen = []
     for table in drawn:
         link = table_entry_url(base_url=base_url, token=table.token)
-        on_screen.append(TableOnScreen(table, link, qr_svg(link), counts_deals))
+        on_screen.append(TableOnScreen(table, link, qr_svg(link), seat_links, counts_deals))
     renewed = request.GET.get("renewed", "")
     context = {
         "tournament": tournament,
