@@ -1,4 +1,4 @@
-"""Münzfips, Aussetzfips, Einsatzfips and Reizfips registered in the registries for the tests
+"""Münzfips and Reizfips registered in the registries for the tests
 of this folder, and undone after: no file of the project names them."""
 
 from collections.abc import Iterator
@@ -8,15 +8,7 @@ import pytest
 from pytest_django import Settings
 
 from fipsen_rules import rulesets
-from tests.rule_set_proof import (
-    aussetzfips,
-    aussetzfips_pages,
-    einsatzfips,
-    muenzfips,
-    muenzfips_pages,
-    reizfips,
-    reizfips_pages,
-)
+from tests.rule_set_proof import muenzfips, muenzfips_pages, reizfips, reizfips_pages
 
 
 @pytest.fixture
@@ -32,16 +24,6 @@ def muenzfips_registered() -> Iterator[None]:
 
 
 @pytest.fixture
-def einsatzfips_registered() -> Iterator[None]:
-    """Einsatzfips (Münzfips with stakes) in the three registries, undone after."""
-    einsatzfips.register()
-    try:
-        yield
-    finally:
-        einsatzfips.unregister()
-
-
-@pytest.fixture
 def reizfips_registered(settings: Settings, tmp_path: Path) -> Iterator[None]:
     """Reizfips's registrations as Münzfips's, and its own German catalogue first among the
     catalogues (the settings' change makes Django read them afresh, and again after)."""
@@ -53,15 +35,3 @@ def reizfips_registered(settings: Settings, tmp_path: Path) -> Iterator[None]:
     finally:
         reizfips_pages.unregister()
         rulesets.unregister(reizfips.NAME)
-
-
-@pytest.fixture
-def aussetzfips_registered() -> Iterator[None]:
-    """Aussetzfips, as :func:`muenzfips_registered` registers Münzfips."""
-    rulesets.register(aussetzfips.REGISTRATION)
-    aussetzfips_pages.register()
-    try:
-        yield
-    finally:
-        aussetzfips_pages.unregister()
-        rulesets.unregister(aussetzfips.NAME)

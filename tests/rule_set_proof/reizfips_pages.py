@@ -19,7 +19,7 @@ from tournaments import rule_choice, rule_pages
 CHOICE = rule_choice.Choice(
     NAME,
     TITLE,
-    "Ein Spiel der Tests: Farbe, Grand oder Null zum Reizwert, gewonnen, verloren, überreizt.",
+    "Ein Spiel der Tests: Farbe, Grand oder Null zum Reizwert; am Vierertisch setzt der Geber aus.",
 )
 #: Its German catalogue, compiled by :func:`compiled_locale`.
 LOCALE = Path(__file__).parent / "locale"

@@ -25,8 +25,8 @@ FORM = {
     "date": "2026-12-06",
     "place": "Prisdorf",
     "rule_set": NAME,
-    "deals_at_four": "6",
-    "deals_at_three": "6",
+    "deals_at_four": "4",
+    "deals_at_three": "3",
     "tie_break": "",
     "entry_fee": "0",
 }

@@ -1,9 +1,10 @@
-"""A deal shows the rule set's own changes of every seat (issue 27), played with Einsatzfips,
-a game of the tests where a lost game costs the declarer −11 ("3 verloren") while each other
-player gains 3 and the dealer, sitting out at a table of four, nothing: the captain's preview
-and receipt, the history, the totals, the sheet and the scoresheet PDF (the declarer's own
-−11, not the others' gain), the standings, and the night's file (version 7, with the seats'
-changes, imported again as they were; changed, refused). Runs on SQLite and PostgreSQL."""
+"""A deal shows the rule set's own changes of every seat (issue 27), played with Reizfips, a
+game of the tests where a lost game costs the declarer twice the bid (−36 for "Farbe 18
+verloren") while each other player gains 10 and the dealer, sitting out at a table of four,
+nothing: the captain's preview and receipt, the history, the totals, the sheet and the
+scoresheet PDF (the declarer's own −36, not the others' gain), the standings, and the night's
+file (version 7, with the seats' changes, imported again as they were; changed, refused).
+Runs on SQLite and PostgreSQL."""
 
 import json
 import re
@@ -19,19 +20,19 @@ from scoring.models import Deal, DealChange
 from scoring.night_transfer import VERSION, NightFileError, night_export_bytes, night_import_bytes
 from scoring.scoresheets import scoresheet
 from tests.night_file_helpers import without_accounts
-from tests.rule_set_proof.einsatzfips import NAME
+from tests.rule_set_proof.reizfips import NAME
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.models import Table
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),  # the database is emptied before the import
-    pytest.mark.usefixtures("einsatzfips_registered"),
+    pytest.mark.usefixtures("reizfips_registered"),
 ]
 
 
 def _table() -> Table:
-    tournament = night(present=4, rule_set=NAME, deals_at_four=6)
+    tournament = night(present=4, rule_set=NAME)
     services.tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     return Table.objects.select_related("tournament").get(tournament=tournament)
@@ -54,33 +55,34 @@ def test_a_lost_game_shows_the_declarers_loss_and_each_seats_change() -> None:
     client = Client()
     dealer = selectors.next_deal(table=table).dealer
     declarer, out = (dealer + 1) % 4, dealer
-    lost = {"contract": "3", "result": "lost"}
+    lost = {"contract": "farbe", "bid": "18", "result": "lost"}
 
     preview = client.post(
         reverse("scoring:table_preview", args=[table.token]),
         {"sequence": "1", "submission": str(uuid.uuid4()), "declarer": str(declarer), **lost},
     )
-    assert '3 verloren</span> = <strong class="preview-score">−11, je Gegenspieler +3' in " ".join(
-        preview.content.decode().split()
+    assert (
+        'Farbe 18 verloren</span> = <strong class="preview-score">−36, je Gegenspieler +10'
+        in " ".join(preview.content.decode().split())
     )
     receipt = _entered(client, table, declarer, lost)
-    assert "3 verloren −11 – die Gegner je +3" in receipt
+    assert "Farbe 18 verloren −36 – die Gegner je +10" in receipt
 
     deal = Deal.objects.get(table=table)
-    expected = tuple(-11 if seat == declarer else 0 if seat == out else 3 for seat in range(4))
+    expected = tuple(-36 if seat == declarer else 0 if seat == out else 10 for seat in range(4))
     assert deal.seat_changes[:4] == expected
-    assert deal.value == -11
+    assert deal.value == -36
     after = DealChange.objects.get(deal=deal).after
-    assert after.endswith(": 3 verloren −11 – die Gegner je +3")
+    assert after.endswith(": Farbe 18 verloren −36 – die Gegner je +10")
     seats = selectors.seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == expected
 
     sheet = selectors.table_sheet(table=table)
-    assert [(row.deal.value, row.totals) for row in sheet.rows] == [(-11, expected)]
+    assert [(row.deal.value, row.totals) for row in sheet.rows] == [(-36, expected)]
     page = client.get(reverse("scoring:table_sheet", args=[table.token])).content.decode()
-    assert re.search(r'<td title="3 verloren">\s*−11\s*</td>', page)
+    assert re.search(r'<td title="Farbe 18 verloren">\s*−36\s*</td>', page)
     printed = scoresheet(sheet)
-    assert printed.lines[0].value == -11
+    assert printed.lines[0].value == -36
     assert tuple(cell.total for cell in printed.lines[0].cells) == expected
 
     standings = selectors.standings(tournament=table.tournament)
@@ -92,14 +94,14 @@ def test_the_night_file_carries_the_changes_and_imports_them_again() -> None:
     table = _table()
     client = Client()
     dealer = selectors.next_deal(table=table).dealer
-    _entered(client, table, (dealer + 1) % 4, {"contract": "2", "result": "lost"})
-    _entered(client, table, (dealer + 3) % 4, {"contract": "1", "result": "won"})
+    _entered(client, table, (dealer + 1) % 4, {"contract": "farbe", "bid": "20", "result": "lost"})
+    _entered(client, table, (dealer + 3) % 4, {"contract": "grand", "bid": "48", "result": "won"})
     content = night_export_bytes(tournament=table.tournament)
     data = json.loads(content)
     deals = data["tables"][0]["deals_played"]
     assert data["preisfipsen_night"] == VERSION == 7
     changes = [deal.get("seat_changes") for deal in deals]
-    assert sorted(changes[0] or ()) == [-9, 0, 2, 2]
+    assert sorted(changes[0] or ()) == [-40, 0, 10, 10]
     assert changes[1] is None  # the declarer's alone: as a Preisfipsen of before totals it
     figures = _figures(table)
 
@@ -113,7 +115,7 @@ def test_the_night_file_carries_the_changes_and_imports_them_again() -> None:
         == json.dumps(without_accounts(data), ensure_ascii=False, indent=1).encode()
     )
     call_command("flush", interactive=False, verbosity=0)
-    deals[0]["seat_changes"] = [-9, 2, 2, 2]  # the dealer did not sit out: not these rules
+    deals[0]["seat_changes"] = [-40, 10, 10, 10]  # the dealer did not sit out: not these rules
     with pytest.raises(NightFileError, match="Tisch 1, Spiel 1: Die Punkte je Platz"):
         night_import_bytes(json.dumps(data).encode())
 

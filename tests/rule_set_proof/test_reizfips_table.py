@@ -1,10 +1,11 @@
 """The proof of issue 27 (who sits out, and a passed deal that counts, come from the rule set):
-Aussetzfips, a rule set of these tests whose dealer sits out at a table of FOUR (all play at
-five) and whose passed deals count and pass the deal on, plays a short night through the
+Reizfips, whose dealer sits out at a table of FOUR as in Skat (all play at three) and whose
+passed deals ("eingepasst") count and pass the deal on, plays a short night through the
 captain's pages. At the table of four the sitting-out dealer is never offered as the declarer,
-and is refused when posted; at five everyone is offered. The deal numbers, the dealers, the
-totals, the sheet and the standings are right. No file of the project names Aussetzfips.
-Runs on SQLite and PostgreSQL."""
+and is refused when posted; at three everyone is offered. The deal numbers, the dealers, every
+seat's totals (a lost game moves the others' too), the sheet and the standings are right, and
+the form's deal counts are the rule set's. No file of the project names Reizfips. Runs on
+SQLite and PostgreSQL."""
 
 import re
 
@@ -13,24 +14,24 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Deal
-from tests.rule_set_proof.aussetzfips import NAME
+from tests.rule_set_proof.reizfips import BIDS, NAME, OPPONENTS_GAIN
 from tournaments.models import Player, Table, Tournament
 from tournaments.rule_seating import table_deals
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "aussetzfips_registered")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "reizfips_registered")]
 
-#: Nine players: a table of five (five deals) and one of four (four deals).
-PLAYERS = [f"Aussetzer {number}" for number in range(1, 10)]
-DEALS = {5: 5, 4: 4}
+#: Seven players: a table of four (four deals) and one of three (three deals).
+PLAYERS = [f"Reizer {number}" for number in range(1, 8)]
+DEALS = {4: 4, 3: 3}
 #: The deal where all pass (it counts, and the deal passes on).
 PASSED_DEAL = 2
 FORM = {
-    "name": "Aussetzfips-Abend",
-    "date": "2026-11-28",
+    "name": "Reizfips-Runde",
+    "date": "2026-12-06",
     "place": "Prisdorf",
     "rule_set": NAME,
     "deals_at_four": "4",
-    "deals_at_three": "4",
+    "deals_at_three": "3",
     "tie_break": "",
     "entry_fee": "0",
 }
@@ -52,33 +53,36 @@ def _offered(page: str) -> set[int]:
 
 
 def _night(organiser: Client) -> list[Table]:
-    """Created on the form, the players checked in, drawn and started. The form's count at
-    four is the rule set's own: none is stored, and every table plays the rule set's."""
+    """Created on the form, the players checked in, drawn and started. The form's counts are
+    the rule set's own: none is stored, and every table plays the rule set's."""
     assert organiser.post(reverse("tournaments:tournament_create"), FORM).status_code == 302
     tournament = Tournament.objects.get(name=FORM["name"])
-    assert (tournament.deals_at_four, tournament.deals_at_three) == (None, 4)
+    assert (tournament.deals_at_four, tournament.deals_at_three) == (None, None)
     for name in PLAYERS:
-        player = Player.objects.create(name=name, club="Aussetzclub", name_key=name.lower())
+        player = Player.objects.create(name=name, club="Skatclub", name_key=name.lower())
         url = reverse("tournaments:registration_add", args=[tournament.pk])
         assert organiser.post(url, {"player": player.pk, "check_in": "on"}).status_code == 302
     draw = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
-    # The rule set's sitting out is said of the table of four, not of the five.
+    # The rule set's sitting out is said of the table of four, not of the three.
     assert "1 Vierertisch (der Geber setzt jedes Spiel aus)" in draw
-    assert "1 Fünfertisch" in draw
-    assert "Fünfertisch (der Geber" not in draw
+    assert "1 Dreiertisch" in draw
+    assert "Dreiertisch (der Geber" not in draw
     confirmed = {"confirm": "yes"}
     organiser.post(reverse("tournaments:draw", args=[tournament.pk]), confirmed)
     organiser.post(reverse("tournaments:start", args=[tournament.pk]), confirmed)
     tables = list(Table.objects.filter(tournament=tournament).order_by("number"))
-    sizes = sorted(table.seats.count() for table in tables)
-    assert sizes == [4, 5]
+    assert sorted(table.seats.count() for table in tables) == [3, 4]
     assert {table.seats.count(): table.deals for table in tables} == DEALS
     return tables
 
 
+def _game(declarer: int, contract: str, bid: int, result: str) -> dict[str, str]:
+    return {"declarer": str(declarer), "contract": contract, "bid": str(bid), "result": result}
+
+
 def _refused_as_declarer(phone: Client, table: Table, page: str, dealer: int) -> None:
     """The sitting-out dealer posted as the declarer anyway: refused, nothing saved."""
-    taps = {**_hidden(page), "declarer": dealer, "contract": "2", "result": "won"}
+    taps = {**_hidden(page), **_game(dealer, "farbe", 18, "won")}
     before = Deal.objects.filter(table=table).count()
     preview = phone.post(reverse("scoring:table_preview", args=[table.token]), taps)
     answer = phone.post(reverse("scoring:table_entry", args=[table.token]), taps, follow=True)
@@ -97,21 +101,29 @@ def _played(table: Table) -> list[int]:
         assert f"Spiel {number} eintragen" in page
         # Every deal counts, the passed one too: the deal passes on after each.
         dealer = (table.first_dealer + number - 1) % size
-        sits_out = size == 4
-        assert _offered(page) == set(range(size)) - ({dealer} if sits_out else set()), number
-        if sits_out and number == 1:
+        out = dealer if size == 4 else None
+        assert _offered(page) == set(range(size)) - {out}, number
+        if out is not None and number == 1:
             _refused_as_declarer(phone, table, page, dealer)
         if number == PASSED_DEAL:
             taps = {**_hidden(page), "contract": "passed"}
         else:
             declarer = (dealer + 1 + number) % size
-            declarer = (declarer + 1) % size if declarer == dealer and sits_out else declarer
-            won = number % 2 == 1
-            taps = {**_hidden(page), "declarer": declarer, "contract": str(1 + number % 3),
-                    "result": "won" if won else "lost"}  # fmt: skip
-            totals[declarer] += (1 + number % 3) * (1 if won else -1)
+            declarer = (declarer + 1) % size if declarer == out else declarer
+            won = number != 3  # deal 3 lost at both tables: the others gain
+            bid = BIDS[number]
+            taps = {**_hidden(page), **_game(declarer, "farbe", bid, "won" if won else "lost")}
+            for seat in set(range(size)) - {out}:
+                mine = seat == declarer
+                totals[seat] += (bid if won else -2 * bid) if mine else 0 if won else OPPONENTS_GAIN
         saved = phone.post(reverse("scoring:table_entry", args=[table.token]), taps, follow=True)
         assert "Eingetragen:" in saved.content.decode(), number
+    # The passed deal in its own word, German as stored, English on an English page.
+    url = reverse("scoring:table_entry", args=[table.token])
+    assert "eingepasst" in phone.get(url).content.decode()
+    english = phone.get(url, headers={"Accept-Language": "en"}).content.decode()
+    assert "passed in" in english
+    assert "eingepasst" not in english
     deals = list(Deal.objects.filter(table=table).order_by("sequence"))
     assert [deal.number for deal in deals] == list(range(1, table.deals + 1))
     assert [deal.dealer for deal in deals] == [
@@ -120,6 +132,7 @@ def _played(table: Table) -> list[int]:
     assert [deal.is_passed for deal in deals] == [
         n == PASSED_DEAL for n in range(1, table.deals + 1)
     ]
+    assert Deal.objects.get(table=table, number=PASSED_DEAL).game == "eingepasst"
     if size == 4:
         assert all(deal.declarer != deal.dealer for deal in deals)
     done = phone.get(reverse("scoring:table_entry", args=[table.token])).content.decode()
@@ -136,21 +149,21 @@ def _passed_corrected_to_a_game(organiser: Client, table: Table, totals: list[in
     page = organiser.get(url).content.decode()
     assert _offered(page) == set(range(4)) - {deal.dealer}
     declarer = (deal.dealer + 1) % 4
-    taps = {"declarer": declarer, "contract": "1", "result": "won", "reason": "Zettel"}
+    taps = {**_game(declarer, "grand", 24, "won"), "reason": "Zettel"}
     organiser.post(url, {**_hidden(page), **taps}, follow=True)
     deal.refresh_from_db()
     assert (deal.number, deal.declarer, deal.game, deal.score) == (
         PASSED_DEAL,
         declarer,
-        "1 gewonnen",
-        1,
+        "Grand 24 gewonnen",
+        24,
     )
     numbers = Deal.objects.filter(table=table).order_by("sequence").values_list("number", flat=True)
     assert list(numbers) == list(range(1, table.deals + 1))
-    totals[declarer] += 1
+    totals[declarer] += 24
 
 
-def test_an_aussetzfips_night_through_the_captains_pages(organiser: Client) -> None:
+def test_a_reizfips_night_through_the_captains_pages(organiser: Client) -> None:
     tables = _night(organiser)
     totals = {table.pk: _played(table) for table in tables}
     tournament = tables[0].tournament
@@ -185,8 +198,8 @@ def test_deal_counts_come_from_the_rule_set_unless_the_organiser_changes_them(
     posted = {**FORM, "name": "Eigene Zahl", "deals_at_four": "8"}
     assert organiser.post(reverse("tournaments:tournament_create"), posted).status_code == 302
     own = Tournament.objects.get(name="Eigene Zahl")
-    # The organiser's count at four is kept; a five plays a quarter more.
-    assert (own.deals_at_four, table_deals(own)) == (8, {4: 8, 5: 10})
+    # The organiser's count at four is kept; the three plays the rule set's.
+    assert (own.deals_at_four, own.deals_at_three, table_deals(own)) == (8, None, {4: 8, 3: 3})
     assert organiser.post(reverse("tournaments:tournament_create"), FORM).status_code == 302
     left = Tournament.objects.get(name=FORM["name"])
-    assert (left.deals_at_four, table_deals(left)) == (None, {4: 4, 5: 5})
+    assert (left.deals_at_four, table_deals(left)) == (None, {4: 4, 3: 3})
