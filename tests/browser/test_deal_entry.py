@@ -73,7 +73,10 @@ def tap_deal(page: Page, name: str | None, game: Game) -> None:
 
 
 def _the_save(response: Response) -> bool:
-    return response.request.method == "POST" and "preview" not in response.url
+    # Not the preview's POST, nor the link's ping (static/js/table-link.js), which may land
+    # while the save is tapped and pass for its answer.
+    url = response.url
+    return response.request.method == "POST" and "preview" not in url and "/link/" not in url
 
 
 def enter(page: Page, number: int) -> None:
