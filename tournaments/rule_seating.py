@@ -22,8 +22,15 @@ def table_deals(tournament: "Tournament") -> dict[int, int]:
     if not rules.scores_deals:
         return {size: rules.deals_at(size) for size in rules.table_sizes}
     own = {4: tournament.deals_at_four, 3: tournament.deals_at_three}
-    return {size: own.get(size) or (_deals_by_four(own[4], size) if size not in own else None)
-            or rules.deals_at(size) for size in rules.table_sizes}  # fmt: skip
+    return {
+        size: _organisers_count(own, size) or rules.deals_at(size) for size in rules.table_sizes
+    }
+
+
+def _organisers_count(own: dict[int, int | None], size: int) -> int | None:
+    """The organiser's count for tables of ``size``: his own, or at a table larger than any
+    he counts for, the count at four scaled; None where he left the rule set's."""
+    return own[size] if size in own else _deals_by_four(own[4], size)
 
 
 def deal_count_readers(size: int) -> tuple[str, ...]:
