@@ -14,6 +14,7 @@ import secrets
 import uuid
 
 from fipsen_rules import PRISDORF, DealEntry
+from games.prisdorf.demo import prisdorf_draw
 from scoring.demo import GameDraw, demo_players
 from scoring.models import Deal, Prize, seat_change_values
 from tournaments.ledger import tournament_totals_refresh
@@ -50,7 +51,7 @@ def build_night(
         board_after_finish=True,  # a finished night's board is dark otherwise: nothing to measure
     )
     made = seat_night(rng, tournament, build_pool(rng, tables * 4, number), tables)
-    draw = GameDraw.for_rules(PRISDORF)
+    draw = prisdorf_draw(PRISDORF)
     deals = [deal for table in made for deal in deals_of_table(rng, draw, table)]
     Deal.objects.bulk_create(deals, batch_size=2000)
     tournament_totals_refresh(tournament=tournament)

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from fipsen_rules.deal_scores import DealScore
+from fipsen_rules.errors import OwnCode
 from fipsen_rules.grossenaspe_game import AspeKind, Ending, GrossenaspeGame
 from fipsen_rules.messages import gettext_noop
 from fipsen_rules.vocabulary import (
@@ -61,6 +62,22 @@ _ASPE_RESULTS = (
     Tile(Ending.BEET.value, "beet"),
     Tile(Ending.POTT_BEET.value, "pott beet"),
     SURRENDERED_TILE,
+)
+#: What a paper sheet's line lacks (scoring/paper): the game after the player, or the game of
+#: a value alone (its value never says which game it was).
+PAPER_ENTRY_MISSING = OwnCode(
+    "paper_aspe_entry_missing",
+    gettext_noop(
+        "After the player, write the game, e.g. “3 Gute beet”, “4 gewonnen” or “Kieker aufgegeben”."
+    ),
+)
+PAPER_VALUE_ONLY = OwnCode(
+    "paper_aspe_value_only",
+    gettext_noop(
+        "“%(value)s” alone does not say which game it was: write the game, e.g. “3 Gute beet” "
+        "(the value may follow it)."
+    ),
+    ("value",),
 )
 GUTE_IS_CLUBS = gettext_noop("“Gute” already says clubs – tap “Kreuz” again to deselect it.")
 
@@ -137,8 +154,8 @@ def grossenaspe_vocabulary(rules: Grossenaspe) -> AspeVocabulary:
         fields=_ASPE_FIELDS,
         conflicts=(Conflict("kreuz", "gute", GUTE_IS_CLUBS),),
         paper=PaperSheet(
-            entry_missing="paper_aspe_entry_missing",
-            value_only="paper_aspe_value_only",
+            entry_missing=PAPER_ENTRY_MISSING,
+            value_only=PAPER_VALUE_ONLY,
             whole_without_result=frozenset(_ASPE_HEADS),
             dealer_sits_out_at=max(rules.table_sizes),
         ),

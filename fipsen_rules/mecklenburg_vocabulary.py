@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from fipsen_rules.deal_scores import DealScore
+from fipsen_rules.errors import OwnCode
 from fipsen_rules.game import Result
 from fipsen_rules.mecklenburg_game import MeckKind, MecklenburgGame
 from fipsen_rules.messages import gettext_noop
@@ -44,6 +45,15 @@ _MECK_HEADS = {
     "rutenfips": (MeckKind.FIPS, True),
 }
 #: A rule that names no field (a contract the club's table lacks) is said on the contract.
+#: A paper sheet's value alone (scoring/paper): it never says which game it was.
+PAPER_VALUE_ONLY = OwnCode(
+    "paper_meck_value_only",
+    gettext_noop(
+        "“%(value)s” alone does not say which game it was: write the game, e.g. "
+        "“%(example)s” (the club's points may follow it)."
+    ),
+    ("value", "example"),
+)
 _MECK_FIELDS = (
     ("declarer", "declarer"),
     ("tricks", CONTRACT),
@@ -114,7 +124,13 @@ def ansegger_vocabulary(rules: Ansegger) -> MeckVocabulary:
         (*numbers, Tile("fips", "Fips"), passed_tile()),
         ruten_flag=True,
         groups=(FlagGroup("doubles", gettext_noop("Ruten (diamonds trumps)"), (ruten,)),),
-        entry_missing="paper_ansegger_entry_missing",
+        entry_missing=OwnCode(
+            "paper_ansegger_entry_missing",
+            gettext_noop(
+                "After the player, write the game, e.g. “3 Ruten gewonnen” or “Fips verloren” "
+                "(a deal where all passed is a line of its own: “alle gepasst”)."
+            ),
+        ),
         value_example="3 Ruten gewonnen",
     )
 
@@ -139,7 +155,13 @@ def duttfips_vocabulary(rules: Duttfips) -> MeckVocabulary:
         contracts,
         ruten_flag=False,
         groups=(),
-        entry_missing="paper_duttfips_entry_missing",
+        entry_missing=OwnCode(
+            "paper_duttfips_entry_missing",
+            gettext_noop(
+                "After the player, write the game, e.g. “Dutt gewonnen”, “Ruten oewer verloren” "
+                "or “Fips gewonnen”."
+            ),
+        ),
         value_example="Dutt gewonnen",
     )
 
@@ -150,7 +172,7 @@ def _meck_vocabulary(
     *,
     ruten_flag: bool,
     groups: tuple[FlagGroup, ...],
-    entry_missing: str,
+    entry_missing: OwnCode,
     value_example: str,
 ) -> MeckVocabulary:
     """What both games share: made or failed, the club's table choosing the contracts shown."""
@@ -165,7 +187,7 @@ def _meck_vocabulary(
         fields=_MECK_FIELDS,
         paper=PaperSheet(
             entry_missing=entry_missing,
-            value_only="paper_meck_value_only",
+            value_only=PAPER_VALUE_ONLY,
             value_example=value_example,
             whole_without_result=frozenset({PASSED}),
             passed_line=True,

@@ -158,7 +158,6 @@ def prisdorf_vocabulary(rules: Prisdorf) -> PrisdorfVocabulary:
         paper_value=True,
         notes=((3, rules.kieker_procedure(3)),),
         paper=PaperSheet(
-            entry_missing="paper_entry_missing",
             value_alone=True,
             whole_without_result=frozenset(tile.value for tile in heads) | {PASSED},
         ),

@@ -154,10 +154,11 @@ class TableScore:
 class PaperSheet:
     """How the rule set's paper sheet is written, for a sheet typed in line by line.
 
-    :param entry_missing: the code of what to say of a line with a player and nothing after
-        him (its examples are the rule set's).
+    :param entry_missing: what to say of a line with a player and nothing after him, with
+        the rule set's own examples (None: the sheet's general words, with Prisdorf's).
     :param value_alone: a value alone stands for the game that has it (Prisdorf's sheet has
-        a value column); else ``value_only`` is said, with ``value_example``.
+        a value column); else ``value_only`` (the rule set's own code) is said, with
+        ``value_example``.
     :param whole_without_result: the contracts whose line reads whole without a result (a
         number's needs one).
     :param passed_line: all passed is a line of its own, without a player (Mecklenburg); else
@@ -165,9 +166,9 @@ class PaperSheet:
     :param dealer_sits_out_at: the table size at which the dealer sits each deal out.
     """
 
-    entry_missing: str
+    entry_missing: OwnCode | None = None
     value_alone: bool = False
-    value_only: str = ""
+    value_only: OwnCode | None = None
     value_example: str = ""
     whole_without_result: frozenset[str] = frozenset()
     passed_line: bool = False

@@ -50,8 +50,12 @@ INSTALLED_APPS = [
     "printing",
     "tournaments",
     "scoring",
-    "races",
-    "pots",
+    # The games, a package each (games/), in the order the new-tournament form offers them.
+    "games.prisdorf",
+    "games.thedinghausen",
+    "games.grossenaspe",
+    "games.mecklenburg",
+    "games.tippen",
     "seasons",
 ]
 

@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from preisfipsen import backup_views, worker_views
+from tournaments.rule_pages import game_urls
 
 admin.site.site_header = _("Preisfipsen administration")
 admin.site.site_title = _("Preisfipsen")
@@ -12,8 +13,8 @@ admin.site.site_title = _("Preisfipsen")
 urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
-    path("", include("races.urls")),
-    path("", include("pots.urls")),
+    # The pages of each game that brings its own (games/*/urls.py).
+    *(path("", include(module)) for module in game_urls()),
     path("", include("seasons.urls")),
     path("", include("preisfipsen.night_urls")),
     path("", include("printing.urls")),

@@ -8,7 +8,6 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import printing_kinds, selectors
-        from scoring import rule_pages as scored_pages
         from scoring.own_prizes import prize_texts
         from tournaments import night_links, rule_pages, table_progress
 
@@ -23,8 +22,6 @@ class ScoringConfig(AppConfig):
             series_end="scoring:series_end",
         )
         printing_kinds.register()
-        # Prisdorf, Großenaspe, Ansegger Fips, Duttfips: the pages of the deals scored here.
-        scored_pages.register()
         # The race's and Tippen's standings show each player's share of the prize list kept here.
         rule_pages.register_prize_texts(prize_texts)
         table_progress.register(

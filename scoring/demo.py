@@ -21,25 +21,20 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import (
     Game,
-    GameKind,
-    Result,
-    is_seatable,
 )
 from scoring import ranking, selectors, services
-from scoring.aspe_demo import ASPE_PASSED, aspe_games
 from scoring.demo_series import series_played
-from scoring.meck_demo import MECK_PASSED, dutt_declarer, meck_games
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
 from tournaments.models import Player, Table, Tournament
 from tournaments.names import player_name_key
-from tournaments.rule_choice import DEFAULT_RULES, require_playable, rules_of
+from tournaments.rule_choice import FIRST_RULES, require_playable, rules_of
 from tournaments.rule_pages import registered
 
 FIRST_NAMES = (
@@ -74,38 +69,9 @@ ENTRY_FEE = Decimal(10)
 FEE_SHARES = (Decimal(40), Decimal(25), Decimal(15))
 NAMED_PRIZES = ((4, "Präsentkorb"), (5, "Flasche Sekt"))
 
-# How often a game is played, relatively: mostly a plain 2 or 3, won more often than lost;
-# some Hand or Ruten, few Durch and Kieker, a rare Siebener Fips.
-_TRICKS = {2: 30.0, 3: 24.0, 4: 5.0, 5: 0.6}
-_RESULT = {Result.WON: 0.62, Result.LOST: 0.38}
-_HAND = _RUTEN = 0.15
-_DURCH = 0.06
-_KIEKER = {Result.WON: 1.0, Result.LOST: 0.7, Result.SURRENDERED: 0.3}
-_KIEKER_RUTEN = 0.25
-_SIEBENER_FIPS = 0.15
-
-
-def game_weight(game: Game) -> float:
-    """How often ``game`` comes up at a table, relative to the other games.
-
-    >>> game_weight(Game.parse("2 gewonnen")) > game_weight(Game.parse("3 Hand gewonnen"))
-    True
-    >>> game_weight(Game.parse("Kieker gewonnen")) > game_weight(Game.parse("Siebener Fips"))
-    True
-    """
-    if game.kind is GameKind.SIEBENER_FIPS:
-        return _SIEBENER_FIPS
-    if game.kind is GameKind.KIEKER:
-        return _KIEKER[game.result] * (_KIEKER_RUTEN if game.ruten else 1.0)  # type: ignore[index]
-    weight = _TRICKS[game.tricks] * _RESULT[game.result]  # type: ignore[index]
-    weight *= _HAND if game.hand else 1.0
-    weight *= _RUTEN if game.ruten else 1.0
-    if game.durch and game.tricks != 5:  # a 5 is always Durch
-        weight *= _DURCH
-    return weight
-
-
 _PASSED = Game.passed()
+#: A game's declarer chosen by its rules from the seats and the dealer (None: anyone).
+Declarer = Callable[[random.Random, Any, Sequence[int], int], int | None]
 
 
 @dataclass(frozen=True)
@@ -116,32 +82,22 @@ class GameDraw:
     cumulative: tuple[float, ...]
     #: All passed, in the rule set's games (None: nobody passes, as in Duttfips).
     passed: Any = _PASSED
-    #: Duttfips: the Dutt is Vorhand's, "Ruten oewer!" another's (needs the dealer).
-    by_dealer: bool = False
+    #: Who declares a game where it is not anyone at the table (Duttfips: the Dutt is
+    #: Vorhand's, so it needs the dealer); None: anyone.
+    declarer: "Declarer | None" = None
 
     @classmethod
-    def for_rules(cls, rules: Any) -> "GameDraw":
-        """Every game of a rule set that lists them (Prisdorf: ``rules.games()``), weighted."""
-        prisdorf = tuple(rules.games())
-        return cls(prisdorf, tuple(accumulate(game_weight(game) for game in prisdorf)))
-
-    @classmethod
-    def aspe(cls, rules: Any) -> "GameDraw":
-        """Großenaspe's games, weighted as its nights play them."""
-        games, weights = aspe_games(rules)
-        return cls(games, tuple(accumulate(weights)), ASPE_PASSED)
-
-    @classmethod
-    def ansegger(cls, rules: Any) -> "GameDraw":
-        """Ansegger Fips's games (Mecklenburg's), all passed now and then."""
-        meck, meck_weights = meck_games(rules)
-        return cls(meck, tuple(accumulate(meck_weights)), MECK_PASSED)
-
-    @classmethod
-    def duttfips(cls, rules: Any) -> "GameDraw":
-        """Duttfips's games: nobody passes, and the Dutt is Vorhand's (needs the dealer)."""
-        meck, meck_weights = meck_games(rules)
-        return cls(meck, tuple(accumulate(meck_weights)), None, by_dealer=True)
+    def weighted(
+        cls,
+        games: Sequence[Any],
+        weight: Callable[[Any], float],
+        passed: Any = _PASSED,
+        declarer: "Declarer | None" = None,
+    ) -> "GameDraw":
+        """``games`` drawn as often as ``weight`` says (each game's package weighs its own)."""
+        return cls(
+            tuple(games), tuple(accumulate(weight(game) for game in games)), passed, declarer
+        )
 
     def deal(
         self, rng: random.Random, seats: Sequence[int], dealer: int | None = None
@@ -150,7 +106,11 @@ class GameDraw:
         if self.passed is not None and rng.random() < PASSED_SHARE:
             return None, self.passed
         (game,) = rng.choices(self.games, cum_weights=self.cumulative)
-        if dealer is not None and (taker := dutt_declarer(rng, game, seats, dealer)) is not None:
+        if (
+            self.declarer is not None
+            and dealer is not None
+            and (taker := self.declarer(rng, game, seats, dealer)) is not None
+        ):
             return taker, game
         return rng.choice(list(seats)), game
 
@@ -168,7 +128,7 @@ def demo_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return [(name, rng.choice(CLUBS)) for name in rng.sample(names, count)]
 
 
-def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
+def players_check(count: int, rule_set: str = FIRST_RULES) -> None:
     """A demo night can seat ``count`` players by rule set ``rule_set``.
 
     :raises ValidationError: 1, 2 or 5 players (or fewer than one, or too many); the rule
@@ -190,31 +150,6 @@ def players_check(count: int, rule_set: str = DEFAULT_RULES) -> None:
         raise ValidationError(summary.message, code="unseatable", params=summary.params)
 
 
-def prisdorf_players_check(count: int) -> None:
-    """A Prisdorf demo night seats ``count`` players at tables of four and three.
-
-    :raises ValidationError: 1, 2 or 5 players (or fewer than one): how many would do.
-    """
-    if is_seatable(count):
-        return
-    fewer = next((n for n in range(count - 1, 0, -1) if is_seatable(n)), None)
-    more = next(n for n in range(max(count + 1, 3), max(count + 1, 3) + 4) if is_seatable(n))
-    if fewer is None:
-        message = ngettext_lazy(
-            "%(players)s player cannot be seated; a night needs at least %(more)s.",
-            "%(players)s players cannot be seated; a night needs at least %(more)s.",
-            "players",
-        )
-    else:
-        message = _(
-            "%(players)s players cannot be seated at tables of four and three; "
-            "take %(fewer)s or %(more)s."
-        )
-    raise ValidationError(
-        message, code="unseatable", params={"players": count, "fewer": fewer, "more": more}
-    )
-
-
 @dataclass(frozen=True)
 class DemoNight:
     tournament: Tournament
@@ -233,7 +168,7 @@ def demo_night_play(
     deals: int | None = None,
     name: str | None = None,
     date: datetime.date | None = None,
-    rule_set: str = DEFAULT_RULES,
+    rule_set: str = FIRST_RULES,
     series: int = 1,
     people: Sequence[tuple[str, str]] = (),
 ) -> DemoNight:
@@ -297,10 +232,6 @@ def scored_night(
     return play
 
 
-#: Prisdorf's demo night, by its rules with the tournament's options.
-prisdorf_night = scored_night(GameDraw.for_rules)
-
-
 def _tournament_started(
     rng: random.Random,
     *,
@@ -348,15 +279,15 @@ def _player(name: str, club: str) -> Player:
 def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
     """Enter every deal of the table as its captain would; the count of entries."""
     seats = tuple(seat.position for seat in selectors.seats_of(table=table))
-    # Where the rule set sits the dealer out (Großenaspe's five), and Duttfips's Dutt is the
-    # dealer's Vorhand's: ask the table who may declare, and who deals.
+    # Where the rule set sits the dealer out, and where the draw's declarer needs the dealer:
+    # ask the table who may declare, and who deals.
     sits_out = len(seats) in rules_of(table.tournament).dealer_sits_out_at
     sequence = 0
     while True:
         sequence += 1
-        upcoming = selectors.next_deal(table=table) if sits_out or draw.by_dealer else None
+        upcoming = selectors.next_deal(table=table) if sits_out or draw.declarer else None
         declarers = upcoming.declarers if upcoming is not None and sits_out else seats
-        dealer = upcoming.dealer if upcoming is not None and draw.by_dealer else None
+        dealer = upcoming.dealer if upcoming is not None and draw.declarer else None
         declarer, game = draw.deal(rng, declarers, dealer)
         deal = services.deal_record(
             table=table,

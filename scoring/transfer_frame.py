@@ -34,6 +34,7 @@ from tournaments.night_rows import at, keyed, listed, new_key, text_checked, tok
 from tournaments.night_rows import keep_times as _keep_times
 from tournaments.night_rows import row as _row
 from tournaments.night_rows import values as _values
+from tournaments.rule_choice import FIRST_RULES
 from tournaments.states import TournamentState
 
 
@@ -93,7 +94,7 @@ def rules_named(values: Any) -> Any:
     """A tournament of a version 1 file with the rule set it played (Prisdorf)."""
     if not isinstance(values, Mapping) or "rule_set" in values or "min_bid" not in values:
         return values
-    rules = {"rule_set": "prisdorf", "rule_options": {"min_bid": values["min_bid"]}}
+    rules = {"rule_set": FIRST_RULES, "rule_options": {"min_bid": values["min_bid"]}}
     return {
         **{k: v for k, v in values.items() if k != "min_bid"},
         **rules,

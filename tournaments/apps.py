@@ -17,5 +17,9 @@ class TournamentsConfig(AppConfig):
         register_converter(IdConverter, "id")
         register_converter(TokenConverter, "token")
         printing_kinds.register()
+        # Every game's package declares its game (games/*/game.py): offered and played from now.
+        from tournaments import rule_pages
+
+        rule_pages.discover()
         # The nights played before the running totals were kept get theirs.
         post_migrate.connect(totals_backfill, sender=self)

@@ -1,6 +1,7 @@
-"""The club's own points table of a Mecklenburg tournament (Ansegger Fips, Duttfips; SPEC C5).
+"""The club's own points table of a tournament whose rule set scores from one (a rule set of the
+library with a :class:`fipsen_rules.ClubTable` of ``points``: Mecklenburg's games, SPEC C5).
 
-The source gives no scores: a club plays by its own table, which the organiser fills in before
+Its source gives no scores: a club plays by its own table, which the organiser fills in before
 play. It is stored in the tournament's ``rule_options`` under :data:`POINTS`, as the other
 rules are: fixed from Spielbeginn with them (``RULE_FIELDS``), exported with the night, and
 checked by the rules library (:class:`fipsen_rules.ClubTable`) like any option. Stored as
@@ -13,13 +14,13 @@ starting point), and play cannot start.
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import RULE_SETS, ClubTable, Code, InvalidEntryError, RulesError
-from fipsen_rules.mecklenburg_game import MecklenburgGame
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 
 #: The key of the club's table in ``rule_options``.
 POINTS = "points"
-#: The rule sets that score from a club's table.
-MECKLENBURG = ("ansegger", "duttfips")
 #: The highest points a contract may be worth, either way (a sheet's column is narrow).
 MAX_POINTS = 999
 #: What every sheet, PDF and standings page of such a night says beside the points.
@@ -38,9 +37,12 @@ CLUB_TABLE_NOTE = _(
 )
 
 
+@cache
 def is_club_table_rules(name: str) -> bool:
-    """Does rule set ``name`` score from the club's own table?"""
-    return name in MECKLENBURG
+    """Does rule set ``name`` score from the club's own table? Its rules say so: their points
+    are a :class:`fipsen_rules.ClubTable` (the library's example until the club saves its own)."""
+    rules = RULE_SETS.get(name)
+    return rules is not None and isinstance(getattr(rules(), POINTS, None), ClubTable)
 
 
 def plain(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,7 +97,7 @@ def with_club_points(rules: "RuleSet", options: Mapping[str, Any]) -> "RuleSet":
     stored = options.get(POINTS)
     if stored is None or not is_club_table_rules(rules.name):
         return rules
-    club_rules: Any = rules  # Ansegger or Duttfips: a frozen dataclass with its points
+    club_rules: Any = rules  # a frozen dataclass with its points (is_club_table_rules)
     replaced: RuleSet = dataclasses.replace(club_rules, points=club_table(stored))
     return replaced
 
@@ -117,7 +119,7 @@ class PointsRow:
     """One contract of the rule set with the club's points (None: the club has none)."""
 
     key: str
-    contract: MecklenburgGame
+    contract: Any  # the rule set's game (its notation is ``key``)
     won: int | None
     lost: int | None
 
@@ -151,7 +153,7 @@ def points_shown(tournament: Any) -> dict[str, Any] | None:
 
 
 def require_club_points(tournament: Any) -> None:
-    """:raises ValidationError: a Mecklenburg tournament has no table of the club yet."""
+    """:raises ValidationError: a tournament scored by the club's table has none yet."""
     if is_club_table_rules(tournament.rule_set) and not tournament.rule_options.get(POINTS):
         raise ValidationError(
             _(

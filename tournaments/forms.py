@@ -16,7 +16,7 @@ from tournaments import selectors
 from tournaments.club_points import POINTS
 from tournaments.models import MAX_DEALS, Seat, Tournament
 from tournaments.option_text import OptionText
-from tournaments.rule_choice import CHOICES, DEFAULT_RULES, KONTRA, rules_checked
+from tournaments.rule_choice import CHOICES, FIRST_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
 from tournaments.rule_seating import deal_count_readers, table_deals
 from tournaments.series_forms import SeriesCountForm
@@ -41,7 +41,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
             (choice.name, format_html("<strong>{}</strong> {}", choice.label, choice.line))
             for choice in CHOICES.values()
         ],
-        initial=DEFAULT_RULES,
+        initial=FIRST_RULES,
         widget=forms.RadioSelect(attrs={"class": "choice-list"}),
     )
 
@@ -106,7 +106,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
     def _offer_deal_counts(self) -> None:
         """A new tournament's deal counts show the rule set's (the default one's: every rule
         set offered agrees, 100 at four and 120 at three); none stored is shown so too."""
-        figures = _rule_set_deals(self.instance.rule_set or DEFAULT_RULES, {})
+        figures = _rule_set_deals(self.instance.rule_set or FIRST_RULES, {})
         for name, size in self.DEAL_COUNTS:
             if self.initial.get(name) is None and size in figures:
                 self.initial[name] = figures[size]

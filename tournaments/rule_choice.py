@@ -21,16 +21,15 @@ from fipsen_rules import RULE_SETS, FipsenError, rule_set
 from fipsen_rules.ruleset import Option, RuleSet, ScoredRuleSet, is_scored
 from tournaments import club_points
 from tournaments.option_text import OptionText
-from tournaments.race_rules import RACE_RULES
 from tournaments.rules_errors import violation_error
-from tournaments.tippen_rules import TIPPEN_RULES, TIPPEN_TEXTS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 
-#: The rule set of every tournament made before there was a choice, and the default.
-DEFAULT_RULES = "prisdorf"
+#: The rule set of every tournament made before there was a choice (its model field's default,
+#: which the migrations keep). A new tournament's is the first offered (:func:`default_rule_set`).
+FIRST_RULES = "prisdorf"
 
 #: The option that doubles scores by calls (SPEC C2): never at a Preisfipsen.
 KONTRA = "kontra"
@@ -58,133 +57,17 @@ class Choice:
         )
 
 
-PRISDORF = Choice(
-    "prisdorf",
-    _("Prisdorf Fipsen"),
-    _("The Preisfipsen as Senst wrote it down: 25 cards, tables of four and of three."),
-    {
-        "min_bid": OptionText(
-            _("minimum bid"),
-            _("2 at a Preisfipsen; 3 as in many home games."),
-            choices=((2, "2"), (3, "3")),
-        ),
-        KONTRA: OptionText(
-            _("Kontra and Rekontra"),
-            _(
-                "Each call doubles the score (not of a Siebener Fips or a Kieker given up). "
-                "Only at a private evening: a Preisfipsen is played without them."
-            ),
-        ),
-        "durch_biddable": OptionText(
-            _("Durch can be bid"),
-            _(
-                "As Denexa and gamerules read the game, not Prisdorf's rule: a bid Durch "
-                "counts as a double and must be played for all five tricks."
-            ),
-        ),
-    },
-)
-
-THEDINGHAUSEN = Choice(
-    RACE_RULES,
-    _("Thedinghausen race"),
-    _(
-        "The Bauernkör's race to ten tricks: five players, no auction, trumps turned up; "
-        "each game's winner takes the buns, a sweep wins 5 Hedewigs."
-    ),
-    {
-        "filler": OptionText(
-            _("tables that fill up"),
-            _("Where the players do not divide by five: tables of four or of six."),
-            choices=((4, "4"), (6, "6")),
-        ),
-        "must_trump": OptionText(
-            _("must trump (KZ)"),
-            _("Who cannot follow suit must trump: on the table card only, it changes no count."),
-        ),
-        "announced_fipsen": OptionText(
-            _("announced Fipsen (KZ)"),
-            _(
-                "A player may announce that he wins all five tricks of the deal; if he loses "
-                "one, he pays 1 € to each of the others."
-            ),
-        ),
-    },
-    # The sources are silent on a player who leaves; the app does not invent a race short.
-    no_leaving=_(
-        "In the Thedinghausen race no player can leave a table: the sources do not say how a "
-        "race goes on with one player fewer. If a player has to stop, the whole table ends "
-        "early; its games, tricks and money up to then stand, and a game begun has no winner."
-    ),
-)
-
-GROSSENASPE = Choice(
-    "grossenaspe",
-    _("Großenaspe Fipsen"),
-    _(
-        "32 cards, bids 1 to 5 with Gute, Kieker and Fips; a failed game scores for each "
-        "opponent. Tables of four, and of five with the dealer sitting out."
-    ),
-    {
-        "kloppen": OptionText(
-            _("Kloppen"),
-            _("An opponent may knock before the first trick: the deal counts double."),
-        ),
-    },
-    no_leaving=_(
-        "Großenaspe Fipsen cannot go on without a player: if one has to stop, the whole table "
-        "ends early, and its deals stand. At four the rest would play Karo Fipsen, whose "
-        "scoring is unknown; at five the player who left would still count as an opponent."
-    ),
-)
-
-ANSEGGER = Choice(
-    "ansegger",
-    _("Ansegger Fips (Mecklenburg)"),
-    _(
-        "Bids 1 to 5, each overcalled by the same with Ruten; Fips, Rutenfips on top. Tables "
-        "of four; scored by your club's own points table (the source gives none)."
-    ),
-)
-
-DUTTFIPS = Choice(
-    "duttfips",
-    _("Duttfips (Mecklenburg)"),
-    _(
-        "Forehand takes the Dutt for most tricks, “Ruten oewer!”, Fips and Rutenfips. Tables "
-        "of four; scored by your club's own points table (the source gives none)."
-    ),
-)
-
-TIPPEN = Choice(
-    TIPPEN_RULES,
-    _("Tippen"),
-    _(
-        "Dreiblatt for chips, as a pot ledger: 3 cards, the dealer's stake, who taps plays, "
-        "each trick takes a third of the pot. Tables of four (three to five)."
-    ),
-    TIPPEN_TEXTS,
-    # The source says nothing of a player who leaves; the chips pass a seat at a time.
-    no_leaving=_(
-        "At Tippen no player can leave a table: the sources do not say how the deal and the "
-        "pot go on with one player fewer. If a player has to stop, the whole table ends early; "
-        "its chips up to then stand."
-    ),
-)
-
-_offered: dict[str, Choice] = {
-    choice.name: choice
-    for choice in (PRISDORF, THEDINGHAUSEN, GROSSENASPE, ANSEGGER, DUTTFIPS, TIPPEN)
-}
-#: The rule sets a tournament can choose, in the order offered: the six above, and any other
-#: an app offers (:func:`offer`). Read only; asked when a form or a check is made, never
-#: copied at import, so that a rule set offered later is offered everywhere.
+_offered: dict[str, Choice] = {}
+#: The rule sets a tournament can choose, in the order offered: every game's package offers
+#: its own when the apps start (:func:`tournaments.rule_pages.discover`). Read only; asked when a
+#: form or a check is made, never copied at import, so that a rule set offered later is
+#: offered everywhere.
 CHOICES: Mapping[str, Choice] = MappingProxyType(_offered)
 
 
 def offer(choice: Choice) -> None:
-    """Offer a rule set of the library's registry to the organiser (from the ``register`` of
-    its web module, with its pages: :func:`tournaments.rule_pages.register`).
+    """Offer a rule set of the library's registry to the organiser (with its pages, by
+    :func:`tournaments.rule_pages.register_game`).
 
     :raises ValueError: the library has no rule set of that name, or another choice has it.
     """
@@ -200,6 +83,11 @@ def withdraw(name: str) -> None:
     _offered.pop(name, None)
 
 
+def default_rule_set() -> str:
+    """The rule set a new tournament starts with: the first one offered."""
+    return next(iter(CHOICES), FIRST_RULES)
+
+
 def playable() -> tuple[str, ...]:
     """The names of the rule sets offered, in the order offered."""
     return tuple(CHOICES)
@@ -207,7 +95,8 @@ def playable() -> tuple[str, ...]:
 
 def players_may_leave(tournament: "TournamentRules") -> bool:
     """Can a table of the tournament's rules play on without a player who leaves?"""
-    return tournament.rule_set in CHOICES and _default_rules(tournament.rule_set).players_may_leave
+    offered = CHOICES.get(tournament.rule_set)
+    return offered is not None and _default_rules(offered.name).players_may_leave
 
 
 def _default_rules(name: str) -> RuleSet:
@@ -228,18 +117,6 @@ def no_leaving_note(tournament: "TournamentRules") -> "StrOrPromise | None":
         return None
     choice = CHOICES.get(tournament.rule_set)
     return (choice.no_leaving if choice else None) or NO_LEAVING
-
-
-def is_race(tournament: "TournamentRules") -> bool:
-    """Does the tournament play the Thedinghausen race (tables of five, no deal scores)?
-    (Its remaining uses, the race's words on shared pages, go with the web registry.)"""
-    return tournament.rule_set == RACE_RULES
-
-
-def has_own_pages(tournament: "TournamentRules") -> bool:
-    """Is the tournament's rule set played on an app's own pages, without scored deals?"""
-    name = tournament.rule_set
-    return name in RULE_SETS and not _default_rules(name).scores_deals
 
 
 def rules_of(tournament: "TournamentRules") -> RuleSet:
@@ -337,7 +214,7 @@ class TournamentRules(models.Model):
     """A tournament's rule set by its name in the rules library, its options (every option
     with its value, as :func:`rules_checked` stores them), and whether it is a Preisfipsen."""
 
-    rule_set = models.CharField(_("rules"), max_length=30, default=DEFAULT_RULES)
+    rule_set = models.CharField(_("rules"), max_length=30, default=FIRST_RULES)
     rule_options = models.JSONField(_("options of the rules"), default=dict, blank=True)
     prize_tournament = models.BooleanField(
         _("Preisfipsen (with prizes)"),
@@ -359,16 +236,6 @@ class TournamentRules(models.Model):
             )
         except ValidationError as error:
             raise ValidationError({"rule_set": error}) from None
-
-    @property
-    def is_race(self) -> bool:
-        """A Thedinghausen race: games to ten tricks, not a number of deals (the table card)."""
-        return is_race(self)
-
-    @property
-    def has_own_pages(self) -> bool:
-        """Played on an app's own pages, with no number of deals (the race, Tippen)."""
-        return has_own_pages(self)
 
     @property
     def players_may_leave(self) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fipsen_rules import Code, FipsenError, InvalidEntryError, Violation
+from fipsen_rules import Code, FipsenError, InvalidEntryError, OwnCode, Violation
 from fipsen_rules.signs import signed_total
 from fipsen_rules.vocabulary import PASSED, PaperSheet, Spoken
 from scoring.paper.problems import LineProblem, PaperCode, Problem
@@ -47,9 +47,9 @@ class Notation:
     sheet: PaperSheet
 
     @property
-    def entry_missing(self) -> PaperCode:
+    def entry_missing(self) -> PaperCode | OwnCode:
         """The message for a line with a player and nothing after him (its examples)."""
-        return PaperCode(self.sheet.entry_missing)
+        return self.sheet.entry_missing or PaperCode.ENTRY_MISSING
 
     def parse(self, text: str) -> AnyGame:
         """:raises FipsenError: the words are not a game."""
@@ -108,7 +108,7 @@ class Notation:
         """The game a value alone stands for, if only one game has it (else the value alone);
         a problem if none has, or where the sheet's values never stand alone."""
         if not self.sheet.value_alone:
-            code = PaperCode(self.sheet.value_only)
+            code = self.sheet.value_only or PaperCode.ENTRY_MISSING
             example = {"example": self.sheet.value_example} if self.sheet.value_example else {}
             raise LineProblem(Problem.of(code, value=signed_total(value), **example))
         if declarer is None:

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_noop
 
-from fipsen_rules import Violation, message_of
+from fipsen_rules import OwnCode, Violation, message_of
 from fipsen_rules.signs import signed_total
 
 Param = int | str | None
@@ -32,12 +32,7 @@ class PaperCode(StrEnum):
     NUMBER_ENTERED = "paper_number_entered"
     NUMBER_WRONG = "paper_number_wrong"
     TABLE_FULL = "paper_table_full"
-    ASPE_ENTRY_MISSING = "paper_aspe_entry_missing"
-    ASPE_VALUE_ONLY = "paper_aspe_value_only"
     DEALER_SITS_OUT = "paper_dealer_sits_out"
-    ANSEGGER_ENTRY_MISSING = "paper_ansegger_entry_missing"
-    DUTTFIPS_ENTRY_MISSING = "paper_duttfips_entry_missing"
-    MECK_VALUE_ONLY = "paper_meck_value_only"
 
 
 PAPER_MESSAGES: Mapping[PaperCode, str] = {
@@ -84,28 +79,9 @@ PAPER_MESSAGES: Mapping[PaperCode, str] = {
     PaperCode.TABLE_FULL: gettext_noop(
         "The table plays %(deals)s deals: deal %(number)s is one too many."
     ),
-    PaperCode.ASPE_ENTRY_MISSING: gettext_noop(
-        "After the player, write the game, e.g. “3 Gute beet”, “4 gewonnen” or “Kieker aufgegeben”."
-    ),
-    PaperCode.ASPE_VALUE_ONLY: gettext_noop(
-        "“%(value)s” alone does not say which game it was: write the game, e.g. “3 Gute beet” "
-        "(the value may follow it)."
-    ),
     PaperCode.DEALER_SITS_OUT: gettext_noop(
         "%(name)s dealt deal %(number)s and sat it out (a table of five): another player "
         "played it. Is the seat or the name wrong, or a line missing?"
-    ),
-    PaperCode.ANSEGGER_ENTRY_MISSING: gettext_noop(
-        "After the player, write the game, e.g. “3 Ruten gewonnen” or “Fips verloren” (a deal "
-        "where all passed is a line of its own: “alle gepasst”)."
-    ),
-    PaperCode.DUTTFIPS_ENTRY_MISSING: gettext_noop(
-        "After the player, write the game, e.g. “Dutt gewonnen”, “Ruten oewer verloren” or "
-        "“Fips gewonnen”."
-    ),
-    PaperCode.MECK_VALUE_ONLY: gettext_noop(
-        "“%(value)s” alone does not say which game it was: write the game, e.g. "
-        "“%(example)s” (the club's points may follow it)."
     ),
 }
 
@@ -119,7 +95,10 @@ class Problem:
     params: Mapping[str, Param]
 
     @classmethod
-    def of(cls, code: PaperCode, **params: Param) -> Problem:
+    def of(cls, code: PaperCode | OwnCode, **params: Param) -> Problem:
+        """The sheet's problem ``code``, or a rule set's own (its vocabulary's paper sheet)."""
+        if isinstance(code, OwnCode):
+            return cls(code.value, code.message, params)
         return cls(code.value, PAPER_MESSAGES[code], params)
 
     @classmethod

@@ -15,6 +15,7 @@ from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.models import Table
+from tournaments.rule_pages import games_with_paper_sheets
 from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
@@ -46,10 +47,11 @@ def sheet_rules(table: Table) -> Spoken:
     if rules is None or rules.vocabulary.paper is None:
         raise ValidationError(
             _(
-                "Paper sheets can be typed in for Prisdorf, Großenaspe and Mecklenburg Fipsen "
-                "only. Enter this night's deals on the phone, or one by one on the table's page."
+                "Paper sheets can be typed in for these games only: %(games)s. Enter this "
+                "night's deals on the phone, or one by one on the table's page."
             ),
             code="paper_rules",
+            params={"games": ", ".join(map(str, games_with_paper_sheets()))},
         )
     return rules
 

@@ -14,12 +14,12 @@ from django.urls import reverse
 from playwright.sync_api import Page, Request, expect
 from pytest_django.live_server_helper import LiveServer
 
-from pots.models import PotDeal
-from races.models import RaceDeal
+from games.thedinghausen.models import RaceDeal
+from games.tippen.models import PotDeal
 from tests.browser.conftest import PHONE, NewPage
 from tests.browser.outages import Outage
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import race_table
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import tippen_table
 from tournaments.models import Table
 
 pytestmark = pytest.mark.requests_fail_on_purpose

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 
+from games.thedinghausen.models import RaceDeal
+from games.thedinghausen.printing_kinds import RACE_SCORESHEETS
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from races.models import RaceDeal
-from races.printing_kinds import RACE_SCORESHEETS
 from tests.printing.pdf_reading import pdf_text
 from tournaments import services
 from tournaments.models import Table, Tournament

@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, NewPage
-from tests.races.helpers import race_table
+from tests.thedinghausen.helpers import race_table
 
 SIZES = pytest.mark.parametrize(
     "size", [(360, 640), (320, 568)], ids=lambda size: f"{size[0]}x{size[1]}"

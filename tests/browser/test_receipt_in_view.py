@@ -16,9 +16,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE, NewPage
 from tests.browser.test_deal_entry import enter
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import race_table
 from tests.scoring.helpers import playing_table
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import tippen_table
 from tournaments.models import Table
 from tournaments.receipts import table_chain
 

@@ -19,11 +19,11 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, NewPage, open_in_font
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import race_table
 from tests.scoring.helpers import aspe_night, enter, meck_night, playing_table
 from tests.scoring.test_grossenaspe_night import _enter as aspe_enter
 from tests.scoring.test_mecklenburg_night import _enter as meck_enter
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import tippen_table
 from tournaments.models import Player, Table
 
 SIZES = pytest.mark.parametrize(

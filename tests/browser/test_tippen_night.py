@@ -11,8 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Locator, Page, expect
 
 from fipsen_rules.signs import signed_total
-from pots.models import PotDeal
-from pots.printing_kinds import POT_LEDGERS
+from games.tippen.models import PotDeal
+from games.tippen.printing_kinds import POT_LEDGERS
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile

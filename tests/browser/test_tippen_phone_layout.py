@@ -5,10 +5,10 @@ deal, two tappers with tricks, is tapped and saved without a scroll, deal after 
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from pots.models import PotDeal
+from games.tippen.models import PotDeal
 from tests.browser.conftest import PHONE
 from tests.browser.test_tippen_night import choose
-from tests.pots.helpers import tippen_table
+from tests.tippen.helpers import tippen_table
 
 HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
 

@@ -167,7 +167,7 @@ NO_FIPSEN = {"announced_fipsen": False}
 def test_the_ledger_options_as_before(
     name: str, options: dict[str, int], stored: dict[str, int]
 ) -> None:
-    """The values ``tournaments.race_rules.race_options`` and ``tippen_rules.tippen_options``
+    """The values ``games.thedinghausen.rules.race_options`` and ``tippen_rules.tippen_options``
     stored before the move, in the same order."""
     assert list(rule_set(name, **options).options.items()) == list(stored.items())
 

@@ -8,9 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from printing.models import GeneratedFile
-from tests.pots.helpers import tippen_night
-from tests.races.helpers import race_night
 from tests.scoring.helpers import playing_table
+from tests.thedinghausen.helpers import race_night
+from tests.tippen.helpers import tippen_night
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -112,7 +112,7 @@ def test_a_kind_the_rule_set_cannot_print_is_refused_with_the_way_back(
     ("night", "kind"),
     [
         (lambda: race_night(5), "race_scoresheets"),
-        (lambda: tippen_night(4), "ranking"),  # by chips (tests/pots/test_prizes.py)
+        (lambda: tippen_night(4), "ranking"),  # by chips (tests/tippen/test_prizes.py)
     ],
 )
 def test_a_kind_the_rule_set_prints_is_made(organiser: Client, night: object, kind: str) -> None:

@@ -20,9 +20,9 @@ from django.urls import reverse
 
 from preisfipsen.middleware import _resend, is_lock_timeout
 from scoring.models import Deal
-from tests.races.helpers import deals_entered as race_deals_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import playing_table
+from tests.thedinghausen.helpers import deals_entered as race_deals_entered
+from tests.thedinghausen.helpers import race_table
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

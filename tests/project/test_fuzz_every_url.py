@@ -28,15 +28,15 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from pytest_django import DjangoDbBlocker
 
+from games.thedinghausen.models import RaceDeal
 from printing.models import GeneratedFile
-from races.models import RaceDeal
 from scoring.models import Deal, DealChange, Prize
 from tests.conftest import QUICK_PASSWORD_HASHERS
 from tests.factories import PASSWORD, UserFactory
-from tests.pots.helpers import deals_entered as tippen_deals_entered
-from tests.pots.helpers import tippen_night
-from tests.races.helpers import deals_entered, race_night
 from tests.scoring.helpers import enter, playing_table
+from tests.thedinghausen.helpers import deals_entered, race_night
+from tests.tippen.helpers import deals_entered as tippen_deals_entered
+from tests.tippen.helpers import tippen_night
 from tests.tournaments.night_helpers import night
 from tournaments.models import (
     Player,

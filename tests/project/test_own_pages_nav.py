@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tests.pots.helpers import tippen_night
 from tests.project.test_night_journey import links
-from tests.races.helpers import race_night
+from tests.thedinghausen.helpers import race_night
+from tests.tippen.helpers import tippen_night
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.prisdorf.demo import prisdorf_draw
 from preisfipsen import player_views
-from scoring.demo import GameDraw, _play, demo_night_play
+from scoring.demo import _play, demo_night_play
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.rule_choice import CHOICES, rules_of
 from tournaments.rule_pages import pages_of
@@ -211,7 +212,7 @@ def test_a_night_whose_second_series_was_drawn_seeded() -> None:
     tournament.series_count = 2
     tournament.save(update_fields=["series_count"])
     series_draw_next(tournament=tournament, method=Method.SEEDED, seed=3)
-    draw = GameDraw.for_rules(rules_of(tournament))
+    draw = prisdorf_draw(rules_of(tournament))
     rng = random.Random(3)  # noqa: S311 (the demo's games, repeatable)
     for table in Table.objects.filter(tournament=tournament, series=2):
         _play(table, draw, rng)  # every deal entered as its captain would

@@ -6,13 +6,12 @@ fixture calls :func:`register` after the library's registration, :func:`unregist
 """
 
 import subprocess
-from dataclasses import replace
 from itertools import accumulate
 from pathlib import Path
 
 from scoring.demo import GameDraw
 from scoring.demo import scored_night as demo_night
-from scoring.rule_pages import SCORED
+from scoring.scored_pages import scored_pages
 from tests.rule_set_proof.reizfips import BIDS, NAME, TITLE, Ending, Reizfips, ReizGame
 from tournaments import rule_choice, rule_pages
 
@@ -35,7 +34,9 @@ def _games(rules: Reizfips) -> GameDraw:
     return GameDraw(games, tuple(accumulate(1.0 for _ in games)), passed=None)
 
 
-PAGES = replace(SCORED, demo=demo_night(_games), demo_check=None, paper_help=None)
+#: Scoring's pages with its own demo, and no paper sheet; found as a game's package's ``GAMES``
+#: would be, but registered by a fixture (conftest.py).
+GAME = rule_pages.Game(CHOICE, scored_pages(demo=demo_night(_games)))
 
 
 def compiled_locale(folder: Path) -> Path:
@@ -46,15 +47,3 @@ def compiled_locale(folder: Path) -> Path:
     source = LOCALE / "de" / "LC_MESSAGES" / "django.po"
     subprocess.run(["msgfmt", "--check", "-o", target / "django.mo", source], check=True)
     return folder
-
-
-def register() -> None:
-    """Offer Reizfips on the form and play it on scoring's pages."""
-    rule_choice.offer(CHOICE)
-    rule_pages.register(NAME, PAGES)
-
-
-def unregister() -> None:
-    """Take it back out of both."""
-    rule_pages.unregister(NAME)
-    rule_choice.withdraw(NAME)

@@ -22,15 +22,15 @@ from django.utils import timezone
 from pytest_django import DjangoCaptureOnCommitCallbacks, DjangoDbBlocker, Settings
 
 from fipsen_rules import Game, TippenDeal
-from pots import services as pot_services
-from races import services as race_services
+from games.thedinghausen import services as race_services
+from games.tippen import services as pot_services
 from scoring import board_cache, services
 from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
-from tests.pots.helpers import deals_entered as pots_entered
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import deals_entered as race_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import enter
+from tests.thedinghausen.helpers import deals_entered as race_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pots_entered
+from tests.tippen.helpers import tippen_table
 from tests.workers import worker_database_url
 from tournaments import services as tournament_services
 from tournaments.models import Player, Registration, Table, Tournament

@@ -22,9 +22,9 @@ from scoring.printing_kinds import CASH_REPORT
 from scoring.selectors.cash import cash_report
 from scoring.selectors.prizes import PrizesGiven, prizes_given
 from sitewide.money import euros
-from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
+from tests.tippen.helpers import deals_entered, tippen_night
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.models import Registration, Seat, Table, Tournament
@@ -95,7 +95,7 @@ def test_an_open_fee_paid_late_moves_to_the_fees_in() -> None:
 def test_a_tippen_night_pays_its_prizes_by_chips_and_tied_shares(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    """As tests/pots/test_prizes.py ranks it: 30 €, 20 €, and two tied for third and fourth
+    """As tests/tippen/test_prizes.py ranks it: 30 €, 20 €, and two tied for third and fourth
     (10 € + 6 €) / 2 each; the hamper to the three at −3 chips. No fee: nothing in."""
     tournament = tippen_night(4, 3)
     first, second = Table.objects.filter(tournament=tournament).order_by("number")

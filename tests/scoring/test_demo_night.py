@@ -9,7 +9,8 @@ from django.core.management import CommandError, call_command, load_command_clas
 from django.utils import translation
 
 from fipsen_rules import PRISDORF, DealEntry, Game, GameKind, Prisdorf
-from scoring.demo import MAX_PLAYERS, GameDraw, demo_players
+from games.prisdorf.demo import prisdorf_draw
+from scoring.demo import MAX_PLAYERS, demo_players
 from scoring.models import Deal, DealChange, Prize
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.rule_choice import playable
@@ -129,7 +130,7 @@ def test_no_deals_stops_with_a_reason_and_makes_nothing() -> None:
 
 
 def test_the_games_are_legal_and_mostly_plain_twos_and_threes() -> None:
-    draw = GameDraw.for_rules(PRISDORF)
+    draw = prisdorf_draw(PRISDORF)
     rng = random.Random(1)  # noqa: S311
     allowed = set(PRISDORF.games())
     kinds: Counter[str] = Counter()
@@ -151,7 +152,7 @@ def test_the_games_are_legal_and_mostly_plain_twos_and_threes() -> None:
 
 
 def test_with_minimum_bid_3_no_two_is_played() -> None:
-    draw = GameDraw.for_rules(Prisdorf(min_bid=3))
+    draw = prisdorf_draw(Prisdorf(min_bid=3))
     rng = random.Random(2)  # noqa: S311
     games = [draw.deal(rng, (0, 1, 2))[1] for _ in range(2_000)]
     assert all(g.tricks != 2 for g in games if g.kind is GameKind.NUMBER)

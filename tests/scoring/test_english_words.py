@@ -20,12 +20,12 @@ from scoring.evaluation import scored_rules, spoken_game
 from scoring.models import Deal
 from tests.factories import UserFactory
 from tests.fipsen_rules.strategies import some_taps
-from tests.pots.helpers import deals_entered as pot_deals
-from tests.pots.helpers import tippen_table
 from tests.printing.pdf_reading import pdf_text
-from tests.races.helpers import deals_entered as race_deals
-from tests.races.helpers import race_table
 from tests.scoring.helpers import aspe_night, meck_night, playing_table
+from tests.thedinghausen.helpers import deals_entered as race_deals
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pot_deals
+from tests.tippen.helpers import tippen_table
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from pots import selectors as pot_selectors
-from races import selectors as race_selectors
+from games.thedinghausen import selectors as race_selectors
+from games.tippen import selectors as pot_selectors
 from scoring import selectors
 from scoring.demo import demo_night_play
 from tournaments.models import Player

@@ -14,8 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from pots.models import PotDeal
-from races.models import RaceDeal
+from games.thedinghausen.models import RaceDeal
+from games.tippen.models import PotDeal
 from scoring.models import Deal, DealChange
 from scoring.night_transfer import NightFileError, night_import_bytes
 from tests.factories import UserFactory

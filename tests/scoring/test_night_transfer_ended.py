@@ -13,9 +13,9 @@ from django.core.management import call_command
 
 from scoring import services
 from scoring.night_transfer import NightFileError, night_export, night_import_bytes
-from tests.pots import helpers as pots
-from tests.races import helpers as races
 from tests.scoring.helpers import playing_table
+from tests.thedinghausen import helpers as races
+from tests.tippen import helpers as pots
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("german")]

@@ -7,11 +7,14 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from fipsen_rules.errors import FipsenError
-from pots.models import PotDeal
-from races.models import RaceDeal
-from scoring import statistics
+from games.grossenaspe import statistics as grossenaspe
+from games.mecklenburg import statistics as mecklenburg
+from games.prisdorf import statistics as prisdorf
+from games.thedinghausen.models import RaceDeal
+from games.tippen.models import PotDeal
 from scoring.demo import demo_night_play
 from scoring.models import Deal
+from scoring.statistics import kind_name
 from tournaments import rule_pages
 from tournaments.models import Seat
 
@@ -26,10 +29,10 @@ PLAYERS = {
     "tippen": 8,
 }
 KINDS = {
-    "prisdorf": (statistics.prisdorf_kinds, statistics.PRISDORF_KINDS),
-    "grossenaspe": (statistics.aspe_kinds, statistics.ASPE_KINDS),
-    "ansegger": (statistics.mecklenburg_kinds, statistics.MECKLENBURG_KINDS),
-    "duttfips": (statistics.mecklenburg_kinds, statistics.MECKLENBURG_KINDS),
+    "prisdorf": (prisdorf.prisdorf_kinds, prisdorf.KINDS),
+    "grossenaspe": (grossenaspe.aspe_kinds, grossenaspe.KINDS),
+    "ansegger": (mecklenburg.mecklenburg_kinds, mecklenburg.KINDS),
+    "duttfips": (mecklenburg.mecklenburg_kinds, mecklenburg.KINDS),
 }
 
 
@@ -68,11 +71,7 @@ def expected_scored(rule_set: str, seats: list[Seat]) -> list[tuple[str, int, in
                 declared[kind] += 1
                 won[kind] += deal.score > 0
     with translation.override("en"):
-        return [
-            (statistics.kind_name(kind), declared[kind], won[kind])
-            for kind in order
-            if declared[kind]
-        ]
+        return [(kind_name(kind), declared[kind], won[kind]) for kind in order if declared[kind]]
 
 
 @pytest.mark.parametrize("rule_set", sorted(KINDS))

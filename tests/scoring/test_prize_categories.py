@@ -21,9 +21,9 @@ from scoring.prize_allocation import Kind, Line
 from scoring.prize_forms import PrizeListForm
 from scoring.selectors.prizes import prizes_given
 from scoring.transfer import prizes_export, prizes_import
-from tests.pots.helpers import deals_entered, tippen_night
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
+from tests.tippen.helpers import deals_entered, tippen_night
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
 

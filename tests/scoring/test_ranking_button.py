@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from printing.models import GeneratedFile
-from tests.pots.helpers import tippen_night
-from tests.races.helpers import race_night
 from tests.scoring.helpers import playing_table
+from tests.thedinghausen.helpers import race_night
+from tests.tippen.helpers import tippen_night
 from tournaments import services
 from tournaments.models import Tournament
 

@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fipsen_rules import FipsenError, dealer_of_deal
-from pots import selectors as pot_selectors
-from pots import services as pot_services
-from pots.models import PotDeal
-from races import selectors as race_selectors
-from races import services as race_services
-from races.models import RaceDeal
+from games.thedinghausen import selectors as race_selectors
+from games.thedinghausen import services as race_services
+from games.thedinghausen.models import RaceDeal
+from games.tippen import selectors as pot_selectors
+from games.tippen import services as pot_services
+from games.tippen.models import PotDeal
 from scoring import selectors, services
 from scoring.demo import demo_night_play
 from scoring.models import Deal, declarer_only
@@ -268,8 +268,8 @@ def big_night(tables: int, *, deals: int, rule_set: str = "prisdorf") -> Tournam
 
 
 def _options(rule_set: str) -> dict[str, object]:
-    from tournaments.race_rules import race_options
-    from tournaments.tippen_rules import tippen_options
+    from games.thedinghausen.rules import race_options
+    from games.tippen.rules import tippen_options
 
     return race_options({}) if rule_set == "thedinghausen" else tippen_options({})
 

@@ -20,15 +20,15 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from pots.models import PotDeal, PotDealChange
-from races.models import RaceDeal, RaceDealChange
+from games.thedinghausen.models import RaceDeal, RaceDealChange
+from games.tippen.models import PotDeal, PotDealChange
 from scoring.models import DealChange
-from tests.pots.helpers import deals_entered as pot_deals_entered
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import deals_entered as race_deals_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.test_concurrency import _requests_waiting_for_a_lock
+from tests.thedinghausen.helpers import deals_entered as race_deals_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pot_deals_entered
+from tests.tippen.helpers import tippen_table
 from tests.waiting import wait_until
 from tournaments.models import Table
 

@@ -9,12 +9,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pots.models import PotDeal
-from races.models import RaceDeal
-from tests.pots.helpers import deals_entered as pot_deals_entered
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import deals_entered as race_deals_entered
-from tests.races.helpers import race_table
+from games.thedinghausen.models import RaceDeal
+from games.tippen.models import PotDeal
+from tests.thedinghausen.helpers import deals_entered as race_deals_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pot_deals_entered
+from tests.tippen.helpers import tippen_table
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]

@@ -11,17 +11,17 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 
 from fipsen_rules import Game
-from pots import services as pot_services
-from pots.models import PotDeal, PotDealChange
-from races import services as race_services
-from races.models import RaceDeal, RaceDealChange
+from games.thedinghausen import services as race_services
+from games.thedinghausen.models import RaceDeal, RaceDealChange
+from games.tippen import services as pot_services
+from games.tippen.models import PotDeal, PotDealChange
 from scoring import services
 from scoring.models import Deal, DealChange
-from tests.pots.helpers import deals_entered as pot_deals_entered
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import deals_entered as race_deals_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import enter, playing_table
+from tests.thedinghausen.helpers import deals_entered as race_deals_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pot_deals_entered
+from tests.tippen.helpers import tippen_table
 
 BEFORE = [("scoring", "0009_deal_seats_of_tables_of_five"), ("races", "0003_race_deal_changes"),
           ("pots", "0002_pot_deal_changes")]  # fmt: skip

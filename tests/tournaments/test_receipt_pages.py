@@ -13,19 +13,19 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import resolve, reverse
 
 from fipsen_rules import Game
-from pots.models import PotDeal
-from races.models import RaceDeal
+from games.thedinghausen.models import RaceDeal
+from games.tippen.models import PotDeal
 from scoring import renderers, services
 from scoring.models import Deal, DealChange
 from scoring.scoresheets import scoresheet
 from scoring.selectors import standings, table_sheets
 from tests.factories import UserFactory
-from tests.pots.helpers import deals_entered as pots_entered
-from tests.pots.helpers import tippen_table
 from tests.printing.pdf_reading import pdf_text
-from tests.races.helpers import deals_entered as races_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import deals_played, enter, playing_table
+from tests.thedinghausen.helpers import deals_entered as races_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pots_entered
+from tests.tippen.helpers import tippen_table
 from tournaments.middleware import RECEIPT_HEADER, ReceiptHeaderMiddleware
 from tournaments.models import Table
 from tournaments.receipts import last_codes, table_chain

@@ -12,18 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fipsen_rules import Game
-from pots import services as pot_services
-from pots.models import PotDeal
-from races import services as race_services
-from races.models import RaceDeal
+from games.thedinghausen import services as race_services
+from games.thedinghausen.models import RaceDeal
+from games.tippen import services as pot_services
+from games.tippen.models import PotDeal
 from scoring import services as scoring_services
 from scoring.models import Deal
 from tests.factories import UserFactory
-from tests.pots.helpers import deals_entered as pots_entered
-from tests.pots.helpers import tippen_table
-from tests.races.helpers import deals_entered as races_entered
-from tests.races.helpers import race_table
 from tests.scoring.helpers import enter, playing_table
+from tests.thedinghausen.helpers import deals_entered as races_entered
+from tests.thedinghausen.helpers import race_table
+from tests.tippen.helpers import deals_entered as pots_entered
+from tests.tippen.helpers import tippen_table
 from tournaments.ledger import entry_models, receipt_fields
 from tournaments.models import Table
 from tournaments.receipt_check import typed_code

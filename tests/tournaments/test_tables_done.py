@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from tests.races.helpers import race_night
+from tests.thedinghausen.helpers import race_night
 from tournaments.models import Table, Tournament
 from tournaments.totals import TableTotal
 

@@ -9,28 +9,22 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from fipsen_rules import MESSAGES, RULE_SETS, Code, SeatingError
 from tournaments.draw import draw_tables
 from tournaments.models import Registration, Seat, SeatSwap, Tournament
-from tournaments.rule_choice import DEFAULT_RULES
+from tournaments.rule_choice import FIRST_RULES
 from tournaments.rule_seating import draw_split, tournament_split
 
 
 def unseatable_message(fewer: object, code: object = None) -> str:
     """Why a count cannot be seated: the rules module's message, translated where it is shown;
     too few for one table when no smaller count can be seated, else the nearest counts; a rule
-    set's own reason (``code``: Großenaspe's tables of four and five, no Karo Fipsen)."""
-    if code not in _OWN_REASONS:
+    set's own reason (``code``: tables of four and five only, say)."""
+    if code is None or code in _GENERAL_REASONS:
         code = Code.TABLES_TOO_FEW if fewer is None else Code.TABLES_UNSEATABLE
     return gettext_lazy(MESSAGES[code])  # type: ignore[return-value,index]
 
 
-#: Reasons a rule set gives for a count it cannot seat, said as they are.
-_OWN_REASONS = (
-    Code.KARO_FIPSEN,
-    Code.TABLES_UNSEATABLE_FIVE,
-    Code.RACE_TABLES_UNSEATABLE,
-    Code.TIPPEN_PLAYERS,
-    Code.RACE_TABLES_OTHER_FILLER,
-    Code.TABLES_OF_FOUR,
-)
+#: The library's general reasons for a count it cannot seat, said with the nearest counts; any
+#: other is the rule set's own reason (its tables), said as it is.
+_GENERAL_REASONS = (Code.TABLES_UNSEATABLE, Code.PLAYERS, Code.DEALS_RANGE)
 
 
 @dataclass(frozen=True)
@@ -79,7 +73,7 @@ class SplitSummary:
     @property
     def reason(self) -> str:
         """Why it cannot be seated, in words: where a rule set gives its own reason."""
-        if self.code not in _OWN_REASONS:
+        if self.code is None or self.code in _GENERAL_REASONS:
             return ""
         return self.message % self.params
 
@@ -108,7 +102,7 @@ def _tables_of(size: int, count: int, sitting_out: bool) -> str:
 
 
 def split_summary(
-    *, players: int, rules: str = DEFAULT_RULES, options: Mapping[str, object] | None = None
+    *, players: int, rules: str = FIRST_RULES, options: Mapping[str, object] | None = None
 ) -> SplitSummary:
     """The table split for a number of players by rule set ``rules`` with its ``options``
     (the deal counts do not matter here)."""
@@ -119,7 +113,7 @@ def split_summary(
     except SeatingError as error:
         code = error.violations[0].code
         fewer, more = error.params.get("fewer"), error.params.get("more")
-        if code in _OWN_REASONS:
+        if code not in _GENERAL_REASONS:
             fewer, more = (
                 _nearest(rules, options, range(players - 1, 0, -1)),
                 _nearest(rules, options, range(players + 1, players + 6)),

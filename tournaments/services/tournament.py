@@ -13,7 +13,7 @@ from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
 from tournaments.club_points import POINTS, require_club_points
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
-from tournaments.rule_choice import DEFAULT_RULES, options_of
+from tournaments.rule_choice import FIRST_RULES, options_of
 from tournaments.rule_pages import pages_of
 from tournaments.rule_seating import table_deals
 from tournaments.services.common import one_line
@@ -25,7 +25,7 @@ def tournament_create(
     name: str,
     date: date,
     place: str = "",
-    rule_set: str = DEFAULT_RULES,
+    rule_set: str = FIRST_RULES,
     rule_options: Mapping[str, OptionValue] | None = None,
     prize_tournament: bool = True,
     deals_at_four: int | None = 100,

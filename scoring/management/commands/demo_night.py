@@ -13,11 +13,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from fipsen_rules import RULE_SETS
 from scoring.demo import DemoNight, demo_night_play, demo_players
 from seasons.demo import demo_season
-from tournaments.club_points import is_club_table_rules
 from tournaments.models import Tournament
-from tournaments.rule_choice import DEFAULT_RULES, playable
+from tournaments.rule_choice import FIRST_RULES, playable
 
 
 class Command(BaseCommand):
@@ -33,7 +33,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--players", type=int, help=_("How many (default 13; 12 at Mecklenburg's fours).")
+            "--players",
+            type=int,
+            help=_("How many (default 13; 12 where tables are of four only)."),
         )
         parser.add_argument("--seed", type=int, help=_("The same seed makes the same night again."))
         parser.add_argument(
@@ -51,9 +53,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--rules",
-            default=DEFAULT_RULES,
+            default=FIRST_RULES,
             help=_("The rule set, one the app can play: %(rules)s (default %(default)s).")
-            % {"rules": ", ".join(playable()), "default": DEFAULT_RULES},
+            % {"rules": ", ".join(playable()), "default": FIRST_RULES},
         )
         parser.add_argument("--season", type=int, help=_("Play N demo nights in one season."))
 
@@ -78,8 +80,8 @@ class Command(BaseCommand):
         **options: Any,
     ) -> None:
         seed = secrets.randbits(32) if seed is None else seed
-        if players is None:  # Mecklenburg seats tables of four only
-            players = 12 if is_club_table_rules(rules) else 13
+        if players is None:
+            players = default_players(rules)
         start = time.perf_counter()
         try:
             night = demo_night_play(
@@ -93,18 +95,29 @@ class Command(BaseCommand):
         self.stdout.write("\n".join(lines))
 
 
+def fours_only(rules: str) -> bool:
+    """Does the rule set seat tables of four only (a count of players it seats is a multiple
+    of four)?"""
+    return rules in RULE_SETS and RULE_SETS[rules]().table_sizes == (4,)
+
+
+def default_players(rules: str) -> int:
+    """A demo night's players: 13, or 12 where the rule set seats tables of four only."""
+    return 12 if fours_only(rules) else 13
+
+
 def season_played(
     nights: int, players: int | None, seed: int, deals: int | None, rules: str
 ) -> str:
     """N demo nights in one season (seasons/demo.py): a player or two more or fewer a night."""
     if not 1 <= nights <= 60:
         raise CommandError(_("A demo season has 1 to 60 nights."))
-    size = players or (12 if is_club_table_rules(rules) else 13)
+    size = players or default_players(rules)
     # One club's people: each night some of them (a player or two more or fewer a night).
     pool = demo_players(random.Random(seed), size + 2)  # noqa: S311 (a demo)
 
     def play(number: int, date: datetime.date) -> Tournament:
-        count = size if is_club_table_rules(rules) else size + number % 3 - 1
+        count = size if fours_only(rules) else size + number % 3 - 1
         people = random.Random(seed + number).sample(pool, count)  # noqa: S311 (a demo)
         return demo_night_play(players=count, seed=seed + number, deals=deals or 12,
                                date=date, rule_set=rules, people=people).tournament  # fmt: skip
@@ -165,7 +178,7 @@ def _again(*, players: int, seed: int, deals: int | None, rules: str, series: in
     command = f"manage.py demo_night --players {players} --seed {seed}"
     command += "" if deals is None else f" --deals {deals}"
     command += "" if series == 1 else f" --series {series}"
-    return command if rules == DEFAULT_RULES else f"{command} --rules {rules}"
+    return command if rules == FIRST_RULES else f"{command} --rules {rules}"
 
 
 def _base_url() -> str:

@@ -1,0 +1,1 @@
+"""Prisdorf Fipsen: the web side of the game (its rules: fipsen_rules; its deals: scoring)."""

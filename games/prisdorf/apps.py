@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class PrisdorfConfig(AppConfig):
+    """Prisdorf Fipsen (no models: its game.py is found by
+    tournaments.rule_pages.discover)."""
+
+    name = "games.prisdorf"
+    verbose_name = "Prisdorf Fipsen"

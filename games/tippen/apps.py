@@ -1,0 +1,27 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PotsConfig(AppConfig):
+    """Tippen as a pot ledger: its deals, the captain's page, standings by chips, the PDF."""
+
+    name = "games.tippen"
+    label = "pots"
+    verbose_name = _("Tippen")
+
+    def ready(self) -> None:
+        from games.tippen import printing_kinds
+        from games.tippen.models import PotDeal
+        from games.tippen.selectors import table_totals
+        from tournaments import table_progress
+        from tournaments.ledger import register_totals
+
+        printing_kinds.register()
+        # Every deal counts, also one where all passed: the dealer's stake went in.
+        table_progress.register("pots", lambda table: PotDeal.objects.filter(table=table).count())
+        # The running totals of a table, its ledger replayed by the ledger with every change.
+        register_totals(PotDeal, table_totals)
+        # Tippen's deals in the night's file (tournaments/night_file.py).
+        from games.tippen.transfer import register as night_file_rows_register
+
+        night_file_rows_register()
