@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from preisfipsen import backup_views, worker_views
-from tournaments.rule_pages import game_urls
+from tournaments.games import game_urls
 
 admin.site.site_header = _("Preisfipsen administration")
 admin.site.site_title = _("Preisfipsen")

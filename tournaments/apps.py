@@ -17,9 +17,9 @@ class TournamentsConfig(AppConfig):
         register_converter(IdConverter, "id")
         register_converter(TokenConverter, "token")
         printing_kinds.register()
-        # Every game's package declares its game (games/*/game.py): offered and played from now.
-        from tournaments import rule_pages
+        # Every game's package declares its game (games/*/game.py): offered and played from now on.
+        from tournaments import games
 
-        rule_pages.discover()
+        games.discover()
         # The nights played before the running totals were kept get theirs.
         post_migrate.connect(totals_backfill, sender=self)

@@ -59,7 +59,7 @@ class Choice:
 
 _offered: dict[str, Choice] = {}
 #: The rule sets a tournament can choose, in the order offered: every game's package offers
-#: its own when the apps start (:func:`tournaments.rule_pages.discover`). Read only; asked when a
+#: its own when the apps start (:func:`tournaments.games.discover`). Read only; asked when a
 #: form or a check is made, never copied at import, so that a rule set offered later is
 #: offered everywhere.
 CHOICES: Mapping[str, Choice] = MappingProxyType(_offered)
@@ -67,7 +67,7 @@ CHOICES: Mapping[str, Choice] = MappingProxyType(_offered)
 
 def offer(choice: Choice) -> None:
     """Offer a rule set of the library's registry to the organiser (with its pages, by
-    :func:`tournaments.rule_pages.register_game`).
+    :func:`tournaments.games.register_game`).
 
     :raises ValueError: the library has no rule set of that name, or another choice has it.
     """

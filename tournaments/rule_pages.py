@@ -2,7 +2,7 @@
 
 Each game the app plays is a package of ``games/`` whose ``game`` module declares its
 :class:`Game`: its choice on the new-tournament form and its :class:`RulePages`. They are
-found once, when the apps are ready (:func:`discover`). The shared pages and
+found once, when the apps are ready (:func:`tournaments.games.discover`). The shared pages and
 templates ask :func:`pages_of` what to show (the closing words, the table card's facts and
 note, the sheet's legend, the history's lines, the board's second figure, the ranking's
 columns, whether the scoresheets print) and never compare a rule set's name. A rule set
@@ -13,18 +13,15 @@ hands over to (:func:`own_pages_of`). This app knows none of the games.
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from django.apps import apps
 from django.http import HttpRequest, HttpResponse
-from django.utils.module_loading import module_has_submodule
 from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import RULE_SETS
 from tournaments.models import Seat, Table, Tournament
 from tournaments.player_figures import Ranks, by_points
-from tournaments.rule_choice import CHOICES, Choice, TournamentRules, offer, withdraw
+from tournaments.rule_choice import CHOICES, TournamentRules
 
 
 class BoardRow(Protocol):
@@ -303,69 +300,9 @@ def unregister(rule_set: str) -> None:
     _pages.pop(rule_set, None)
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game as the web plays it: the new-tournament form's choice (its name is the rules
-    library's rule set) and its pages. Each game's package declares its own in its ``game``
-    module (``GAMES``), found by :func:`discover`."""
-
-    choice: Choice
-    pages: RulePages
-
-    @property
-    def name(self) -> str:
-        return self.choice.name
-
-
-def register_game(game: Game) -> None:
-    """Offer ``game`` to the organiser and play it with its pages.
-
-    :raises ValueError: as :func:`tournaments.rule_choice.offer` and :func:`register`.
-    """
-    offer(game.choice)
-    register(game.name, game.pages)
-
-
-def withdraw_game(name: str) -> None:
-    """No longer offer or play game ``name`` (a test's, when it is done)."""
-    unregister(name)
-    withdraw(name)
-
-
-#: The module of an app that declares its games (``GAMES``, a tuple of :class:`Game`).
-GAME_MODULE = "game"
-
-
-def game_urls() -> list[str]:
-    """The URL modules of the installed games that have pages of their own (``urls``)."""
-    return [
-        f"{config.name}.urls"
-        for config in apps.get_app_configs()
-        if config.module is not None
-        and module_has_submodule(config.module, GAME_MODULE)
-        and module_has_submodule(config.module, "urls")
-    ]
-
-
-def discover() -> None:
-    """Register the games of every installed app that has a :data:`GAME_MODULE`, in the order
-    of ``INSTALLED_APPS`` (the order the form offers them): the one place the web finds its
-    games. Called once the apps are ready."""
-    for config in apps.get_app_configs():
-        if config.module is not None and module_has_submodule(config.module, GAME_MODULE):
-            module = import_module(f"{config.name}.{GAME_MODULE}")
-            for game in module.GAMES:
-                register_game(game)
-
-
 def registered() -> Mapping[str, RulePages]:
     """Every rule set with its pages, by name."""
     return dict(_pages)
-
-
-def games_with_paper_sheets() -> list[StrOrPromise]:
-    """The names of the games whose paper sheets can be typed in, in the order offered."""
-    return [CHOICES[name].label for name, pages in _pages.items() if pages.paper_help]
 
 
 def pages_of(tournament: TournamentRules) -> RulePages:

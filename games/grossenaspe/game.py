@@ -16,6 +16,7 @@ from games.grossenaspe.statistics import STATISTICS
 from scoring.demo import scored_night
 from scoring.scored_pages import scored_pages
 from tournaments import rule_pages
+from tournaments.games import Game
 from tournaments.models import Tournament
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import Choice, rules_of
@@ -81,5 +82,5 @@ PAGES = scored_pages(
     pdf_legend="grossenaspe/pdf_legend.html",
 )
 
-#: The game as the web plays it, found by :func:`tournaments.rule_pages.discover`.
-GAMES = (rule_pages.Game(GROSSENASPE, PAGES),)
+#: The game as the web plays it, found by :func:`tournaments.games.discover`.
+GAMES = (Game(GROSSENASPE, PAGES),)

@@ -11,6 +11,7 @@ from games.mecklenburg.statistics import STATISTICS
 from scoring.demo import scored_night
 from scoring.scored_pages import scored_pages
 from tournaments import rule_pages
+from tournaments.games import Game
 from tournaments.rule_choice import Choice
 
 ANSEGGER = Choice(
@@ -42,5 +43,5 @@ DUTTFIPS_PAGES = scored_pages(
     paper_help=rule_pages.PaperHelp("mecklenburg/duttfips_paper_help.html", duttfips_example),
 )
 
-#: The games as the web plays them, found by :func:`tournaments.rule_pages.discover`.
-GAMES = (rule_pages.Game(ANSEGGER, ANSEGGER_PAGES), rule_pages.Game(DUTTFIPS, DUTTFIPS_PAGES))
+#: The games as the web plays them, found by :func:`tournaments.games.discover`.
+GAMES = (Game(ANSEGGER, ANSEGGER_PAGES), Game(DUTTFIPS, DUTTFIPS_PAGES))

@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class PrisdorfConfig(AppConfig):
     """Prisdorf Fipsen (no models: its game.py is found by
-    tournaments.rule_pages.discover)."""
+    tournaments.games.discover)."""
 
     name = "games.prisdorf"
     verbose_name = "Prisdorf Fipsen"

@@ -9,6 +9,7 @@ from games.prisdorf.statistics import STATISTICS
 from scoring.demo import scored_night
 from scoring.scored_pages import scored_pages
 from tournaments import rule_pages
+from tournaments.games import Game
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import KONTRA, Choice
 
@@ -46,5 +47,5 @@ PAGES = scored_pages(
     paper_help=rule_pages.PaperHelp("scoring/rules/paper_help.html", prisdorf_example),
 )
 
-#: The game as the web plays it, found by :func:`tournaments.rule_pages.discover`.
-GAMES = (rule_pages.Game(PRISDORF, PAGES),)
+#: The game as the web plays it, found by :func:`tournaments.games.discover`.
+GAMES = (Game(PRISDORF, PAGES),)

@@ -14,6 +14,7 @@ from games.thedinghausen.statistics import race_statistics
 from games.thedinghausen.templatetags.race_money import cents_as_euros
 from games.thedinghausen.views import race_page
 from tournaments import rule_pages
+from tournaments.games import Game
 from tournaments.option_text import OptionText
 from tournaments.player_figures import by_games_then_money
 from tournaments.rule_choice import Choice
@@ -114,5 +115,5 @@ THEDINGHAUSEN = Choice(
     ),
 )
 
-#: The game as the web plays it, found by :func:`tournaments.rule_pages.discover`.
-GAMES = (rule_pages.Game(THEDINGHAUSEN, RACE_PAGES),)
+#: The game as the web plays it, found by :func:`tournaments.games.discover`.
+GAMES = (Game(THEDINGHAUSEN, RACE_PAGES),)

@@ -13,6 +13,7 @@ from games.tippen.selectors import pot_entries, pot_history, pot_players
 from games.tippen.statistics import pot_statistics
 from games.tippen.views import pot_page
 from tournaments import rule_pages
+from tournaments.games import Game
 from tournaments.rule_choice import Choice
 
 #: Its deals corrected, then (asked for everything) every one entered.
@@ -85,5 +86,5 @@ TIPPEN = Choice(
     ),
 )
 
-#: The game as the web plays it, found by :func:`tournaments.rule_pages.discover`.
-GAMES = (rule_pages.Game(TIPPEN, TIPPEN_PAGES),)
+#: The game as the web plays it, found by :func:`tournaments.games.discover`.
+GAMES = (Game(TIPPEN, TIPPEN_PAGES),)

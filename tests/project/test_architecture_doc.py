@@ -22,8 +22,11 @@ PACKAGES = (
     "sitewide",
     "tournaments",
     "scoring",
-    "races",
-    "pots",
+    "games/prisdorf",
+    "games/grossenaspe",
+    "games/mecklenburg",
+    "games/thedinghausen",
+    "games/tippen",
     "seasons",
     "printing",
 )

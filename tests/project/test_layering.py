@@ -5,14 +5,15 @@
 - ``tournaments`` (the night: players, tables, seats) does not reach ``scoring`` (deals,
   standings): not by import, not by a ``scoring:`` URL name in its Python code or in
   ``templates/tournaments/``. Scoring builds on tournaments, not the other way round.
-- ``races`` (the Thedinghausen race: its deals, standings, cash box) does not reach
-  ``scoring``; ``tournaments`` does not reach ``races``.
-- ``pots`` (Tippen: its deals, the chips, standings) reaches neither ``scoring`` nor
-  ``races``; ``tournaments`` does not reach ``pots``. Scoring hands over to both through
-  ``tournaments/rule_pages.py``, which they fill in when they start.
-- ``scoring`` (the scored deals) reaches neither ``races`` nor ``pots``: each app keeps its
-  own rows of the night's file and registers them with ``tournaments/night_file.py``, which
-  scoring's frame of the file asks (issue 17, item 5).
+- A game's package (``games/<name>/``, issue 27) reaches no other game's. A scored game
+  (Prisdorf, Großenaspe, Mecklenburg's) builds on ``scoring``; the race
+  (``games/thedinghausen``: its deals, standings, cash box) and Tippen (``games/tippen``: its
+  deals, the chips, standings) do not reach ``scoring``. ``tournaments`` reaches no game:
+  scoring hands over to the race's and Tippen's pages through ``tournaments/rule_pages.py``,
+  which finds every game's package when the apps are ready.
+- ``scoring`` (the scored deals) reaches no game: each game keeps its own rows of the night's
+  file and registers them with ``tournaments/night_file.py``, which scoring's frame of the
+  file asks (issue 17, item 5).
 - ``printing`` (the file jobs and PDFs) reaches none of them.
 - No app imports the project, ``preisfipsen`` (settings, URLs, the Celery app's wiring, the
   pages that span the apps): what the apps share lies below them, in ``sitewide`` (the
@@ -50,7 +51,7 @@ class Layer:
     package: str
     #: Its templates, relative to the repository (None: it has none of its own).
     templates: str | None
-    #: Top-level modules it must not import.
+    #: Modules it must not import (and those under them).
     forbidden_imports: frozenset[str]
     #: URL namespaces (and app labels) it must not name.
     forbidden_apps: frozenset[str]
@@ -63,13 +64,37 @@ WEB = frozenset(
         "weasyprint",
         "tournaments",
         "scoring",
-        "races",
-        "pots",
+        "games",
         "seasons",
         "preisfipsen",
         "printing",
     }
 )
+#: Each game's package and the app label its models and URL names go by.
+GAMES = {
+    "games/prisdorf": "prisdorf",
+    "games/grossenaspe": "grossenaspe",
+    "games/mecklenburg": "mecklenburg",
+    "games/thedinghausen": "races",
+    "games/tippen": "pots",
+}
+#: A game's package as a module (``games.tippen``), by its folder.
+_MODULE = {folder: folder.replace("/", ".") for folder in GAMES}
+#: Games played on pages of their own, without scored deals: they do not reach scoring.
+LEDGER_GAMES = ("games/thedinghausen", "games/tippen")
+
+
+def game_layer(folder: str) -> Layer:
+    """A game reaches no other game (by import, URL name, template or tag library); a ledger
+    game neither scoring."""
+    others = {other for other in GAMES if other != folder}
+    forbidden = {_MODULE[other] for other in others} | {PROJECT}
+    apps = {GAMES[other] for other in others}
+    if folder in LEDGER_GAMES:
+        forbidden |= {"scoring"}
+        apps |= {"scoring"}
+    return Layer(folder, folder, f"{folder}/templates", frozenset(forbidden), frozenset(apps))
+
 
 #: The project: the apps are wired together there, and none of them reaches up to it.
 PROJECT = "preisfipsen"
@@ -82,52 +107,35 @@ LAYERS = (
         "tournaments",
         "tournaments",
         "templates/tournaments",
-        frozenset({"scoring", "races", "pots", "seasons", PROJECT}),
-        frozenset({"scoring", "races", "pots", "seasons"}),
+        frozenset({"scoring", "games", "seasons", PROJECT}),
+        frozenset({"scoring", "seasons", *GAMES.values()}),
     ),
     # Scoring builds on the night and the rules; it does not reach up to the project, nor
-    # across to the race or Tippen: their parts (their pages, their rows of the night's file)
-    # reach it through registries in tournaments.
+    # to a game: their parts (their pages, their rows of the night's file) reach it through
+    # registries in tournaments.
     Layer(
         "scoring",
         "scoring",
         "templates/scoring",
-        frozenset({"races", "pots", PROJECT}),
-        frozenset({"races", "pots"}),
+        frozenset({"games", PROJECT}),
+        frozenset(GAMES.values()),
     ),
-    # The race builds on the night (tables, seats) and the rules; scoring may offer its
-    # pages (the table's link opens the race's page at a race table), not the other way.
-    Layer(
-        "races",
-        "races",
-        "templates/races",
-        frozenset({"scoring", "pots", PROJECT}),
-        frozenset({"scoring", "pots"}),
-    ),
-    # Tippen builds on the night and the rules, as the race does, and knows neither scoring
-    # nor the race.
-    Layer(
-        "pots",
-        "pots",
-        "templates/pots",
-        frozenset({"scoring", "races", PROJECT}),
-        frozenset({"scoring", "races"}),
-    ),
+    *(game_layer(folder) for folder in GAMES),
     # The season ranks nights of every rule set through tournaments (RulePages.rank, the
-    # running totals), and knows neither scoring, the race nor Tippen.
+    # running totals), and knows neither scoring nor a game.
     Layer(
         "seasons",
         "seasons",
         "templates/seasons",
-        frozenset({"scoring", "races", "pots", PROJECT}),
-        frozenset({"scoring", "races", "pots"}),
+        frozenset({"scoring", "games", PROJECT}),
+        frozenset({"scoring", *GAMES.values()}),
     ),
     Layer(
         "printing",
         "printing",
         "templates/printing",
-        frozenset({"tournaments", "scoring", "races", "pots", "seasons", PROJECT}),
-        frozenset({"tournaments", "scoring", "races", "pots", "seasons"}),
+        frozenset({"tournaments", "scoring", "games", "seasons", PROJECT}),
+        frozenset({"tournaments", "scoring", "seasons", *GAMES.values()}),
     ),
 )
 
@@ -188,21 +196,22 @@ def crossings(root: Path, layer: Layer) -> set[Crossing]:
         where = path.relative_to(root).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)
         for module in _imports(tree):
-            if module.split(".")[0] in layer.forbidden_imports:
+            if any(module == f or module.startswith(f + ".") for f in layer.forbidden_imports):
                 found.add(Crossing(where, f"import {module}"))
         for app, what in _names(tree):
             if app in layer.forbidden_apps:
                 found.add(Crossing(where, what))
     if layer.templates is not None:
         # A template reaches an app also by loading its template tags ({% load scoring_print %}).
+        folders = {label: folder for folder, label in GAMES.items()}
         libraries = {
             tags.stem: app
             for app in layer.forbidden_apps
-            for tags in (root / app / "templatetags").glob("*.py")
+            for tags in (root / folders.get(app, app) / "templatetags").glob("*.py")
             if tags.stem != "__init__"
         }
         for path in sorted((root / layer.templates).rglob("*")):
-            if not path.is_file():
+            if not path.is_file() or path.suffix != ".html":
                 continue
             where = path.relative_to(root).as_posix()
             text = path.read_text(encoding="utf-8")
@@ -238,7 +247,7 @@ def test_the_layers_are_where_the_test_looks() -> None:
     """The check cannot pass by reading nothing: the packages it guards are there."""
     for layer in LAYERS:
         assert len(list((ROOT / layer.package).rglob("*.py"))) > (
-            3 if layer.name == "sitewide" else 5
+            3 if layer.name in ("sitewide", *GAMES) else 5
         )
     assert len(list((ROOT / "templates/tournaments").rglob("*.html"))) > 5
     assert len(list((ROOT / "templates/printing").rglob("*.html"))) >= 2

@@ -30,7 +30,7 @@ def our_packages() -> set[str]:
     }
     apps = {app.split(".")[0] for app in settings.INSTALLED_APPS}
     assert {app for app in apps if (ROOT / app / "__init__.py").is_file()} <= ours
-    assert ours >= {"preisfipsen", "sitewide", "fipsen_rules", "tournaments", "scoring", "races"}
+    assert ours >= {"preisfipsen", "sitewide", "fipsen_rules", "tournaments", "scoring", "games"}
     return ours
 
 

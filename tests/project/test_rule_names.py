@@ -51,9 +51,7 @@ KNOWN: Counter[str] = Counter()
 
 #: A game's name, or a short form of it, in a name or a string (``aspe_card``, ``MECK_PASSED``,
 #: ``"prisdorf"``), not inside another word (``preserveAspectRatio``).
-GAME_NAMES = re.compile(
-    rf"(?<![a-z])({NAMES}|großenaspe|aspe|meck|mecklenburg)", re.IGNORECASE
-)
+GAME_NAMES = re.compile(rf"(?<![a-z])({NAMES}|großenaspe|aspe|meck|mecklenburg)", re.IGNORECASE)
 #: Where a game may be named outside its package, by file and how many lines: the settings'
 #: list of apps (games.prisdorf, …) and the rule set of every tournament made before there was
 #: a choice (the model field's default, which the migrations keep).

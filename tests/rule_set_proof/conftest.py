@@ -11,19 +11,19 @@ from pytest_django import Settings
 from fipsen_rules import rulesets
 from fipsen_rules.rulesets import Registration
 from tests.rule_set_proof import muenzfips, muenzfips_pages, reizfips, reizfips_pages
-from tournaments import rule_pages
+from tournaments import games
 
 
 @contextmanager
-def game_registered(registration: Registration, game: rule_pages.Game) -> Iterator[None]:
+def game_registered(registration: Registration, game: games.Game) -> Iterator[None]:
     """The library's registration, then the web's game (as a game's package would be found);
     both undone after."""
     rulesets.register(registration)
-    rule_pages.register_game(game)
+    games.register_game(game)
     try:
         yield
     finally:
-        rule_pages.withdraw_game(game.name)
+        games.withdraw_game(game.name)
         rulesets.unregister(game.name)
 
 

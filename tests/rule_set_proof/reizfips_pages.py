@@ -13,7 +13,8 @@ from scoring.demo import GameDraw
 from scoring.demo import scored_night as demo_night
 from scoring.scored_pages import scored_pages
 from tests.rule_set_proof.reizfips import BIDS, NAME, TITLE, Ending, Reizfips, ReizGame
-from tournaments import rule_choice, rule_pages
+from tournaments import rule_choice
+from tournaments.games import Game
 
 CHOICE = rule_choice.Choice(
     NAME,
@@ -36,7 +37,7 @@ def _games(rules: Reizfips) -> GameDraw:
 
 #: Scoring's pages with its own demo, and no paper sheet; found as a game's package's ``GAMES``
 #: would be, but registered by a fixture (conftest.py).
-GAME = rule_pages.Game(CHOICE, scored_pages(demo=demo_night(_games)))
+GAME = Game(CHOICE, scored_pages(demo=demo_night(_games)))
 
 
 def compiled_locale(folder: Path) -> Path:
