@@ -10,6 +10,7 @@ from games.tippen import selectors, services
 from games.tippen.forms import CHOICES, CorrectedForm, PotCorrectionForm
 from games.tippen.models import PotDeal
 from games.tippen.rules import TIPPEN_RULES
+from games.tippen.selectors import TablePot
 from games.tippen.views import named_refusal
 from games.tippen.words import deal_words
 from tournaments.ledger import form_error
@@ -65,7 +66,24 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             url = reverse("pots:table_deals", args=[pk, table.pk])
             return redirect(f"{url}?corrected={deal.sequence}#deal-{deal.sequence}")
     pot = selectors.table_pot(table=table, seats=seats)
-    deals = [
+    context = {
+        "tournament": table.tournament,
+        "table": table,
+        "pot": pot,
+        "deals": _deal_rows(pot, refused_deal, typed),
+        "choices": CHOICES,
+        "error": error,
+        "refused_deal": refused_deal,
+        "corrected": _corrected(request),
+    }
+    return render(request, "pots/table_deals.html", context, status=422 if error else 200)
+
+
+def _deal_rows(
+    pot: TablePot, refused_deal: int | None, typed: QueryDict | None
+) -> list[tuple[PotDeal, str, list[tuple[int, str, str]]]]:
+    """Each deal with its words and its form's choices (as typed, for the one refused)."""
+    return [
         (
             deal,
             deal_words(pot.names, pot.ledger, index),
@@ -73,17 +91,6 @@ def table_deals(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
         )
         for index, deal in enumerate(pot.deals)
     ]
-    context = {
-        "tournament": table.tournament,
-        "table": table,
-        "pot": pot,
-        "deals": deals,
-        "choices": CHOICES,
-        "error": error,
-        "refused_deal": refused_deal,
-        "corrected": _corrected(request),
-    }
-    return render(request, "pots/table_deals.html", context, status=422 if error else 200)
 
 
 def _choices(
