@@ -1,6 +1,6 @@
 """What a page of the board costs at 10 and at 200 tables: served from the board kept in the
 shared cache, served after a deal (the board made less than ``CHANGE_SECONDS`` ago: what
-nearly every viewer gets), and made afresh after a deal (scoring/board_cache.py).
+nearly every viewer gets), and made afresh after a deal (scoring/standings/board_cache.py).
 
 Run: ``.venv/bin/python bench/bench_board.py`` (``--redis``: the cache in Redis database 2 at
 127.0.0.1:6379 instead of files, which it empties). In a throwaway SQLite database: nights of
@@ -35,12 +35,12 @@ from django.test.utils import CaptureQueriesContext, override_settings  # noqa: 
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from scoring import board_cache  # noqa: E402
-from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
+from scoring.standings import board_cache  # noqa: E402
+from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
 from tests.scoring.helpers import deals_played  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Player, Registration, Table, Tournament  # noqa: E402
-from tournaments.names import player_name_key  # noqa: E402
+from tournaments.players.names import player_name_key  # noqa: E402
 
 DEALS = 50
 REQUESTS = 40

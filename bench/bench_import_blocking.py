@@ -28,8 +28,9 @@ from django.core.management import call_command  # noqa: E402
 from django.db import OperationalError  # noqa: E402
 
 from fipsen_rules import Game  # noqa: E402
-from scoring import night_transfer, selectors, services  # noqa: E402
+from scoring import selectors, services  # noqa: E402
 from scoring.demo import demo_night_play  # noqa: E402
+from scoring.night_file import transfer as night_transfer  # noqa: E402
 from tests.night_file_helpers import night_scaled  # noqa: E402
 from tests.scoring.helpers import playing_table  # noqa: E402
 from tournaments.models import Table  # noqa: E402

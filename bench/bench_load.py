@@ -102,7 +102,7 @@ def build_night(scenario: Scenario) -> dict[str, object]:
     from tests.scoring.helpers import deals_played
     from tournaments import services
     from tournaments.models import Player, Registration, Table
-    from tournaments.names import player_name_key
+    from tournaments.players.names import player_name_key
 
     call_command("migrate", verbosity=0)
     tournament = services.tournament_create(
@@ -175,7 +175,7 @@ def group_cpu_seconds(pgid: int) -> float:
 
 
 def target_of(night: dict[str, object], scenario: Scenario, port: int) -> Target:
-    from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
+    from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
 
     pages = board_pages(scenario.players, scenario.tables, STANDINGS_PER_PAGE, TABLES_PER_PAGE)
     return Target(port=port, board_pages=pages, **night)  # type: ignore[arg-type]
@@ -221,7 +221,7 @@ def measured(scenario: Scenario, target: Target, web: Server) -> float:
 def print_costs(target: Target, scenario: Scenario, web: Server) -> None:
     """The server's CPU per request of each kind, and what the scenario (with the scenario
     file's burst) needs of the cores."""
-    from scoring.board_cache import CHANGE_SECONDS
+    from scoring.standings.board_cache import CHANGE_SECONDS
 
     reloads = load_scenario().reloads
 

@@ -23,8 +23,8 @@ _VAR = throwaway.django_setup("night-file")
 
 from django.core.management import call_command  # noqa: E402
 
-from scoring import night_transfer  # noqa: E402
 from scoring.demo import demo_night_play  # noqa: E402
+from scoring.night_file import transfer as night_transfer  # noqa: E402
 from tests.night_file_helpers import night_scaled  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
 

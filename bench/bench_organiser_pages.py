@@ -55,7 +55,7 @@ from django.utils import timezone  # noqa: E402
 from night_bench import build_night  # noqa: E402
 
 from scoring.models import Deal  # noqa: E402
-from scoring.tables import StandingsTable  # noqa: E402
+from scoring.standings.tables import StandingsTable  # noqa: E402
 from seasons.models import Season, SeasonNight  # noqa: E402
 from tournaments.models import Registration, Seat, Table, Tournament  # noqa: E402
 

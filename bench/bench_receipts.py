@@ -5,7 +5,7 @@ database: a table of four with 120 deals (more than any table plays: MAX_DEALS),
 as tests/scoring/helpers.py does. Measured, each the median of many turns:
 
 - the chain of its 120 deals without the database (hashing only);
-- the table's chain as a page reads it (``tournaments.receipts.table_chain``: one query of
+- the table's chain as a page reads it (``tournaments.ledger.receipts.table_chain``: one query of
   the needed columns as tuples; a request reads it once, ``request_chain``);
 - the yardstick: the least a page asks of the database, one trivial query (the table by its
   pk), in turns with the chain;
@@ -33,9 +33,9 @@ from django.test.utils import override_settings, setup_test_environment  # noqa:
 from django.urls import reverse  # noqa: E402
 
 from tests.scoring.helpers import playing_table  # noqa: E402
-from tournaments.ledger import receipt_fields  # noqa: E402
+from tournaments.ledger.entries import receipt_fields  # noqa: E402
+from tournaments.ledger.receipts import chain, table_chain  # noqa: E402
 from tournaments.models import Table  # noqa: E402
-from tournaments.receipts import chain, table_chain  # noqa: E402
 
 DEALS = 120
 TURNS = 100

@@ -3,8 +3,8 @@
 
 Run: ``make bench`` or ``.venv/bin/python bench/bench_series_draw.py`` (``--nights N``, 10 by
 default). For each count of players (8 to 60, and a federation day's 200) it draws N nights
-of four series: the first by lot as the first draw is (``tournaments.draw``), then series 2,
-3 and 4 by ``Method.AVOIDING`` (``tournaments.series_draw``), each from its own seed. Per
+of four series: the first by lot as the first draw is (``tournaments.draw.split``), then series 2,
+3 and 4 by ``Method.AVOIDING`` (``tournaments.draw.series_draw``), each from its own seed. Per
 count and series it prints in how many nights the draw reached the pigeonhole bound
 (``fewest_met_again``, against the series just before) and 0, the most pairs met again and
 the bound there, and the slowest draw in milliseconds. Pure Python: no database.
@@ -16,8 +16,8 @@ import argparse
 import time
 
 from fipsen_rules import table_split
-from tournaments.draw import draw_tables
-from tournaments.series_draw import Method, fewest_met_again, series_tables
+from tournaments.draw.series_draw import Method, fewest_met_again, series_tables
+from tournaments.draw.split import draw_tables
 
 COUNTS = (*range(8, 61), 200)
 

@@ -19,7 +19,8 @@ Each page is asked for through Django's test client with the whole middleware st
 board's first page and another without login. The baseline, measured in the same run with the
 same client, in turns with the page, is a view that returns ``HttpResponse("ok")`` on a
 throwaway URLconf beside the project's: the ratio holds on a noisy machine where milliseconds
-do not. The board keeps each page for a few seconds (``scoring.board_views.CACHE_SECONDS``): it
+do not. The board keeps each page for a few seconds
+(``scoring.standings.board_views.CACHE_SECONDS``): it
 is measured as served and made afresh (the cache emptied before each request). The queries
 must be the same at 200 tables as at 10; the time grows with the players (the rows shown), not
 with the deals.
@@ -56,10 +57,11 @@ from django_tables2 import RequestConfig  # noqa: E402
 from night_bench import build_night  # noqa: E402
 from season_bench import measure_season  # noqa: E402
 
-from scoring import board_views, selectors  # noqa: E402
-from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
+from scoring import selectors  # noqa: E402
 from scoring.models import Deal  # noqa: E402
-from scoring.tables import StandingsTable  # noqa: E402
+from scoring.standings import board_views  # noqa: E402
+from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
+from scoring.standings.tables import StandingsTable  # noqa: E402
 from tournaments.models import Table, Tournament  # noqa: E402
 
 #: The nights measured: their tables of four.

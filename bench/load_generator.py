@@ -293,7 +293,7 @@ async def costs(
     """``ROUNDS`` requests of each kind (after ``WARM_UP``), one after another, the server's
     CPU read around each; saves at the first table, after the pages (a save makes the board
     due). Then ``FRESH_ROUNDS`` boards made afresh: a save, ``board_due`` seconds (the board is
-    made at most so often: scoring/board_cache.py's ``CHANGE_SECONDS``), the board."""
+    made at most so often: scoring/standings/board_cache.py's ``CHANGE_SECONDS``), the board."""
     results, found = Results(), Costs(boards_every=board_due)
     phone, until = Phone(target.table_tokens[0]), float("inf")
     spent: dict[str, list[float]] = {}

@@ -3,7 +3,7 @@ tables of four, 100 deals a table (with those where all passed, about 103 entrie
 made directly, without the services (they would take minutes for 20,000 deals). The deals are
 random legal games of ``scoring.demo`` scored by the rules module and bulk-created; then each
 table's running totals are made from them as the ledger makes them after every entry
-(:func:`tournaments.ledger.tournament_totals_refresh`).
+(:func:`tournaments.ledger.entries.tournament_totals_refresh`).
 
 Imported after ``throwaway.django_setup``, as season_bench.py is.
 """
@@ -17,9 +17,9 @@ from fipsen_rules import PRISDORF, DealEntry
 from games.prisdorf.demo import prisdorf_draw
 from scoring.demo import GameDraw, demo_players
 from scoring.models import Deal, Prize, seat_change_values
-from tournaments.ledger import tournament_totals_refresh
+from tournaments.ledger.entries import tournament_totals_refresh
 from tournaments.models import Player, Registration, Seat, Table, Tournament
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 
 #: The deals a table plays.
 DEALS = 100

@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from seasons.models import Season, SeasonNight
+from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Registration, Seat, Table, Tournament
-from tournaments.names import player_name_key
-from tournaments.totals import SeatTotal
+from tournaments.players.names import player_name_key
 
 NIGHTS = 40
 PLAYERS = 40

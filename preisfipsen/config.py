@@ -201,7 +201,7 @@ CACHE_MAX_ENTRIES = 10_000
 
 def cache_config(url: str | None, var_dir: Path) -> dict[str, dict[str, Any]]:
     """The cache every process of the server shares (gunicorn's workers, the Celery worker): the
-    board is computed there once for all of them (scoring/board_cache.py).
+    board is computed there once for all of them (scoring/standings/board_cache.py).
 
     Redis at ``url`` (``redis://127.0.0.1:6379/1``), or by default files in ``var_dir/cache``:
     nothing to install, and every process on the laptop sees the same entries.

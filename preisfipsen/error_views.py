@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from preisfipsen import damaged_database
 from sitewide import backup
-from tournaments.entry_answer import Outcome, is_queued, told
+from tournaments.ledger.entry_answer import Outcome, is_queued, told
 from tournaments.links import TableLinkNotValid, is_table_link_path
 
 

@@ -4,7 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from preisfipsen import backup_views, worker_views
+from scoring import worker_views
+from scoring.night_file import backup_views
 from tournaments.games import game_urls
 
 admin.site.site_header = _("Preisfipsen administration")
@@ -16,7 +17,7 @@ urlpatterns = [
     # The pages of each game that brings its own (games/*/urls.py).
     *(path("", include(module)) for module in game_urls()),
     path("", include("seasons.urls")),
-    path("", include("preisfipsen.night_urls")),
+    path("", include("scoring.night.urls")),
     path("", include("printing.urls")),
     # A consistent copy of the whole database, for the organiser's USB stick
     path("backup/", backup_views.backup_download, name="backup_download"),

@@ -8,8 +8,9 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import printing_kinds, selectors
-        from scoring.own_prizes import prize_texts
-        from tournaments import night_links, rule_pages, table_progress
+        from scoring.standings.own_prizes import prize_texts
+        from tournaments import night_links, rule_pages
+        from tournaments.ledger import progress as table_progress
 
         # The night's pages in tournaments link to these pages without naming this app.
         night_links.register(
@@ -32,19 +33,21 @@ class ScoringConfig(AppConfig):
         )
         # The running totals of a table's deals, made afresh by the ledger with every change.
         from scoring.models import Deal
-        from scoring.selectors.standings import table_totals
-        from tournaments.ledger import register_totals
+        from scoring.standings.selectors import table_totals
+        from tournaments.ledger.entries import register_totals
 
         register_totals(Deal, table_totals)
         # Its scored deals and the prizes in the night's file (tournaments/night_file.py).
-        from scoring.transfer import register as night_file_rows_register
+        from scoring.night_file.deals import register as night_file_rows_register
 
         night_file_rows_register()
         # The board kept for every page is made afresh once a table's entries change.
-        from scoring import board_cache
-        from tournaments.ledger import entries_changed
+        from scoring.standings import board_cache
+        from tournaments.ledger.entries import entries_changed
 
-        entries_changed.connect(board_cache.entries_changed, dispatch_uid="scoring.board_cache")
+        entries_changed.connect(
+            board_cache.entries_changed, dispatch_uid="scoring.standings.board_cache"
+        )
         # ... and once a series is drawn (or drawn again): the board announces its seating.
         from django.db.models.signals import post_save
 

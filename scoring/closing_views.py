@@ -16,7 +16,7 @@ from scoring import selectors, services
 from scoring.forms import TableEndForm
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
-from tournaments import table_progress
+from tournaments.ledger import progress as table_progress
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import ClosingWords, pages_of, worded
 from tournaments.views.access import organiser_required

@@ -27,13 +27,14 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules import (
     Game,
 )
-from scoring import ranking, selectors, services
+from scoring import selectors, services
 from scoring.demo_series import series_played
+from scoring.standings import ranking
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
 from tournaments.models import Player, Table, Tournament
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 from tournaments.rule_choice import FIRST_RULES, require_playable, rules_of
 from tournaments.rule_pages import registered
 

@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import services
 from tournaments import services as tournament_services
+from tournaments.draw.series_draw import Method
 from tournaments.models import MAX_SERIES, Tournament
 from tournaments.rule_pages import pages_of
-from tournaments.series_draw import Method
 
 
 def series_played(tournament: Tournament, rng: random.Random, *, series: int) -> tuple[int, int]:

@@ -10,9 +10,9 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
-from scoring.prize_allocation import Kind, Line
+from scoring.standings.prize_allocation import Kind, Line
 from sitewide.money import euros
-from tournaments.ledger import LedgerChange, LedgerEntry
+from tournaments.ledger.entries import LedgerChange, LedgerEntry
 from tournaments.models import MAX_SEATS, Table, Tournament
 from tournaments.text import max_length_constraint, no_control_characters
 
@@ -221,7 +221,7 @@ class Prize(models.Model):
     name = models.CharField(
         _("named prize"), max_length=100, blank=True, validators=[no_control_characters]
     )
-    #: Its queue (scoring/prize_allocation.py): a place from the top or from the end, a
+    #: Its queue (scoring/standings/prize_allocation.py): a place from the top or from the end, a
     #: category, a deal; ``place`` is its rank there ("2. Beste Dame": the second lady).
     kind = models.CharField(
         _("kind"), max_length=20, choices=[(k.value, k.value) for k in Kind], default=Kind.PLACE
@@ -296,7 +296,7 @@ class TablePhone(models.Model):
 
 class NightImport(models.Model):
     """A night's file the organiser uploaded, imported by a background job
-    (``scoring/transfer_jobs.py``): a night of 200 tables takes longer than a web request
+    (``scoring/night_file/jobs.py``): a night of 200 tables takes longer than a web request
     should. The job reports how far it is to Celery's results (its page polls them); the
     record keeps the end: the tournament imported, or why the file was refused. The upload
     itself is deleted once the job is done with it. ``manage.py import_night`` keeps one too,
@@ -322,7 +322,7 @@ class NightImport(models.Model):
     #: (Redis' visibility timeout ran out) leaves it to go on.
     started_by = models.CharField(max_length=300, blank=True, editable=False)
     #: The tournament the job is building, hidden until its last step
-    #: (scoring/transfer_stage.py): what a job whose worker died leaves, to be undone.
+    #: (scoring/night_file/stage.py): what a job whose worker died leaves, to be undone.
     staged = models.ForeignKey(
         Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

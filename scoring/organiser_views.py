@@ -11,14 +11,14 @@ from django_tables2 import RequestConfig
 
 from scoring import selectors
 from scoring.deal_pages import correct_page, playing_for, preview_page
-from scoring.exports import SafeTableExport
 from scoring.models import Deal
-from scoring.tables import StandingsTable
+from scoring.standings.exports import SafeTableExport
+from scoring.standings.tables import StandingsTable
 from tournaments import selectors as tournament_selectors
+from tournaments.draw.series_screen import series_on_screen
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.views.access import organiser_required
-from tournaments.views.series_screen import series_on_screen
 
 
 @organiser_required

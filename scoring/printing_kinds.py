@@ -5,7 +5,7 @@ renderers (scoring/renderers.py) are named by path, loaded when a PDF is made.
 A rule set played on its own pages (the race, Tippen) has no scored deal: its night is not
 offered the sheets nor the whole night, and a request is refused (its app prints its own
 sheets); its final ranking is the one the renderer makes of its own places (games won, then
-money; chips: scoring/own_prizes.py)."""
+money; chips: scoring/standings/own_prizes.py)."""
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _

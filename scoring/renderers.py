@@ -26,16 +26,16 @@ from django.utils.translation import gettext_lazy as _
 from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import Pages, render_pdf
 from scoring import selectors
-from scoring.own_prizes import own_awards
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
-from scoring.selectors.cash import CashReport, cash_report
-from scoring.tables import prize_text
+from scoring.standings.cash import CashReport, cash_report
+from scoring.standings.own_prizes import own_awards
+from scoring.standings.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
+from tournaments.ledger.receipts import by_series_printed, last_codes, last_codes_by_series
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import by_series_printed, last_codes, last_codes_by_series
 from tournaments.rule_pages import own_pages_of
 
 #: Tables whose charts share an A4 page in the night's file.

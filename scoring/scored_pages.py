@@ -7,10 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ranking import Figures, rank, tie_break_of
+from scoring.standings.ranking import Figures, rank, tie_break_of
 from tournaments import rule_pages
 from tournaments.models import Tournament
-from tournaments.player_figures import Placed, PlayerFigures
+from tournaments.players.figures import Placed, PlayerFigures
 
 #: A table that plays a number of deals.
 CLOSING = rule_pages.ClosingWords(

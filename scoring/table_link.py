@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.urls import get_script_prefix, get_urlconf, reverse
 
 from scoring import selectors
-from tournaments.entry_outcomes import CLOSED, ENTRY_HEADER
+from tournaments.ledger.entry_outcomes import CLOSED, ENTRY_HEADER
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of

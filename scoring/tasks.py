@@ -5,7 +5,7 @@ from typing import Any
 
 from celery import Task, shared_task
 
-from scoring import transfer_jobs
+from scoring.night_file import jobs as transfer_jobs
 
 #: A job reports its progress at most this often (seconds), and after its last table.
 REPORT_EVERY = 0.25

@@ -1,15 +1,7 @@
 from django.urls import path
 
-from scoring import (
-    board_views,
-    cash_views,
-    closing_views,
-    organiser_views,
-    paper_views,
-    phone_views,
-    prize_views,
-    views,
-)
+from scoring import closing_views, organiser_views, paper_views, phone_views, views
+from scoring.standings import board_views, cash_views, prize_views
 from sitewide.url_helpers import named_by_view
 
 app_name = "scoring"

@@ -31,8 +31,8 @@ from scoring.evaluation import spoken_game
 from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
-from tournaments import entry_outcomes
-from tournaments.entry_answer import Outcome, told
+from tournaments.ledger import entry_outcomes
+from tournaments.ledger.entry_answer import Outcome, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of

@@ -1,6 +1,6 @@
 """What the season's pages read: its standings (a column a night), the seasons of a player, the
 list, the nights that may join. Each in a fixed number of queries however many nights: the
-nights' places come from the running totals in one query (:func:`tournaments.selectors.figures.
+nights' places come from the running totals in one query (:func:`tournaments.players.night_figures.
 ranked_nights`), ranked as each night's rule set ranks."""
 
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ from seasons import standings as arithmetic
 from seasons.models import Season, SeasonNight
 from seasons.standings import Result, Row, Standings
 from tournaments.models import Player, Seat, Tournament
-from tournaments.selectors.figures import ranked_nights
+from tournaments.players.night_figures import ranked_nights
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,8 @@ def celery_var_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.fixture(autouse=True, scope="session")
 def cache_of_the_session(celery_var_dir: Path) -> Iterator[None]:
-    """The cache is files, as `make run` keeps them (scoring/board_cache.py), in this session's
+    """The cache is files, as `make run` keeps them (scoring/standings/board_cache.py), in this
+    session's
     folder, which a real worker of the tests shares: never var/cache/ nor a developer's Redis."""
     hidden = os.environ.pop("CACHE_URL", None)
     session = override_settings(CACHES=cache_config(None, celery_var_dir))

@@ -3,7 +3,7 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 
 #: The password every UserFactory user has, unless given.
 PASSWORD = "Herz-Dame-im-Skat-7"

@@ -1,4 +1,4 @@
-"""Helpers of the night file's tests (scoring.night_transfer and every app's rows in it)."""
+"""Helpers of the night file's tests (scoring.night_file.transfer and every app's rows in it)."""
 
 from typing import Any
 

@@ -1,6 +1,6 @@
 """Further series of a night made directly in the database (Table(series=2…), Seat(series=2…)),
 as the draw of a next series would leave them, for the tests of what is shown, printed and
-carried per series without the draw's own choices (tournaments/services/series.py): each series
+carried per series without the draw's own choices (tournaments/draw/series_services.py): each series
 seats the players of series 1 at the same tables (sizes, deals), each moved on by his seat, so
 that tablemates change; new links."""
 

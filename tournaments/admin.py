@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
+from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import (
     OrganiserProfile,
     Player,
@@ -35,7 +36,6 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
-from tournaments.totals import SeatTotal, TableTotal
 
 
 def play_started(tournament: Tournament | None) -> bool:

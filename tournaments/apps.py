@@ -12,7 +12,7 @@ class TournamentsConfig(AppConfig):
 
         from tournaments import printing_kinds
         from tournaments.converters import IdConverter, TokenConverter
-        from tournaments.ledger import totals_backfill
+        from tournaments.ledger.entries import totals_backfill
 
         register_converter(IdConverter, "id")
         register_converter(TokenConverter, "token")

@@ -14,12 +14,12 @@ from fipsen_rules.ruleset import Option
 from sitewide.money import MoneyField
 from tournaments import selectors
 from tournaments.club_points import POINTS
+from tournaments.draw.rule_seating import deal_count_readers, table_deals
+from tournaments.draw.series_forms import SeriesCountForm
 from tournaments.models import MAX_DEALS, Seat, Tournament
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import CHOICES, FIRST_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
-from tournaments.rule_seating import deal_count_readers, table_deals
-from tournaments.series_forms import SeriesCountForm
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField
 

@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.receipts import receipt_at, receipt_of_submission
+from tournaments.ledger.receipts import receipt_at, receipt_of_submission
 from tournaments.selectors import user_must_change_password
 
 #: The answer to a saved deal carries the table's receipt after it (the phone's queue reads it).

@@ -12,11 +12,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import player_categories, totals  # noqa: F401 (totals: models of this app)
+from tournaments.draw.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.events import TournamentEvent as TournamentEvent  # a model of this app
-from tournaments.player_merges import PlayerMerge as PlayerMerge  # a model of this app
+from tournaments.ledger import totals  # noqa: F401 (totals: models of this app
+from tournaments.players import categories as player_categories
+from tournaments.players.merges import PlayerMerge as PlayerMerge  # a model of this app
 from tournaments.rule_choice import TournamentRules
-from tournaments.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.states import PLAYED, TournamentState, TournamentStates
 from tournaments.text import max_length_constraint, name_has_letter, no_control_characters
 
@@ -178,7 +179,7 @@ class Tournament(TournamentStates, TournamentRules):
     #: The seed of the current draw: with the checked-in players it reproduces every seat.
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True, editable=False)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True, editable=False)
-    #: Being imported from a night's file, a step at a time (scoring/transfer_stage.py): no
+    #: Being imported from a night's file, a step at a time (scoring/night_file/stage.py): no
     #: list shows it until the import's last step does; a failed import removes it again.
     importing = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -278,7 +279,8 @@ class Table(models.Model):
     ended_early_reason = models.CharField(
         _("why it ended early"), max_length=200, blank=True, editable=False
     )
-    #: How its receipts are made (tournaments.receipts.SCHEMES): kept from the table's making,
+    #: How its receipts are made (tournaments.ledger.receipts.SCHEMES): kept from the table's
+    #: making,
     #: so that the codes of a table of before (four characters) check as they did.
     receipt_scheme = models.PositiveSmallIntegerField(
         _("receipts"), choices=[(1, "4"), (2, "6")], default=2, editable=False

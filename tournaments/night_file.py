@@ -1,6 +1,6 @@
 """The night's file, part by part: each app registers the rows it keeps in it.
 
-One night as one file has a frame (``scoring.night_transfer``): the tournament, its players,
+One night as one file has a frame (``scoring.night_file.transfer``): the tournament, its players,
 registrations, tables with their seats, the seat swaps, the version and the refusals. What an
 app stores beyond them (scoring's deals and prizes, the race's deals, Tippen's deals) it writes
 and reads itself, and registers here when it starts (``AppConfig.ready``), as an app registers

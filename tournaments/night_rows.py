@@ -1,6 +1,6 @@
 """Rows of the night's file: a model's fields as plain values, and back as a checked new row;
 the times the database sets, kept as in the file; who changed a row, by user name. Shared by
-the frame (``scoring.night_transfer``: the tournament, players, tables, seats, swaps) and by
+the frame (``scoring.night_file.transfer``: the tournament, players, tables, seats, swaps) and by
 every app's own rows in it (:mod:`tournaments.night_file`)."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ TIMES_BATCH = 100
 CHANGES = "changes"
 #: The key of who made a change (a user name of the installation that wrote the file).
 USER = "user"
-#: An entry's id against a form sent twice (:class:`tournaments.ledger.LedgerEntry`).
+#: An entry's id against a form sent twice (:class:`tournaments.ledger.entries.LedgerEntry`).
 SUBMISSION = "submission"
 
 ModelT = TypeVar("ModelT", bound=models.Model)

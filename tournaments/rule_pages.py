@@ -20,7 +20,7 @@ from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import RULE_SETS
 from tournaments.models import Seat, Table, Tournament
-from tournaments.player_figures import Ranks, by_points
+from tournaments.players.figures import Ranks, by_points
 from tournaments.rule_choice import CHOICES, TournamentRules
 
 

@@ -2,7 +2,7 @@
 tie-break (only where equal points are ordered by it, not where they share a place: the race,
 Tippen) and the Preisfipsen tick (only where Kontra can be agreed). The form shows such a field
 for those rule sets only (``data-shown-for``, static/js/rule-options.js); the deal counts'
-readers are the seating's (:func:`tournaments.rule_seating.deal_count_readers`)."""
+readers are the seating's (:func:`tournaments.draw.rule_seating.deal_count_readers`)."""
 
 from fipsen_rules import RULE_SETS
 from fipsen_rules.ruleset import TIE_BREAK_ORDER

@@ -2,18 +2,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from sitewide.url_helpers import named_by_view
-from tournaments.views import (
-    account,
-    desk,
-    directory,
-    files,
-    night,
-    players,
-    points,
-    receipts,
-    series,
-    tables,
-)
+from tournaments.desk import night_views as night
+from tournaments.desk import views as desk
+from tournaments.draw import series_views as series
+from tournaments.draw import views as tables
+from tournaments.ledger import views as receipts
+from tournaments.players import directory_views as directory
+from tournaments.players import views as players
+from tournaments.views import account, files, points
 
 app_name = "tournaments"
 

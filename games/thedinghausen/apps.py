@@ -13,8 +13,8 @@ class RacesConfig(AppConfig):
         from games.thedinghausen import printing_kinds
         from games.thedinghausen.models import RaceDeal
         from games.thedinghausen.selectors import table_totals
-        from tournaments import table_progress
-        from tournaments.ledger import register_totals
+        from tournaments.ledger import progress as table_progress
+        from tournaments.ledger.entries import register_totals
 
         printing_kinds.register()
         # A race deal has no passed kind: every deal entered was played.

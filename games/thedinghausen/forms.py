@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.thedinghausen.screen import parse_announcer, parse_seat, parse_taps
-from tournaments.ledger import SequenceField
+from tournaments.ledger.entries import SequenceField
 
 #: The one message for a trick count that is missing or not a number, whichever seat.
 COUNTS_MESSAGE = _("Enter the tricks of each player as a number from 0 to 5.")

@@ -16,7 +16,7 @@ from games.thedinghausen.views import race_page
 from tournaments import rule_pages
 from tournaments.games import Game
 from tournaments.option_text import OptionText
-from tournaments.player_figures import by_games_then_money
+from tournaments.players.figures import by_games_then_money
 from tournaments.rule_choice import Choice
 
 #: Its deals corrected, then (asked for everything) every one entered.

@@ -11,8 +11,8 @@ from games.thedinghausen.selectors import TableRace, table_races
 from games.thedinghausen.sheets import SheetRow, sheet_rows
 from printing.kinds import FileJob
 from printing.pdf import render_pdf
+from tournaments.ledger.receipts import last_codes_by_series
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes_by_series
 
 
 def render_race_scoresheets(job: FileJob) -> bytes:

@@ -13,10 +13,10 @@ from fipsen_rules.thedinghausen import STAKE_CENTS
 from games.thedinghausen.models import RaceDeal, RaceDealChange
 from games.thedinghausen.replay import Evening, replay
 from games.thedinghausen.rules import announced_fipsen
+from tournaments.draw.series_rows import seats_by_player, series_count, series_of
+from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import tables_with_seats
-from tournaments.series_rows import seats_by_player, series_count, series_of
-from tournaments.totals import SeatTotal, TableTotal
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def race_tables(*, tournament: Tournament) -> list[RaceTable]:
 
 def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
     """A table's running totals, its evening replayed once from its deals (one query), for
-    the ledger to store (:mod:`tournaments.ledger`)."""
+    the ledger to store (:mod:`tournaments.ledger.entries`)."""
     deals = list(RaceDeal.objects.filter(table=table).order_by("sequence"))
     evening = _evening(table, seats, deals)
     begun = sum(1 for game in evening.games if game.deals or game.winner is not None)

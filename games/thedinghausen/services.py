@@ -16,7 +16,7 @@ from fipsen_rules import FipsenError
 from games.thedinghausen.models import RaceDeal, RaceDealChange
 from games.thedinghausen.replay import DealRefused, Evening, counts_of_taps, replay
 from games.thedinghausen.rules import announced_fipsen
-from tournaments.ledger import LedgerKind
+from tournaments.ledger.entries import LedgerKind
 from tournaments.models import Seat, Table
 from tournaments.rules_errors import rules_error_text
 from tournaments.states import require_open_for_entry
@@ -67,7 +67,7 @@ def race_deal_enter(
 ) -> tuple[RaceDeal, bool]:
     """:func:`race_deal_record`, and whether this call saved the deal (False: the same
     ``submission`` was saved before, and nothing is stored twice): the phone's queue is told
-    which (:mod:`tournaments.entry_answer`).
+    which (:mod:`tournaments.ledger.entry_answer`).
 
     :raises ValidationError: as :func:`race_deal_record`.
     """

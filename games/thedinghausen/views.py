@@ -21,8 +21,8 @@ from games.thedinghausen.replay import counts_of_taps
 from games.thedinghausen.rules import announced_fipsen, is_race
 from games.thedinghausen.screen import SeatRow, TapScreen
 from games.thedinghausen.words import deal_words
-from tournaments.entry_answer import Outcome, is_queued, outcome_of, page_status, told
-from tournaments.ledger import form_error
+from tournaments.ledger.entries import form_error
+from tournaments.ledger.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_for_token
@@ -122,7 +122,7 @@ def _saved(
     request: HttpRequest, table: Table, seats: list[Seat], *, token: str, outcome: Outcome
 ) -> HttpResponse:
     """After a save: the page again (POST/redirect/GET); for the phone's queue, which
-    follows no redirect meaningfully, the page itself (:mod:`tournaments.entry_answer`)."""
+    follows no redirect meaningfully, the page itself (:mod:`tournaments.ledger.entry_answer`)."""
     if is_queued(request):
         return told(race_page(request, table, seats, token=token), outcome)
     return told(redirect("races:entry", token=token), outcome)

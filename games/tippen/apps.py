@@ -13,8 +13,8 @@ class PotsConfig(AppConfig):
         from games.tippen import printing_kinds
         from games.tippen.models import PotDeal
         from games.tippen.selectors import table_totals
-        from tournaments import table_progress
-        from tournaments.ledger import register_totals
+        from tournaments.ledger import progress as table_progress
+        from tournaments.ledger.entries import register_totals
 
         printing_kinds.register()
         # Every deal counts, also one where all passed: the dealer's stake went in.

@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.ledger import MAX_SEQUENCE, SequenceField
+from tournaments.ledger.entries import MAX_SEQUENCE, SequenceField
 from tournaments.models import Seat
 
 #: A seat's choice: passed, or the tricks of a player who tapped.

@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import TippenDeal
-from tournaments.ledger import LedgerChange, LedgerEntry
+from tournaments.ledger.entries import LedgerChange, LedgerEntry
 from tournaments.models import Table
 
 

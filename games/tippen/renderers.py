@@ -11,8 +11,8 @@ from games.tippen.selectors import TablePot, ranked_players, table_pots
 from games.tippen.words import deal_words
 from printing.kinds import FileJob
 from printing.pdf import render_pdf
+from tournaments.ledger.receipts import last_codes_by_series
 from tournaments.printing_kinds import tournament_of
-from tournaments.receipts import last_codes_by_series
 
 
 def render_pot_ledgers(job: FileJob) -> bytes:

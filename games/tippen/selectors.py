@@ -12,10 +12,10 @@ from fipsen_rules import places
 from games.tippen.models import PotDeal, PotDealChange
 from games.tippen.replay import Ledger, replay
 from games.tippen.rules import tippen_of
+from tournaments.draw.series_rows import seats_by_player, series_count, series_of
+from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
 from tournaments.selectors import tables_with_seats
-from tournaments.series_rows import seats_by_player, series_count, series_of
-from tournaments.totals import SeatTotal, TableTotal
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def pot_tables(*, tournament: Tournament) -> list[PotTable]:
 
 def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[SeatTotal]]:
     """A table's running totals, its ledger replayed once from its deals (one query), for
-    the ledger to store (:mod:`tournaments.ledger`)."""
+    the ledger to store (:mod:`tournaments.ledger.entries`)."""
     deals = list(PotDeal.objects.filter(table=table).order_by("sequence"))
     current = _table_pot(table, seats, deals).ledger.current
     seat_totals = [SeatTotal(seat=seat, points=current.chips[seat.position]) for seat in seats]

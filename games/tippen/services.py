@@ -1,7 +1,7 @@
 """What changes a Tippen table: a deal entered by the captain, a deal corrected.
 
 Every deal is checked by the rules library against the table's whole ledger, replayed from
-its stored deals under the table's lock (:mod:`tournaments.ledger`): two phones cannot both
+its stored deals under the table's lock (:mod:`tournaments.ledger.entries`): two phones cannot both
 save "the next deal", nor correct one from what it was before the other's correction.
 """
 
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games.tippen.models import PotDeal, PotDealChange
 from games.tippen.replay import DealRefused, Ledger, Taps, replay
 from games.tippen.rules import tippen_of
-from tournaments.ledger import LedgerKind
+from tournaments.ledger.entries import LedgerKind
 from tournaments.models import Seat, Table
 from tournaments.rules_errors import rules_error_text
 from tournaments.states import require_open_for_entry
@@ -51,7 +51,7 @@ def pot_deal_enter(
 ) -> tuple[PotDeal, bool]:
     """:func:`pot_deal_record`, and whether this call saved the deal (False: the same
     ``submission`` was saved before, and nothing is stored twice): the phone's queue is told
-    which (:mod:`tournaments.entry_answer`).
+    which (:mod:`tournaments.ledger.entry_answer`).
 
     :raises ValidationError: as :func:`pot_deal_record`.
     """

@@ -5,7 +5,7 @@ The table's link (``/t/<token>/``) is scoring's route; at a Tippen table it show
 (POST/redirect/GET) with the chips and the pot it came to; a refused one: the page with the
 reason and every choice kept. The last deal can be corrected from the same page. A save says
 what became of the deal in its answer's header, for the phone's queue
-(:mod:`tournaments.entry_answer`).
+(:mod:`tournaments.ledger.entry_answer`).
 """
 
 import uuid
@@ -22,8 +22,8 @@ from games.tippen.forms import CHOICES, PASSED, PotEntryForm
 from games.tippen.replay import Taps
 from games.tippen.rules import TIPPEN_RULES
 from games.tippen.words import deal_words
-from tournaments.entry_answer import Outcome, is_queued, outcome_of, page_status, told
-from tournaments.ledger import form_error
+from tournaments.ledger.entries import form_error
+from tournaments.ledger.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.selectors import table_for_token
@@ -54,7 +54,7 @@ def _save(
     request: HttpRequest, table: Table, seats: list[Seat], *, token: str, form: PotEntryForm
 ) -> HttpResponse:
     """A new deal; what became of it is said in the answer's header for the phone's queue
-    (:mod:`tournaments.entry_answer`), which is answered with the page, never redirected."""
+    (:mod:`tournaments.ledger.entry_answer`), which is answered with the page, never redirected."""
     taps = form.taps()
     sequence = form.cleaned_data["sequence"]
     try:

@@ -42,7 +42,7 @@ from scoring.selectors.progress import (
     unfinished_tables,
 )
 from scoring.selectors.sheets import SheetRow, TableSheet, deal_history, table_sheet, table_sheets
-from scoring.selectors.standings import (
+from scoring.standings.selectors import (
     Standing,
     prize_list,
     standings,

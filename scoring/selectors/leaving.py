@@ -2,7 +2,7 @@
 
 A table of four that learns late that a player left (the three went on entering deals on the
 phone) lets him leave after an earlier deal: the deals after it must then be ones the three
-could have played. tournaments asks this through ``tournaments.table_progress``.
+could have played. tournaments asks this through ``tournaments.ledger.progress``.
 """
 
 from dataclasses import dataclass

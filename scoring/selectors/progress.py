@@ -8,13 +8,13 @@ from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
+from tournaments.ledger.totals import TableTotal
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
 from tournaments.selectors import tables_with_seats
-from tournaments.totals import TableTotal
 
 if TYPE_CHECKING:
-    from scoring.selectors.standings import Standing
+    from scoring.standings.selectors import Standing
 
 
 def tables_progress(*, tournament: Tournament, series: int | None = None) -> QuerySet[Table]:

@@ -14,7 +14,6 @@ from scoring.services.entry import (
     deal_words,
 )
 from scoring.services.phones import phone_seen
-from scoring.services.prizes import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
 from scoring.services.tables import (
     series_end_early,
@@ -24,6 +23,7 @@ from scoring.services.tables import (
     table_resume,
     table_resume_check,
 )
+from scoring.standings.services import prizes_set, prizes_split_fees, prizes_split_fees_check
 
 __all__ = [
     "DealAlreadyEntered",

@@ -15,7 +15,7 @@ from scoring import selectors
 from scoring.evaluation import score_deal, spoken_game
 from scoring.models import Deal, DealChange, each_of, seat_change_values
 from scoring.services.guards import require_next_free
-from tournaments.ledger import LedgerKind
+from tournaments.ledger.entries import LedgerKind
 from tournaments.models import Seat, Table
 
 if TYPE_CHECKING:

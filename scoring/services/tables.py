@@ -9,9 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import selectors
-from scoring.board_cache import board_changed
+from scoring.standings.board_cache import board_changed
 from tournaments import services as tournament_services
-from tournaments import table_progress
+from tournaments.ledger import progress as table_progress
 from tournaments.models import Table, Tournament, TournamentEvent
 from tournaments.rule_pages import pages_of
 from tournaments.selectors import table_with_seats_locked

@@ -9,10 +9,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from fipsen_rules.signs import signed_score, signed_total
-from scoring import chart, scoresheets
+from scoring import scoresheets
 from scoring.evaluation import spoken_game
 from scoring.selectors import Standing, TableSheet
-from scoring.tables import prize_text
+from scoring.standings import chart
+from scoring.standings.tables import prize_text
 from tournaments.models import Seat
 
 register = template.Library()

@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import board_views
 from scoring.demo import demo_night_play
+from scoring.standings import board_views
 from tests.browser.conftest import NewPage
 
 

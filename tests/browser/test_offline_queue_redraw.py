@@ -11,8 +11,8 @@ from playwright.sync_api import Page, Request, expect
 from tests.browser.test_offline_queue import enter, names_of, waiting
 from tests.tournaments.test_series_services import play_out, started
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Table
-from tournaments.series_draw import Method
 
 pytestmark = pytest.mark.requests_fail_on_purpose
 

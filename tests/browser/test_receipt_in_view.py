@@ -19,8 +19,8 @@ from tests.browser.test_deal_entry import enter
 from tests.scoring.helpers import playing_table
 from tests.thedinghausen.helpers import race_table
 from tests.tippen.helpers import tippen_table
+from tournaments.ledger.receipts import table_chain
 from tournaments.models import Table
-from tournaments.receipts import table_chain
 
 SIZES = pytest.mark.parametrize(
     "size", [(320, 568), (360, 640), (390, 844)], ids=lambda size: f"{size[0]}x{size[1]}"

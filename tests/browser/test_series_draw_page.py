@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from tests.tournaments.test_series_services import play_out, started
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, SeriesDraw
-from tournaments.series_draw import Method
 
 
 def _draw_series_two(page: Page, tournament_pk: int) -> None:

@@ -8,8 +8,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import PHONE
 from tests.scoring.test_series_over_link import series_one_played
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Table
-from tournaments.series_draw import Method
 
 HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
 WIDTH = PHONE["viewport"]["width"]  # type: ignore[index]

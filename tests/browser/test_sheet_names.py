@@ -8,7 +8,7 @@ from playwright.sync_api import Page
 from tests.browser.conftest import PHONE, NewPage, open_in_font
 from tests.scoring.helpers import aspe_night, enter, playing_table
 from tournaments.models import Player, Table
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 
 NAMES = (
     "Hans-Jürgen Claußen",

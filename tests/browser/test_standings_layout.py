@@ -13,7 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 from playwright.sync_api import Page
 
-from scoring import ranking, services
+from scoring import services
+from scoring.standings import ranking
 from tests.browser.conftest import NewPage, open_in_font
 from tournaments.models import Tournament
 

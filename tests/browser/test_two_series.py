@@ -14,8 +14,8 @@ from scoring import selectors
 from tests.browser.test_deal_entry import enter, tap_deal
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, SeriesDraw, Table, Tournament
-from tournaments.series_draw import Method
 
 #: Each table's two deals, series by series: (seat of the declarer, tricks, won).
 SERIES_1 = {1: [(0, 3, True), (1, 2, True)], 2: [(2, 4, True), (3, 2, True)]}

@@ -1,7 +1,8 @@
 """The registry holds all six rule sets behind one protocol (issue 17 item 1): each is found
 by name, answers every question of :class:`fipsen_rules.ruleset.RuleSet`, checks its options,
 and seats a night as the web's own functions did before the move (their outputs for 1 to 60
-players are ``data/splits_before_17.json``, written from ``tournaments.rule_seating.draw_split``
+players are ``data/splits_before_17.json``, written from
+``tournaments.draw.rule_seating.draw_split``
 before it asked the library)."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from preisfipsen.journey import NightFigures, StepKey, night_steps
+from scoring.night.journey import NightFigures, StepKey, night_steps
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tournaments import services

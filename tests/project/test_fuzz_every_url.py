@@ -193,7 +193,7 @@ def form_field_names() -> set[str]:
     """Every field of every form of the app (and the raw fields some views read)."""
     import scoring.forms
     import scoring.paper_forms
-    import scoring.prize_forms
+    import scoring.standings.prize_forms
     import tournaments.forms
 
     names = {
@@ -220,7 +220,12 @@ def form_field_names() -> set[str]:
         "deal",
         *(f"count-{seat}" for seat in range(6)),
     }
-    for module in (tournaments.forms, scoring.forms, scoring.paper_forms, scoring.prize_forms):
+    for module in (
+        tournaments.forms,
+        scoring.forms,
+        scoring.paper_forms,
+        scoring.standings.prize_forms,
+    ):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, BaseForm):
                 names |= set(value.base_fields)

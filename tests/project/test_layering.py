@@ -311,7 +311,7 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
             "scoring/templatetags/__init__.py": "",
             "scoring/templatetags/scoring_print.py": "",
             "tournaments/templatetags/site_assets.py": "",
-            "scoring/night_transfer.py": """\
+            "scoring/night_file/transfer.py": """\
                 from games.thedinghausen import transfer
                 from scoring.models import Deal
                 from tournaments import night_file
@@ -352,8 +352,8 @@ def test_the_checker_finds_planted_crossings(tmp_path: Path) -> None:
     assert found["sitewide"] == {Crossing("sitewide/access.py", "import tournaments")}
     assert found["scoring"] == {
         Crossing("scoring/urls.py", "import preisfipsen.access"),
-        Crossing("scoring/night_transfer.py", "import games.thedinghausen"),
-        Crossing("scoring/night_transfer.py", "url pots:standings"),
+        Crossing("scoring/night_file/transfer.py", "import games.thedinghausen"),
+        Crossing("scoring/night_file/transfer.py", "url pots:standings"),
         Crossing("templates/scoring/page.html", "url races:standings"),
     }
     assert found["printing"] == {

@@ -8,10 +8,10 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
 from fipsen_rules import Game
-from preisfipsen.journey import NightFigures, StepKey, current_step
 from printing.models import GeneratedFile
 from scoring import services as scoring_services
 from scoring.models import Deal
+from scoring.night.journey import NightFigures, StepKey, current_step
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night

@@ -1,4 +1,4 @@
-"""A player's page across nights (preisfipsen/player_views.py, tournaments/selectors/
+"""A player's page across nights (tournaments/players/page_views.py, tournaments/selectors/
 player_page.py): every night with its place and points, each series' where the night had
 several, his games, highest game and average place, each rule set's kinds; in a fixed number
 of queries however many nights."""
@@ -18,17 +18,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.prisdorf.demo import prisdorf_draw
-from preisfipsen import player_views
 from scoring.demo import _play, demo_night_play
+from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
+from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Seat, Table, Tournament
+from tournaments.players import page_views as player_views
+from tournaments.players.directory import player_merge
+from tournaments.players.page import player_page
 from tournaments.rule_choice import CHOICES, rules_of
 from tournaments.rule_pages import pages_of
 from tournaments.selectors import ranked_nights
-from tournaments.selectors.player_page import player_page
-from tournaments.series_draw import Method
-from tournaments.services.directory import player_merge
-from tournaments.services.series import series_draw_next
-from tournaments.totals import SeatTotal
 
 pytestmark = pytest.mark.django_db
 

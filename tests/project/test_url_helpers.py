@@ -7,7 +7,7 @@ from django.urls import resolve, reverse
 
 from scoring import organiser_views
 from sitewide.url_helpers import named_by_view
-from tournaments.views import tables
+from tournaments.draw import views as tables
 
 ROOT = Path(__file__).resolve().parents[2]
 

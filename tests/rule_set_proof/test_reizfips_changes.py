@@ -17,7 +17,12 @@ from django.urls import reverse
 
 from scoring import selectors
 from scoring.models import Deal, DealChange
-from scoring.night_transfer import VERSION, NightFileError, night_export_bytes, night_import_bytes
+from scoring.night_file.transfer import (
+    VERSION,
+    NightFileError,
+    night_export_bytes,
+    night_import_bytes,
+)
 from scoring.scoresheets import scoresheet
 from tests.night_file_helpers import without_accounts
 from tests.rule_set_proof.reizfips import NAME

@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from scoring.models import Deal
 from tests.rule_set_proof.reizfips import BIDS, NAME, OPPONENTS_GAIN
+from tournaments.draw.rule_seating import table_deals
 from tournaments.models import Player, Table, Tournament
-from tournaments.rule_seating import table_deals
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "reizfips_registered")]
 

@@ -8,7 +8,7 @@ from scoring import selectors, services
 from scoring.models import Deal, declarer_only
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
-from tournaments.ledger import table_totals_refresh
+from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Table, Tournament
 
 

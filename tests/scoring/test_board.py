@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from scoring.board_views import PAGE_SECONDS, STANDINGS_PER_PAGE
 from scoring.demo import demo_night_play
+from scoring.standings.board_views import PAGE_SECONDS, STANDINGS_PER_PAGE
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night

@@ -1,4 +1,5 @@
-"""The board computed once per tournament (scoring/board_cache.py): shared by every page and
+"""The board computed once per tournament (scoring/standings/board_cache.py): shared by every page
+and
 both forms of a page, made afresh once a deal of any rule set is saved or corrected (at most
 every ``CHANGE_SECONDS``: the tests move the board's clock on, ``later``), every page of the
 night reachable, and a fixed number of queries whatever the night's size. Made once for every
@@ -24,8 +25,9 @@ from pytest_django import DjangoCaptureOnCommitCallbacks, DjangoDbBlocker, Setti
 from fipsen_rules import Game, TippenDeal
 from games.thedinghausen import services as race_services
 from games.tippen import services as pot_services
-from scoring import board_cache, services
-from scoring.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
+from scoring import services
+from scoring.standings import board_cache
+from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE
 from tests.scoring.helpers import enter
 from tests.thedinghausen.helpers import deals_entered as race_entered
 from tests.thedinghausen.helpers import race_table
@@ -34,7 +36,7 @@ from tests.tippen.helpers import tippen_table
 from tests.workers import worker_database_url
 from tournaments import services as tournament_services
 from tournaments.models import Player, Registration, Table, Tournament
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -305,7 +307,7 @@ import sys, django
 django.setup()
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from scoring import board_cache
+from scoring.standings import board_cache
 from tournaments.models import Table, Tournament
 tournament = Tournament.objects.get(pk=int(sys.argv[1]))
 with CaptureQueriesContext(connection) as queries:

@@ -19,8 +19,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
-from scoring import board_cache, services
-from scoring.board_cache import CHANGE_SECONDS, Board, board_of
+from scoring import services
+from scoring.standings import board_cache
+from scoring.standings.board_cache import CHANGE_SECONDS, Board, board_of
 from tests.scoring.helpers import enter
 from tests.scoring.test_board_cache import _queries, _url, big_night
 from tests.workers import worker_database_url
@@ -216,7 +217,7 @@ import sys, time, django
 django.setup()
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from scoring import board_cache
+from scoring.standings import board_cache
 from tournaments.models import Tournament
 compute = board_cache.board_compute
 board_cache.board_compute = lambda tournament: (time.sleep(1), compute(tournament))[1]

@@ -16,7 +16,7 @@ from tests.scoring.paper_sheets import transcript
 from tests.scoring.test_paper_views import named_table
 from tournaments import selectors as tournament_selectors
 from tournaments.models import MAX_DEALS, Player, Table
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,8 @@ from printing.models import GeneratedFile
 from scoring import services as scoring_services
 from scoring.models import Prize
 from scoring.printing_kinds import CASH_REPORT
-from scoring.selectors.cash import cash_report
-from scoring.selectors.prizes import PrizesGiven, prizes_given
+from scoring.standings.cash import cash_report
+from scoring.standings.prizes import PrizesGiven, prizes_given
 from sitewide.money import euros
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table

@@ -1,4 +1,5 @@
-"""The chart of a table's running totals (scoring/chart.py): pure, tested without the database.
+"""The chart of a table's running totals (scoring/standings/chart.py): pure, tested without the
+database.
 
 The sheets are made of unsaved model instances, as the selector would return them.
 """
@@ -10,7 +11,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scoring import chart, scoresheets
+from scoring import scoresheets
+from scoring.standings import chart
 from tests.scoring.print_helpers import NAMES, played, sheet_of
 
 SVG = "{http://www.w3.org/2000/svg}"

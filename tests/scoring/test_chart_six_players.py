@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scoring import chart
+from scoring.standings import chart
 from tests.scoring.print_helpers import played, sheet_of
 
 SVG = "{http://www.w3.org/2000/svg}"

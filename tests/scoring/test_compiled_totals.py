@@ -13,11 +13,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring.models import Deal
-from scoring.selectors.standings import _deal_groups, table_totals
+from scoring.standings.selectors import _deal_groups, table_totals
 from sitewide.compiled import upsert, values_of
 from tests.scoring.helpers import enter, playing_table
+from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Table
-from tournaments.totals import SeatTotal, TableTotal
 
 pytestmark = pytest.mark.django_db
 

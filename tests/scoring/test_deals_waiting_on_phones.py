@@ -11,8 +11,8 @@ from django.urls import reverse
 from tests.scoring.test_phones import ping, two_tables
 from tests.tournaments.test_series_services import play_out, started
 from tournaments import services as tournament_services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Table
-from tournaments.series_draw import Method
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.demo import demo_night_play
+from tournaments.ledger.totals import TableTotal
 from tournaments.models import SeriesDraw, Table, Tournament
 from tournaments.rule_choice import playable
 from tournaments.rule_pages import pages_of
-from tournaments.totals import TableTotal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 

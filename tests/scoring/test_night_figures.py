@@ -1,5 +1,5 @@
 """Every player's figures of a night from the running totals, ranked as his rule set ranks
-(tournaments/selectors/figures.py): the standings' places, for every rule set, in one query."""
+(tournaments/players/night_figures.py): the standings' places, for every rule set, in one query."""
 
 import pytest
 from django.db import connection

@@ -17,7 +17,7 @@ from django.test import Client
 from games.thedinghausen.models import RaceDeal
 from games.tippen.models import PotDeal
 from scoring.models import Deal, DealChange
-from scoring.night_transfer import NightFileError, night_import_bytes
+from scoring.night_file.transfer import NightFileError, night_import_bytes
 from tests.factories import UserFactory
 from tournaments.models import Player, Seat, Table, Tournament
 

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Deal, DealChange
-from scoring.night_transfer import NightFileError, night_import_bytes
+from scoring.night_file.transfer import NightFileError, night_import_bytes
 from tests.factories import UserFactory
 from tournaments.models import Player, Registration, Table, Tournament
 

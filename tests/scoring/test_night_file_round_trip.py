@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scoring.models import Deal, DealChange
-from scoring.night_transfer import night_export_bytes, night_import_bytes
+from scoring.night_file.transfer import night_export_bytes, night_import_bytes
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
 from tournaments.rule_choice import playable

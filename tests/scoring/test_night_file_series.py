@@ -1,4 +1,4 @@
-"""A night of several series as one file (scoring/night_transfer.py, transfer_frame.py,
+"""A night of several series as one file (scoring/night_file/transfer.py, transfer_frame.py,
 transfer_checks.py): its count of series and each table's series travel (a seat's is its
 table's), a night of one series is still the version 5 file it always was, and a file whose
 series contradict each other is refused, nothing saved."""
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from scoring.night_transfer import (
+from scoring.night_file.transfer import (
     NightFileError,
     night_export,
     night_export_bytes,
@@ -23,8 +23,8 @@ from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, SeriesDraw, Table, Tournament
-from tournaments.series_draw import Method
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

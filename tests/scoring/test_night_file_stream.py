@@ -1,4 +1,5 @@
-"""The night's file in bounded memory (scoring/transfer_stream.py, scoring/night_transfer.py):
+"""The night's file in bounded memory (scoring/night_file/stream.py,
+scoring/night_file/transfer.py):
 written as json.dumps wrote it, read back a table at a time; a night four times as large costs
 about the same memory, far less than the whole file held as Python values."""
 
@@ -11,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from scoring import night_transfer, transfer_stream
 from scoring.demo import demo_night_play
-from scoring.night_transfer import NightFileError
-from scoring.transfer_stream import NotJson, Streamed, object_chunks, object_pairs
+from scoring.night_file import stream as transfer_stream
+from scoring.night_file import transfer as night_transfer
+from scoring.night_file.stream import NotJson, Streamed, object_chunks, object_pairs
+from scoring.night_file.transfer import NightFileError
 from tests.night_file_helpers import night_scaled
 from tournaments.models import Tournament
 

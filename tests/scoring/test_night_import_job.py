@@ -1,5 +1,5 @@
-"""The organiser's import of a night as a background job (scoring/transfer_jobs.py,
-scoring/tasks.py, preisfipsen/transfer_views.py): the upload is stored and the job sent at
+"""The organiser's import of a night as a background job (scoring/night_file/jobs.py,
+scoring/tasks.py, scoring/night_file/views.py): the upload is stored and the job sent at
 commit, a real worker imports it, the page shows how far it is and then the tournament; a bad
 file shows why in German and saves nothing."""
 
@@ -21,9 +21,12 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
-from scoring import night_transfer, tasks, transfer_jobs, transfer_stage
+from scoring import tasks
 from scoring.demo import demo_night_play
 from scoring.models import Deal, NightImport
+from scoring.night_file import jobs as transfer_jobs
+from scoring.night_file import stage as transfer_stage
+from scoring.night_file import transfer as night_transfer
 from tests.night_file_helpers import night_scaled
 from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process

@@ -1,7 +1,7 @@
 """`manage.py import_night` killed half-way (`kill -9`) left its hidden, staged tournament
-(scoring/transfer_stage.py), and the same night imported again was refused as "here already".
+(scoring/night_file/stage.py), and the same night imported again was refused as "here already".
 The command now keeps a record of its import as the background job does, and the next import
-undoes what a killed one left (the job path's clean-up, scoring/transfer_jobs.py), says so in
+undoes what a killed one left (the job path's clean-up, scoring/night_file/jobs.py), says so in
 German and imports the night."""
 
 import os

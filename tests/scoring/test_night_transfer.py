@@ -1,4 +1,4 @@
-"""One night as a file (scoring/night_transfer.py): export → wipe → import gives back the same
+"""One night as a file (scoring/night_file/transfer.py): export → wipe → import gives back the same
 night; a bad file is refused with a message and saves nothing."""
 
 import json
@@ -14,9 +14,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from fipsen_rules import Game
-from scoring import night_transfer, services, tasks
+from scoring import services, tasks
 from scoring.models import Deal, DealChange, NightImport, Prize
-from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from scoring.night_file import transfer as night_transfer
+from scoring.night_file.transfer import NightFileError, night_export, night_import_bytes
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
 from tests.scoring.helpers import enter, playing_table

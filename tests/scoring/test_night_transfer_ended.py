@@ -1,4 +1,4 @@
-"""A table ended early travels in the night's file (scoring/night_transfer.py, version 5): its
+"""A table ended early travels in the night's file (scoring/night_file/transfer.py, version 5): its
 time, the deals it played and the reason come back after export → wipe → import, for every
 rule set, so the standings, sheets and pages still say it stopped early; a file with a broken
 value is refused and saves nothing; an older file (no such fields) imports as not ended early.
@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring import services
-from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from scoring.night_file.transfer import NightFileError, night_export, night_import_bytes
 from tests.scoring.helpers import playing_table
 from tests.thedinghausen import helpers as races
 from tests.tippen import helpers as pots

@@ -2,7 +2,7 @@
 
 It was one transaction: on SQLite that held the one write lock until the end, and every
 captain's save waited 20 s and gave up (503). Now it commits in short steps into a staged,
-hidden tournament (scoring/transfer_stage.py), reports after each step (the players too), and
+hidden tournament (scoring/night_file/stage.py), reports after each step (the players too), and
 a file refused half-way is undone. Checked by structure, never by the clock: the import is in
 no transaction where it reports, a save from another thread goes through while the import
 waits mid-way (coordinated by the import's own progress report), and what is left afterwards
@@ -20,9 +20,11 @@ import pytest
 from django.db import connection, connections
 
 from fipsen_rules import Game
-from scoring import night_transfer, selectors, services, transfer_frame
+from scoring import selectors, services
 from scoring.demo import demo_night_play
 from scoring.models import Deal, DealChange
+from scoring.night_file import frame as transfer_frame
+from scoring.night_file import transfer as night_transfer
 from tests.night_file_helpers import night_scaled
 from tests.scoring.helpers import playing_table
 from tournaments.models import Player, Registration, Seat, Table, Tournament
@@ -188,7 +190,7 @@ def test_an_import_in_a_callers_transaction_is_one_with_it(night: dict[str, Any]
 
 def _step_count(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
     """How many transactions the import commits (its steps), counted as they start."""
-    from scoring import transfer_stage
+    from scoring.night_file import stage as transfer_stage
 
     steps = [0]
     original = transfer_stage.step

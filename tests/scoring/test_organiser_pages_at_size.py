@@ -1,7 +1,7 @@
 """The organiser's pages at a large night (issue 31, bench/bench_organiser_pages.py): the
 standings' rows, written by the table rather than a template's loop, show every player as the
 export has him; their seats' query leaves out columns no standings page reads; the desk's rows,
-written by tournaments/desk_rows.py, list every player. The queries stay the same at 10 tables
+written by tournaments/desk/rows.py, list every player. The queries stay the same at 10 tables
 and at 200."""
 
 import csv

@@ -22,7 +22,7 @@ from tests.scoring.paper_sheets import NAMES, transcript
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
 from tournaments.models import Player, Table
-from tournaments.names import player_name_key
+from tournaments.players.names import player_name_key
 from tournaments.rule_choice import rules_of
 
 pytestmark = pytest.mark.django_db

@@ -29,10 +29,11 @@ from preisfipsen.config import celery_config
 from printing import kinds, tasks
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from scoring import ranking, renderers, selectors, services
+from scoring import renderers, selectors, services
 from scoring.printing_kinds import BLANK_SCORESHEETS, NIGHT, RANKING, SCORESHEETS
 from scoring.scoresheets import scoresheet
 from scoring.selectors import Standing, TableSheet
+from scoring.standings import ranking
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_fonts, pdf_pages, pdf_text
 from tests.scoring.helpers import enter, playing_table
@@ -41,7 +42,7 @@ from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, file_request
 from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
 from tournaments import services as tournament_services
-from tournaments.ledger import entry_models
+from tournaments.ledger.entries import entry_models
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
 

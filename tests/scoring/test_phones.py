@@ -165,7 +165,7 @@ def test_the_home_shows_each_tables_phone_in_a_fixed_number_of_queries(
     url = reverse("night:home", args=[table.tournament_id])
     client.get(url)
 
-    # 9: the night's fees are read whole (tournaments.selectors.fees), a night without one too.
+    # 9: the night's fees are read whole (tournaments.desk.fees), a night without one too.
     with django_assert_num_queries(9) as counted:
         page = client.get(url).content.decode()
 

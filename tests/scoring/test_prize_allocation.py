@@ -1,10 +1,11 @@
-"""Who gets which prize (scoring/prize_allocation.py), against cases computed by hand: ties,
+"""Who gets which prize (scoring/standings/prize_allocation.py), against cases computed by hand:
+ties,
 a player in two categories, the higher prize taken and the other passed down, the last place,
 the highest game (issue 21.3). Pure: no database."""
 
 from decimal import Decimal
 
-from scoring.prize_allocation import Contender, Kind, Line, allocate, categories
+from scoring.standings.prize_allocation import Contender, Kind, Line, allocate, categories
 
 LADY = frozenset({"lady", "member"})
 MAN = frozenset({"member"})

@@ -17,10 +17,10 @@ from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from scoring import selectors, services
 from scoring.models import Prize
-from scoring.prize_allocation import Kind, Line
-from scoring.prize_forms import PrizeListForm
-from scoring.selectors.prizes import prizes_given
-from scoring.transfer import prizes_export, prizes_import
+from scoring.night_file.deals import prizes_export, prizes_import
+from scoring.standings.prize_allocation import Kind, Line
+from scoring.standings.prize_forms import PrizeListForm
+from scoring.standings.prizes import prizes_given
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.tippen.helpers import deals_entered, tippen_night

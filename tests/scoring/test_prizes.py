@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.models import Prize
-from scoring.prize_allocation import Kind, Line
-from scoring.prize_forms import FeeSplitForm, PrizeListForm
-from scoring.ranking import Prize as PrizeValue
-from scoring.tables import prize_text
+from scoring.standings.prize_allocation import Kind, Line
+from scoring.standings.prize_forms import FeeSplitForm, PrizeListForm
+from scoring.standings.ranking import Prize as PrizeValue
+from scoring.standings.tables import prize_text
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import all_paid, night

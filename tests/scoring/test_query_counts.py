@@ -30,7 +30,7 @@ BEFORE = pytest.mark.parametrize(
     "deals_before", [1, MAX_DEALS - 10], ids=["1 deal", "a full table"]
 )
 
-#: The table's receipt on the captain page (tournaments/receipts.py): its entries' values.
+#: The table's receipt on the captain page (tournaments/ledger/receipts.py): its entries' values.
 RECEIPT_QUERIES = 1
 #: The receipt header after a save: the entry saved by the form's submission (one query
 #: for every kind of entry), then the receipts.

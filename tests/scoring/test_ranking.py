@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.ranking import TIE_BREAKS, Figures, Prize, award, percentage_prizes, rank
+from scoring.standings.ranking import TIE_BREAKS, Figures, Prize, award, percentage_prizes, rank
 
 figures = st.builds(
     Figures,

@@ -29,11 +29,15 @@ from scoring import selectors, services
 from scoring.demo import demo_night_play
 from scoring.models import Deal, declarer_only
 from tests.factories import UserFactory
-from tournaments.ledger import table_totals_refresh, totals_backfill, tournament_totals_refresh
+from tournaments.ledger.entries import (
+    table_totals_refresh,
+    totals_backfill,
+    tournament_totals_refresh,
+)
+from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.rule_choice import rules_of
 from tournaments.services.common import new_token
-from tournaments.totals import SeatTotal, TableTotal
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from scoring import selectors, services
 from scoring.models import Deal, seat_change_values
 from tests.scoring.helpers import playing_table
-from tournaments.ledger import table_totals_refresh
+from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

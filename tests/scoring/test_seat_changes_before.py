@@ -15,9 +15,9 @@ import pytest
 from django.db import connection
 
 from scoring.models import SEAT_CHANGE_FIELDS, Deal
-from scoring.night_transfer import night_export_bytes, night_import_bytes
+from scoring.night_file.transfer import night_export_bytes, night_import_bytes
 from tests.scoring.night_figures_helpers import night_figures
-from tournaments.ledger import tournament_totals_refresh
+from tournaments.ledger.entries import tournament_totals_refresh
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

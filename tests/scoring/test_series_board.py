@@ -13,14 +13,14 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from scoring import selectors
-from scoring.board_views import SEATING_PER_PAGE
+from scoring.standings.board_views import SEATING_PER_PAGE
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import night
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, Table, Tournament
-from tournaments.series_draw import Method
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 

@@ -1,4 +1,4 @@
-"""The end of a night of several series (scoring/closing_views.py, preisfipsen/journey.py):
+"""The end of a night of several series (scoring/closing_views.py, scoring/night/journey.py):
 it finishes once its last series is played or ended; the finish page names a series not
 drawn yet and each table still playing by its series; ending or resuming a table names its
 series (a table's number repeats in every series)."""
@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from preisfipsen.journey import NightFigures, StepKey, current_step, next_link, night_steps
 from scoring import services
+from scoring.night.journey import NightFigures, StepKey, current_step, next_link, night_steps
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night

@@ -12,8 +12,8 @@ from pytest_django import DjangoAssertNumQueries
 from tests.scoring.helpers import deals_played
 from tests.tournaments.test_series_services import started
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, Table, Tournament
-from tournaments.series_draw import Method
 
 pytestmark = pytest.mark.django_db
 

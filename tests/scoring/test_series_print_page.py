@@ -1,4 +1,4 @@
-"""The print page of a night of several series (preisfipsen/night_views.py, night/print.html,
+"""The print page of a night of several series (scoring/night/views.py, night/print.html,
 tournaments/files/_pdf_buttons.html): the files of the series drawn last, the others one tap
 away (?series=1), every button carrying its series to the job."""
 

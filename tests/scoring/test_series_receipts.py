@@ -1,4 +1,5 @@
-"""Receipts at a night of several series (issue 29; tournaments/receipts.py, receipt_check.py,
+"""Receipts at a night of several series (issue 29; tournaments/ledger/receipts.py,
+receipt_check.py,
 views/receipts.py): each series' chain starts from its own seed, so that the same deal at the
 table of the same number in another series has another receipt; a receipt names its series;
 the check asks the table's series (the series drawn last by default, the sheet's when opened
@@ -20,10 +21,10 @@ from tests.scoring.helpers import enter
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL
+from tournaments.ledger.receipt_check import receipt_verdict
+from tournaments.ledger.receipts import table_chain
 from tournaments.models import Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
-from tournaments.receipt_check import receipt_verdict
-from tournaments.receipts import table_chain
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 

@@ -13,7 +13,7 @@ from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
 from scoring import renderers, selectors, services
-from scoring.ranking import Prize
+from scoring.standings.ranking import Prize
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import deals_played

@@ -11,7 +11,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from scoring import selectors, services
-from scoring.ranking import Prize
+from scoring.standings.ranking import Prize
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services

@@ -13,7 +13,7 @@ from django.urls import reverse
 from fipsen_rules import Game
 from scoring import selectors, services
 from scoring.models import Deal, DealChange, Prize
-from scoring.ranking import Prize as PrizeLine
+from scoring.standings.ranking import Prize as PrizeLine
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services

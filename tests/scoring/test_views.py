@@ -14,7 +14,7 @@ from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
-from tournaments.ledger import table_totals_refresh
+from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Player, Table
 
 pytestmark = pytest.mark.django_db

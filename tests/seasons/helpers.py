@@ -5,9 +5,9 @@ import datetime
 import itertools
 from collections.abc import Mapping, Sequence
 
+from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Registration, Seat, Table, Tournament, new_token
 from tournaments.states import TournamentState
-from tournaments.totals import SeatTotal
 
 _days = itertools.count(1)
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.demo import demo_night_play
-from scoring.night_transfer import night_export, night_import_bytes
+from scoring.night_file.transfer import night_export, night_import_bytes
 from seasons import services
 from tests.seasons.helpers import played_night, players
 

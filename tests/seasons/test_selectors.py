@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from seasons import selectors, services
 from tests.seasons.helpers import played_night, players
+from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Seat, Table, new_token
-from tournaments.totals import SeatTotal
 
 pytestmark = pytest.mark.django_db
 

@@ -160,7 +160,7 @@ def test_the_board_follows_a_night_while_it_is_played(client) -> None:
     url = reverse("seasons:board", args=[season.board_token])
     before = client.get(url).content.decode()
     # A deal saved: the ledger makes the seat's running total afresh.
-    from tournaments.totals import SeatTotal
+    from tournaments.ledger.totals import SeatTotal
 
     total = SeatTotal.objects.filter(seat__table__tournament=night).order_by("points").first()
     total.points = 4321

@@ -1,4 +1,4 @@
-"""A race night as one file (scoring/night_transfer.py, scoring/race_transfer.py): its deals
+"""A race night as one file (scoring/night_file/transfer.py, scoring/race_transfer.py): its deals
 (trick counts and taps) go into the file and come back, so the games, tallies and money of the
 evening are the same after export → wipe → import; a file whose race deals the rules refuse
 is refused and saves nothing. Runs on SQLite and PostgreSQL (make test)."""
@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.thedinghausen import selectors, services
 from games.thedinghausen.models import RaceDeal, RaceDealChange
 from games.thedinghausen.rules import is_race
-from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from scoring.night_file.transfer import NightFileError, night_export, night_import_bytes
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
 from tests.thedinghausen.helpers import deals_entered, race_night

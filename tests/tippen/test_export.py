@@ -1,4 +1,4 @@
-"""A Tippen night as one file (scoring/night_transfer.py, scoring/pot_transfer.py): its deals
+"""A Tippen night as one file (scoring/night_file/transfer.py, scoring/pot_transfer.py): its deals
 go into the file and come back, so the chips, the pot and the chips set aside are the same
 after export → wipe → import; a file whose deals the rules refuse saves nothing. Runs on
 SQLite and PostgreSQL (make test)."""
@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.tippen import selectors, services
 from games.tippen.models import PotDeal, PotDealChange
-from scoring.night_transfer import NightFileError, night_export, night_import_bytes
+from scoring.night_file.transfer import NightFileError, night_export, night_import_bytes
 from tests.factories import UserFactory
 from tests.night_file_helpers import without_accounts
 from tests.tippen.helpers import deals_entered, tippen_night

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from fipsen_rules import Game
 from printing.models import GeneratedFile
-from scoring.ranking import Prize
 from scoring.services import deal_record, prizes_set
+from scoring.standings.ranking import Prize
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Player, Seat, SeriesDraw, Table, Tournament

@@ -151,7 +151,7 @@ def test_demo_nights_of_both_save_the_example_as_the_clubs_table() -> None:
 
 def test_a_night_exported_as_a_file_keeps_the_clubs_table_and_its_deals() -> None:
     from scoring import selectors
-    from scoring.night_transfer import night_export_bytes, night_import_bytes
+    from scoring.night_file.transfer import night_export_bytes, night_import_bytes
 
     demo = demo_night_play(players=4, seed=5, deals=6, rule_set="duttfips")
     Tournament.objects.filter(pk=demo.tournament.pk).update(name="Original")

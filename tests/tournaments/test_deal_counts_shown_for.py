@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.rule_seating import deal_count_readers
+from tournaments.draw.rule_seating import deal_count_readers
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 

@@ -14,7 +14,7 @@ from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge, Registration
-from tournaments.services import players as player_services
+from tournaments.players import services as player_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from fipsen_rules import SeatingError
-from tournaments.draw import draw_tables
+from tournaments.draw.split import draw_tables
 
 IDS = list(range(101, 114))  # 13 players: one table of four, three of three
 

@@ -1,17 +1,17 @@
 """Issue 29.7: the directory and the lists to tick read by first name, so that two Schröders
 stood apart ("Anna Schröder" first, "Zoe Schröder" last). Every list of players in
 alphabetical order is now a phone book's: by family name, then the given names, both folded
-(tournaments.selectors.players.by_family_name, one ordering for all of them)."""
+(tournaments.players.selectors.by_family_name, one ordering for all of them)."""
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from tournaments import selectors, services
+from tournaments.draw.series_forms import SeriesDrawForm
 from tournaments.forms import SwapForm
 from tournaments.models import Player, Registration, Tournament
-from tournaments.names import player_name_key
-from tournaments.series_forms import SeriesDrawForm
+from tournaments.players.names import player_name_key
 
 from .night_helpers import night
 from .test_series_services import play_out, started

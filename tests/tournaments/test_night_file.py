@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.core.management import call_command
 
-from scoring.night_transfer import NightFileError, night_export, night_import
+from scoring.night_file.transfer import NightFileError, night_export, night_import
 from tests.scoring.helpers import enter, playing_table
 from tournaments import night_file
 from tournaments.models import Table, Tournament

@@ -583,7 +583,7 @@ def _queries_for(
 
 # The night page: the directory to tap through and the search for a tournament before are two
 # more than before (a third, its players, when there was one); the night's fees are read whole
-# (tournaments.selectors.fees: paid and open), a night without a fee too.
+# (tournaments.desk.fees: paid and open), a night without a fee too.
 _EXPECTED_QUERIES = {"tournaments:night": 11, "tournaments:tables": 12}
 
 

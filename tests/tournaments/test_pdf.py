@@ -17,7 +17,7 @@ from tests.tournaments.pdf_helpers import BASE_URL, NAMES, drawn_night
 from tournaments import renderers, selectors, services
 from tournaments.links import qr_svg, table_entry_url
 from tournaments.models import Player, Seat, Table, Tournament
-from tournaments.names import family_name_key
+from tournaments.players.names import family_name_key
 from tournaments.printing_kinds import SEATING_LIST, TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.usefixtures("german")

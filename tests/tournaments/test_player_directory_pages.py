@@ -1,4 +1,4 @@
-"""The directory's housekeeping pages (tournaments/views/directory.py): merging two entries
+"""The directory's housekeeping pages (tournaments/players/directory_views.py): merging two entries
 (a confirmation page saying it cannot be undone; refused with the reason), retiring a player
 (hidden from the desk, the lists to tick and the import's matches, shown apart) and taking
 him back."""
@@ -316,7 +316,7 @@ def test_the_duplicates_page_costs_the_same_queries_however_large_the_directory(
 
 
 def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tournaments.selectors.duplicates.MAX_SCANNED", 2)
+    monkeypatch.setattr("tournaments.players.duplicates.MAX_SCANNED", 2)
     PlayerFactory.create_batch(3)
 
     assert selectors.player_duplicate_pairs() is None

@@ -1,4 +1,4 @@
-"""Two entries of one player merged into one (tournaments/services/directory.py): every
+"""Two entries of one player merged into one (tournaments/players/directory.py): every
 registration and with it every seat, deal and point follows, nothing is lost, the merge is in
 the directory's history; refused, with the reason and nothing changed, where both entries were
 at the same night."""
@@ -13,9 +13,9 @@ from scoring.demo import demo_night_play
 from scoring.models import Deal
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, PlayerMerge, Registration, Seat
 from tournaments.selectors import night_figures, ranked_nights
-from tournaments.totals import SeatTotal
 
 pytestmark = pytest.mark.django_db
 

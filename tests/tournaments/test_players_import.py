@@ -12,7 +12,7 @@ from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Player
-from tournaments.player_forms import PlayersImportForm
+from tournaments.players.forms import PlayersImportForm
 
 pytestmark = pytest.mark.django_db
 

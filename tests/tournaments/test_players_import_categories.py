@@ -1,4 +1,4 @@
-"""The CSV import reads the category columns (tournaments/player_csv_categories.py): Dame (or
+"""The CSV import reads the category columns (tournaments/players/csv_categories.py): Dame (or
 a Geschlecht of "w"), Jahrgang (or a date of birth), Senior, Jugend, Gast, Kategorien; a cell
 that is none of its column's values refuses the file with the line and the column."""
 
@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments import services
 from tournaments.models import Player
-from tournaments.player_csv_categories import year_of_birth, yes_no
+from tournaments.players.csv_categories import year_of_birth, yes_no
 
 pytestmark = pytest.mark.django_db
 

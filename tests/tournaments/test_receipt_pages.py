@@ -26,9 +26,9 @@ from tests.thedinghausen.helpers import deals_entered as races_entered
 from tests.thedinghausen.helpers import race_table
 from tests.tippen.helpers import deals_entered as pots_entered
 from tests.tippen.helpers import tippen_table
+from tournaments.ledger.receipts import last_codes, table_chain
 from tournaments.middleware import RECEIPT_HEADER, ReceiptHeaderMiddleware
 from tournaments.models import Table
-from tournaments.receipts import last_codes, table_chain
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 

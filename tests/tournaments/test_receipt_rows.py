@@ -1,4 +1,5 @@
-"""A process hashes a table's entries once (tournaments.receipt_rows, issue 31): the chain read
+"""A process hashes a table's entries once (tournaments.ledger.receipt_rows, issue 31): the chain
+read
 after a save hashes the new entry alone, after a correction the entries from the corrected one
 on, and the codes are those made from the stored entries afresh."""
 
@@ -13,9 +14,9 @@ from scoring.models import Deal
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.test_receipts import recomputed
-from tournaments import receipts
-from tournaments.receipt_rows import PrefixMemo
-from tournaments.receipts import table_chain
+from tournaments.ledger import receipts
+from tournaments.ledger.receipt_rows import PrefixMemo
+from tournaments.ledger.receipts import table_chain
 
 
 def letters(kept: list[str], rest: Sequence[Sequence[Any]]) -> list[str]:
@@ -49,7 +50,7 @@ def test_only_the_rows_after_the_same_ones_are_made() -> None:
 
 @pytest.fixture
 def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The canonical texts hashed into codes (tournaments.receipts._code), in order."""
+    """The canonical texts hashed into codes (tournaments.ledger.receipts._code), in order."""
     texts: list[str] = []
     code = receipts._code
 

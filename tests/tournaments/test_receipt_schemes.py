@@ -21,27 +21,27 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Deal
-from scoring.night_transfer import night_export_bytes, night_import_bytes
+from scoring.night_file.transfer import night_export_bytes, night_import_bytes
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
-from tournaments.ledger import receipt_fields
-from tournaments.models import Table
-from tournaments.receipt_check import typed_code
-from tournaments.receipts import (
+from tournaments.ledger.entries import receipt_fields
+from tournaments.ledger.receipt_check import typed_code
+from tournaments.ledger.receipts import (
     ALPHABET,
     LENGTH,
     canonical,
     chain,
     table_chain,
 )
+from tournaments.models import Table
 
 OLD_NIGHT = "tests/scoring/night_files/prisdorf.json"
 
 
 def code_of_before(previous: str, values: Mapping[str, Any]) -> str:
-    """An entry's code as tournaments/receipts.py made it before issue 30, kept here as it
+    """An entry's code as tournaments/ledger/receipts.py made it before issue 30, kept here as it
     was: the check of a table of before must give the codes it gave then."""
     digest = hashlib.sha256(f"{previous}\n{canonical(values)}".encode()).digest()
     number = int.from_bytes(digest[:8], "big")

@@ -24,10 +24,9 @@ from tests.thedinghausen.helpers import deals_entered as races_entered
 from tests.thedinghausen.helpers import race_table
 from tests.tippen.helpers import deals_entered as pots_entered
 from tests.tippen.helpers import tippen_table
-from tournaments.ledger import entry_models, receipt_fields
-from tournaments.models import Table
-from tournaments.receipt_check import typed_code
-from tournaments.receipts import (
+from tournaments.ledger.entries import entry_models, receipt_fields
+from tournaments.ledger.receipt_check import typed_code
+from tournaments.ledger.receipts import (
     ALPHABET,
     Chain,
     chain,
@@ -36,6 +35,7 @@ from tournaments.receipts import (
     table_chain,
     table_chains,
 )
+from tournaments.models import Table
 
 Row = dict[str, Any]
 ROWS = st.lists(

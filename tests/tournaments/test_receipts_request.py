@@ -1,4 +1,4 @@
-"""A request reads a table's chain once (tournaments.receipts.request_chain): the captain's
+"""A request reads a table's chain once (tournaments.ledger.receipts.request_chain): the captain's
 screen and the answer's receipt header share it, and the header finds the saved entry's code
 in it by the form's submission."""
 
@@ -8,7 +8,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
-from tournaments.receipts import receipt_of_submission, request_chain, table_chain
+from tournaments.ledger.receipts import receipt_of_submission, request_chain, table_chain
 
 pytestmark = pytest.mark.django_db
 

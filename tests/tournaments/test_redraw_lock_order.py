@@ -23,8 +23,8 @@ from tests.scoring.test_concurrency import _requests_waiting_for_a_lock
 from tests.tournaments.test_series_services import play_out, started
 from tests.waiting import wait_until
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Seat, Table
-from tournaments.series_draw import Method
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

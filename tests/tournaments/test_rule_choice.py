@@ -16,10 +16,10 @@ from scoring.evaluation import scored_rules
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.draw.rule_seating import table_deals
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.rule_choice import playable, rules_of
-from tournaments.rule_seating import table_deals
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The pure draw of a later series (tournaments/series_draw.py), for 8..60 players and 2..4
+"""The pure draw of a later series (tournaments/draw/series_draw.py), for 8..60 players and 2..4
 series: every player seated once at the split's tables, the same seed the same tables, the
 seeded draw best first, and the avoiding draw's pairs met again.
 
@@ -25,13 +25,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fipsen_rules import TableSpec, table_split
-from tournaments.draw import draw_tables
-from tournaments.series_draw import (
+from tournaments.draw.series_draw import (
     Method,
     fewest_met_again,
     pairs_met_again,
     series_tables,
 )
+from tournaments.draw.split import draw_tables
 
 players = st.integers(min_value=8, max_value=60)
 series_counts = st.integers(min_value=2, max_value=4)

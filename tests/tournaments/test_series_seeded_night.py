@@ -12,8 +12,8 @@ from pytest_django import DjangoAssertNumQueries
 
 from scoring.demo import demo_night_play
 from tournaments import selectors, services
+from tournaments.draw.series_draw import Method
 from tournaments.models import Registration, Seat, Tournament
-from tournaments.series_draw import Method
 
 pytestmark = pytest.mark.django_db
 

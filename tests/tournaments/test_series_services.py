@@ -1,4 +1,4 @@
-"""Drawing a night's later series (tournaments/services/series.py): by lot, seeded by the
+"""Drawing a night's later series (tournaments/draw/series_services.py): by lot, seeded by the
 standings, avoiding earlier tablemates; refused while the series under way has open tables;
 drawn again before its first deal; who stops and who arrives late."""
 
@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tournaments import selectors, services
+from tournaments.draw.series_draw import Method, pairs_met_again
+from tournaments.ledger.totals import TableTotal
 from tournaments.models import Seat, SeriesDraw, Table, TournamentEvent
-from tournaments.series_draw import Method, pairs_met_again
-from tournaments.totals import TableTotal
 
 from .night_helpers import night
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import (
     Registration,
     Seat,
@@ -16,7 +17,6 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
-from tournaments.series_draw import Method
 
 from .night_helpers import night
 from .test_series_services import play_out, started

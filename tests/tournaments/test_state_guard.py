@@ -9,6 +9,7 @@ from django.forms.models import model_to_dict
 
 from tests.tournaments.night_helpers import night, registration
 from tournaments import services
+from tournaments.draw.series_draw import Method
 from tournaments.models import (
     Player,
     Registration,
@@ -18,7 +19,6 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
-from tournaments.series_draw import Method
 from tournaments.states import BEFORE_PLAY, NotAllowedNow, TournamentState
 
 pytestmark = pytest.mark.django_db

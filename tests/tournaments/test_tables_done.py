@@ -9,8 +9,8 @@ from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from tests.thedinghausen.helpers import race_night
+from tournaments.ledger.totals import TableTotal
 from tournaments.models import Table, Tournament
-from tournaments.totals import TableTotal
 
 from .test_series_services import started
 

@@ -4,38 +4,8 @@ One module per subject; every public name is here too, so ``selectors.seats_of(.
 as before the split.
 """
 
-from tournaments.selectors.accounts import organiser_exists, user_must_change_password
-from tournaments.selectors.draw import (
-    DrawCheck,
-    SplitSummary,
-    checked_in_registration_ids,
-    draw_check,
-    draw_is_stale,
-    present_summary,
-    seat_swaps,
-    split_summary,
-    unseatable_message,
-)
-from tournaments.selectors.duplicates import DuplicatePair, player_duplicate_pairs
-from tournaments.selectors.fees import FeeLine, Fees, fees
-from tournaments.selectors.figures import night_figures, ranked_nights
-from tournaments.selectors.files import (
-    SeatingRow,
-    seating_list,
-    series_drawn,
-    table_cards_printed,
-)
-from tournaments.selectors.player_page import PlayerNight, PlayerPage, player_page
-from tournaments.selectors.players import (
-    DUPLICATE_RATIO,
-    by_family_name,
-    player_directory,
-    player_likely_duplicates,
-    player_merges,
-    player_nights_count,
-    players_named,
-)
-from tournaments.selectors.registration import (
+from tournaments.desk.fees import FeeLine, Fees, fees
+from tournaments.desk.selectors import (
     DESK_LIST_SIZE,
     CheckInCount,
     PreviousNight,
@@ -46,7 +16,18 @@ from tournaments.selectors.registration import (
     registrations,
     registrations_of_players,
 )
-from tournaments.selectors.series import (
+from tournaments.draw.selectors import (
+    DrawCheck,
+    SplitSummary,
+    checked_in_registration_ids,
+    draw_check,
+    draw_is_stale,
+    present_summary,
+    seat_swaps,
+    split_summary,
+    unseatable_message,
+)
+from tournaments.draw.series_selectors import (
     SeriesSeating,
     current_series,
     last_series_drawn,
@@ -57,7 +38,7 @@ from tournaments.selectors.series import (
     series_seating,
     standings_places,
 )
-from tournaments.selectors.tables import (
+from tournaments.draw.tables import (
     seated_later,
     seats_of,
     seats_with_players,
@@ -65,6 +46,25 @@ from tournaments.selectors.tables import (
     table_ids_of_size,
     table_with_seats_locked,
     tables_with_seats,
+)
+from tournaments.players.duplicates import DuplicatePair, player_duplicate_pairs
+from tournaments.players.night_figures import night_figures, ranked_nights
+from tournaments.players.page import PlayerNight, PlayerPage, player_page
+from tournaments.players.selectors import (
+    DUPLICATE_RATIO,
+    by_family_name,
+    player_directory,
+    player_likely_duplicates,
+    player_merges,
+    player_nights_count,
+    players_named,
+)
+from tournaments.selectors.accounts import organiser_exists, user_must_change_password
+from tournaments.selectors.files import (
+    SeatingRow,
+    seating_list,
+    series_drawn,
+    table_cards_printed,
 )
 from tournaments.selectors.tournament import (
     tournament_history,

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from printing import selectors as printing_selectors
 from tournaments.models import Seat, Table, Tournament
-from tournaments.names import family_name_key
+from tournaments.players.names import family_name_key
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 

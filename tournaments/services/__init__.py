@@ -4,27 +4,7 @@ One module per subject; every public name is here too, so ``services.tournament_
 reads as before the split.
 """
 
-from tournaments.services.accounts import (
-    ORGANISER_USERNAME,
-    OrganiserCreated,
-    one_time_password_generate,
-    organiser_create,
-    organiser_password_change,
-)
-from tournaments.services.directory import (
-    player_merge,
-    player_merge_check,
-    player_reinstate,
-    player_retire,
-)
-from tournaments.services.draw import tournament_draw, tournament_draw_check, tournament_swap
-from tournaments.services.players import (
-    PlayersImported,
-    player_create,
-    player_update,
-    players_import_csv,
-)
-from tournaments.services.registration import (
+from tournaments.desk.services import (
     registration_add,
     registration_arrive,
     registration_check_in,
@@ -34,17 +14,37 @@ from tournaments.services.registration import (
     registrations_add_players,
     walk_in_register,
 )
-from tournaments.services.seats import (
+from tournaments.draw.seats import (
     seat_leave,
     seat_leave_check,
     table_token_reissue,
     table_token_reissue_check,
 )
-from tournaments.services.series import (
+from tournaments.draw.series_services import (
     series_draw_check,
     series_draw_next,
     series_redraw,
     series_redraw_check,
+)
+from tournaments.draw.services import tournament_draw, tournament_draw_check, tournament_swap
+from tournaments.players.directory import (
+    player_merge,
+    player_merge_check,
+    player_reinstate,
+    player_retire,
+)
+from tournaments.players.services import (
+    PlayersImported,
+    player_create,
+    player_update,
+    players_import_csv,
+)
+from tournaments.services.accounts import (
+    ORGANISER_USERNAME,
+    OrganiserCreated,
+    one_time_password_generate,
+    organiser_create,
+    organiser_password_change,
 )
 from tournaments.services.tournament import (
     RULE_FIELDS,

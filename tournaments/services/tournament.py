@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules.ruleset import OptionValue
 from tournaments import selectors
 from tournaments.club_points import POINTS, require_club_points
+from tournaments.draw.rule_seating import table_deals
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
 from tournaments.rule_choice import FIRST_RULES, options_of
 from tournaments.rule_pages import pages_of
-from tournaments.rule_seating import table_deals
 from tournaments.services.common import one_line
 from tournaments.states import TournamentState, require_state
 

@@ -1,4 +1,4 @@
-"""The desk's rows of registrations in a template (tournaments/desk_rows.py writes them):
+"""The desk's rows of registrations in a template (tournaments/desk/rows.py writes them):
 ``{% load desk %}{% registration_rows registrations %}``, or one row answered to a tap,
 ``{% registration_row registration %}``. The context has the ``tournament`` and its ``fees``
 (none: as at a night without a fee)."""
@@ -7,7 +7,7 @@ from django import template
 from django.template.context import Context
 from django.utils.safestring import SafeString
 
-from tournaments import desk_rows
+from tournaments.desk import rows as desk_rows
 from tournaments.models import Registration
 
 register = template.Library()

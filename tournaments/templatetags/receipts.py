@@ -1,13 +1,13 @@
 """``{% table_receipts table as receipts %}``: the table's chain of receipts
-(:mod:`tournaments.receipts`), read where a page shows it; ``receipts|receipt_of:deal``: one
+(:mod:`tournaments.ledger.receipts`), read where a page shows it; ``receipts|receipt_of:deal``: one
 entry's code."""
 
 from typing import Any
 
 from django import template
 
+from tournaments.ledger.receipts import Chain, request_chain
 from tournaments.models import Table
-from tournaments.receipts import Chain, request_chain
 
 register = template.Library()
 

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from tournaments import table_progress
+from tournaments.ledger import progress as table_progress
 from tournaments.models import Table, Tournament
 
 CONFIRM_FIELD = "confirm"

@@ -1,6 +1,6 @@
 """`manage.py export_night TOURNAMENT_ID [--output FILE]`: one night as one file (JSON), written
 a few tables at a time, to import with `manage.py import_night` on another installation
-(scoring/night_transfer.py)."""
+(scoring/night_file/transfer.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 
-from scoring import night_transfer
+from scoring.night_file import transfer as night_transfer
 from tournaments.models import Tournament
 
 

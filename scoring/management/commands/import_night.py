@@ -1,6 +1,6 @@
 """`manage.py import_night FILE`: a night exported by `export_night` (or the button), all or
-nothing, read a table at a time (scoring/night_transfer.py). An import of an earlier run that
-was killed half-way (its hidden tournament left) is undone first (scoring/transfer_jobs.py)."""
+nothing, read a table at a time (scoring/night_file/transfer.py). An import of an earlier run that
+was killed half-way (its hidden tournament left) is undone first (scoring/night_file/jobs.py)."""
 
 from pathlib import Path
 from typing import Any
@@ -8,7 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
-from scoring import night_transfer, transfer_jobs
+from scoring.night_file import jobs as transfer_jobs
+from scoring.night_file import transfer as night_transfer
 
 
 class Command(BaseCommand):

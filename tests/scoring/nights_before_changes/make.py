@@ -23,7 +23,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from scoring.demo import demo_night_play
-    from scoring.night_transfer import night_export_bytes
+    from scoring.night_file.transfer import night_export_bytes
     from tests.scoring.night_figures_helpers import night_figures
 
     call_command("migrate", verbosity=0)
