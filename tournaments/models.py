@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.draw.series_models import SeriesDraw as SeriesDraw  # a model of this app
 from tournaments.events import TournamentEvent as TournamentEvent  # a model of this app
-from tournaments.ledger import totals  # noqa: F401 (totals: models of this app
+from tournaments.ledger import totals  # noqa: F401 (totals: models of this app)
 from tournaments.players import categories as player_categories
 from tournaments.players.merges import PlayerMerge as PlayerMerge  # a model of this app
 from tournaments.rule_choice import TournamentRules
@@ -279,8 +279,7 @@ class Table(models.Model):
     ended_early_reason = models.CharField(
         _("why it ended early"), max_length=200, blank=True, editable=False
     )
-    #: How its receipts are made (tournaments.ledger.receipts.SCHEMES): kept from the table's
-    #: making,
+    #: How its receipts are made (tournaments.ledger.receipts.SCHEMES): kept from its making,
     #: so that the codes of a table of before (four characters) check as they did.
     receipt_scheme = models.PositiveSmallIntegerField(
         _("receipts"), choices=[(1, "4"), (2, "6")], default=2, editable=False
@@ -359,8 +358,7 @@ class Seat(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
     #: Its table's series (kept here so that a player has one seat per series).
     series = models.PositiveSmallIntegerField(_("series"), default=1)
-    #: Set when the player left during play: he keeps his points from the deals before, and
-    #: the table goes on without him from the next deal.
+    #: Set when he left during play: his points of the deals before stand, the table goes on.
     left_after_deal = models.PositiveSmallIntegerField(_("left after deal"), null=True, blank=True)
 
     objects = SeatQuerySet.as_manager()

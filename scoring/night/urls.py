@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring.night import views as night_views
 from scoring.night_file import views as transfer_views
-from tournaments.players import page_views as player_views
+from seasons import player_views
 
 app_name = "night"
 

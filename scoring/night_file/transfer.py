@@ -51,13 +51,7 @@ from scoring.night_file.frame import (
 )
 from scoring.night_file.frame import NightFileError as NightFileError
 from scoring.night_file.stage import Stage, snapshot, step
-from scoring.night_file.stream import (
-    NotJson,
-    Streamed,
-    file_size,
-    object_chunks,
-    object_pairs,
-)
+from scoring.night_file.stream import NotJson, Streamed, file_size, object_chunks, object_pairs
 from tournaments import night_file
 from tournaments.models import Registration, SeatSwap, Table, Tournament
 from tournaments.night_rows import RowError, at, keys_known, listed
@@ -74,8 +68,7 @@ VERSION = 7
 #: table's end before its last deal (ENDED_FIELDS), so that an older one refuses the file
 #: rather than make a table ended early play on. Version 6 carries several series and their
 #: draws (a night of one series is the version 5 file it always was: ONE_SERIES_VERSION).
-#: Version 7 the seats' changes a Preisfipsen of before would not total
-#: (scoring/night_file/deals.py).
+#: Version 7 the seats' changes a Preisfipsen of before would not total (deals.py).
 ONE_SERIES_VERSION, SERIES_VERSION = 5, 6
 READABLE = (1, 2, 3, 4, ONE_SERIES_VERSION, SERIES_VERSION, VERSION)
 #: Far more than a night: 1,756 deals with their history are some 1.5 MB, 200 tables 20 MB.

@@ -1,4 +1,4 @@
-"""A player's page on a phone and on the laptop (tournaments/players/page_views.py): his figures,
+"""A player's page on a phone and on the laptop (seasons/player_views.py): his figures,
 every night (a night of two series with each series' place) and his kinds of game, with
 nothing running off the page at 320 px; the nights' table scrolls in its own box if it must."""
 

@@ -49,15 +49,19 @@ def tree_entries(doc: str) -> dict[str, str]:
 
 
 def unnamed_modules(root: Path, doc: str, packages: tuple[str, ...]) -> list[str]:
+    """The modules of ``packages`` that their entry does not name: the entry of the longest
+    path of the tree that holds them (``tournaments/desk`` for ``tournaments/desk/rows.py``)."""
     entries = tree_entries(doc)
     missing = []
     for package in packages:
-        entry = entries.get(package, "")
         for path in sorted((root / package).rglob("*.py")):
             if "migrations" in path.parts or path.stem in TAKEN_AS_READ:
                 continue
+            where = path.relative_to(root).as_posix()
+            holders = [name for name in entries if where.startswith(name + "/")]
+            entry = entries.get(max(holders, key=len), "") if holders else ""
             if not re.search(rf"(?<![\w.]){re.escape(path.stem)}\b", entry):
-                missing.append(path.relative_to(root).as_posix())
+                missing.append(where)
     return missing
 
 

@@ -1,4 +1,4 @@
-"""A player's page across nights (tournaments/players/page_views.py, tournaments/selectors/
+"""A player's page across nights (seasons/player_views.py, tournaments/selectors/
 player_page.py): every night with its place and points, each series' where the night had
 several, his games, highest game and average place, each rule set's kinds; in a fixed number
 of queries however many nights."""
@@ -23,7 +23,7 @@ from tournaments.draw.series_draw import Method
 from tournaments.draw.series_services import series_draw_next
 from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Seat, Table, Tournament
-from tournaments.players import page_views as player_views
+from seasons import player_views
 from tournaments.players.directory import player_merge
 from tournaments.players.page import player_page
 from tournaments.rule_choice import CHOICES, rules_of
