@@ -19,11 +19,11 @@ from django.urls import reverse
 
 from games.prisdorf.demo import prisdorf_draw
 from scoring.demo import _play, demo_night_play
+from seasons import player_views
 from tournaments.draw.series_draw import Method
 from tournaments.draw.series_services import series_draw_next
 from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Seat, Table, Tournament
-from seasons import player_views
 from tournaments.players.directory import player_merge
 from tournaments.players.page import player_page
 from tournaments.rule_choice import CHOICES, rules_of
