@@ -2,7 +2,7 @@
 
 import django.db.models.functions.text
 import django.db.models.lookups
-import scoring.prize_allocation
+import scoring.standings.prize_allocation
 import tournaments.text
 from django.db import migrations, models
 
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='prize',
             name='kind',
-            field=models.CharField(choices=[('place', 'place'), ('from_end', 'from_end'), ('category', 'category'), ('deal', 'deal')], default=scoring.prize_allocation.Kind['PLACE'], max_length=20, verbose_name='kind'),
+            field=models.CharField(choices=[('place', 'place'), ('from_end', 'from_end'), ('category', 'category'), ('deal', 'deal')], default=scoring.standings.prize_allocation.Kind['PLACE'], max_length=20, verbose_name='kind'),
         ),
         migrations.AddField(
             model_name='prize',
