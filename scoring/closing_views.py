@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors, services
 from scoring.forms import TableEndForm
-from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.ledger import progress as table_progress
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import ClosingWords, pages_of, worded
@@ -60,7 +60,7 @@ def _series_left(tournament: Tournament) -> list[str]:
     """At a night of several series, the series not drawn yet (a query only then)."""
     if tournament.series_count < 2:
         return []
-    drawn = tournament_selectors.last_series_drawn(tournament=tournament)
+    drawn = last_series_drawn(tournament=tournament)
     if drawn >= tournament.series_count:
         return []
     return [

@@ -17,6 +17,7 @@ from scoring.evaluation import Scored, score_deal
 from scoring.forms import DealForm, deal_form, deal_initial
 from scoring.models import Deal
 from tournaments.models import Seat, Table
+from tournaments.selectors import seats_of
 
 
 def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:
@@ -165,7 +166,7 @@ def correct_page(
     seats: list[Seat] | None = None,
 ) -> HttpResponse:
     """The correction page of its own (the organiser's, and the captain's without JavaScript)."""
-    seats = selectors.seats_of(table=table) if seats is None else seats
+    seats = seats_of(table=table) if seats is None else seats
     playing = selectors.playing_seats(table, seats, deal.number or 1)
     form = correction_form(request.POST or None, deal, seats, table, playing)
     reason = request.POST.get("reason", "")

@@ -30,13 +30,19 @@ from fipsen_rules import (
 from scoring import selectors, services
 from scoring.demo_series import series_played
 from scoring.standings import ranking
-from tournaments import selectors as tournament_selectors
+from scoring.standings.services import prizes_set, prizes_split_fees
 from tournaments import services as tournament_services
 from tournaments.club_points import POINTS, example_points, is_club_table_rules, points_checked
+from tournaments.desk.services import registration_add
+from tournaments.draw.selectors import split_summary
+from tournaments.draw.series_selectors import last_series_drawn
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Table, Tournament
 from tournaments.players.names import player_name_key
+from tournaments.players.services import player_create
 from tournaments.rule_choice import FIRST_RULES, require_playable, rules_of
 from tournaments.rule_pages import registered
+from tournaments.selectors import seats_of
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -146,7 +152,7 @@ def players_check(count: int, rule_set: str = FIRST_RULES) -> None:
         pages.demo_check(count)
         return
     options = pages.demo_options(count) if pages and pages.demo_options else None
-    summary = tournament_selectors.split_summary(players=count, rules=rule_set, options=options)
+    summary = split_summary(players=count, rules=rule_set, options=options)
     if not summary.seatable:
         raise ValidationError(summary.message, code="unseatable", params=summary.params)
 
@@ -204,11 +210,11 @@ def demo_night_play(
             people=people,
         )
         entries, deals_played = series_played(tournament, rng, series=series)
-        services.prizes_set(
+        prizes_set(
             tournament=tournament,
             prizes=[ranking.Prize(place, name=prize) for place, prize in NAMED_PRIZES],
         )
-        services.prizes_split_fees(tournament=tournament, percentages=list(FEE_SHARES))
+        prizes_split_fees(tournament=tournament, percentages=list(FEE_SHARES))
     passed = entries - deals_played
     return DemoNight(tournament, seed, players, deals_played, passed, series=series)
 
@@ -223,7 +229,7 @@ def scored_night(
     def play(tournament: Tournament, rng: random.Random) -> tuple[int, int]:
         draw = draw_of(rules_of_night(tournament))
         entries = deals_played = 0
-        series = tournament_selectors.last_series_drawn(tournament=tournament)  # to play now
+        series = last_series_drawn(tournament=tournament)  # to play now
         tables = Table.objects.filter(tournament=tournament, series=series)
         for table in tables.order_by("number"):
             entries += _play(table, draw, rng)
@@ -263,10 +269,8 @@ def _tournament_started(
     for person, club in people or demo_players(rng, players):
         player = _player(person, club)
         # As at the desk: here and paid (the split of the fees shares the money paid).
-        tournament_services.registration_add(
-            tournament=tournament, player=player, check_in=True, paid=True
-        )
-    tournament_services.tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
+        registration_add(tournament=tournament, player=player, check_in=True, paid=True)
+    tournament_draw(tournament=tournament, seed=rng.getrandbits(63))
     tournament_services.tournament_start(tournament=tournament)
     return tournament
 
@@ -274,12 +278,12 @@ def _tournament_started(
 def _player(name: str, club: str) -> Player:
     key = player_name_key(name)
     known = Player.objects.filter(name_key=key, club=club).order_by("pk").first()
-    return known or tournament_services.player_create(name=name, club=club)
+    return known or player_create(name=name, club=club)
 
 
 def _play(table: Table, draw: GameDraw, rng: random.Random) -> int:
     """Enter every deal of the table as its captain would; the count of entries."""
-    seats = tuple(seat.position for seat in selectors.seats_of(table=table))
+    seats = tuple(seat.position for seat in seats_of(table=table))
     # Where the rule set sits the dealer out, and where the draw's declarer needs the dealer:
     # ask the table who may declare, and who deals.
     sits_out = len(seats) in rules_of(table.tournament).dealer_sits_out_at

@@ -7,8 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import services
-from tournaments import services as tournament_services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import MAX_SERIES, Tournament
 from tournaments.rule_pages import pages_of
 
@@ -36,9 +36,7 @@ def series_played(tournament: Tournament, rng: random.Random, *, series: int) ->
                 tournament=tournament, series=number - 1, reason=reason, user=None
             )
         method = Method.SEEDED if number == 2 else Method.AVOIDING
-        tournament_services.series_draw_next(
-            tournament=tournament, method=method, seed=rng.getrandbits(63)
-        )
+        series_draw_next(tournament=tournament, method=method, seed=rng.getrandbits(63))
         more, played = pages.demo(tournament, rng)
         entries, deals_played = entries + more, deals_played + played
     return entries, deals_played

@@ -12,12 +12,14 @@ from django_tables2 import RequestConfig
 from scoring import selectors
 from scoring.deal_pages import correct_page, playing_for, preview_page
 from scoring.models import Deal
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.exports import SafeTableExport
 from scoring.standings.tables import StandingsTable
-from tournaments import selectors as tournament_selectors
 from tournaments.draw.series_screen import series_on_screen
+from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import own_pages_of
+from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 
@@ -81,7 +83,7 @@ def organiser_correct_preview(request: HttpRequest, pk: int, deal_pk: int) -> Ht
     deal = get_object_or_404(
         Deal.objects.select_related("table__tournament"), pk=deal_pk, table__tournament_id=pk
     )
-    seats = selectors.seats_of(table=deal.table)
+    seats = seats_of(table=deal.table)
     playing = playing_for(deal, deal.table, seats)
     return preview_page(request, deal.table, seats, playing, deal.dealer)
 
@@ -93,7 +95,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     own = own_pages_of(tournament)
     if own is not None:  # ranked by games won (the race), by chips (Tippen): its own page
         return redirect(own.standings, pk=pk)
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     table = StandingsTable(ranked)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
@@ -118,7 +120,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _progress(tournament: Tournament) -> selectors.DealsProgress:
     """The deals played of the series played now (of the night, at a night of one series)."""
-    series = tournament_selectors.last_series_drawn(tournament=tournament)
+    series = last_series_drawn(tournament=tournament)
     several = tournament.series_count > 1
     return selectors.deals_progress(tournament=tournament, series=series if several else None)
 

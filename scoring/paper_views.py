@@ -23,6 +23,7 @@ from scoring.table_link import answers_finished_link, table_of_link
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import pages_of
 from tournaments.rules_errors import add_refusal
+from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 
@@ -53,7 +54,7 @@ def _paper(
     seats: list[Seat] | None = None,
 ) -> HttpResponse:
     """The paper sheet's page: "check" shows what would be saved, "save" saves and goes back."""
-    seats = selectors.seats_of(table=table) if seats is None else seats
+    seats = seats_of(table=table) if seats is None else seats
     upcoming = selectors.next_deal(table=table, seats=seats)
     closed = None
     try:

@@ -28,6 +28,7 @@ from printing.pdf import Pages, render_pdf
 from scoring import selectors
 from scoring.scoresheets import Scoresheet, scoresheet
 from scoring.selectors import Standing, TableSheet
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.cash import CashReport, cash_report
 from scoring.standings.own_prizes import own_awards
 from scoring.standings.tables import prize_text
@@ -177,7 +178,7 @@ def render_ranking(job: FileJob) -> bytes:
     if own_pages_of(tournament):  # its own places (race, Tippen), the same prize rule
         return own_ranking_pdf(tournament=tournament, progress=job.progress)
     tournament = _deal_scored(tournament)
-    standings = selectors.standings(tournament=tournament)
+    standings = standings_selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
     return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress,
@@ -234,7 +235,7 @@ def night(*, tournament: Tournament, base_url: str) -> Night:
         cards=tournament_renderers.table_cards(tournament=tournament, base_url=base_url),
         seating=tournament_selectors.seating_list(tournament=tournament),
         sheets=sheets,
-        standings=selectors.standings(tournament=tournament),
+        standings=standings_selectors.standings(tournament=tournament),
         receipts=codes.get(1, {}),
         series_receipts=codes,
     )

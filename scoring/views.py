@@ -36,7 +36,7 @@ from tournaments.ledger.entry_answer import Outcome, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import seated_later
+from tournaments.selectors import seated_later, seats_of
 
 #: The length from which a name makes the captain's screen set the names smaller.
 LONG_NAME = 20
@@ -396,4 +396,4 @@ def shared_sheet(request: HttpRequest, sheet_token: str) -> HttpResponse:
     """A table's sheet, read only, under a link of its own that outlives the night: the
     organiser may share it once the tournament is finished (the entry link is revoked then)."""
     table = get_object_or_404(Table.objects.select_related("tournament"), sheet_token=sheet_token)
-    return sheet_page(request, table, selectors.seats_of(table=table), token="")
+    return sheet_page(request, table, seats_of(table=table), token="")

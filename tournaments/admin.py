@@ -36,6 +36,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.players.services import player_update
 
 
 def play_started(tournament: Tournament | None) -> bool:
@@ -60,7 +61,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         """Through the service, which folds the name for search and the duplicate check."""
-        services.player_update(player=obj, name=obj.name, club=obj.club, contact=obj.contact)
+        player_update(player=obj, name=obj.name, club=obj.club, contact=obj.contact)
 
 
 def fixed_once_started(

@@ -12,12 +12,12 @@ from django.utils.translation import gettext_lazy as _
 from fipsen_rules import FipsenError
 from fipsen_rules.ruleset import Option
 from sitewide.money import MoneyField
-from tournaments import selectors
 from tournaments.club_points import POINTS
 from tournaments.draw.rule_seating import deal_count_readers, table_deals
 from tournaments.draw.series_forms import SeriesCountForm
 from tournaments.models import MAX_DEALS, Seat, Tournament
 from tournaments.option_text import OptionText
+from tournaments.players.selectors import by_family_name
 from tournaments.rule_choice import CHOICES, FIRST_RULES, KONTRA, rules_checked
 from tournaments.rule_readers import kontra_readers, tie_break_readers
 from tournaments.services import RULE_FIELDS
@@ -272,7 +272,7 @@ class SwapForm(forms.Form):
         seats = (
             Seat.objects.filter(table__tournament=tournament)
             .select_related("table", "registration__player")
-            .order_by(*selectors.by_family_name("registration__player__"))
+            .order_by(*by_family_name("registration__player__"))
         )
         for field in ("first", "second"):
             self.fields[field].queryset = seats  # type: ignore[attr-defined]

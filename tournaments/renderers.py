@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import render_pdf
 from tournaments import selectors
+from tournaments.draw import tables as draw_tables
+from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.links import qr_svg, table_entry_url
 from tournaments.models import Table, Tournament
 from tournaments.printing_kinds import tournament_of
@@ -120,7 +122,7 @@ def table_cards(
 
 def series_tables(tournament: Tournament, series: int | None) -> QuerySet[Table]:
     """The tables with their seats and players (of ``series``, or of every series in order)."""
-    tables = selectors.tables_with_seats(tournament=tournament)
+    tables = draw_tables.tables_with_seats(tournament=tournament)
     if series is None:
         return tables.order_by("series", "number")
     return tables.filter(series=series)
@@ -132,7 +134,7 @@ def chosen_series(job: FileJob, tournament: Tournament) -> int:
     chosen = job.options.get("series", "")
     if chosen.isascii() and chosen.isdecimal():
         return int(chosen)
-    return selectors.last_series_drawn(tournament=tournament)
+    return last_series_drawn(tournament=tournament)
 
 
 def chosen_tables(job: FileJob) -> set[int] | None:

@@ -10,6 +10,11 @@ from scoring import selectors as scoring_selectors
 from scoring.night.journey import NightFigures, next_link, night_steps
 from tournaments import selectors
 from tournaments.club_points import POINTS, is_club_table_rules
+from tournaments.desk.fees import fees
+from tournaments.desk.selectors import check_in_count
+from tournaments.draw.selectors import draw_is_stale, seat_swaps, split_summary
+from tournaments.draw.series_selectors import last_series_drawn
+from tournaments.draw.tables import tables_with_seats
 from tournaments.models import Tournament
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import organiser_required
@@ -17,16 +22,16 @@ from tournaments.views.access import organiser_required
 
 def night_figures(tournament: Tournament) -> NightFigures:
     """The figures the home's steps need; only those of the tournament's state are read."""
-    count = selectors.check_in_count(tournament=tournament)
+    count = check_in_count(tournament=tournament)
     figures: dict[str, Any] = {"registered": count.registered, "present": count.present}
     if is_club_table_rules(tournament.rule_set):
         figures["needs_points"] = True
         figures["points_saved"] = bool(tournament.rule_options.get(POINTS))
     if tournament.is_drawn:
-        figures["draw_stale"] = selectors.draw_is_stale(tournament=tournament)
+        figures["draw_stale"] = draw_is_stale(tournament=tournament)
         figures["cards_printed"] = selectors.table_cards_printed(tournament=tournament)
     elif tournament.is_registration_open:
-        figures["seatable"] = selectors.split_summary(
+        figures["seatable"] = split_summary(
             players=count.present, rules=tournament.rule_set
         ).seatable
     else:
@@ -37,7 +42,7 @@ def night_figures(tournament: Tournament) -> NightFigures:
         figures["race"] = progress.race
     if tournament.series_count > 1 and tournament.has_started:
         figures["series_count"] = tournament.series_count
-        figures["series_drawn"] = selectors.last_series_drawn(tournament=tournament)
+        figures["series_drawn"] = last_series_drawn(tournament=tournament)
     return NightFigures(state=tournament.state, **figures)
 
 
@@ -57,7 +62,7 @@ def home(request: HttpRequest, pk: int) -> HttpResponse:
         # Once play has started, finishing is always one tap away: its confirmation page names
         # the tables still playing.
         "finish_open": tournament.is_playing,
-        "open_fees": selectors.fees(tournament=tournament).open,
+        "open_fees": fees(tournament=tournament).open,
         # Each table's phone and the laptop, from the draw (the Generalprobe) to the end of play.
         "links": (
             scoring_selectors.tournament_links(tournament=tournament)
@@ -77,7 +82,7 @@ def print_page(request: HttpRequest, pk: int) -> HttpResponse:
     asked = request.GET.get("series", "")
     series = int(asked) if asked.isascii() and asked.isdecimal() and int(asked) in drawn else 0
     series = series or max(drawn, default=1)
-    tables = selectors.tables_with_seats(tournament=tournament).filter(series=series)
+    tables = tables_with_seats(tournament=tournament).filter(series=series)
     context = {
         "tournament": tournament,
         "tables": list(tables),
@@ -100,7 +105,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "everything": everything,
         "changes": scoring_selectors.night_history(tournament=tournament, everything=everything),
-        "swaps": selectors.seat_swaps(tournament=tournament),
+        "swaps": seat_swaps(tournament=tournament),
         "events": selectors.tournament_history(tournament=tournament),
         "own_lines": own_lines(tournament, everything) if own_lines else [],
     }

@@ -16,7 +16,7 @@ from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.games import games_with_paper_sheets
 from tournaments.models import Table
-from tournaments.selectors import table_with_seats_locked
+from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
 
@@ -62,7 +62,7 @@ def sheet_check(*, table: Table, text: str) -> paper.Sheet:
     :raises scoring.paper.SheetError: naming every wrong line.
     :raises ValidationError: the table takes no sheet now (see :func:`sheet_require_open`).
     """
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     upcoming = selectors.next_deal(table=table, seats=seats)
     sheet_require_open(table=table, upcoming=upcoming)
     start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming)

@@ -37,8 +37,9 @@ from django.db import transaction
 
 from fipsen_rules.signs import signed_total
 from scoring import selectors
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.own_prizes import final_prizes
-from tournaments import selectors as tournament_selectors
+from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.models import Tournament
 from tournaments.rule_pages import BoardRow as Ranked
 from tournaments.rule_pages import RankingColumn, pages_of
@@ -186,7 +187,7 @@ def board_compute(tournament: Tournament) -> Board:
     pages = pages_of(tournament)
     own = pages.own
     ranked: Sequence[Ranked] = (
-        own.board(tournament) if own else selectors.standings(tournament=tournament)
+        own.board(tournament) if own else standings_selectors.standings(tournament=tournament)
     )
     rows = tuple(_row(standing, pages.second_figure) for standing in ranked)
     if tournament.is_finished:  # the final ranking alone, and who gets what beside it
@@ -196,7 +197,7 @@ def board_compute(tournament: Tournament) -> Board:
             for row, prize in zip(rows, prizes, strict=True)
         )
         return Board(rows, (), prizes=bool(prizes))
-    series = tournament_selectors.last_series_drawn(tournament=tournament)
+    series = last_series_drawn(tournament=tournament)
     seating = selectors.seating_to_announce(tournament=tournament, series=series)
     if own:  # the race, Tippen: no number of deals
         return Board(rows, (), series=series, seating=seating)

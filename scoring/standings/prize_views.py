@@ -12,12 +12,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import selectors, services
 from scoring.models import Prize as PrizeRow
 from scoring.selectors import Standing
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.awards import fee_split_lines, prize_rows, prizes_for_nobody
 from scoring.standings.own_prizes import own_awards
 from scoring.standings.prize_forms import FeeSplitForm, PrizeListForm
+from scoring.standings.services import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.standings.tables import place_text, prize_text
 from sitewide.money import euros
 from tournaments.models import Tournament
@@ -47,15 +48,13 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     saves: tuple[tuple[Form, Callable[[dict[str, Any]], object]], ...] = (
         (
             list_form,
-            lambda data: services.prizes_set(
+            lambda data: prizes_set(
                 tournament=tournament, prizes=data["lines"], several=data["several"]
             ),
         ),
         (
             split_form,
-            lambda data: services.prizes_split_fees(
-                tournament=tournament, percentages=data["percentages"]
-            ),
+            lambda data: prizes_split_fees(tournament=tournament, percentages=data["percentages"]),
         ),
     )
     for form, save in saves:
@@ -87,7 +86,7 @@ def _winners(tournament: Tournament) -> list[tuple[str, Standing, str]] | None:
         return None
     return [
         (place_text(standing), standing, prize_text(standing))
-        for standing in selectors.standings(tournament=tournament)
+        for standing in standings_selectors.standings(tournament=tournament)
         if standing.money or standing.prize_names
     ]
 
@@ -137,10 +136,8 @@ def _fee_split_confirmed(
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: services.prizes_split_fees_check(
-            tournament=tournament, percentages=percentages
-        ),
-        act=lambda: services.prizes_split_fees(tournament=tournament, percentages=percentages),
+        check=lambda: prizes_split_fees_check(tournament=tournament, percentages=percentages),
+        act=lambda: prizes_split_fees(tournament=tournament, percentages=percentages),
         success=_("The prizes are saved."),
         done=prizes_url,
         form=form,

@@ -12,8 +12,10 @@ from pytest_django.live_server_helper import LiveServer
 from tests.desks import Answer, Desk, at_once, meeting_point
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import Player, PlayerMerge, Registration
+from tournaments.players import directory_views
+from tournaments.players import forms as player_forms
 from tournaments.players import services as player_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,7 +47,7 @@ def test_one_walk_in_typed_at_four_desks_at_once_is_one_player(
     live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tournament = night(present=0)
-    _held_after(monkeypatch, selectors, "player_likely_duplicates")  # the form's check
+    _held_after(monkeypatch, player_forms, "player_likely_duplicates")  # the form's check
     path = f"/tournaments/{tournament.pk}/walk-in/"
 
     answers = at_once(
@@ -69,7 +71,7 @@ def test_add_anyway_tapped_twice_at_once_adds_one_player(
 ) -> None:
     tournament = night(present=0)
     known = services.player_create(name="Hans Müller")
-    _held_after(monkeypatch, selectors, "player_likely_duplicates")
+    _held_after(monkeypatch, player_forms, "player_likely_duplicates")
     path = f"/tournaments/{tournament.pk}/walk-in/"
     confirmed = {"name": "Hans Mueller", "confirm_name": "hans mueller", "confirm_known": known.pk}
 
@@ -96,7 +98,7 @@ def test_add_anyway_after_another_like_player_was_added_asks_again(organiser: ob
 def test_a_new_player_saved_at_two_desks_at_once_is_one_player(
     live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _held_after(monkeypatch, selectors, "player_likely_duplicates")
+    _held_after(monkeypatch, player_forms, "player_likely_duplicates")
 
     answers = at_once(
         [
@@ -134,7 +136,7 @@ def test_a_merge_confirmed_twice_at_once_is_done_once_and_both_say_so(
 ) -> None:
     keep = services.player_create(name="Hans Müller", club="SC Prisdorf")
     merge = services.player_create(name="Hans Mueller")
-    _held_after(monkeypatch, services, "player_merge_check", parties=2)  # the page's check
+    _held_after(monkeypatch, directory_views, "player_merge_check", parties=2)  # the page's check
     desks = _desks(live_server)[:2]
 
     answers = at_once([lambda d=desk: _answer_of_merge(d, keep, merge) for desk in desks])

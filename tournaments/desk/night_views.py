@@ -13,12 +13,29 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.club_points import is_club_table_rules, points_shown
+from tournaments.desk import fees as desk_fees
+from tournaments.desk import selectors as desk_selectors
+from tournaments.desk import services as desk_services
+from tournaments.desk.selectors import (
+    DESK_LIST_SIZE,
+    players_offered,
+    players_to_register,
+    registrations_of_players,
+)
+from tournaments.desk.services import (
+    registration_check_in,
+    registration_withdraw,
+    registration_withdraw_check,
+    walk_in_register,
+)
 from tournaments.draw import rule_seating
+from tournaments.draw.selectors import draw_is_stale, present_summary
 from tournaments.forms import TournamentForm
 from tournaments.models import Player, Registration, Tournament
 from tournaments.players.forms import WalkInForm
+from tournaments.players.selectors import player_directory
 from tournaments.rule_pages import pages_of
 from tournaments.views.access import id_or_404, organiser_required, search_query
 from tournaments.views.confirm import Confirmation, confirm_or_act
@@ -104,33 +121,31 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def draw_stale(tournament: Tournament) -> bool:
-    return tournament.is_drawn and selectors.draw_is_stale(tournament=tournament)
+    return tournament.is_drawn and draw_is_stale(tournament=tournament)
 
 
 def _night_context(tournament: Tournament, query: str = "") -> dict[str, object]:
     """What the registration desk shows: the count, the directory to tap through, the list."""
-    found = selectors.players_to_register(
-        tournament=tournament, query=query, limit=selectors.DESK_LIST_SIZE + 1
-    )
-    registrations = list(selectors.registrations(tournament=tournament))
+    found = players_to_register(tournament=tournament, query=query, limit=DESK_LIST_SIZE + 1)
+    registrations = list(desk_selectors.registrations(tournament=tournament))
     withdrawn = sum(1 for registration in registrations if registration.withdrawn_at)
     return {
         "tournament": tournament,
         "registrations": registrations,
         "registered_count": len(registrations) - withdrawn,  # the withdrawn are listed apart
         "withdrawn_count": withdrawn,
-        "summary": selectors.present_summary(tournament=tournament),
+        "summary": present_summary(tournament=tournament),
         "draw_stale": draw_stale(tournament),
-        "fees": selectors.fees(tournament=tournament),
+        "fees": desk_fees.fees(tournament=tournament),
         # The list import started here comes back here, its players offered to register.
         "import_url": reverse("tournaments:players_import") + f"?tournament={tournament.pk}",
         "query": query,
-        "found": found[: selectors.DESK_LIST_SIZE],
-        "found_more": len(found) > selectors.DESK_LIST_SIZE,
+        "found": found[:DESK_LIST_SIZE],
+        "found_more": len(found) > DESK_LIST_SIZE,
         # Nobody left to register: because the directory is empty? (asked only when nobody
         # is registered either: a registered player is in the directory)
         "directory_empty": not (found or query or registrations)
-        and not selectors.player_directory().exists(),
+        and not player_directory().exists(),
     }
 
 
@@ -160,11 +175,9 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "desk-directory":  # type: ignore[attr-defined]
         return render(request, "tournaments/night/_directory.html", context)
     context |= {
-        "previous_night": selectors.previous_night(tournament=tournament),
+        "previous_night": desk_selectors.previous_night(tournament=tournament),
         # A list just imported from here: its players offered to tick and register.
-        "offered": selectors.players_offered(
-            tournament=tournament, ids=_offered_ids(request, tournament)
-        ),
+        "offered": players_offered(tournament=tournament, ids=_offered_ids(request, tournament)),
         "walk_in_form": _walk_in_form(focus="walk_in" in request.GET),
     }
     return render(request, "tournaments/night/night.html", context)
@@ -207,7 +220,7 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
     check_in = bool(request.POST.get("check_in"))
     attempt(
         request,
-        lambda: services.registration_add(
+        lambda: desk_services.registration_add(
             tournament=tournament,
             player=player,
             check_in=check_in,
@@ -238,9 +251,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         if form.duplicates and set(form.errors) == {"name"}:
             # Ask whether it is one of them (he may be registered already), keeping what was
             # typed. With another error as well, that error is said first.
-            registered = selectors.registrations_of_players(
-                tournament=tournament, players=form.duplicates
-            )
+            registered = registrations_of_players(tournament=tournament, players=form.duplicates)
             choices = [(player, registered.get(player.pk)) for player in form.duplicates]
             context = {"tournament": tournament, "form": form, "choices": choices}
             if htmx:
@@ -267,7 +278,7 @@ def _walk_in_register(request: HttpRequest, tournament: Tournament, form: WalkIn
     """Register the walk-in; False when refused. A like name added since the form was checked
     (the same walk-in typed at another desk a moment ago) makes the form ask about it."""
     try:
-        services.walk_in_register(
+        walk_in_register(
             tournament=tournament,
             by=request.user,  # type: ignore[arg-type]
             **form.cleaned_data,
@@ -292,7 +303,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
     )
     present = request.POST.get("present") == "1"
     try:
-        services.registration_check_in(registration=registration, present=present)
+        registration_check_in(registration=registration, present=present)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -302,7 +313,7 @@ def check_in(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
     context = {
         "registration": registration,
         "tournament": tournament,
-        "summary": selectors.present_summary(tournament=tournament),
+        "summary": present_summary(tournament=tournament),
         "draw_stale": draw_stale(tournament),
         "oob": True,
     }
@@ -337,8 +348,8 @@ def withdraw(request: HttpRequest, pk: int, registration_pk: int) -> HttpRespons
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: services.registration_withdraw_check(registration=registration),
-        act=lambda: services.registration_withdraw(registration=registration),
+        check=lambda: registration_withdraw_check(registration=registration),
+        act=lambda: registration_withdraw(registration=registration),
         success=_("%(player)s is withdrawn from the tournament.") % {"player": player},
         done=f"{night_url(tournament)}#registrations",
     )

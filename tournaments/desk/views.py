@@ -11,8 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
+from tournaments.desk import fees as desk_fees
 from tournaments.desk.night_views import draw_stale, night_url
+from tournaments.desk.services import (
+    registration_arrive,
+    registration_mark_paid,
+    registrations_add_players,
+)
+from tournaments.draw.selectors import present_summary
 from tournaments.models import Player, Registration, Tournament
 from tournaments.views.access import id_or_404, organiser_required
 
@@ -34,9 +40,9 @@ def _row_answer(request: HttpRequest, registration: Registration) -> HttpRespons
     context = {
         "registration": registration,
         "tournament": tournament,
-        "summary": selectors.present_summary(tournament=tournament),
+        "summary": present_summary(tournament=tournament),
         "draw_stale": draw_stale(tournament),
-        "fees": selectors.fees(tournament=tournament),
+        "fees": desk_fees.fees(tournament=tournament),
         "oob": True,
     }
     return render(request, "tournaments/night/_check_in_response.html", context)
@@ -56,7 +62,7 @@ def arrive(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
     present = request.POST.get("present") != "0"
     paid = request.POST.get("paid") != "0"
     try:
-        services.registration_arrive(
+        registration_arrive(
             registration=registration,
             present=present,
             paid=paid,
@@ -79,7 +85,7 @@ def fee(request: HttpRequest, pk: int, registration_pk: int) -> HttpResponse:
     registration = _registration(pk, registration_pk)
     paid = request.POST.get("paid") != "0"
     try:
-        services.registration_mark_paid(registration=registration, paid=paid, by=request.user)  # type: ignore[arg-type]
+        registration_mark_paid(registration=registration, paid=paid, by=request.user)  # type: ignore[arg-type]
     except ValidationError as error:
         _said(request, error)
     else:
@@ -103,7 +109,7 @@ def registrations_add_ticked(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Nobody is ticked: tick the players to register."))
         return redirect(f"{night_url(tournament)}#register")
     try:
-        count = services.registrations_add_players(tournament=tournament, players=players)
+        count = registrations_add_players(tournament=tournament, players=players)
     except ValidationError as error:
         _said(request, error)
     else:

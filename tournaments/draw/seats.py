@@ -6,7 +6,8 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournaments import rule_choice, selectors
+from tournaments import rule_choice
+from tournaments.draw.tables import seats_of, table_with_seats_locked
 from tournaments.ledger import progress as table_progress
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.services.common import new_token
@@ -58,7 +59,7 @@ def _require_can_leave(table: Table, seats: list[Seat], seat: Seat) -> None:
 def seat_leave_check(*, seat: Seat) -> None:
     """Why this player cannot leave now, raised; nothing when he can (the confirmation page
     asks first). See :func:`seat_leave`."""
-    seats = selectors.seats_of(table=seat.table)
+    seats = seats_of(table=seat.table)
     _require_can_leave(seat.table, seats, next(s for s in seats if s.pk == seat.pk))
 
 
@@ -131,7 +132,7 @@ def seat_leave(*, seat: Seat, after_deal: int) -> Seat:
     with transaction.atomic():
         # The table's lock, as a deal entry takes it: no deal is saved with the seats as they
         # were before this one left.
-        table, seats = selectors.table_with_seats_locked(table_id=seat.table_id)
+        table, seats = table_with_seats_locked(table_id=seat.table_id)
         seat = next(s for s in seats if s.pk == seat.pk)
         _require_can_leave(table, seats, seat)
         played = _require_played(table, after_deal)

@@ -5,7 +5,12 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 
-from tournaments import selectors
+from tournaments.draw.series_selectors import (
+    current_series,
+    series_draw_matches,
+    series_draws,
+    series_has_entries,
+)
 from tournaments.models import SeriesDraw, Tournament
 
 
@@ -39,12 +44,12 @@ def series_on_screen(request: HttpRequest, tournament: Tournament) -> SeriesOnSc
     for a night of one series)."""
     if tournament.series_count == 1:  # a night of one series: as ever, no query
         return SeriesOnScreen(shown=0, current=0, count=1, next=None, redraw=None)
-    current = selectors.current_series(tournament=tournament)
+    current = current_series(tournament=tournament)
     asked = request.GET.get("series", "")
     shown = int(asked) if asked.isascii() and asked.isdecimal() and len(asked) <= 2 else current
     shown = shown if 1 <= shown <= current else current
     playing = tournament.is_playing and current >= 1
-    draws = {drawn.number: drawn for drawn in selectors.series_draws(tournament=tournament)}
+    draws = {drawn.number: drawn for drawn in series_draws(tournament=tournament)}
     record = draws.get(shown)
     return SeriesOnScreen(
         shown=shown,
@@ -54,9 +59,8 @@ def series_on_screen(request: HttpRequest, tournament: Tournament) -> SeriesOnSc
         redraw=current
         if playing
         and current >= 2
-        and not selectors.series_has_entries(tournament=tournament, series=current)
+        and not series_has_entries(tournament=tournament, series=current)
         else None,
         record=record,
-        matches=record is None
-        or selectors.series_draw_matches(tournament=tournament, drawn=record),
+        matches=record is None or series_draw_matches(tournament=tournament, drawn=record),
     )

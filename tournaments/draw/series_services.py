@@ -11,8 +11,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import SeatingError
-from tournaments import selectors
 from tournaments.draw.rule_seating import tournament_split
+from tournaments.draw.selectors import unseatable_message
 from tournaments.draw.series_draw import Method, SeriesDrawn, series_tables
 from tournaments.draw.series_selectors import (
     SeriesSeating,
@@ -206,7 +206,7 @@ def _drawn(
         split = tournament_split(tournament, len(players))
     except SeatingError as error:
         raise ValidationError(
-            selectors.unseatable_message(error.params.get("fewer"), error.violations[0].code),
+            unseatable_message(error.params.get("fewer"), error.violations[0].code),
             code="unseatable",
             params={"players": len(players), **error.params},
         ) from None

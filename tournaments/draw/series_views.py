@@ -12,9 +12,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import selectors, services
+from tournaments.draw import series_services as draw_series_services
 from tournaments.draw.series_draw import Method
 from tournaments.draw.series_forms import SeriesDrawForm
+from tournaments.draw.series_selectors import current_series
+from tournaments.draw.series_services import (
+    series_draw_check,
+    series_draw_next,
+    series_redraw_check,
+)
 from tournaments.models import SeriesDraw, Table, Tournament
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act, deals_waiting_warnings
@@ -95,7 +101,7 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next series, once the organiser chose how, ticked who stops, and confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
     # The series the page was for: drawn meanwhile (another tap, another desk), it says so.
-    number = _drawing(request, next_one=selectors.current_series(tournament=tournament) + 1)
+    number = _drawing(request, next_one=current_series(tournament=tournament) + 1)
     current = number - 1
     draw = _Draw(
         number=number,
@@ -111,8 +117,8 @@ def series_draw(request: HttpRequest, pk: int) -> HttpResponse:
             _("Until its first deal it can be drawn again."),
         ],
         button=_("Yes, draw series %(series)s") % {"series": number},
-        check=functools.partial(services.series_draw_check, number=number),
-        act=functools.partial(services.series_draw_next, number=number),
+        check=functools.partial(series_draw_check, number=number),
+        act=functools.partial(series_draw_next, number=number),
     )
     return _draw_page(request, tournament, draw)
 
@@ -127,7 +133,7 @@ def _drawing(request: HttpRequest, *, next_one: int) -> int:
 def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the latest series again before its first deal, once confirmed."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    number = selectors.current_series(tournament=tournament)
+    number = current_series(tournament=tournament)
     draw = _Draw(
         number=number,
         back=number,
@@ -139,8 +145,8 @@ def series_redraw(request: HttpRequest, pk: int) -> HttpResponse:
             _("Its tables get new links: cards printed before no longer fit."),
         ],
         button=_("Yes, draw series %(series)s again") % {"series": number},
-        check=services.series_redraw_check,
-        act=services.series_redraw,
+        check=series_redraw_check,
+        act=draw_series_services.series_redraw,
         redraw=True,
         # Deals its phones keep would meet a link that is gone.
         warnings=deals_waiting_warnings(

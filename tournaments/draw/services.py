@@ -8,8 +8,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import SeatingError
-from tournaments import selectors
 from tournaments.draw.rule_seating import tournament_split
+from tournaments.draw.selectors import (
+    checked_in_registration_ids,
+    present_summary,
+    unseatable_message,
+)
 from tournaments.draw.split import draw_tables
 from tournaments.models import Seat, SeatSwap, Table, Tournament
 from tournaments.services.common import new_token
@@ -22,7 +26,7 @@ def tournament_draw_check(*, tournament: Tournament) -> None:
     :raises ValidationError: play has started, or the players present cannot be seated.
     """
     require_state(tournament, *BEFORE_PLAY, action=_("Drawing the tables"))
-    summary = selectors.present_summary(tournament=tournament)
+    summary = present_summary(tournament=tournament)
     if not summary.seatable:
         raise ValidationError(summary.message, code="unseatable", params=summary.params)
 
@@ -37,7 +41,7 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
         # Two clicks on "draw" at once: the second waits, then draws anew from its own seed.
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         require_state(locked, *BEFORE_PLAY, action=_("Drawing the tables"))
-        ids = selectors.checked_in_registration_ids(tournament=tournament)
+        ids = checked_in_registration_ids(tournament=tournament)
         seed = secrets.randbits(63) if seed is None else seed
         try:
             drawn = draw_tables(
@@ -45,7 +49,7 @@ def tournament_draw(*, tournament: Tournament, seed: int | None = None) -> Tourn
             )
         except SeatingError as error:
             raise ValidationError(
-                selectors.unseatable_message(error.params.get("fewer"), error.violations[0].code),
+                unseatable_message(error.params.get("fewer"), error.violations[0].code),
                 code="unseatable",
                 params=dict(error.params),
             ) from None

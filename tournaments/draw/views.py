@@ -14,12 +14,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import rule_choice, selectors, services
+from tournaments import rule_choice, services
 from tournaments.club_points import is_club_table_rules
 from tournaments.desk.night_views import attempt, deals_at_label, night_url
 from tournaments.draw import rule_seating
+from tournaments.draw import selectors as draw_selectors
 from tournaments.draw.seat_rows import SeatLinks, seat_rows
+from tournaments.draw.seats import (
+    seat_leave,
+    seat_leave_check,
+    table_token_reissue,
+    table_token_reissue_check,
+)
+from tournaments.draw.selectors import draw_is_stale, present_summary
 from tournaments.draw.series_screen import series_on_screen
+from tournaments.draw.services import tournament_draw, tournament_draw_check, tournament_swap
+from tournaments.draw.tables import tables_with_seats
 from tournaments.forms import LeaveForm, SwapForm
 from tournaments.ledger import progress as table_progress
 from tournaments.links import public_base_url, qr_svg, table_entry_url
@@ -70,7 +80,7 @@ def _draw_title(tournament: Tournament, *, again: bool) -> str:
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the tables (again), once the organiser confirmed it."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    summary = selectors.present_summary(tournament=tournament)
+    summary = present_summary(tournament=tournament)
     again = tournament.is_drawn
     consequences = [
         ngettext(
@@ -98,7 +108,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     )
     success = _("The tables are drawn.")
     return _confirm_then_tables(
-        request, confirmation, services.tournament_draw_check, services.tournament_draw, success
+        request, confirmation, tournament_draw_check, tournament_draw, success
     )
 
 
@@ -187,7 +197,7 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     base_url = public_base_url(request)
     series = series_on_screen(request, tournament)
-    drawn = selectors.tables_with_seats(tournament=tournament, series=series.shown or None)
+    drawn = tables_with_seats(tournament=tournament, series=series.shown or None)
     drawn = drawn.select_related("total")  # the deals played, read with the tables
     counts_deals = pages_of(tournament).counts_deals
     seat_links = SeatLinks.of(tournament)
@@ -203,8 +213,8 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
         "renewed": int(renewed)
         if renewed.isascii() and renewed.isdecimal() and len(renewed) <= 4
         else None,
-        "draw_check": selectors.draw_check(tournament=tournament),
-        "draw_stale": tournament.is_drawn and selectors.draw_is_stale(tournament=tournament),
+        "draw_check": draw_selectors.draw_check(tournament=tournament),
+        "draw_stale": tournament.is_drawn and draw_is_stale(tournament=tournament),
         "swap_form": SwapForm(tournament=tournament),
         "series": series,
     }
@@ -220,7 +230,7 @@ def swap(request: HttpRequest, pk: int) -> HttpResponse:
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
         attempt(
             request,
-            lambda: services.tournament_swap(tournament=tournament, first=first, second=second),
+            lambda: tournament_swap(tournament=tournament, first=first, second=second),
             _("%(first)s and %(second)s have swapped seats.")
             % {
                 "first": first.registration.player.name,
@@ -260,8 +270,8 @@ def reissue_link(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: services.table_token_reissue_check(table=table),
-        act=lambda: services.table_token_reissue(table=table, user=request.user),  # type: ignore[arg-type]
+        check=lambda: table_token_reissue_check(table=table),
+        act=lambda: table_token_reissue(table=table, user=request.user),  # type: ignore[arg-type]
         success=_("Table %(number)s has a new link; the old one no longer works.")
         % {"number": table.number},
         done=f"{tables_url}?renewed={table.number}#table-{table.number}",
@@ -299,8 +309,8 @@ def leave(request: HttpRequest, pk: int, seat_pk: int) -> HttpResponse:
     return confirm_or_act(
         request,
         confirmation,
-        check=lambda: services.seat_leave_check(seat=seat),
-        act=lambda: services.seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
+        check=lambda: seat_leave_check(seat=seat),
+        act=lambda: seat_leave(seat=seat, after_deal=form.cleaned_data["after_deal"]),
         success=_("%(player)s has left; the table plays on with three.") % {"player": player},
         done=tables_url,
         form=form,

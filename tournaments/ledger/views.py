@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from tournaments import selectors
+from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.ledger.receipt_check import ReceiptCheckForm, Verdict, receipt_verdict
 from tournaments.models import Tournament
 from tournaments.views.access import organiser_required
@@ -19,7 +19,7 @@ def receipt_check(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     asked = "code" in request.GET
     several = tournament.series_count > 1  # the table's series is asked, the last drawn first
-    series = selectors.last_series_drawn(tournament=tournament) if several else 1
+    series = last_series_drawn(tournament=tournament) if several else 1
     form = ReceiptCheckForm(
         request.GET if asked else None,
         initial=request.GET.dict(),

@@ -12,9 +12,11 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
 from tournaments.models import Player, PlayerMerge
-from tournaments.players.duplicates import MAX_SCANNED, entry_history
+from tournaments.players import directory as players_directory
+from tournaments.players.directory import player_merge_check
+from tournaments.players.duplicates import MAX_SCANNED, entry_history, player_duplicate_pairs
+from tournaments.players.selectors import player_nights_count
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE, is_confirmed
 
@@ -42,12 +44,12 @@ def player_merge(request: HttpRequest, pk: int, other: int) -> HttpResponse:
         return redirect(f"{swapped}?{AS_ASKED}=1")
     refusals: list[str] = []
     try:
-        services.player_merge_check(keep=keep, merge=merge)
+        player_merge_check(keep=keep, merge=merge)
     except ValidationError as error:
         refusals = error.messages
     if not refusals and is_confirmed(request):
         try:
-            services.player_merge(keep=keep, merge=merge, user=request.user)
+            players_directory.player_merge(keep=keep, merge=merge, user=request.user)
         except ValidationError as error:
             refusals = error.messages
         else:
@@ -85,7 +87,7 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
     if player.retired_at is not None:
         return redirect("tournaments:player_edit", player.pk)
     if is_confirmed(request):
-        services.player_retire(player=player)
+        players_directory.player_retire(player=player)
         messages.success(
             request,
             _("%(name)s is retired: shown apart in the directory.") % {"name": player.name},
@@ -93,7 +95,7 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("tournaments:player_list")
     context = {
         "player": player,
-        "nights": selectors.player_nights_count(player=player),
+        "nights": player_nights_count(player=player),
         "confirm_field": CONFIRM_FIELD,
         "confirm_value": CONFIRM_VALUE,
     }
@@ -105,7 +107,7 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
 def player_reinstate(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Wieder aufnehmen": a retired player back in the directory, the desk and the lists."""
     player = get_object_or_404(Player, pk=pk)
-    services.player_reinstate(player=player)
+    players_directory.player_reinstate(player=player)
     messages.success(request, _("%(name)s is back in the directory.") % {"name": player.name})
     return redirect(reverse("tournaments:player_edit", args=[player.pk]))
 
@@ -113,6 +115,6 @@ def player_reinstate(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def player_duplicates(request: HttpRequest) -> HttpResponse:
     """The directory's likely duplicates, each pair with its merge button."""
-    pairs = selectors.player_duplicate_pairs()
+    pairs = player_duplicate_pairs()
     context = {"pairs": pairs, "max_scanned": MAX_SCANNED}
     return render(request, "tournaments/players/duplicates.html", context)

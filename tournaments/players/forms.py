@@ -9,10 +9,10 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors
 from tournaments.models import Player
 from tournaments.players.category_forms import CATEGORY_FIELDS, PlayerCategoryFields
 from tournaments.players.names import player_name_key
+from tournaments.players.selectors import player_likely_duplicates
 from tournaments.text import CleanCharField, name_has_letter
 
 
@@ -23,7 +23,7 @@ def _max_length(field: str) -> int | None:
 class PlayerForm(PlayerCategoryFields):
     """A player of the directory, new or edited.
 
-    A name like one in the directory already (see ``selectors.player_likely_duplicates``) is
+    A name like one in the directory already (see ``player_likely_duplicates``) is
     refused at first with ``code="likely_duplicate"``, and ``duplicates`` holds the similar
     players to show. The confirming button sends the folded name back as ``confirm_name``,
     and the players shown as ``confirm_known``: the same name then saves; a name changed
@@ -61,7 +61,7 @@ class PlayerForm(PlayerCategoryFields):
         self.name_key = player_name_key(name)
         if self.player is not None and self.name_key == self.player.name_key:
             return name  # the name stays: it was checked when it was given
-        duplicates = selectors.player_likely_duplicates(
+        duplicates = player_likely_duplicates(
             name=name, exclude_pk=self.player.pk if self.player is not None else None
         )
         if duplicates and not self._confirmed(duplicates):

@@ -9,11 +9,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import selectors, services
 from tournaments.desk.night_views import players_offer
 from tournaments.models import Player, Tournament
+from tournaments.players import services as players_services
 from tournaments.players.csv_import import CsvRow
 from tournaments.players.forms import PlayerForm, PlayersImportForm
+from tournaments.players.selectors import (
+    player_directory,
+    player_likely_duplicates,
+    player_merges,
+    players_named,
+)
+from tournaments.players.services import player_update, players_import_csv
 from tournaments.views.access import id_or_404, organiser_required, same_site_path, search_query
 
 #: Players on one page of the directory.
@@ -25,10 +32,8 @@ def player_list(request: HttpRequest) -> HttpResponse:
     """The directory, searchable; the retired players apart below (with "Wieder aufnehmen");
     an htmx request (the live search) gets only the results."""
     query = search_query(request.GET)
-    page = Paginator(selectors.player_directory(query=query), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
-    retired = list(selectors.player_directory(query=query, retired=True)[:PAGE_SIZE])
+    page = Paginator(player_directory(query=query), PAGE_SIZE).get_page(request.GET.get("page"))
+    retired = list(player_directory(query=query, retired=True)[:PAGE_SIZE])
     context = {"query": query, "page": page, "retired": retired}
     if getattr(request, "htmx", False):
         return render(request, "tournaments/players/_results.html", context)
@@ -41,7 +46,7 @@ def player_create(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None, initial={"name": request.GET.get("name", "")})
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.player_create(**form.cleaned_data)
+            player = players_services.player_create(**form.cleaned_data)
         except ValidationError as error:
             _add_errors(form, error)
         else:
@@ -56,7 +61,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerForm(request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
-            services.player_update(player=player, **form.cleaned_data)
+            player_update(player=player, **form.cleaned_data)
         except ValidationError as error:
             _add_errors(form, error)
         else:
@@ -67,8 +72,8 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "next": _next(request),
         # The directory's housekeeping: the entries likely his to merge, his merges so far.
-        "same_person": selectors.player_likely_duplicates(name=player.name, exclude_pk=player.pk),
-        "merges": selectors.player_merges(player=player),
+        "same_person": player_likely_duplicates(name=player.name, exclude_pk=player.pk),
+        "merges": player_merges(player=player),
     }
     return render(request, "tournaments/players/form.html", context)
 
@@ -81,7 +86,7 @@ def players_import(request: HttpRequest) -> HttpResponse:
     failed = False
     if request.method == "POST" and form.is_valid():
         try:
-            imported = services.players_import_csv(data=form.csv_data())
+            imported = players_import_csv(data=form.csv_data())
         except ValidationError as error:
             form.add_error(form.source, error)
             failed = True
@@ -99,7 +104,7 @@ def players_import(request: HttpRequest) -> HttpResponse:
                 messages.info(request, _skipped_note(imported.skipped))
             if tournament is not None:  # back to it, the imported players offered to register
                 skipped = [(row.name, row.club) for row in imported.skipped]
-                players = imported.players + selectors.players_named(names=skipped)
+                players = imported.players + players_named(names=skipped)
                 _retired_note(request, skipped)
                 return redirect(players_offer(request, tournament, players))
             return redirect("tournaments:player_list")
@@ -118,7 +123,7 @@ def _import_for(request: HttpRequest) -> Tournament | None:
 
 def _retired_note(request: HttpRequest, skipped: list[tuple[str, str]]) -> None:
     """The players of the list who are retired: not offered to register, and said so."""
-    retired = selectors.players_named(names=skipped, retired=True)
+    retired = players_named(names=skipped, retired=True)
     if retired:
         names = ", ".join(player.name for player in retired)
         messages.info(

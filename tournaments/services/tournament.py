@@ -10,9 +10,11 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.ruleset import OptionValue
-from tournaments import selectors
 from tournaments.club_points import POINTS, require_club_points
 from tournaments.draw.rule_seating import table_deals
+from tournaments.draw.selectors import draw_is_stale
+from tournaments.draw.series_selectors import current_series
+from tournaments.draw.tables import table_ids_of_size
 from tournaments.models import Table, TieBreak, Tournament, TournamentEvent
 from tournaments.rule_choice import FIRST_RULES, options_of
 from tournaments.rule_pages import pages_of
@@ -99,7 +101,7 @@ def tournament_update(*, tournament: Tournament, **fields: object) -> Tournament
         tournament.save()
         if changed_rules:  # drawn tables take the new deal counts
             for size, deals in table_deals(tournament).items():
-                ids = selectors.table_ids_of_size(tournament=tournament, size=size)
+                ids = table_ids_of_size(tournament=tournament, size=size)
                 Table.objects.filter(pk__in=ids).update(deals=deals)
     return tournament
 
@@ -111,7 +113,7 @@ def _require_series_drawn_fit(tournament: Tournament, fields: Mapping[str, objec
     """
     count = fields.get("series_count")
     if isinstance(count, int) and tournament.has_started:
-        drawn = selectors.current_series(tournament=tournament)
+        drawn = current_series(tournament=tournament)
         if count < drawn:
             too_few = _("%(drawn)s series are drawn already: at least %(drawn)s.")
             raise ValidationError(
@@ -148,7 +150,7 @@ def tournament_start_check(*, tournament: Tournament) -> None:
     """
     require_state(tournament, Tournament.State.DRAWN, action=_("Starting play"))
     require_club_points(tournament)
-    if selectors.draw_is_stale(tournament=tournament):
+    if draw_is_stale(tournament=tournament):
         raise ValidationError(
             _("Check-ins changed since the draw: draw the tables again first."),
             code="draw_stale",
