@@ -39,6 +39,7 @@ from scoring.standings import board_cache  # noqa: E402
 from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
 from tests.scoring.helpers import deals_played  # noqa: E402
 from tournaments import services  # noqa: E402
+from tournaments.draw.services import tournament_draw  # noqa: E402
 from tournaments.models import Player, Registration, Table, Tournament  # noqa: E402
 from tournaments.players.names import player_name_key  # noqa: E402
 
@@ -61,7 +62,7 @@ def night(tables: int) -> Tournament:
         Registration(tournament=tournament, player=player, checked_in_at=timezone.now())
         for player in players
     )
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     tournament = services.tournament_start(tournament=tournament)
     for table in Table.objects.filter(tournament=tournament):
         deals_played(table, DEALS)

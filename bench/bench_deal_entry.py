@@ -66,7 +66,10 @@ import preisfipsen.urls  # noqa: E402
 from scoring import selectors  # noqa: E402
 from tests.scoring.helpers import deals_played  # noqa: E402
 from tournaments import services  # noqa: E402
+from tournaments.desk.services import registration_add  # noqa: E402
+from tournaments.draw.services import tournament_draw  # noqa: E402
 from tournaments.models import MAX_DEALS, Player, Table  # noqa: E402
+from tournaments.players.services import player_create  # noqa: E402
 
 SAVES = 100  # saves measured per starting point
 WARM_UP = 20
@@ -105,9 +108,9 @@ def make_table(deals_before: int) -> Table:
         deals_at_four=deals_before + 2 * (SAVES + WARM_UP) + 10,
     )
     for number in range(4):
-        player = services.player_create(name=f"Bench {deals_before} Spieler {number}")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=1)
+        player = player_create(name=f"Bench {deals_before} Spieler {number}")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
     deals_played(table, deals_before)

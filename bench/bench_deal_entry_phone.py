@@ -39,7 +39,10 @@ from django.utils import timezone  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tournaments import services  # noqa: E402
+from tournaments.desk.services import registration_add  # noqa: E402
+from tournaments.draw.services import tournament_draw  # noqa: E402
 from tournaments.models import Table  # noqa: E402
+from tournaments.players.services import player_create  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -76,9 +79,9 @@ def make_table() -> Table:
         name="Bench phone", date=timezone.localdate(), deals_at_four=2 * DEALS + 10
     )
     for number in range(4):
-        player = services.player_create(name=f"Spieler {number}")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=1)
+        player = player_create(name=f"Spieler {number}")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     return Table.objects.get(tournament=tournament)
 

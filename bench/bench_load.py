@@ -101,6 +101,7 @@ def build_night(scenario: Scenario) -> dict[str, object]:
 
     from tests.scoring.helpers import deals_played
     from tournaments import services
+    from tournaments.draw.services import tournament_draw
     from tournaments.models import Player, Registration, Table
     from tournaments.players.names import player_name_key
 
@@ -119,7 +120,7 @@ def build_night(scenario: Scenario) -> dict[str, object]:
         Registration(tournament=tournament, player=player, checked_in_at=timezone.now())
         for player in players
     )
-    services.tournament_draw(tournament=tournament, seed=22)
+    tournament_draw(tournament=tournament, seed=22)
     services.tournament_start(tournament=tournament)
     tables = list(Table.objects.filter(tournament=tournament).order_by("number"))
     for table in tables:

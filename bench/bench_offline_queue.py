@@ -40,7 +40,10 @@ from playwright.sync_api import CDPSession, Page, sync_playwright  # noqa: E402
 
 from scoring.models import Deal  # noqa: E402
 from tournaments import services  # noqa: E402
+from tournaments.desk.services import registration_add  # noqa: E402
+from tournaments.draw.services import tournament_draw  # noqa: E402
 from tournaments.models import Table  # noqa: E402
+from tournaments.players.services import player_create  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -98,9 +101,9 @@ def make_tables(count: int) -> list[Table]:
         name="Bench queue", date=timezone.localdate(), deals_at_four=DEALS + 5
     )
     for number in range(4 * count):
-        player = services.player_create(name=f"Spieler {number}")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=1)
+        player = player_create(name=f"Spieler {number}")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     return list(Table.objects.filter(tournament=tournament).order_by("number"))
 

@@ -79,15 +79,18 @@ def _night_of(tables: int, deals: int) -> Path:
 
     from scoring.models import Deal, declarer_only
     from tournaments import services
+    from tournaments.desk.services import registration_add
+    from tournaments.draw.services import tournament_draw
     from tournaments.models import Table
+    from tournaments.players.services import player_create
 
     tournament = services.tournament_create(
         name="Kreistag", date=datetime.date(2026, 11, 27), place="Pinneberg"
     )
     for number in range(tables * 4):
-        player = services.player_create(name=f"Spieler {number:04d}", club="SC")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=1)
+        player = player_create(name=f"Spieler {number:04d}", club="SC")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     rows = [
         Deal(

@@ -43,7 +43,10 @@ from scoring import services as scoring_services  # noqa: E402
 from scoring.renderers import night, night_pdf, scoresheets_pdf  # noqa: E402
 from scoring.scoresheets import Scoresheet, scoresheet  # noqa: E402
 from tournaments import services  # noqa: E402
+from tournaments.desk.services import registration_add  # noqa: E402
+from tournaments.draw.services import tournament_draw  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
+from tournaments.players.services import player_create  # noqa: E402
 
 ROUNDS = 3
 TARGET_SECONDS = 10.0
@@ -78,9 +81,9 @@ def build_night(*, tables: int, deals: int, seed: int = 2026) -> Tournament:
     )
     for number in range(tables * 4):
         name = f"{FIRST_NAMES[number % 8]} {LAST_NAMES[number // 8 % 8]} {number}"
-        player = services.player_create(name=name, club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=seed)
+        player = player_create(name=name, club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=seed)
     services.tournament_start(tournament=tournament)
     for table in tournament.tables.select_related("tournament"):
         sequence = 0

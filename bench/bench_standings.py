@@ -57,10 +57,11 @@ from django_tables2 import RequestConfig  # noqa: E402
 from night_bench import build_night  # noqa: E402
 from season_bench import measure_season  # noqa: E402
 
-from scoring import selectors  # noqa: E402
 from scoring.models import Deal  # noqa: E402
 from scoring.standings import board_views  # noqa: E402
+from scoring.standings import selectors as standings_selectors  # noqa: E402
 from scoring.standings.board_views import STANDINGS_PER_PAGE, TABLES_PER_PAGE  # noqa: E402
+from scoring.standings.selectors import Standing  # noqa: E402
 from scoring.standings.tables import StandingsTable  # noqa: E402
 from tournaments.models import Table, Tournament  # noqa: E402
 
@@ -147,18 +148,18 @@ def measure(
             f"  {name:<34} {seconds * 1000:6.2f} ms {baseline * 1000:6.2f} ms"
             f" {seconds / baseline:5.1f}x {queries:>8}"
         )
-    standings = selectors.standings(tournament=tournament)
+    standings = standings_selectors.standings(tournament=tournament)
     request = RequestFactory().get("/")
-    selector = seconds_of(lambda: selectors.standings(tournament=tournament))
+    selector = seconds_of(lambda: standings_selectors.standings(tournament=tournament))
     rendered = seconds_of(lambda: _render_table(standings, request))
     print(
-        f"  of which: selectors.standings {selector * 1000:.2f} ms,"
+        f"  of which: standings_selectors.standings {selector * 1000:.2f} ms,"
         f" the standings table rendered {rendered * 1000:.2f} ms"
     )
     return figures
 
 
-def _render_table(standings: list[selectors.Standing], request: HttpRequest) -> str:
+def _render_table(standings: list[Standing], request: HttpRequest) -> str:
     table = StandingsTable(standings)
     RequestConfig(request, paginate=False).configure(table)
     return str(table.as_html(request))

@@ -16,8 +16,8 @@ from scoring import selectors, services
 from scoring.evaluation import Scored, score_deal
 from scoring.forms import DealForm, deal_form, deal_initial
 from scoring.models import Deal
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat, Table
-from tournaments.selectors import seats_of
 
 
 def posted_deal(request: HttpRequest, table: Table, seats: list[Seat]) -> DealForm:

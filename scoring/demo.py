@@ -37,12 +37,12 @@ from tournaments.desk.services import registration_add
 from tournaments.draw.selectors import split_summary
 from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Player, Table, Tournament
 from tournaments.players.names import player_name_key
 from tournaments.players.services import player_create
 from tournaments.rule_choice import FIRST_RULES, require_playable, rules_of
 from tournaments.rule_pages import registered
-from tournaments.selectors import seats_of
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",

@@ -17,9 +17,9 @@ from scoring.standings.exports import SafeTableExport
 from scoring.standings.tables import StandingsTable
 from tournaments.draw.series_screen import series_on_screen
 from tournaments.draw.series_selectors import last_series_drawn
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 

@@ -20,10 +20,10 @@ from scoring import paper, selectors, services
 from scoring.evaluation import spoken_game
 from scoring.paper_forms import PaperSheetForm
 from scoring.table_link import answers_finished_link, table_of_link
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import pages_of
 from tournaments.rules_errors import add_refusal
-from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 

@@ -27,10 +27,11 @@ from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import Pages, render_pdf
 from scoring import selectors
 from scoring.scoresheets import Scoresheet, scoresheet
-from scoring.selectors import Standing, TableSheet
+from scoring.selectors import TableSheet
 from scoring.standings import selectors as standings_selectors
 from scoring.standings.cash import CashReport, cash_report
 from scoring.standings.own_prizes import own_awards
+from scoring.standings.selectors import Standing
 from scoring.standings.tables import prize_text
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors

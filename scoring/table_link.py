@@ -12,11 +12,11 @@ from django.shortcuts import render
 from django.urls import get_script_prefix, get_urlconf, reverse
 
 from scoring import selectors
+from tournaments.draw.tables import table_for_token
 from tournaments.ledger.entry_outcomes import CLOSED, ENTRY_HEADER
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import table_for_token
 
 
 @dataclass(frozen=True)

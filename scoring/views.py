@@ -31,12 +31,12 @@ from scoring.evaluation import spoken_game
 from scoring.forms import DealForm, fresh_deal_form
 from scoring.models import Deal
 from scoring.table_link import FinishedTableLink, answers_finished_link, table_of_link
+from tournaments.draw.tables import seated_later, seats_of
 from tournaments.ledger import entry_outcomes
 from tournaments.ledger.entry_answer import Outcome, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import seated_later, seats_of
 
 #: The length from which a name makes the captain's screen set the names smaller.
 LONG_NAME = 20

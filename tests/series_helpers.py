@@ -5,6 +5,7 @@ seats the players of series 1 at the same tables (sizes, deals), each moved on b
 that tablemates change; new links."""
 
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, Table, Tournament, new_token
 
 
@@ -53,7 +54,7 @@ def series_added(
 
 def two_series_night(tournament: Tournament, *, seed: int = 11) -> Tournament:
     """``tournament`` (its players checked in) drawn, its second series seated, play started."""
-    tournament_services.tournament_draw(tournament=tournament, seed=seed)
+    tournament_draw(tournament=tournament, seed=seed)
     tournament_services.tournament_start(tournament=tournament)
     series_added(tournament, series=2)
     tournament.refresh_from_db()

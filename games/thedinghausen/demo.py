@@ -6,8 +6,8 @@ import random
 from fipsen_rules import RaceState, race_fillers
 from games.thedinghausen import selectors, services
 from games.thedinghausen.screen import TapScreen
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
-from tournaments.selectors import seats_of
 
 #: Games each table plays in a demo night.
 DEMO_GAMES = 3

@@ -11,10 +11,10 @@ from games.thedinghausen.forms import RaceCorrectionForm
 from games.thedinghausen.models import RaceDeal
 from games.thedinghausen.rules import RACE_RULES, announced_fipsen
 from games.thedinghausen.words import deal_words
+from tournaments.draw.tables import seats_of
 from tournaments.ledger.entries import form_error
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import with_prizes
-from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 

@@ -14,9 +14,9 @@ from games.thedinghausen.models import RaceDeal, RaceDealChange
 from games.thedinghausen.replay import Evening, replay
 from games.thedinghausen.rules import announced_fipsen
 from tournaments.draw.series_rows import seats_by_player, series_count, series_of
+from tournaments.draw.tables import tables_with_seats
 from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
-from tournaments.selectors import tables_with_seats
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ from games.thedinghausen.replay import counts_of_taps
 from games.thedinghausen.rules import announced_fipsen, is_race
 from games.thedinghausen.screen import SeatRow, TapScreen
 from games.thedinghausen.words import deal_words
+from tournaments.draw.tables import table_for_token
 from tournaments.ledger.entries import form_error
 from tournaments.ledger.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.selectors import table_for_token
 
 
 def race_entry(request: HttpRequest, token: str) -> HttpResponse:

@@ -5,8 +5,8 @@ lone tapper now and then, else two or more tappers sharing the three tricks."""
 import random
 
 from games.tippen import selectors, services
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
-from tournaments.selectors import seats_of
 
 #: Each player deals this often in a demo night.
 DEMO_ROUNDS = 3

@@ -13,10 +13,10 @@ from games.tippen.rules import TIPPEN_RULES
 from games.tippen.selectors import TablePot
 from games.tippen.views import named_refusal
 from games.tippen.words import deal_words
+from tournaments.draw.tables import seats_of
 from tournaments.ledger.entries import form_error
 from tournaments.models import Table, Tournament
 from tournaments.rule_pages import with_prizes
-from tournaments.selectors import seats_of
 from tournaments.views.access import organiser_required
 
 

@@ -13,9 +13,9 @@ from games.tippen.models import PotDeal, PotDealChange
 from games.tippen.replay import Ledger, replay
 from games.tippen.rules import tippen_of
 from tournaments.draw.series_rows import seats_by_player, series_count, series_of
+from tournaments.draw.tables import tables_with_seats
 from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
-from tournaments.selectors import tables_with_seats
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ from games.tippen.forms import CHOICES, PASSED, PotEntryForm
 from games.tippen.replay import Taps
 from games.tippen.rules import TIPPEN_RULES
 from games.tippen.words import deal_words
+from tournaments.draw.tables import table_for_token
 from tournaments.ledger.entries import form_error
 from tournaments.ledger.entry_answer import Outcome, is_queued, outcome_of, page_status, told
 from tournaments.links import TableLinkNotValid
 from tournaments.models import Seat, Table
-from tournaments.selectors import table_for_token
 
 
 def pot_entry(request: HttpRequest, token: str) -> HttpResponse:

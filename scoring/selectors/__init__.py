@@ -1,6 +1,6 @@
 """Everything of scoring that a page or a PDF reads, by subject: where a table stands for its
-next entry (``entry``), its scoresheet (``sheets``), the ranking and prizes (``standings``), how
-far the night is (``progress``). Each with a fixed number of queries, asserted in tests. The
+next entry (``entry``), its scoresheet (``sheets``), how far the night is (``progress``); the
+ranking and prizes are scoring/standings/'s. Each with a fixed number of queries, asserted in tests. The
 public names are re-exported here, so callers write ``selectors.next_deal``."""
 
 from scoring.selectors.entry import (
@@ -42,12 +42,6 @@ from scoring.selectors.progress import (
     unfinished_tables,
 )
 from scoring.selectors.sheets import SheetRow, TableSheet, deal_history, table_sheet, table_sheets
-from scoring.standings.selectors import (
-    Standing,
-    prize_list,
-    standings,
-)
-from tournaments.selectors import seats_of as seats_of  # re-exported for the scoring views
 
 __all__ = [
     "RECENT_ENTRIES",
@@ -58,7 +52,6 @@ __all__ = [
     "Rehearsal",
     "SeatingTable",
     "SheetRow",
-    "Standing",
     "TableLink",
     "TableSheet",
     "deal_history",
@@ -72,14 +65,11 @@ __all__ = [
     "night_history",
     "paper_start",
     "playing_seats",
-    "prize_list",
     "recent_rows",
     "rehearsal",
     "seat_totals",
     "seating_to_announce",
-    "seats_of",
     "sitting_out",
-    "standings",
     "table_is_done",
     "table_links",
     "table_seating",

@@ -9,9 +9,10 @@ from fipsen_rules.seats import Seating
 from scoring import paper
 from scoring.models import Deal
 from scoring.selectors.sheets import SheetRow
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat, Table
 from tournaments.rule_choice import rules_of
-from tournaments.selectors import locked_read, seats_of
+from tournaments.selectors import locked_read
 
 #: How many of a table's latest entries the captain's page shows (and next_deal reads).
 RECENT_ENTRIES = 3

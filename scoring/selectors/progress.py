@@ -8,10 +8,10 @@ from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce
 
 from scoring.models import Deal, DealChange
+from tournaments.draw.tables import tables_with_seats
 from tournaments.ledger.totals import TableTotal
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import tables_with_seats
 
 if TYPE_CHECKING:
     from scoring.standings.selectors import Standing

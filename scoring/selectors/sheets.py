@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from scoring.models import Deal, DealChange
+from tournaments.draw.tables import seats_of, tables_with_seats
 from tournaments.models import Seat, Table, Tournament
-from tournaments.selectors import seats_of, tables_with_seats
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Everything of scoring that changes state, by subject: entering deals (``entry``), correcting
 and confirming them (``corrections``), paper sheets (``sheets``), ending tables early
-(``tables``), prizes (``prizes``), a phone's ping (``phones``); the checks they share are in
+(``tables``), a phone's ping (``phones``); the checks they share are in
 ``guards``. The public names are re-exported here, so callers write ``services.deal_record``."""
 
 from scoring.services.corrections import deal_confirm, deal_confirmers, deal_correct
@@ -23,7 +23,6 @@ from scoring.services.tables import (
     table_resume,
     table_resume_check,
 )
-from scoring.standings.services import prizes_set, prizes_split_fees, prizes_split_fees_check
 
 __all__ = [
     "DealAlreadyEntered",
@@ -37,9 +36,6 @@ __all__ = [
     "deal_record_at_link",
     "deal_words",
     "phone_seen",
-    "prizes_set",
-    "prizes_split_fees",
-    "prizes_split_fees_check",
     "series_end_early",
     "series_end_early_check",
     "sheet_check",

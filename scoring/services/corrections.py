@@ -14,8 +14,8 @@ from scoring.evaluation import Scored, score_deal, vocabulary_of
 from scoring.models import Deal, DealChange
 from scoring.services.entry import DealLedger, deal_words
 from scoring.services.guards import require_deal_left
+from tournaments.draw.tables import table_with_seats_locked
 from tournaments.models import Seat, Table
-from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 from tournaments.text import clean_text
 

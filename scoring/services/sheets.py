@@ -14,9 +14,9 @@ from scoring.evaluation import scored_rules
 from scoring.models import Deal
 from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
+from tournaments.draw.tables import seats_of, table_with_seats_locked
 from tournaments.games import games_with_paper_sheets
 from tournaments.models import Table
-from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
 

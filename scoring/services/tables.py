@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring import selectors
 from scoring.standings.board_cache import board_changed
 from tournaments import services as tournament_services
+from tournaments.draw.tables import table_with_seats_locked
 from tournaments.ledger import progress as table_progress
 from tournaments.models import Table, Tournament, TournamentEvent
 from tournaments.rule_pages import pages_of
-from tournaments.selectors import table_with_seats_locked
 from tournaments.states import require_open_for_entry, require_playing
 
 _ENDING_FIELDS = ["ended_early_at", "ended_early_after", "ended_early_reason"]

@@ -10,8 +10,8 @@ from typing import Any
 from scoring.models import Prize
 from scoring.standings import ranking
 from scoring.standings.prize_allocation import Award, Contender, Kind, Line, allocate, categories
+from tournaments.desk.fees import fees
 from tournaments.models import Player, Seat, Tournament
-from tournaments.selectors import fees
 
 
 def prize_rows(*, tournament: Tournament) -> list[Prize]:

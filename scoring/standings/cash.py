@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from scoring.standings.prizes import PrizesGiven, prizes_given
+from tournaments.desk.fees import Fees, fees
 from tournaments.models import Registration, Tournament
-from tournaments.selectors import Fees, fees
 
 
 @dataclass(frozen=True)

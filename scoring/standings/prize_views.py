@@ -13,17 +13,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.models import Prize as PrizeRow
-from scoring.selectors import Standing
 from scoring.standings import selectors as standings_selectors
 from scoring.standings.awards import fee_split_lines, prize_rows, prizes_for_nobody
 from scoring.standings.own_prizes import own_awards
 from scoring.standings.prize_forms import FeeSplitForm, PrizeListForm
+from scoring.standings.selectors import Standing
 from scoring.standings.services import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.standings.tables import place_text, prize_text
 from sitewide.money import euros
+from tournaments.desk.fees import Fees, fees
 from tournaments.models import Tournament
 from tournaments.rule_pages import own_pages_of
-from tournaments.selectors import Fees, fees
 from tournaments.views.access import organiser_required
 from tournaments.views.confirm import Confirmation, confirm_or_act
 

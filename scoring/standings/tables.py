@@ -9,7 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules.signs import signed_total
-from scoring.selectors import Standing
+from scoring.standings.selectors import Standing
 from sitewide.money import euros
 
 #: A column of numbers: its header right-aligned like its figures (site.css, ``.num``).

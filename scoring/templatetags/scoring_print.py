@@ -11,8 +11,9 @@ from django.utils.safestring import SafeString
 from fipsen_rules.signs import signed_score, signed_total
 from scoring import scoresheets
 from scoring.evaluation import spoken_game
-from scoring.selectors import Standing, TableSheet
+from scoring.selectors import TableSheet
 from scoring.standings import chart
+from scoring.standings.selectors import Standing
 from scoring.standings.tables import prize_text
 from tournaments.models import Seat
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 
 from tests.scoring.helpers import enter, playing_table
-from tournaments import services
+from tournaments.desk.services import registration_mark_paid
 from tournaments.models import Registration
 
 
@@ -20,7 +20,7 @@ def test_the_cash_report_adds_up_the_fees_and_the_prizes_typed(
         enter(table, declarer, "2 gewonnen")
     registrations = list(Registration.objects.filter(tournament=table.tournament).order_by("pk"))
     for registration in registrations[:3]:
-        services.registration_mark_paid(registration=registration, paid=True)
+        registration_mark_paid(registration=registration, paid=True)
     log_in(page, organiser)
 
     page.goto(f"/tournaments/{table.tournament_id}/prizes/")
@@ -38,7 +38,7 @@ def test_the_cash_report_adds_up_the_fees_and_the_prizes_typed(
     expect(sums.locator("tr.cash-open")).to_contain_text("15,00 €")
     expect(page.locator(".cash-goods")).to_contain_text("Präsentkorb")
 
-    services.registration_mark_paid(registration=registrations[3], paid=True)  # paid late
+    registration_mark_paid(registration=registrations[3], paid=True)  # paid late
     page.reload()
     expect(sums.locator("tr.cash-stays")).to_contain_text("14,45 €")
     expect(sums.locator("tr.cash-open")).to_have_count(0)

@@ -8,6 +8,8 @@ from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.players.services import player_create
 
 REGULARS = [
     "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß", "Fritz Lange",
@@ -18,9 +20,9 @@ REGULARS = [
 def _desk(page: Page, organiser: AbstractBaseUser, log_in: Callable[..., None]) -> None:
     tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
     for name in REGULARS:
-        player = services.player_create(name=name, club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.player_create(name="Hans Müller", club="SC Prisdorf")
+        player = player_create(name=name, club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    player_create(name="Hans Müller", club="SC Prisdorf")
     log_in(page, organiser)
     page.goto(f"/tournaments/{tournament.pk}/")
     # As the tester had it: the walk-in form above, the list of registrations coming up below.

@@ -17,6 +17,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import FALLBACK_FONT, PHONE, SITE_FONT, NewPage, open_in_font
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.players.services import player_create
 
 NAMES = [
     "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß", "Fritz Lange",
@@ -73,8 +75,8 @@ def test_the_tapped_row_is_not_under_the_sticky_count_or_message(
         name="Herbstfipsen", date=timezone.localdate(), entry_fee=Decimal(5)
     )
     for name in NAMES:
-        player = services.player_create(name=name, club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player)
+        player = player_create(name=name, club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player)
     page = new_page(**SIZES[size])
     log_in(page, organiser)
     font = FALLBACK_FONT if size.endswith("fallback-font") else SITE_FONT

@@ -14,7 +14,11 @@ from scoring.scoresheets import scoresheet
 from tests.browser.test_one_screen_entry import RESULT, WHAT, WHO, Taps
 from tests.printing.pdf_reading import pdf_text
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 
 FLAGS = "Gute, Kreuz, Durch, geklopft (falls ja)"
 
@@ -32,8 +36,8 @@ def _night_created(
     tournament = Tournament.objects.get()
     assert (tournament.rule_set, tournament.rule_options) == ("grossenaspe", {"kloppen": True})
     for number in range(5):
-        player = services.player_create(name=f"Spieler {number:02d}", club="SV Großenaspe")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=f"Spieler {number:02d}", club="SV Großenaspe")
+        registration_add(tournament=tournament, player=player, check_in=True)
     return tournament
 
 
@@ -46,7 +50,7 @@ def test_a_grossenaspe_night_on_the_phone(
     tournament = _night_created(page, organiser, log_in)
     page.goto(f"/tournaments/{tournament.pk}/")
     expect(page.locator("#split-summary")).to_contain_text("1 Fünfertisch")
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
     assert table.seats.count() == 5
@@ -78,7 +82,7 @@ def test_a_grossenaspe_night_on_the_phone(
         taps.save(f"Spiel {number} eintragen", says=f"Eingetragen: {name}: {game}")
         assert Deal.objects.filter(table=table, number=number).get().game == game
 
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     totals = selectors.seat_totals(table=table, seats=seats)
     assert min(totals) >= 0  # scores are never negative
     assert totals == selectors.table_sheet(table=table).totals

@@ -9,7 +9,10 @@ from django.utils import timezone
 from playwright.sync_api import Page
 
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Registration, Tournament
+from tournaments.players.services import player_create
 
 LONG_NAME = "X" * 100
 
@@ -28,11 +31,11 @@ PAGES: dict[str, Callable[[Tournament, Registration], str]] = {
 def _night() -> tuple[Tournament, Registration]:
     tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
     for number in range(6):
-        player = services.player_create(name=f"Spieler {number}", club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    long = services.player_create(name=LONG_NAME, club="Y" * 100)
-    registration = services.registration_add(tournament=tournament, player=long, check_in=True)
-    services.player_create(name="Z" * 100)  # in the directory's list, not registered
+        player = player_create(name=f"Spieler {number}", club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    long = player_create(name=LONG_NAME, club="Y" * 100)
+    registration = registration_add(tournament=tournament, player=long, check_in=True)
+    player_create(name="Z" * 100)  # in the directory's list, not registered
     return tournament, registration
 
 
@@ -71,7 +74,7 @@ def test_a_long_name_wraps_on_the_tables_page(
     width: int,
 ) -> None:
     tournament, _ = _night()
-    services.tournament_draw(tournament=tournament)
+    tournament_draw(tournament=tournament)
     page.set_viewport_size({"width": width, "height": 800})
     log_in(page, organiser)
     for path in ("tables/", "start/", ""):

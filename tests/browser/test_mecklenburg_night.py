@@ -19,7 +19,11 @@ from tests.browser.test_one_screen_entry import WHAT, WHO, Taps
 from tests.printing.pdf_reading import pdf_text
 from tournaments import services
 from tournaments.club_points import POINTS
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 
 RESULT = "Gewonnen oder verloren?"
 RUTEN = "Ruten (Karo ist Trumpf)"
@@ -97,11 +101,11 @@ def test_a_mecklenburg_night_on_the_phone(
     _points_filled(page, rule_set, changes)
     tournament = Tournament.objects.get()
     for number in range(4):
-        player = services.player_create(name=f"Spieler {number:02d}", club="Fipsclub Rostock")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=f"Spieler {number:02d}", club="Fipsclub Rostock")
+        registration_add(tournament=tournament, player=player, check_in=True)
     page.goto(f"/tournaments/{tournament.pk}/")
     expect(page.locator("#split-summary")).to_contain_text("1 Vierertisch")
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
 
@@ -122,7 +126,7 @@ def test_a_mecklenburg_night_on_the_phone(
         saved = Deal.objects.get(table=table, number=number)
         assert (saved.game, saved.score, saved.declarer) == (game, points, declarer)
 
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     totals = selectors.seat_totals(table=table, seats=seats)
     assert sum(totals) == sum(points for *_, points in deals)
     assert totals == selectors.table_sheet(table=table).totals

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pytest_django import Settings
 
-from scoring import selectors
+from scoring.standings import selectors as standings_selectors
 from tests.printing.pdf_reading import pdf_text
 from tournaments.models import Tournament
 
@@ -28,7 +28,7 @@ def test_a_demo_night_from_the_progress_to_the_printed_ranking(
     settings.MEDIA_ROOT = worker
     call_command("demo_night", "--players", "13", "--deals", "8", "--seed", "5")
     tournament = Tournament.objects.get()
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     log_in(page, organiser)
 
     page.goto(f"/tournaments/{tournament.pk}/dashboard/")

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, Request, expect
 
 from tests.browser.test_offline_queue import enter, names_of, waiting
 from tests.tournaments.test_series_services import play_out, started
-from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next, series_redraw
 from tournaments.models import Table
 
 pytestmark = pytest.mark.requests_fail_on_purpose
@@ -22,7 +22,7 @@ def test_deals_kept_through_a_redraw_are_said_not_saved_and_kept_to_enter(
 ) -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     table = Table.objects.get(tournament=tournament, series=2, number=1)
     names = names_of(table)
     page = phone_page
@@ -32,7 +32,7 @@ def test_deals_kept_through_a_redraw_are_said_not_saved_and_kept_to_enter(
     for index in range(2):
         enter(page, names, index)
     expect(page.locator(".queue-waiting")).to_have_count(2)
-    services.series_redraw(tournament=tournament, method=Method.LOT, seed=2)
+    series_redraw(tournament=tournament, method=Method.LOT, seed=2)
     sent: list[str] = []
 
     def note(request: Request) -> None:

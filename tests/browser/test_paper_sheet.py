@@ -10,6 +10,7 @@ from scoring.models import Deal
 from tests.scoring.helpers import aspe_night
 from tests.scoring.test_grossenaspe_paper import GAMES, _lines
 from tests.scoring.test_paper_views import named_table
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 #: Each word of the preview's cells that a line break cuts in two (a word laid out on more than
@@ -61,4 +62,4 @@ def test_a_grossenaspe_sheet_of_a_five_on_a_phone(phone_page: Page) -> None:
     phone_page.get_by_role("button", name="3 Spiele speichern").tap()
     expect(phone_page.get_by_text("3 Spiele eingetragen, bis Spiel 3.")).to_be_visible()
     assert Deal.objects.filter(table=table).count() == 3
-    assert selectors.seat_totals(table=table, seats=selectors.seats_of(table=table)) == totals
+    assert selectors.seat_totals(table=table, seats=seats_of(table=table)) == totals

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from scoring import selectors
+from scoring.standings import selectors as standings_selectors
 from tournaments.models import Player, Tournament
 
 PRIZES = "1. 30 €\n2. 20 €\nBeste Dame: 10 € + Blumen\nLetzter: Trostpreis"
@@ -21,7 +21,7 @@ def test_a_nights_prizes_with_a_lady_and_a_last_place(
 ) -> None:
     call_command("demo_night", "--players", "8", "--deals", "12", "--seed", "1")
     tournament = Tournament.objects.get()
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert not any(s.shared for s in (ranked[0], ranked[1], ranked[2], ranked[-1]))
     first, second, third, last = ranked[0], ranked[1], ranked[2], ranked[-1]
     log_in(page, organiser)

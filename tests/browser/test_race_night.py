@@ -14,8 +14,9 @@ from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_text
-from tournaments import services
+from tournaments.desk.services import registration_add
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 from tournaments.printing_kinds import owner_of_tournament
 
 EVEN = "0,1,2,3,0"  # two tricks to the first player, one each to the next three
@@ -30,8 +31,8 @@ def created_race(page: Page) -> Tournament:
     expect(page.get_by_role("heading", level=1)).not_to_have_text("Neues Turnier")
     tournament = Tournament.objects.get()
     for number in range(9):
-        player = services.player_create(name=f"Spieler {number:02d}", club="Bauernkör")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=f"Spieler {number:02d}", club="Bauernkör")
+        registration_add(tournament=tournament, player=player, check_in=True)
     return tournament
 
 

@@ -13,7 +13,9 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.conftest import NewPage
 from tests.factories import PASSWORD
 from tournaments import services
+from tournaments.desk.services import registration_add
 from tournaments.models import Registration, Tournament
+from tournaments.players.services import player_create
 
 REGULARS = [
     "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß",
@@ -54,7 +56,7 @@ class Counted:
 
 def _directory(names: list[str]) -> None:
     for name in names:
-        services.player_create(name=name, club="SC Prisdorf")
+        player_create(name=name, club="SC Prisdorf")
 
 
 def test_the_night_from_login_to_the_start_of_play_in_few_clicks_and_keys(
@@ -246,8 +248,8 @@ def test_withdrawing_a_player_asks_first(
 ) -> None:
     tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
     for name in REGULARS[:4]:
-        player = services.player_create(name=name)
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=name)
+        registration_add(tournament=tournament, player=player, check_in=True)
     log_in(page, organiser)
     page.goto(f"/tournaments/{tournament.pk}/")
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 
 from tests.tournaments.test_series_services import play_out, started
-from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Seat, SeriesDraw
 
 
@@ -63,7 +63,7 @@ def test_series_two_drawn_again_on_a_phone(
 ) -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     log_in(phone_page, organiser)
     phone_page.goto(f"/tournaments/{tournament.pk}/tables/")
     phone_page.get_by_role("link", name="Serie 2 neu auslosen").click()

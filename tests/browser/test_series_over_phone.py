@@ -7,8 +7,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
 from tests.scoring.test_series_over_link import series_one_played
-from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Table
 
 HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
@@ -17,7 +17,7 @@ WIDTH = PHONE["viewport"]["width"]  # type: ignore[index]
 
 def test_the_old_series_page_on_a_phone(phone_page: Page) -> None:
     tournament = series_one_played()
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
     old = Table.objects.get(tournament=tournament, series=1, number=1)
     phone_page.goto(reverse("scoring:table_entry", args=[old.token]))
     notice = phone_page.locator(".series-over")

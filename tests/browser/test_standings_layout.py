@@ -13,8 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 from playwright.sync_api import Page
 
-from scoring import services
 from scoring.standings import ranking
+from scoring.standings.services import prizes_set
 from tests.browser.conftest import NewPage, open_in_font
 from tournaments.models import Tournament
 
@@ -27,7 +27,7 @@ def standings_of_a_demo_night(page: Page, log_in: Callable[[Page, AbstractBaseUs
     call_command("demo_night", "--players", "13", "--deals", "8", "--seed", "5")
     tournament = Tournament.objects.get()
     # The longest prize text a night has: money and a named prize, shared.
-    services.prizes_set(
+    prizes_set(
         tournament=tournament,
         prizes=[
             ranking.Prize(1, Decimal("132.50"), "Präsentkorb"),

@@ -17,8 +17,9 @@ from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_text
-from tournaments import services
+from tournaments.desk.services import registration_add
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 from tournaments.printing_kinds import owner_of_tournament
 
 
@@ -33,8 +34,8 @@ def created_tippen(page: Page) -> Tournament:
     tournament = Tournament.objects.get()
     assert tournament.rule_options == {"stake": 3, "katira": True, "max_bete": 9}
     for number in range(7):
-        player = services.player_create(name=f"Spieler {number:02d}", club="Tippclub")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=f"Spieler {number:02d}", club="Tippclub")
+        registration_add(tournament=tournament, player=player, check_in=True)
     return tournament
 
 

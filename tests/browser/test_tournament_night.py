@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 from pytest_django import Settings
 
 from tests.printing.pdf_reading import pdf_text
-from tournaments import services
 from tournaments.models import Registration, Table, Tournament
+from tournaments.players.services import player_create
 
 REGULARS = [
     "Anna Möller", "Bernd Schütt", "Carla Rehder", "Dieter Ötzel", "Erika Nuß",
@@ -31,7 +31,7 @@ def test_from_an_empty_night_to_the_printed_table_cards(
 ) -> None:
     settings.MEDIA_ROOT = worker  # where the worker puts the file, and the download finds it
     for name in REGULARS:
-        services.player_create(name=name, club="SC Prisdorf")
+        player_create(name=name, club="SC Prisdorf")
     log_in(page, organiser)
 
     page.goto("/")

@@ -10,11 +10,12 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from fipsen_rules import PRISDORF, Game, Result
-from scoring import selectors
+from scoring.standings import selectors as standings_selectors
 from tests.browser.test_deal_entry import enter, tap_deal
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, SeriesDraw, Table, Tournament
 
 #: Each table's two deals, series by series: (seat of the declarer, tricks, won).
@@ -24,7 +25,7 @@ SERIES_2 = {1: [(1, 2, True), (2, 3, False)], 2: [(0, 4, True), (3, 3, True)]}
 
 def two_series() -> Tournament:
     tournament = night(present=8, series_count=2, deals_at_four=2)
-    services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     return services.tournament_start(tournament=tournament)
 
 
@@ -90,7 +91,7 @@ def test_a_night_of_two_series(
     )
     rows = page.locator("table.standings tbody tr")
     expect(rows).to_have_count(8)
-    for standing in selectors.standings(tournament=tournament):
+    for standing in standings_selectors.standings(tournament=tournament):
         name = standing.name
         assert standing.series == (first[name], second[name])
         assert standing.points == first[name] + second[name]

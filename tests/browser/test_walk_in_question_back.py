@@ -9,13 +9,14 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tournaments import services
+from tournaments.players.services import player_create
 
 
 def test_back_from_the_question_brings_the_walk_in_form_back(
     page: Page, organiser: AbstractBaseUser, log_in: Callable[..., None]
 ) -> None:
     tournament = services.tournament_create(name="Herbstfipsen", date=timezone.localdate())
-    services.player_create(name="Hans Müller", club="SC Prisdorf")
+    player_create(name="Hans Müller", club="SC Prisdorf")
     log_in(page, organiser)
     page.goto(f"/tournaments/{tournament.pk}/")
     walk_in = page.locator("#walk-in")

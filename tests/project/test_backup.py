@@ -20,6 +20,7 @@ from tests.factories import UserFactory
 from tests.scoring.test_concurrency import ENTRIES, Phone
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,7 +43,7 @@ def wipe() -> None:
 
 def started_night(tables: int) -> list[Table]:
     tournament = night(present=4 * tables, deals_at_four=DEALS_PER_TABLE)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     tournament_services.tournament_start(tournament=tournament)
     return list(Table.objects.filter(tournament=tournament))
 

@@ -37,10 +37,14 @@ def _loads(template: Path) -> list[str]:
 
 @pytest.mark.parametrize(
     "template",
-    ["scoring/table_entry.html", "races/table_race.html", "pots/table_pot.html"],
+    [
+        "templates/scoring/table_entry.html",
+        "games/thedinghausen/templates/races/table_race.html",
+        "games/tippen/templates/pots/table_pot.html",
+    ],
 )
 def test_a_captain_page_loads_the_kit_before_its_scripts(template: str) -> None:
-    loads = _loads(ROOT / "templates" / template)
+    loads = _loads(ROOT / template)
     users = [at for at, name in enumerate(loads) if name in USERS]
     assert users
     assert KIT in loads

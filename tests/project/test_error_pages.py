@@ -20,7 +20,7 @@ from scoring.views import table_of_link
 from sitewide import backup
 from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
-from tournaments import services as tournament_services
+from tournaments.draw.seats import table_token_reissue
 from tournaments.links import TableLinkNotValid
 
 TABLE_LINK_NOT_VALID = "Dieser Tisch-Link gilt nicht (mehr). Bitte die Turnierleitung fragen."
@@ -58,7 +58,7 @@ def test_an_unknown_table_link_says_it_is_not_valid(db: None, client: Client) ->
 def test_a_renewed_table_link_says_it_is_not_valid(db: None, client: Client) -> None:
     table = playing_table()
     old = table.token
-    tournament_services.table_token_reissue(table=table)
+    table_token_reissue(table=table)
     for name in ("scoring:table_entry", "scoring:table_sheet", "scoring:table_paper"):
         response = client.get(reverse(name, args=[old]))
         assert_error_page(response, 404, TABLE_LINK_NOT_VALID)

@@ -16,6 +16,8 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.desk.services import registration_check_in
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
@@ -160,7 +162,7 @@ def next_button(html: str) -> str:
 
 def drawn(present: int = 8, absent: int = 0) -> Tournament:
     tournament = night(present=present, absent=absent)
-    return services.tournament_draw(tournament=tournament, seed=11)
+    return tournament_draw(tournament=tournament, seed=11)
 
 
 def cards_printed(tournament: Tournament) -> None:
@@ -210,7 +212,7 @@ def test_drawn_but_check_ins_changed_asks_for_the_draw_again(client: Client) -> 
     tournament = drawn(present=8, absent=1)
     cards_printed(tournament)
     late = tournament.registrations.get(checked_in_at__isnull=True)
-    services.registration_check_in(registration=late, present=True)
+    registration_check_in(registration=late, present=True)
     html = home_page(client, tournament)
     assert current_label(html) == "Tische auslosen"
     assert next_button(html) == reverse("tournaments:draw", args=[tournament.pk])

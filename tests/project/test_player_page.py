@@ -25,10 +25,10 @@ from tournaments.draw.series_services import series_draw_next
 from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.players.directory import player_merge
+from tournaments.players.night_figures import ranked_nights
 from tournaments.players.page import player_page
 from tournaments.rule_choice import CHOICES, rules_of
 from tournaments.rule_pages import pages_of
-from tournaments.selectors import ranked_nights
 
 pytestmark = pytest.mark.django_db
 

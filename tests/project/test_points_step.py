@@ -10,6 +10,7 @@ from tests.project.test_night_journey import cards_printed, current_label, home_
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.club_points import example_points
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _drawn(rule_set: str) -> Tournament:
     tournament = night(present=8, rule_set=rule_set)
-    return services.tournament_draw(tournament=tournament, seed=11)
+    return tournament_draw(tournament=tournament, seed=11)
 
 
 def test_the_points_table_is_a_step_linking_to_its_form(client: Client) -> None:

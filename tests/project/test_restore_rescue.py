@@ -21,6 +21,7 @@ from sitewide import backup
 from tests.conftest import require_service
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,7 +32,7 @@ TIMEOUT = 180
 
 def _night_with_deals() -> int:
     tournament = night(present=4, deals_at_four=12)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     tournament_services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
     for sequence in range(1, 6):

@@ -24,10 +24,13 @@ from scoring.night_file.transfer import (
     night_import_bytes,
 )
 from scoring.scoresheets import scoresheet
+from scoring.standings import selectors as standings_selectors
 from tests.night_file_helpers import without_accounts
 from tests.rule_set_proof.reizfips import NAME
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 pytestmark = [
@@ -38,7 +41,7 @@ pytestmark = [
 
 def _table() -> Table:
     tournament = night(present=4, rule_set=NAME)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     return Table.objects.select_related("tournament").get(tournament=tournament)
 
@@ -79,7 +82,7 @@ def test_a_lost_game_shows_the_declarers_loss_and_each_seats_change() -> None:
     assert deal.value == -36
     after = DealChange.objects.get(deal=deal).after
     assert after.endswith(": Farbe 18 verloren −36 – die Gegner je +10")
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == expected
 
     sheet = selectors.table_sheet(table=table)
@@ -90,7 +93,7 @@ def test_a_lost_game_shows_the_declarers_loss_and_each_seats_change() -> None:
     assert printed.lines[0].value == -36
     assert tuple(cell.total for cell in printed.lines[0].cells) == expected
 
-    standings = selectors.standings(tournament=table.tournament)
+    standings = standings_selectors.standings(tournament=table.tournament)
     assert {s.seat.position: s.points for s in standings} == dict(enumerate(expected))
     assert {s.seat.position: s.lost for s in standings}[declarer] == 1
 
@@ -126,7 +129,7 @@ def test_the_night_file_carries_the_changes_and_imports_them_again() -> None:
 
 
 def _figures(table: Table) -> tuple[object, ...]:
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     sheet = selectors.table_sheet(table=table)
     return (
         selectors.seat_totals(table=table, seats=seats),

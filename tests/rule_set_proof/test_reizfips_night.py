@@ -16,7 +16,10 @@ from scoring.forms import deal_form
 from scoring.models import Deal
 from tests.rule_set_proof.reizfips import NAME
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "reizfips_registered")]
 
@@ -37,9 +40,9 @@ def _table(organiser: Client) -> Table:
     assert response.status_code == 302, response.content.decode()
     tournament = Tournament.objects.get(name=FORM["name"])
     for number in range(3):
-        player = services.player_create(name=f"Reizer {number}", club="Skatclub")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=3)
+        player = player_create(name=f"Reizer {number}", club="Skatclub")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
     return Table.objects.get(tournament=tournament)
 

@@ -8,6 +8,7 @@ from scoring import selectors, services
 from scoring.models import Deal, declarer_only
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Table, Tournament
 
@@ -19,7 +20,7 @@ def playing_table(
     already on its sheet (`deals_played`)."""
     key = "deals_at_four" if players == 4 else "deals_at_three"
     tournament = night(present=players, **{key: deals}, **options)
-    tournament_services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     tournament_services.tournament_start(tournament=tournament)
     table = Table.objects.select_related("tournament").get(tournament=tournament)
     deals_played(table, played)
@@ -70,7 +71,7 @@ def aspe_night(players: int, **options: bool) -> Tournament:
         rule_set="grossenaspe", rule_options={"kloppen": False, **options}
     )
     tournament.refresh_from_db()
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     return tournament
 
@@ -86,6 +87,6 @@ def meck_night(
     tournament_services.tournament_points_set(
         tournament=tournament, points=points or example_points(rule_set)
     )
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     return tournament

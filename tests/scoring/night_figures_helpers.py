@@ -7,6 +7,8 @@ from typing import Any
 
 from scoring import selectors
 from scoring.scoresheets import scoresheet
+from scoring.standings import selectors as standings_selectors
+from tournaments.draw.tables import seats_of
 from tournaments.models import Tournament
 
 
@@ -14,7 +16,7 @@ def night_figures(tournament: Tournament) -> dict[str, Any]:
     tables = {}
     for sheet in selectors.table_sheets(tournament=tournament):
         table = sheet.table
-        seats = selectors.seats_of(table=table)
+        seats = seats_of(table=table)
         printed = scoresheet(sheet)
         tables[str(table.number)] = {
             "totals": list(selectors.seat_totals(table=table, seats=seats)),
@@ -28,6 +30,6 @@ def night_figures(tournament: Tournament) -> dict[str, Any]:
         }
     standings = [
         [s.seat.registration.player.name, s.place, s.points, s.declared, s.won, s.lost, s.best]
-        for s in selectors.standings(tournament=tournament)
+        for s in standings_selectors.standings(tournament=tournament)
     ]
     return {"tables": tables, "standings": standings}

@@ -10,6 +10,7 @@ from collections import Counter
 from fipsen_rules import DealEntry, Game, next_dealer
 from scoring import selectors
 from scoring.models import Deal, DealChange
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 from tournaments.rule_choice import rules_of
 
@@ -26,7 +27,7 @@ def assert_sheet_is_sound(table: Table) -> list[Deal]:
     Returns the deals, in order.
     """
     table = Table.objects.select_related("tournament").get(pk=table.pk)
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     deals = list(Deal.objects.filter(table=table).order_by("sequence"))
     assert [d.sequence for d in deals] == list(range(1, len(deals) + 1))
     numbers = [d.number for d in deals if d.number is not None]

@@ -15,7 +15,10 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +36,7 @@ def _text(response: object) -> str:
 def thirteen() -> Tournament:
     """13 players drawn to 4 tables, play started, no deal yet."""
     tournament = night(present=13)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     return tournament_services.tournament_start(tournament=tournament)
 
 
@@ -133,15 +136,15 @@ def _tonight(
         **options,  # type: ignore[arg-type]
     )
     for number in range(4):
-        player = tournament_services.player_create(name=f"Spieler {number:02d}")
-        tournament_services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=f"Spieler {number:02d}")
+        registration_add(tournament=tournament, player=player, check_in=True)
     return tournament
 
 
 def test_names_are_escaped() -> None:
     tournament = _tonight(name="Fipsen & <b>Skat</b>")
     Player.objects.filter(name="Spieler 00").update(name="<script>alert('x')</script>")
-    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     page = Client().get(_url(tournament)).content.decode()
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
@@ -234,7 +237,7 @@ def test_the_start_page_links_tonights_boards_for_the_organiser_only(organiser: 
     """Every phone in the hall opened the start page and found the board's secret address
     there, which then hid only other days' boards (issue 18)."""
     today = _tonight(name="Heute gespielt")
-    tournament_services.tournament_draw(tournament=today, seed=1)
+    tournament_draw(tournament=today, seed=1)
     tournament_services.tournament_start(tournament=today)
     page = _text(organiser.get("/"))
     assert "Der Spielstand heute Abend" in page
@@ -249,7 +252,7 @@ def test_the_start_page_links_tonights_boards_for_the_organiser_only(organiser: 
 def test_the_start_page_links_no_other_board(organiser: Client, case: str) -> None:
     date = datetime.date(2020, 1, 1) if case == "another day" else None
     tournament = _tonight(date=date, board_enabled=case != "switched off")
-    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     if case != "not started":
         tournament_services.tournament_start(tournament=tournament)
     page = _text(organiser.get("/"))

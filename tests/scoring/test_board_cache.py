@@ -35,6 +35,7 @@ from tests.tippen.helpers import deals_entered as pots_entered
 from tests.tippen.helpers import tippen_table
 from tests.workers import worker_database_url
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Registration, Table, Tournament
 from tournaments.players.names import player_name_key
 
@@ -69,7 +70,7 @@ def big_night(players: int) -> Tournament:
     Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player, checked_in_at=now) for player in made
     )
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     return tournament_services.tournament_start(tournament=tournament)
 
 

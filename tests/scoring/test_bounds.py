@@ -14,7 +14,7 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.scoring.paper_sheets import transcript
 from tests.scoring.test_paper_views import named_table
-from tournaments import selectors as tournament_selectors
+from tournaments.draw.tables import seats_of
 from tournaments.models import MAX_DEALS, Player, Table
 from tournaments.players.names import player_name_key
 
@@ -27,7 +27,7 @@ LONGEST = 100
 def table_of_long_names() -> Table:
     """A table in play whose four players have names of the longest length allowed."""
     table = playing_table()
-    for seat in tournament_selectors.seats_of(table=table):
+    for seat in seats_of(table=table):
         first = ("Anna", "Bernd", "Jürgen", "Dora")[seat.position]
         name = (first + " Müller-Lüdenscheidt" * 6)[:LONGEST]
         assert len(name) == LONGEST
@@ -70,9 +70,7 @@ def test_a_player_with_the_longest_name_enters_a_deal_by_phone() -> None:
 
 def test_a_player_with_the_longest_name_enters_a_paper_sheet() -> None:
     table = table_of_long_names()
-    names = tuple(
-        seat.registration.player.name for seat in tournament_selectors.seats_of(table=table)
-    )
+    names = tuple(seat.registration.player.name for seat in seats_of(table=table))
     services.sheet_import(table=table, text=transcript(5, names=names).text, user=None)
     assert DealChange.objects.filter(deal__table=table).count() == 5
 

@@ -16,18 +16,21 @@ from pytest_django import DjangoAssertNumQueries
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from scoring import services as scoring_services
 from scoring.models import Prize
 from scoring.printing_kinds import CASH_REPORT
 from scoring.standings.cash import cash_report
 from scoring.standings.prizes import PrizesGiven, prizes_given
+from scoring.standings.services import prizes_split_fees
 from sitewide.money import euros
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.tippen.helpers import deals_entered, tippen_night
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.desk.services import registration_add, registration_mark_paid
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.players.services import player_create
 from tournaments.printing_kinds import owner_of_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german", "media_root")]
@@ -42,7 +45,7 @@ def scored_night() -> Tournament:
         enter(table, declarer, "2 gewonnen")
     registrations = Registration.objects.filter(tournament=table.tournament).order_by("pk")
     for registration in [*registrations[:3], registrations[4]]:  # the absent one is the 5th
-        services.registration_mark_paid(registration=registration, paid=True)
+        registration_mark_paid(registration=registration, paid=True)
     Prize.objects.create(tournament=table.tournament, place=1, money=Decimal("30.00"))
     Prize.objects.create(tournament=table.tournament, place=2, money=Decimal("15.55"))
     Prize.objects.create(tournament=table.tournament, place=3, name="Präsentkorb")
@@ -85,7 +88,7 @@ def test_an_open_fee_paid_late_moves_to_the_fees_in() -> None:
     tournament = scored_night()
     late = Registration.objects.get(tournament=tournament, checked_in_at__isnull=False,
                                     fee_paid_at__isnull=True)  # fmt: skip
-    services.registration_mark_paid(registration=late, paid=True)
+    registration_mark_paid(registration=late, paid=True)
     report = cash_report(tournament=tournament)
     assert report.open == []
     assert report.fees_in == Decimal("75.00")
@@ -153,7 +156,7 @@ def test_every_amount_of_the_cash_report_has_one_format_and_one_minus_sign(
     for declarer in (0, 1, 0):  # seat 0 first, seat 1 second
         enter(table, declarer, "2 gewonnen")
     for registration in Registration.objects.filter(tournament=table.tournament):
-        services.registration_mark_paid(registration=registration, paid=True)
+        registration_mark_paid(registration=registration, paid=True)
     Prize.objects.create(tournament=table.tournament, place=1, money=Decimal("40.00"))
     Prize.objects.create(tournament=table.tournament, place=2, money=Decimal("30.00"))
 
@@ -204,10 +207,10 @@ def test_the_cash_page_costs_the_same_queries_for_one_table_and_three(
     counts = []
     for players in (4, 12):
         tournament = night(present=players, entry_fee=Decimal("5.00"))
-        services.tournament_draw(tournament=tournament, seed=3)
+        tournament_draw(tournament=tournament, seed=3)
         services.tournament_start(tournament=tournament)
         for registration in Registration.objects.filter(tournament=tournament):
-            services.registration_mark_paid(registration=registration, paid=True)
+            registration_mark_paid(registration=registration, paid=True)
         url = reverse("scoring:cash", args=[tournament.pk])
         organiser.get(url)  # the session's first reads
         with CaptureQueriesContext(connection) as queries:
@@ -219,7 +222,7 @@ def test_the_cash_page_costs_the_same_queries_for_one_table_and_three(
 def _paid_night(players: int, fee: str) -> Tournament:
     tournament = night(present=players, entry_fee=Decimal(fee))
     for entry in Registration.objects.filter(tournament=tournament).select_related("tournament"):
-        services.registration_mark_paid(registration=entry, paid=True)
+        registration_mark_paid(registration=entry, paid=True)
     return tournament
 
 
@@ -229,8 +232,8 @@ def test_a_fee_changed_during_play_leaves_the_fees_paid_as_they_were(
     """Issue 30.6: 17 × 5 € paid, the fee then set to 8 €: 85 € in, not 136 €; who pays from
     then on pays 8 €."""
     tournament = _paid_night(17, "5")
-    late = services.player_create(name="Zacharias Spät", club="SC Prisdorf")
-    services.registration_add(tournament=tournament, player=late, check_in=True)
+    late = player_create(name="Zacharias Spät", club="SC Prisdorf")
+    registration_add(tournament=tournament, player=late, check_in=True)
     Tournament.objects.filter(pk=tournament.pk).update(entry_fee=Decimal(8))
     tournament.refresh_from_db()
 
@@ -239,7 +242,7 @@ def test_a_fee_changed_during_play_leaves_the_fees_paid_as_they_were(
     assert report.fees_open == Decimal("8.00")  # the one present and not paid: the fee now
 
     late_entry = Registration.objects.select_related("tournament").get(player=late)
-    services.registration_mark_paid(registration=late_entry, paid=True)
+    registration_mark_paid(registration=late_entry, paid=True)
     assert Registration.objects.get(player=late).fee_amount == Decimal("8.00")
     assert cash_report(tournament=tournament).fees_in == Decimal("93.00")
     page = " ".join(
@@ -255,8 +258,8 @@ def test_the_prize_page_and_the_cash_report_say_the_same_fees_in(organiser: Clie
     page said '13 Spieler × 5,00 € = 65,00 €'. Both read the one selector now: 60 €, and the
     fee still open is named apart."""
     tournament = _paid_night(13, "5")
-    services.tournament_draw(tournament=tournament, seed=3)
-    services.registration_mark_paid(
+    tournament_draw(tournament=tournament, seed=3)
+    registration_mark_paid(
         registration=Registration.objects.select_related("tournament", "player").filter(
             tournament=tournament
         )[0],
@@ -275,5 +278,5 @@ def test_the_prize_page_and_the_cash_report_say_the_same_fees_in(organiser: Clie
     assert "1 Startgeld noch offen (5,00 €)" in prizes
     assert "65,00" not in prizes
 
-    scoring_services.prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
+    prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
     assert Prize.objects.get(tournament=tournament, place=1).money == Decimal("60.00")

@@ -16,12 +16,15 @@ from printing import tasks
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
 from scoring import renderers, selectors, services
+from scoring.standings import selectors as standings_selectors
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 from tournaments.renderers import render_table_cards
@@ -52,7 +55,7 @@ def play(table: Table, deals: int) -> None:
 def playing_night() -> Tournament:
     """Tables 1 (four players, 4 deals) and 2, 3 (three players, 5 deals each), in play."""
     tournament = night(present=10, deals_at_four=4, deals_at_three=5)
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     return tournament_services.tournament_start(tournament=tournament)
 
 
@@ -122,7 +125,7 @@ def test_a_table_that_played_all_its_deals_or_ended_already_cannot_be_ended() ->
 
 
 def test_a_table_is_ended_only_during_play() -> None:
-    tournament = tournament_services.tournament_draw(tournament=night(present=3), seed=1)
+    tournament = tournament_draw(tournament=night(present=3), seed=1)
     with pytest.raises(ValidationError):
         services.table_end_early(table=table(tournament, 1), reason="x", user=None)
 
@@ -131,7 +134,7 @@ def test_a_table_of_three_cannot_lose_a_player_and_is_told_to_end_early() -> Non
     at_three = playing_table(players=3)
     seat = Seat.objects.filter(table=at_three).first()
     with pytest.raises(ValidationError) as refused:
-        tournament_services.seat_leave(seat=seat, after_deal=0)  # type: ignore[arg-type]
+        seat_leave(seat=seat, after_deal=0)  # type: ignore[arg-type]
     assert "vorzeitig" in refused.value.messages[0]
 
 
@@ -139,7 +142,7 @@ def test_a_table_of_four_still_plays_on_with_three() -> None:
     at_four = playing_table(players=4, deals=10)
     play(at_four, 2)
     seat = Seat.objects.get(table=at_four, position=1)
-    tournament_services.seat_leave(seat=seat, after_deal=2)
+    seat_leave(seat=seat, after_deal=2)
     assert 1 not in selectors.next_deal(table=at_four).seats
 
 
@@ -285,7 +288,7 @@ def test_the_organisers_pages_say_the_table_ended_early(
 
 
 def test_the_ranking_pdf_says_the_table_ended_early(ended_night: Tournament) -> None:
-    standings = selectors.standings(tournament=ended_night)
+    standings = standings_selectors.standings(tournament=ended_night)
     text = " ".join(
         pdf_text(renderers.ranking_pdf(tournament=ended_night, standings=standings)).split()
     )
@@ -418,7 +421,7 @@ def test_the_finish_page_costs_the_same_queries_for_2_and_10_tables(
     organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, present: int
 ) -> None:
     tournament = night(present=present)
-    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     tournament_services.tournament_start(tournament=tournament)
     url = reverse("scoring:finish", args=[tournament.pk])
     organiser.get(url)  # sessions and caches warm

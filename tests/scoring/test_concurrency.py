@@ -36,12 +36,13 @@ import pytest
 from django.db import connection, transaction
 from pytest_django.live_server_helper import LiveServer
 
-from scoring import selectors, services
+from scoring import services
 from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
 from tests.waiting import wait_until
 from tournaments import services as tournament_services
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -169,7 +170,7 @@ def race(phones: list[Phone], forms: list[dict[str, str]]) -> list[Reply]:
 def entered_words(table: Table, sequence: int) -> str:
     """The deal of entry ``sequence`` as the "already entered" message names it."""
     deal = Deal.objects.get(table=table, sequence=sequence)
-    return services.deal_words(deal, selectors.seats_of(table=table))
+    return services.deal_words(deal, seats_of(table=table))
 
 
 def assert_one_won(table: Table, sequence: int, replies: list[Reply]) -> None:

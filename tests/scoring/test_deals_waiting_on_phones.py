@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from tests.scoring.test_phones import ping, two_tables
 from tests.tournaments.test_series_services import play_out, started
-from tournaments import services as tournament_services
+from tournaments.draw import series_services as draw_series_services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ WAITING = "Tisch 2: Auf seinen Handys warten noch 5 Spiele, die nicht beim Lapto
 def test_the_redraw_names_the_tables_whose_phones_keep_deals(organiser: Client) -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    tournament_services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     second = Table.objects.get(tournament=tournament, series=2, number=2)
     assert ping(second, waiting=5) == 204
 
@@ -51,9 +52,9 @@ def test_the_early_end_the_finish_and_a_new_link_name_them_too(organiser: Client
 def test_a_queued_deal_sent_to_a_link_that_is_gone_is_told_it_is_final() -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    tournament_services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     old = Table.objects.get(tournament=tournament, series=2, number=1).token
-    tournament_services.series_redraw(tournament=tournament, method=Method.LOT, seed=2)
+    draw_series_services.series_redraw(tournament=tournament, method=Method.LOT, seed=2)
 
     answer = Client().post(
         f"/t/{old}/", {"sequence": 1, "declarer": 0}, headers={"X-Preisfipsen-Queue": "1"}

@@ -18,6 +18,7 @@ from fipsen_rules.vocabulary import NOTATION_WORDS, Spoken
 from scoring import renderers, selectors, services
 from scoring.evaluation import scored_rules, spoken_game
 from scoring.models import Deal
+from scoring.standings import selectors as standings_selectors
 from tests.factories import UserFactory
 from tests.fipsen_rules.strategies import some_taps
 from tests.printing.pdf_reading import pdf_text
@@ -206,7 +207,7 @@ def test_the_standings_and_the_ranking_say_games_declared() -> None:
     assert "Games declared" in english
     assert "Games played" not in english
     assert "Alleinspiele" in _text(organiser.get(url, headers=DE).content.decode())
-    standings = selectors.standings(tournament=table.tournament)
+    standings = standings_selectors.standings(tournament=table.tournament)
     with translation.override("en"):
         pdf = pdf_text(renderers.ranking_pdf(tournament=table.tournament, standings=standings))
     assert "Games declared" in " ".join(pdf.split())

@@ -38,6 +38,8 @@ from scoring.models import Deal
 from tests.scoring.helpers import playing_table
 from tests.scoring.sheet_checks import assert_sheet_is_sound
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat
 from tournaments.rule_choice import rules_of
 
@@ -257,7 +259,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
         if offset < 0:
             assert response.redirect_chain == []
             entered = Deal.objects.get(table=self.table, sequence=sequence)
-            words = services.deal_words(entered, selectors.seats_of(table=self.table))
+            words = services.deal_words(entered, seats_of(table=self.table))
             assert re.search(
                 f"Dieses Spiel ist schon (genau so )?eingetragen: {re.escape(words)}\\.", page
             )
@@ -345,7 +347,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
         exactly when fipsen_rules accepts the game (asked here directly) and the table may go
         on, and then as posted; refused otherwise, with the reason on the page."""
         upcoming = self.upcoming()
-        seats = len(selectors.seats_of(table=self.table))
+        seats = len(seats_of(table=self.table))
         declarer = data.draw(st.one_of(st.none(), st.integers(0, seats)), label="declarer")
         contract = data.draw(
             st.sampled_from([tile.value for tile in PRISDORF.vocabulary.contracts]),
@@ -484,9 +486,7 @@ class DealEntryFuzz(RuleBasedStateMachine):
     def a_player_leaves(self, seat: int) -> None:
         """The table of four plays on as a table of three from the next deal."""
         after = (self.upcoming().number or DEALS + 1) - 1
-        tournament_services.seat_leave(
-            seat=Seat.objects.get(table=self.table, position=seat), after_deal=after
-        )
+        seat_leave(seat=Seat.objects.get(table=self.table, position=seat), after_deal=after)
 
     @rule(seat=one_or_many(SEAT))
     def a_second_player_confirms(self, seat: Any) -> None:
@@ -501,15 +501,13 @@ class DealEntryFuzz(RuleBasedStateMachine):
         last.refresh_from_db()
         value = seat[-1] if isinstance(seat, list) else seat
         if last.confirmed_by is not None:
-            assert 0 <= last.confirmed_by < len(selectors.seats_of(table=self.table))
+            assert 0 <= last.confirmed_by < len(seats_of(table=self.table))
             assert last.confirmed_by != last.declarer, "a second person, never the declarer"
         confirmer = value.strip() if isinstance(value, str) else None
         if confirmer in ("0", "1", "2") and int(confirmer) != last.declarer:
             # A player who left before this deal did not play it: he cannot confirm it.
             number = last.number or self.upcoming().number or 0
-            playing = selectors.playing_seats(
-                self.table, selectors.seats_of(table=self.table), number
-            )
+            playing = selectors.playing_seats(self.table, seats_of(table=self.table), number)
             if int(confirmer) in playing:
                 assert last.confirmed_by is not None
             else:

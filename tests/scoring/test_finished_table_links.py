@@ -7,11 +7,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.models import Deal
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
+from tournaments.draw.seats import table_token_reissue
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -39,7 +40,7 @@ def test_the_printed_card_shows_that_the_tournament_is_finished_and_the_final_to
     assert FINISHED in page
     assert "Endstand" in page
     assert "\N{MINUS SIGN}12" in page  # the true minus sign, as on the sheets and PDFs
-    for seat in selectors.seats_of(table=table):
+    for seat in seats_of(table=table):
         assert seat.registration.player.name in page
     assert "<form" not in page.split("<main", 1)[-1], "read only: nothing to post"
     assert 'class="site-header' in page or "<header" in page, "in the site's layout"
@@ -109,7 +110,7 @@ def test_finishing_changes_no_link_the_tables_page_and_new_cards_show() -> None:
 def test_the_organisers_new_link_still_replaces_the_printed_one() -> None:
     table = playing_table(players=3, deals=10)
     printed = table.token
-    tournament_services.table_token_reissue(table=table)
+    table_token_reissue(table=table)
     tournament_services.tournament_finish(tournament=table.tournament)
     tournament_services.tournament_reopen(tournament=table.tournament)
     table.refresh_from_db()

@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring import selectors
 from tests.scoring.helpers import aspe_night
 from tests.scoring.test_grossenaspe_night import _enter
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -65,7 +66,7 @@ def test_the_board_shows_each_player_s_total_at_tables_of_four_and_five() -> Non
     for table in tables:
         expected = dict.fromkeys(range(table.seats.count()), 0)
         _play(table, expected)
-        for seat in selectors.seats_of(table=table):
+        for seat in seats_of(table=table):
             expected_by_name[seat.registration.player.name] = expected[seat.position]
     # The dealers of the five sat out: each of them missed at least one opponents' gain.
     assert len(set(expected_by_name.values())) > 3

@@ -12,9 +12,11 @@ from django.urls import reverse
 from fipsen_rules import GrossenaspeGame
 from scoring import selectors, services
 from scoring.models import Deal, DealChange
+from scoring.standings import selectors as standings_selectors
 from tests.factories import UserFactory
 from tests.scoring.helpers import aspe_night
 from tests.scoring.test_grossenaspe_night import _enter
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -38,10 +40,13 @@ def _post(organiser: Client, table: Table, deal: Deal, **taps: str) -> str:
 def _every_total(table: Table) -> tuple[int, ...]:
     """The totals as the captain's screen, the sheet and the standings each sum them: the
     same, or the test fails here."""
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     captain = selectors.seat_totals(table=table, seats=seats)
     assert selectors.table_sheet(table=table).totals == captain
-    points = {s.seat.position: s.points for s in selectors.standings(tournament=table.tournament)}
+    points = {
+        s.seat.position: s.points
+        for s in standings_selectors.standings(tournament=table.tournament)
+    }
     assert tuple(points[p] for p in range(len(seats))) == captain
     return captain
 

@@ -12,11 +12,13 @@ from fipsen_rules import FipsenError, GrossenaspeGame
 from scoring import renderers, selectors, services
 from scoring.models import Deal
 from scoring.scoresheets import scoresheet
+from scoring.standings import selectors as standings_selectors
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import aspe_night
 from tests.tournaments.night_helpers import night
-from tournaments import selectors as tournament_selectors
-from tournaments import services as tournament_services
+from tournaments.draw.selectors import present_summary
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -48,12 +50,14 @@ def test_at_five_the_dealer_sits_out_and_gains_nothing() -> None:
         _enter(table, upcoming.dealer, "3 gewonnen")
     declarer = upcoming.declarers[0]
     _enter(table, declarer, "3 Gute beet")
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     totals = selectors.seat_totals(table=table, seats=seats)
     expected = tuple(0 if seat.position in (declarer, upcoming.dealer) else 6 for seat in seats)
     assert totals == expected
     assert selectors.table_sheet(table=table).totals == expected
-    points = {s.seat.position: s.points for s in selectors.standings(tournament=tournament)}
+    points = {
+        s.seat.position: s.points for s in standings_selectors.standings(tournament=tournament)
+    }
     assert tuple(points[p] for p in range(5)) == expected
     sheet = scoresheet(selectors.table_sheet(table=table))
     pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[sheet])
@@ -84,11 +88,11 @@ def test_a_night_of_every_kind_of_deal() -> None:
         _enter(table, declarer, game)
     expected = (3 + 3 + 5 + 5 + 40 + 4, 4 + 5 + 5 + 20 + 40, 4 + 5 + 3 + 20 + 5 + 20 + 40,
                 5 + 5 + 3 + 5 + 10 + 20 + 5)  # fmt: skip
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == expected
     sheet = selectors.table_sheet(table=table)
     assert sheet.totals == expected
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert [s.points for s in ranked] == sorted(expected, reverse=True)
     assert [row.deal.value for row in sheet.rows if row.deal.game == "3 beet"] == [-3]
     pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[scoresheet(sheet)])
@@ -100,9 +104,9 @@ def test_three_players_are_not_drawn_karo_fipsen_is_not_offered() -> None:
     tournament = night(present=3)
     Tournament.objects.filter(pk=tournament.pk).update(rule_set="grossenaspe")
     tournament.refresh_from_db()
-    summary = tournament_selectors.present_summary(tournament=tournament)
+    summary = present_summary(tournament=tournament)
     assert not summary.seatable
     assert "Karo" in summary.reason
     assert summary.more == 4
     with pytest.raises(ValidationError, match="Karo"):
-        tournament_services.tournament_draw(tournament=tournament, seed=1)
+        tournament_draw(tournament=tournament, seed=1)

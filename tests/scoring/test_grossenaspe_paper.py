@@ -14,8 +14,10 @@ from scoring import selectors
 from scoring.models import Deal, DealChange
 from scoring.paper import SeatInfo, SheetError, SheetStart, check_sheet
 from scoring.paper_forms import PaperSheetForm
+from scoring.standings.selectors import standings
 from tests.scoring.helpers import aspe_night
 from tests.scoring.paper_sheets import NAMES
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 FIVE = tuple(SeatInfo(position, name) for position, name in enumerate((*NAMES, "Erika Kahl")))
@@ -186,10 +188,10 @@ def test_the_organiser_checks_and_saves_a_sheet(players: int, organiser: Client)
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert [deal.game for deal in deals] == [game for game, _, _ in GAMES]
     assert [deal.value for deal in deals] == [3, -6, -5, -40, 4, -5, 20]
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == totals
     assert selectors.table_sheet(table=table).totals == totals
-    points = {s.seat.position: s.points for s in selectors.standings(tournament=tournament)}
+    points = {s.seat.position: s.points for s in standings(tournament=tournament)}
     assert tuple(points[p] for p in range(players)) == totals
     entered = DealChange.objects.filter(deal__table=table, action=DealChange.Action.ENTERED)
     assert entered.count() == len(GAMES)
@@ -224,6 +226,6 @@ def test_the_captain_types_in_a_grossenaspe_sheet_too() -> None:
     preview = client.post(url, {"text": text, "check": ""}).content.decode()
     batch = re.search(r'name="batch" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
     client.post(url, {"text": text, "batch": batch, "save": ""})
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == totals
     assert all(deal.user is None for deal in DealChange.objects.filter(deal__table=table))

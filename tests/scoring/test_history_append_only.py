@@ -6,12 +6,13 @@ from django.test import Client
 from django.urls import reverse
 
 from fipsen_rules import Game
-from scoring import selectors, services
+from scoring import services
 from scoring.models import Deal, DealChange
+from scoring.standings.selectors import standings
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
-from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Registration, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def _admin(model: type, action: str, *args: object) -> str:
 
 
 def _points(table: Table) -> dict[str, int]:
-    return {row.name: row.points for row in selectors.standings(tournament=table.tournament)}
+    return {row.name: row.points for row in standings(tournament=table.tournament)}
 
 
 def test_deleting_a_seat_during_play_is_refused_and_his_points_stay(
@@ -132,5 +133,5 @@ def test_the_orm_refuses_to_delete_a_seat_once_play_started(table: Table) -> Non
 
 def test_seats_are_deleted_freely_before_play() -> None:
     tournament = night(present=4)
-    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     assert Seat.objects.filter(table__tournament=tournament).delete()[0] == 4

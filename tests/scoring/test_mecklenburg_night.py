@@ -12,11 +12,14 @@ from fipsen_rules import Code, FipsenError, MecklenburgGame
 from scoring import paper, renderers, selectors, services
 from scoring.models import Deal
 from scoring.scoresheets import scoresheet
+from scoring.standings import selectors as standings_selectors
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.scoring.helpers import meck_night
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +44,7 @@ def _codes(error: FipsenError) -> set[str]:
 
 def test_play_cannot_start_before_the_club_has_its_points_table() -> None:
     tournament = night(present=4, rule_set="ansegger")
-    tournament_services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     with pytest.raises(ValidationError, match="Punktetabelle") as refused:
         tournament_services.tournament_start(tournament=tournament)
     assert refused.value.error_list[0].code == "club_points"
@@ -58,7 +61,7 @@ def test_tables_of_four_only(players: int, tables: int) -> None:
 def test_the_draw_refuses_a_count_it_cannot_seat_and_says_why(players: int) -> None:
     tournament = night(present=players, rule_set="ansegger")
     with pytest.raises(ValidationError) as refused:
-        tournament_services.tournament_draw(tournament=tournament, seed=1)
+        tournament_draw(tournament=tournament, seed=1)
     message = " ".join(refused.value.messages)
     assert f"{players} players cannot be seated" in message or f"{players} Spieler" in message
     assert "four only" in message or "nur an Vierertischen" in message
@@ -77,12 +80,14 @@ def test_an_ansegger_night_of_every_kind_of_deal_by_the_clubs_table() -> None:
     ]
     for declarer, game in games:
         _enter(table, declarer, game)
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     expected = (31, -4, 6, -30)
     assert selectors.seat_totals(table=table, seats=seats) == expected
     assert selectors.table_sheet(table=table).totals == expected
     assert selectors.next_deal(table=table).number == 6  # the passed deal is no deal
-    points = {s.seat.position: s.points for s in selectors.standings(tournament=tournament)}
+    points = {
+        s.seat.position: s.points for s in standings_selectors.standings(tournament=tournament)
+    }
     assert tuple(points[p] for p in range(4)) == expected
     sheet = scoresheet(selectors.table_sheet(table=table))
     pdf = renderers.scoresheets_pdf(tournament=tournament, sheets=[sheet])
@@ -119,7 +124,7 @@ def test_duttfips_the_dutt_is_vorhands_and_ruten_oewer_anothers() -> None:
     _enter(table, (nxt_vorhand + 2) % 4, "Ruten oewer gewonnen")  # +4
     _enter(table, 0, "Fips gewonnen")  # +10
     _enter(table, 1, "Rutenfips verloren")  # −20
-    totals = selectors.seat_totals(table=table, seats=selectors.seats_of(table=table))
+    totals = selectors.seat_totals(table=table, seats=seats_of(table=table))
     expected = [0, 0, 0, 0]
     expected[vorhand] -= 2
     expected[(nxt_vorhand + 2) % 4] += 4
@@ -142,7 +147,7 @@ def test_the_organiser_corrects_a_deal_by_the_clubs_table() -> None:
     )
     deal.refresh_from_db()
     assert (deal.game, deal.score) == ("Fips verloren", -30)
-    totals = selectors.seat_totals(table=table, seats=selectors.seats_of(table=table))
+    totals = selectors.seat_totals(table=table, seats=seats_of(table=table))
     assert totals == (0, 0, -30, 1)
 
 

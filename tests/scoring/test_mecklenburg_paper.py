@@ -14,6 +14,7 @@ from scoring import paper, selectors, services
 from scoring.models import Deal, DealChange
 from scoring.paper_forms import PaperSheetForm
 from tests.scoring.helpers import meck_night
+from tournaments.draw.tables import seats_of
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +82,7 @@ def test_a_good_sheet_is_saved_with_the_clubs_points(rule_set: str) -> None:
     games = [re.sub(r" -?\d+$", "", game) for _, game, _ in SHEETS[rule_set]]
     assert [deal.game for deal in deals] == games
     assert [deal.value for deal in deals] == [gain for _, _, gain in SHEETS[rule_set]]
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == totals
     assert selectors.table_sheet(table=table).totals == totals
     counted = [deal.number for deal in Deal.objects.filter(table=table).order_by("sequence")]
@@ -122,7 +123,7 @@ def test_each_wrong_line_is_named_and_nothing_is_saved(
     first = {"ansegger": (0, "3 gewonnen", 3), "duttfips": ("v", "Dutt gewonnen", 2)}[rule_set]
     (good,), _ = _sheet(table, [first])
     vorhand = (selectors.next_deal(table=table).dealer + 2) % 4  # deal 2's Vorhand
-    name = selectors.seats_of(table=table)[vorhand].registration.player.name
+    name = seats_of(table=table)[vorhand].registration.player.name
     fill = {"v": vorhand + 1, "o": (vorhand + 1) % 4 + 1, "vorhand": vorhand + 1, "name": name}
     text = f"{good}\n{line.format(**fill)}"
 
@@ -174,7 +175,7 @@ def test_the_organiser_checks_and_saves_a_sheet_on_the_page(
     organiser.post(url, {"text": "\n".join(lines), "batch": batch, "save": ""})
 
     assert Deal.objects.filter(table=table).count() == len(lines)
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == totals
 
 
@@ -186,6 +187,6 @@ def test_the_captain_types_in_a_mecklenburg_sheet_too() -> None:
     preview = client.post(url, {"text": "\n".join(lines), "check": ""}).content.decode()
     batch = re.search(r'name="batch" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
     client.post(url, {"text": "\n".join(lines), "batch": batch, "save": ""})
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == totals
     assert all(deal.user is None for deal in DealChange.objects.filter(deal__table=table))

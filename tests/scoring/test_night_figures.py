@@ -7,10 +7,10 @@ from django.test.utils import CaptureQueriesContext
 
 from games.thedinghausen import selectors as race_selectors
 from games.tippen import selectors as pot_selectors
-from scoring import selectors
 from scoring.demo import demo_night_play
+from scoring.standings import selectors as standings_selectors
 from tournaments.models import Player
-from tournaments.selectors import ranked_nights
+from tournaments.players.night_figures import ranked_nights
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def standings_places(tournament):
         return {p.name: p.place for p in race_selectors.race_players(tournament=tournament)}
     if tournament.rule_set == "tippen":
         return {p.name: p.place for p in pot_selectors.pot_players(tournament=tournament)}
-    return {s.name: s.place for s in selectors.standings(tournament=tournament)}
+    return {s.name: s.place for s in standings_selectors.standings(tournament=tournament)}
 
 
 @pytest.mark.parametrize("rule_set", NIGHTS)

@@ -21,9 +21,11 @@ from tests.scoring.helpers import enter
 from tests.scoring.test_night_file_round_trip import json_bytes
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
-from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_selectors import series_draw_matches
+from tournaments.draw.series_services import series_draw_next
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, SeriesDraw, Table, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +82,7 @@ def test_the_file_of_two_series_says_so(two_series: Tournament) -> None:
 def test_a_night_of_one_series_is_the_file_it_always_was() -> None:
     tournament = night(present=8)
 
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     data = night_export(tournament=tournament)
 
     assert data["preisfipsen_night"] == 5
@@ -143,12 +145,12 @@ def drawn_twice() -> Tournament:
     tournament = night(present=8, deals_at_four=3)
     tournament.series_count = 2
     tournament.save(update_fields=["series_count"])
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     for number, table in enumerate(Table.objects.filter(tournament=tournament)):
         for _ in range(3):
             enter(table, number % 4, "3 gewonnen")
-    tournament_services.series_draw_next(
+    series_draw_next(
         tournament=tournament,
         method=Method.SEEDED,
         seed=77,
@@ -173,7 +175,7 @@ def test_the_draw_of_a_later_series_travels_and_still_repeats(drawn_twice: Tourn
 
     record = SeriesDraw.objects.get(tournament=imported)
     assert record.user is None  # a name in a file proves nothing
-    assert tournament_selectors.series_draw_matches(tournament=imported, drawn=record)
+    assert series_draw_matches(tournament=imported, drawn=record)
     imported.refresh_from_db()
     assert night_export_bytes(tournament=imported) == json_bytes(without_accounts(data))
 

@@ -21,6 +21,9 @@ from tests.scoring.helpers import enter, playing_table
 from tests.scoring.paper_sheets import NAMES, transcript
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave, table_token_reissue
+from tournaments.draw.services import tournament_draw
+from tournaments.draw.tables import seats_of
 from tournaments.models import Player, Table
 from tournaments.players.names import player_name_key
 from tournaments.rule_choice import rules_of
@@ -32,7 +35,7 @@ def named_table(**options: object) -> Table:
     """A table in play whose players are, by seat, Anna Möller, Bernd Schulz, Jürgen Groß and
     Dora Weiß (a table of three: the first three)."""
     table = playing_table(**options)  # type: ignore[arg-type]
-    for seat in selectors.seats_of(table=table):
+    for seat in seats_of(table=table):
         name = NAMES[seat.position]
         Player.objects.filter(pk=seat.registration.player_id).update(
             name=name, name_key=player_name_key(name)
@@ -131,7 +134,7 @@ def test_a_player_who_left_is_not_counted_from_the_next_deal() -> None:
     table = named_table()
     dora = table.seats.get(position=3)
     played = services.sheet_import(table=table, text="Dora 2 +\n4 -6 | 0 0 0 -4", user=None)
-    tournament_services.seat_leave(seat=dora, after_deal=2)  # after a deal played
+    seat_leave(seat=dora, after_deal=2)  # after a deal played
 
     with pytest.raises(SheetError) as caught:
         services.sheet_import(table=table, text="Anna 2 +\nDora 2 +", user=None)
@@ -178,7 +181,7 @@ def test_a_finished_tournament_takes_no_sheet() -> None:
 
 def test_a_tournament_not_started_takes_no_sheet() -> None:
     tournament = night(present=4)
-    tournament_services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     table = Table.objects.select_related("tournament").get(tournament=tournament)
     with pytest.raises(ValidationError) as caught:
         services.sheet_import(table=table, text="1 2 +", user=None)
@@ -389,7 +392,7 @@ def test_the_organiser_page_of_another_tournament_s_table_is_not_found(client: C
 def test_an_unknown_or_revoked_link_opens_nothing(client: Client) -> None:
     table = named_table()
     old = table.token
-    tournament_services.table_token_reissue(table=table)
+    table_token_reissue(table=table)
     assert client.get(reverse("scoring:table_paper", args=[old])).status_code == 404
     response = client.post(reverse("scoring:table_paper", args=[old]), {"text": "1 2 +"})
     assert response.status_code == 404

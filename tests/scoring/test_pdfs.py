@@ -29,11 +29,14 @@ from preisfipsen.config import celery_config
 from printing import kinds, tasks
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from scoring import renderers, selectors, services
+from scoring import renderers, selectors
 from scoring.printing_kinds import BLANK_SCORESHEETS, NIGHT, RANKING, SCORESHEETS
 from scoring.scoresheets import scoresheet
-from scoring.selectors import Standing, TableSheet
+from scoring.selectors import TableSheet
 from scoring.standings import ranking
+from scoring.standings import selectors as standings_selectors
+from scoring.standings.selectors import Standing
+from scoring.standings.services import prizes_set
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_fonts, pdf_pages, pdf_text
 from tests.scoring.helpers import enter, playing_table
@@ -42,6 +45,7 @@ from tests.tournaments.pdf_helpers import BASE_URL, drawn_night, file_request
 from tests.waiting import wait_until
 from tests.workers import worker_database_url, worker_process
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave
 from tournaments.ledger.entries import entry_models
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
@@ -81,7 +85,7 @@ def play(table: Table, deals: int, *, leave: tuple[int, int] | None = None) -> N
         if leave and number == leave[1]:
             seat = Seat.objects.get(table=table, position=leave[0])
             if seat.left_after_deal is None:
-                tournament_services.seat_leave(seat=seat, after_deal=leave[1])
+                seat_leave(seat=seat, after_deal=leave[1])
         upcoming = selectors.next_deal(table=table)
         game = GAMES[turn % len(GAMES)]
         declarer = None if game == "passed" else upcoming.seats[turn % len(upcoming.seats)]
@@ -110,7 +114,7 @@ def printed(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Printe
     with django_db_blocker.unblock(), translation.override("de"), transaction.atomic():
         tournament = drawn_night(names=NAMES)
         tournament_services.tournament_start(tournament=tournament)
-        services.prizes_set(
+        prizes_set(
             tournament=tournament,
             prizes=[
                 ranking.Prize(1, Decimal(50), ""),
@@ -127,7 +131,7 @@ def printed(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Printe
         result = Printed(
             tournament,
             selectors.table_sheets(tournament=tournament),
-            selectors.standings(tournament=tournament),
+            standings_selectors.standings(tournament=tournament),
         )
         for kind in (
             SCORESHEETS,
@@ -704,7 +708,7 @@ def test_the_renderers_selectors_read_a_fixed_number_of_queries(
         sheets = selectors.table_sheets(tournament=tournament)
     assert len(sheets[0].rows) == deals
     with django_assert_num_queries(2):  # the seats with their running totals, the prizes
-        selectors.standings(tournament=tournament)
+        standings_selectors.standings(tournament=tournament)
     # sheets, cards, seating list, standings, receipts (the tables, one query a kind of entry)
     with django_assert_num_queries(3 + 2 + 1 + 2 + 1 + len(entry_models())):
         renderers.night(tournament=tournament, base_url=BASE_URL)

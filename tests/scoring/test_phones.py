@@ -16,6 +16,7 @@ from tests.factories import UserFactory
 from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def ping(table: Table, **data: object) -> int:
 def two_tables() -> list[Table]:
     """A night of eight players at two tables, play started."""
     tournament = night(present=8)
-    tournament_services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     tournament_services.tournament_start(tournament=tournament)
     return list(Table.objects.filter(tournament=tournament).order_by("number"))
 

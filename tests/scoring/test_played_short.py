@@ -7,10 +7,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import renderers, selectors
+from scoring.standings import selectors as standings_selectors
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -28,7 +30,7 @@ def finished_short() -> Tournament:
     """Table 1 (four, 4 deals) played all, table 2 (three, 5 deals) 2, table 3 none; then the
     organiser finished the night."""
     tournament = night(present=10, deals_at_four=4, deals_at_three=5)
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     tables = {t.number: t for t in Table.objects.filter(tournament=tournament)}
     _play(tables[1], 4)
@@ -47,7 +49,7 @@ def test_the_final_standings_name_the_tables_that_played_short(
 
 
 def test_the_ranking_pdf_names_them_too(finished_short: Tournament) -> None:
-    standings = selectors.standings(tournament=finished_short)
+    standings = standings_selectors.standings(tournament=finished_short)
     pdf = renderers.ranking_pdf(tournament=finished_short, standings=standings)
     text = " ".join(pdf_text(pdf).split())
     assert SHORT in text

@@ -15,12 +15,14 @@ from django.urls import reverse
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from scoring import selectors, services
+from scoring import selectors
 from scoring.models import Prize
 from scoring.night_file.deals import prizes_export, prizes_import
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.prize_allocation import Kind, Line
 from scoring.standings.prize_forms import PrizeListForm
 from scoring.standings.prizes import prizes_given
+from scoring.standings.services import prizes_set
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import enter, playing_table
 from tests.tippen.helpers import deals_entered, tippen_night
@@ -86,7 +88,7 @@ def test_the_prize_list_reads_every_kind_of_line_and_writes_it_back() -> None:
         (Kind.CATEGORY, 1, "youth"),
     ]
     table = playing_table()
-    services.prizes_set(tournament=table.tournament, prizes=typed)
+    prizes_set(tournament=table.tournament, prizes=typed)
     written = PrizeListForm.initial_text(
         list(selectors.awards.prize_rows(tournament=table.tournament))
     )
@@ -108,9 +110,9 @@ def test_a_line_of_no_kind_is_refused_in_german() -> None:
 
 def test_the_clubs_own_category_must_be_a_players_and_a_bad_list_saves_nothing() -> None:
     table = playing_table()
-    services.prizes_set(tournament=table.tournament, prizes=lines("1. 50 €"))
+    prizes_set(tournament=table.tournament, prizes=lines("1. 50 €"))
     with pytest.raises(ValidationError) as error:
-        services.prizes_set(tournament=table.tournament, prizes=lines("Bester Kegler: 5 €"))
+        prizes_set(tournament=table.tournament, prizes=lines("Bester Kegler: 5 €"))
     assert error.value.code == "unknown_category"
     assert "„Bester Kegler“" in error.value.messages[0]
     assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
@@ -119,7 +121,7 @@ def test_the_clubs_own_category_must_be_a_players_and_a_bad_list_saves_nothing()
     ).update(  # type: ignore[union-attr]
         categories="Vorstand, Kegler"
     )
-    services.prizes_set(tournament=table.tournament, prizes=lines("Bester Kegler: 5 €"))
+    prizes_set(tournament=table.tournament, prizes=lines("Bester Kegler: 5 €"))
     assert [str(p) for p in Prize.objects.all()] == ["Bester Kegler: 5,00 €"]
 
 
@@ -127,8 +129,10 @@ def test_the_standings_and_the_prize_page_say_who_gets_what_and_the_cash_box_its
     organiser: Client, played: tuple[Table, dict[int, str]]
 ) -> None:
     table, names = played
-    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
-    prizes = {s.seat.position: s for s in selectors.standings(tournament=table.tournament)}
+    prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    prizes = {
+        s.seat.position: s for s in standings_selectors.standings(tournament=table.tournament)
+    }
     # 1st 30 €, 2nd (a lady) 20 €: her lady's prize passes to seat 3, the next lady; the
     # last takes the consolation; the senior's wine finds nobody (seat 3 has taken more).
     assert [(prizes[n].place, prizes[n].money) for n in (0, 1, 3, 2)] == [
@@ -162,14 +166,16 @@ def test_with_several_a_player_takes_a_place_and_his_category_and_the_best_game_
     played: tuple[Table, dict[int, str]],
 ) -> None:
     table, _names = played
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=lines(LIST + "\nHöchstes Spiel: 4 € + Sekt"),
         several=True,
     )
     table.tournament.refresh_from_db()
     assert table.tournament.prizes_several
-    prizes = {s.seat.position: s for s in selectors.standings(tournament=table.tournament)}
+    prizes = {
+        s.seat.position: s for s in standings_selectors.standings(tournament=table.tournament)
+    }
     assert prizes[1].money == Decimal(32)  # 20 € + 10 € (lady) + 2 € (shared best game 3)
     assert prizes[1].prize_reasons == ("Beste Dame", "Höchstes Spiel")
     assert prizes[0].money == Decimal(32)  # 30 € + 2 €
@@ -181,7 +187,7 @@ def test_the_money_paid_out_is_read_in_a_fixed_number_of_queries(
     played: tuple[Table, dict[int, str]],
 ) -> None:
     table, _names = played
-    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    prizes_set(tournament=table.tournament, prizes=lines(LIST))
     with CaptureQueriesContext(connection) as few:
         prizes_given(tournament=table.tournament)
     for declarer in (0, 1, 2, 3) * 3:
@@ -200,9 +206,9 @@ def test_tippen_has_categories_a_last_place_and_a_prize_column_but_no_highest_ga
     lady = Seat.objects.filter(table=table).order_by("position").last()
     Player.objects.filter(pk=lady.registration.player_id).update(lady=True)  # type: ignore[union-attr]
     with pytest.raises(ValidationError) as error:
-        services.prizes_set(tournament=tournament, prizes=lines("Höchstes Spiel: Sekt"))
+        prizes_set(tournament=tournament, prizes=lines("Höchstes Spiel: Sekt"))
     assert error.value.code == "no_deal_value"
-    services.prizes_set(tournament=tournament, prizes=lines("1. 20 €\nBeste Dame: Blumen"))
+    prizes_set(tournament=tournament, prizes=lines("1. 20 €\nBeste Dame: Blumen"))
     page = organiser.get(reverse("pots:standings", args=[tournament.pk])).content.decode()
     assert '<th class="prize">Preis</th>' in page
     assert "20,00 €" in page
@@ -238,7 +244,7 @@ def test_the_ranking_pdf_prints_who_gets_what_with_the_categories(
     played: tuple[Table, dict[int, str]],
 ) -> None:
     table, names = played
-    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    prizes_set(tournament=table.tournament, prizes=lines(LIST))
     job = FileJob(GeneratedFile(owner=owner_of_tournament(table.tournament), kind="ranking"))
 
     text = " ".join(pdf_text(kinds.kind_named("ranking").renderer()(job)).split())
@@ -253,7 +259,7 @@ def test_the_ranking_pdf_of_a_tippen_night_prints_its_category_and_last_place() 
     tournament = tippen_night(4)
     table = Table.objects.get(tournament=tournament)
     deals_entered(table, "- - - -", "2 1 - 0")
-    services.prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
+    prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
     job = FileJob(GeneratedFile(owner=owner_of_tournament(tournament), kind="ranking"))
 
     text = " ".join(pdf_text(kinds.kind_named("ranking").renderer()(job)).split())
@@ -266,7 +272,7 @@ def test_the_board_at_the_end_shows_who_gets_what(
     client: Client, played: tuple[Table, dict[int, str]]
 ) -> None:
     table, names = played
-    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    prizes_set(tournament=table.tournament, prizes=lines(LIST))
     tournament = table.tournament
     url = reverse("scoring:board", args=[tournament.board_token])
     assert "Beste Dame" not in client.get(url).content.decode()  # during play: no prizes
@@ -283,7 +289,7 @@ def test_the_board_at_the_end_of_a_tippen_night_shows_its_prizes(client: Client)
     tournament = tippen_night(4)
     table = Table.objects.get(tournament=tournament)
     deals_entered(table, "- - - -", "2 1 - 0")
-    services.prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
+    prizes_set(tournament=tournament, prizes=lines("1. 20 €\nLetzter: Kartenspiel"))
     Tournament.objects.filter(pk=tournament.pk).update(
         state=Tournament.State.FINISHED, board_after_finish=True
     )
@@ -294,7 +300,7 @@ def test_the_board_at_the_end_of_a_tippen_night_shows_its_prizes(client: Client)
 
 def test_the_nights_file_keeps_a_lines_kind_and_an_old_file_reads_as_places() -> None:
     table = playing_table()
-    services.prizes_set(tournament=table.tournament, prizes=lines("1. 9 €\nLetzter: Korb"))
+    prizes_set(tournament=table.tournament, prizes=lines("1. 9 €\nLetzter: Korb"))
     exported = prizes_export(tournament=table.tournament)
     assert exported[1]["label"] == "Letzter"
     Prize.objects.all().delete()
@@ -314,7 +320,7 @@ def test_the_prize_page_says_a_category_prize_goes_to_nobody_when_no_player_has_
     to nobody without a word; the prize page says so, until a lady of the night is marked."""
     table = playing_table(tie_break="")
     enter(table, 0, "3 +")
-    services.prizes_set(tournament=table.tournament, prizes=lines(LIST))
+    prizes_set(tournament=table.tournament, prizes=lines(LIST))
     url = reverse("scoring:prizes", args=[table.tournament_id])
 
     page = " ".join(organiser.get(url).content.decode().split())

@@ -7,11 +7,12 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from scoring import selectors, services
 from scoring.models import Prize
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.prize_allocation import Kind, Line
 from scoring.standings.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.standings.ranking import Prize as PrizeValue
+from scoring.standings.services import prizes_set, prizes_split_fees
 from scoring.standings.tables import prize_text
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
@@ -117,20 +118,18 @@ def test_percentages_that_are_no_shares_are_refused_naming_them_and_nothing_is_s
 def test_the_service_refuses_a_negative_share_too() -> None:
     table = playing_table(entry_fee=Decimal(5))
     with pytest.raises(ValidationError) as error:
-        services.prizes_split_fees(
-            tournament=table.tournament, percentages=[Decimal(-10), Decimal(50)]
-        )
+        prizes_split_fees(tournament=table.tournament, percentages=[Decimal(-10), Decimal(50)])
     assert error.value.code == "negative_share"
     assert not Prize.objects.exists()
 
 
 def test_the_prize_list_is_replaced_whole() -> None:
     table = playing_table()
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[PrizeValue(1, Decimal(50)), PrizeValue(2, name="Präsentkorb")],
     )
-    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(40))])
+    prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(40))])
     assert [str(p) for p in Prize.objects.all()] == ["1. 40,00 €"]
 
 
@@ -143,9 +142,9 @@ def test_the_prize_list_is_replaced_whole() -> None:
 )
 def test_a_bad_prize_list_saves_nothing(prizes: list[PrizeValue], code: str | None) -> None:
     table = playing_table()
-    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(50))])
+    prizes_set(tournament=table.tournament, prizes=[PrizeValue(1, Decimal(50))])
     with pytest.raises(ValidationError) as error:
-        services.prizes_set(tournament=table.tournament, prizes=prizes)
+        prizes_set(tournament=table.tournament, prizes=prizes)
     if code:
         assert error.value.code == code
     assert [str(p) for p in Prize.objects.all()] == ["1. 50,00 €"]
@@ -154,8 +153,8 @@ def test_a_bad_prize_list_saves_nothing(prizes: list[PrizeValue], code: str | No
 def test_splitting_the_entry_fees_keeps_the_named_prizes() -> None:
     table = playing_table(entry_fee=Decimal(5))
     all_paid(table.tournament)  # 4 players: 20 €
-    services.prizes_set(tournament=table.tournament, prizes=[PrizeValue(4, name="Korb")])
-    services.prizes_split_fees(tournament=table.tournament, percentages=[Decimal(60), Decimal(40)])
+    prizes_set(tournament=table.tournament, prizes=[PrizeValue(4, name="Korb")])
+    prizes_split_fees(tournament=table.tournament, percentages=[Decimal(60), Decimal(40)])
     assert [(p.place, p.money, p.name) for p in Prize.objects.all()] == [
         (1, Decimal("12.00"), ""),
         (2, Decimal("8.00"), ""),
@@ -169,9 +168,7 @@ def test_splitting_the_entry_fees_keeps_the_named_prizes() -> None:
 def test_a_fee_split_that_cannot_be(fee: int, shares: list[int], code: str) -> None:
     table = playing_table(entry_fee=Decimal(fee))
     with pytest.raises(ValidationError) as error:
-        services.prizes_split_fees(
-            tournament=table.tournament, percentages=[Decimal(s) for s in shares]
-        )
+        prizes_split_fees(tournament=table.tournament, percentages=[Decimal(s) for s in shares])
     assert error.value.code == code
 
 
@@ -180,11 +177,13 @@ def test_tied_players_share_the_money_in_the_standings() -> None:
     enter(table, 0, "4 +")
     enter(table, 1, "3 +")
     enter(table, 2, "3 +")
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[PrizeValue(1, Decimal(50)), PrizeValue(2, Decimal(30)), PrizeValue(3, Decimal(21))],
     )
-    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    rows = {
+        row.seat.position: row for row in standings_selectors.standings(tournament=table.tournament)
+    }
     assert rows[0].money == Decimal(50)
     assert rows[1].money == rows[2].money == Decimal("25.50")
     assert prize_text(rows[1]) == "25,50 € (geteilt)"
@@ -209,7 +208,7 @@ def test_the_prizes_page() -> None:
 
 def test_a_place_may_have_several_prizes() -> None:
     table = playing_table()
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[PrizeValue(1, Decimal(30)), PrizeValue(1, name="Präsentkorb")],
     )
@@ -220,7 +219,7 @@ def test_tied_players_share_every_prize_of_the_places_they_cover() -> None:
     table = playing_table(tie_break="")
     enter(table, 0, "4 +")
     enter(table, 1, "4 +")
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[
             PrizeValue(1, Decimal(30)),
@@ -229,7 +228,9 @@ def test_tied_players_share_every_prize_of_the_places_they_cover() -> None:
             PrizeValue(2, name="Wein"),
         ],
     )
-    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    rows = {
+        row.seat.position: row for row in standings_selectors.standings(tournament=table.tournament)
+    }
     assert rows[0].money == rows[1].money == Decimal(20)
     assert prize_text(rows[0]) == "20,00 € + Präsentkorb + Wein (geteilt)"
 
@@ -237,11 +238,11 @@ def test_tied_players_share_every_prize_of_the_places_they_cover() -> None:
 def test_splitting_the_fees_keeps_several_named_prizes_of_a_place() -> None:
     table = playing_table(entry_fee=Decimal(5))
     all_paid(table.tournament)  # 4 players: 20 €
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[PrizeValue(1, name="Korb"), PrizeValue(1, name="Wein")],
     )
-    services.prizes_split_fees(tournament=table.tournament, percentages=[Decimal(100)])
+    prizes_split_fees(tournament=table.tournament, percentages=[Decimal(100)])
     assert sorted((p.place, p.money, p.name) for p in Prize.objects.all()) == [
         (1, Decimal("0.00"), "Korb"),
         (1, Decimal("0.00"), "Wein"),
@@ -325,7 +326,7 @@ def test_shares_over_100_percent_are_refused_before_any_confirmation() -> None:
 
 def test_the_shares_check_names_their_total() -> None:
     with pytest.raises(ValidationError) as error:
-        services.prizes_split_fees(
+        prizes_split_fees(
             tournament=playing_table(entry_fee=Decimal(5)).tournament,
             percentages=[Decimal("60.5"), Decimal(50)],
         )
@@ -358,5 +359,5 @@ def test_splitting_the_fees_before_the_draw_says_to_split_them_after_it() -> Non
     assert "weder Geld noch einen Sachpreis" not in page
     assert not Prize.objects.exists()
     with pytest.raises(ValidationError) as error:
-        services.prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
+        prizes_split_fees(tournament=tournament, percentages=[Decimal(100)])
     assert error.value.code == "not_drawn"

@@ -21,6 +21,7 @@ from scoring.models import Deal
 from tests.scoring.helpers import deals_played
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import MAX_DEALS, Table
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ REFUSED_QUERIES = 5 + 2 + RECEIPT_QUERIES
 def tables_with_deals(deals_before: int) -> Table:
     """A night of two tables of four that both have ``deals_before`` deals; the first table."""
     tournament = night(present=8, deals_at_four=deals_before + 10)
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     tables = list(Table.objects.select_related("tournament").filter(tournament=tournament))
     assert len(tables) == 2

@@ -28,6 +28,7 @@ from games.tippen.models import PotDeal
 from scoring import selectors, services
 from scoring.demo import demo_night_play
 from scoring.models import Deal, declarer_only
+from scoring.standings import selectors as standings_selectors
 from tests.factories import UserFactory
 from tournaments.ledger.entries import (
     table_totals_refresh,
@@ -93,7 +94,7 @@ def kept(tournament: Tournament) -> dict[str, Any]:
         }
     seats = {
         s.seat.pk: (s.points, s.declared, s.won, s.lost, s.best, s.deals)
-        for s in selectors.standings(tournament=tournament)
+        for s in standings_selectors.standings(tournament=tournament)
     }
     tables = {
         table.pk: (table.played, table.last_entry)
@@ -226,7 +227,7 @@ def test_the_nights_from_before_the_totals_get_theirs_after_migrate(rule_set: st
 
 def test_a_table_without_entries_has_nothing_yet() -> None:
     tournament = big_night(2, deals=0)
-    standings = selectors.standings(tournament=tournament)
+    standings = standings_selectors.standings(tournament=tournament)
     assert [(s.points, s.deals, s.declared, s.best) for s in standings] == [(0, 0, 0, None)] * 8
     table_totals_refresh(table=Table.objects.filter(tournament=tournament).first())
     assert not TableTotal.objects.exists()

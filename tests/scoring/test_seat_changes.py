@@ -8,7 +8,9 @@ import pytest
 
 from scoring import selectors, services
 from scoring.models import Deal, seat_change_values
+from scoring.standings import selectors as standings_selectors
 from tests.scoring.helpers import playing_table
+from tournaments.draw.tables import seats_of
 from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Table
 
@@ -38,13 +40,18 @@ def test_each_opponent_gains_and_every_total_agrees() -> None:
     _deal(table, 2, declarer=1, changes=(6, 0, 6, 6))  # "3 Gute beet": each opponent +6
     _deal(table, 3, declarer=2, changes=(5, 5, 0, 5))  # "3 pott beet": each opponent +5
     table_totals_refresh(table=table)  # the deals made here skip the ledger
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     expected = (14, 5, 6, 11)
     assert selectors.seat_totals(table=table, seats=seats) == expected
     assert selectors.table_sheet(table=table).totals == expected
-    points = {s.seat.position: s.points for s in selectors.standings(tournament=table.tournament)}
+    points = {
+        s.seat.position: s.points
+        for s in standings_selectors.standings(tournament=table.tournament)
+    }
     assert tuple(points[position] for position in range(4)) == expected
-    lost = {s.seat.position: s.lost for s in selectors.standings(tournament=table.tournament)}
+    lost = {
+        s.seat.position: s.lost for s in standings_selectors.standings(tournament=table.tournament)
+    }
     assert (lost[1], lost[2], lost[0]) == (1, 1, 0)
 
 
@@ -52,7 +59,7 @@ def test_the_latest_entries_work_back_from_the_totals() -> None:
     table = playing_table()
     _deal(table, 1, declarer=0, changes=(3, 0, 0, 0))
     _deal(table, 2, declarer=1, changes=(6, 0, 6, 6))
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     totals = selectors.seat_totals(table=table, seats=seats)
     upcoming = selectors.next_deal(table=table)
     rows = selectors.recent_rows(upcoming=upcoming, totals=totals)
@@ -72,21 +79,23 @@ def test_a_declarer_who_loses_while_the_others_gain_shows_his_own_loss() -> None
     table = playing_table()
     deal = _deal(table, 1, declarer=1, changes=(40, -194, 40, 40))
     table_totals_refresh(table=table)
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
 
     assert deal.value == -194
     assert selectors.table_sheet(table=table).rows[0].deal.value == -194
     assert selectors.seat_totals(table=table, seats=seats) == (40, -194, 40, 40)
     words = services.deal_words(deal, seats, stored=True)
     assert words.endswith(": 3 beet −194 – die Gegner je +40")
-    lost = {s.seat.position: s.lost for s in selectors.standings(tournament=table.tournament)}
+    lost = {
+        s.seat.position: s.lost for s in standings_selectors.standings(tournament=table.tournament)
+    }
     assert lost[1] == 1
 
 
 def test_prisdorf_deals_score_the_declarer_only() -> None:
     table = playing_table()
     deal = _deal(table, 1, declarer=0, changes=(-8, 0, 0, 0))
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     assert selectors.seat_totals(table=table, seats=seats) == (-8, 0, 0, 0)
     assert deal.value == -8
     assert services.deal_words(deal, seats, stored=True).endswith(": 3 gewonnen −8")

@@ -17,9 +17,11 @@ from scoring.standings.board_views import SEATING_PER_PAGE
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import night
-from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_selectors import last_series_drawn
+from tournaments.draw.series_services import series_draw_next
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -29,7 +31,7 @@ def drawn(players: int, series: int = 2) -> Tournament:
     tournament = night(present=players, deals_at_four=10)
     Tournament.objects.filter(pk=tournament.pk).update(series_count=series)
     tournament.refresh_from_db()
-    tournament_services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     tournament_services.tournament_start(tournament=tournament)
     for table in Table.objects.filter(tournament=tournament):
         deals_played(table, 10)
@@ -78,7 +80,7 @@ def test_the_tables_shown_are_those_of_the_series_played() -> None:
     for table in tables:
         deals_played(table, 3)
     cache.clear()
-    made = tournament_selectors.last_series_drawn(tournament=tournament)
+    made = last_series_drawn(tournament=tournament)
     assert made == 2
     page = board(tournament, 2)
     assert page.count('<li class="board-table') == 2
@@ -113,5 +115,5 @@ def test_the_board_announces_a_series_as_soon_as_it_is_drawn(
     client = Client()
     assert "neuen Plätze" not in client.get(url).content.decode()  # kept in the cache
     with django_capture_on_commit_callbacks(execute=True):  # once the draw commits
-        tournament_services.series_draw_next(tournament=tournament, method=Method.SEEDED, seed=5)
+        series_draw_next(tournament=tournament, method=Method.SEEDED, seed=5)
     assert "Serie 2: die neuen Plätze" in client.get(url).content.decode()

@@ -15,6 +15,7 @@ from tests.scoring.helpers import deals_played
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -25,7 +26,7 @@ def first_series_played() -> Tournament:
     tournament = night(present=8, deals_at_four=4)
     tournament.series_count = 2  # the tournament's form sets it (helper A's part)
     tournament.save(update_fields=["series_count"])
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     for table in Table.objects.filter(tournament=tournament):
         deals_played(table, 4)
@@ -55,7 +56,7 @@ def test_the_finish_page_names_the_tables_still_playing_by_series(organiser: Cli
 
 def test_a_night_of_one_series_names_no_series_on_finishing(organiser: Client) -> None:
     tournament = night(present=8, deals_at_four=4)
-    tournament_services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     tournament_services.tournament_start(tournament=tournament)
     page = organiser.get(reverse("scoring:finish", args=[tournament.pk])).content.decode()
     assert "Tisch 1: 0 von 4 Spielen" in page

@@ -11,8 +11,8 @@ from pytest_django import DjangoAssertNumQueries
 
 from tests.scoring.helpers import deals_played
 from tests.tournaments.test_series_services import started
-from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def page_of(table: Table) -> str:
 
 def test_the_old_series_page_says_where_each_player_sits_now() -> None:
     tournament = series_one_played()
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
     old = Table.objects.get(tournament=tournament, series=1, number=2)
     page = page_of(old)
     assert OVER in page
@@ -56,7 +56,7 @@ def test_a_player_who_stopped_is_said_not_to_play_the_new_series() -> None:
     tournament = series_one_played()
     old = Table.objects.get(tournament=tournament, series=1, number=1)
     stopping = old.seats.select_related("registration__player").order_by("position")[0]
-    services.series_draw_next(
+    series_draw_next(
         tournament=tournament, method=Method.LOT, seed=5, stopping=[stopping.registration_id]
     )
     page = page_of(old)
@@ -71,7 +71,7 @@ def test_a_table_ended_early_says_it_too() -> None:
     Table.objects.filter(tournament=tournament, series=1).update(
         ended_early_at=timezone.now(), ended_early_after=0
     )
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
     assert OVER in page_of(Table.objects.get(tournament=tournament, series=1, number=3))
 
 
@@ -79,7 +79,7 @@ def test_nothing_is_said_before_the_next_draw_nor_at_the_latest_series() -> None
     tournament = series_one_played()
     old = Table.objects.get(tournament=tournament, series=1, number=1)
     assert OVER not in page_of(old)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
     new = Table.objects.get(tournament=tournament, series=2, number=1)
     page = page_of(new)
     assert "ist vorbei" not in page
@@ -109,6 +109,6 @@ def test_the_old_series_page_costs_one_query_more_than_before_the_draw(
     url = reverse("scoring:table_entry", args=[old.token])
     with django_assert_num_queries(QUERIES + 1):
         Client().get(url)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=5)
     with django_assert_num_queries(QUERIES + 2):
         assert OVER in Client().get(url).content.decode()

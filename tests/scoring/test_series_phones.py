@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import selectors
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
-from tournaments import services
+from tournaments.draw.services import tournament_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_the_links_are_the_latest_series_tables_in_two_queries() -> None:
 
 def test_a_night_of_one_series_shows_every_table() -> None:
     tournament = night(present=8, deals_at_four=8)
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     assert [link.table.number for link in selectors.tournament_links(tournament=tournament)] == [
         1,
         2,

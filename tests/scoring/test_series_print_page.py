@@ -11,7 +11,7 @@ from pytest_django import DjangoAssertNumQueries
 from printing.models import GeneratedFile
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
-from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_a_series_not_drawn_shows_the_one_drawn_last(
 
 def test_a_night_of_one_series_offers_no_series(organiser: Client) -> None:
     tournament = night(present=8)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     page = organiser.get(f"/tournaments/{tournament.pk}/print/").content.decode()
     assert 'name="series"' not in page
     assert "?series=" not in page

@@ -16,7 +16,7 @@ from tests.scoring.helpers import enter
 from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL
-from tournaments import services as tournament_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
 from tournaments.printing_kinds import owner_of_tournament
 
@@ -95,7 +95,7 @@ def test_the_whole_night_prints_every_series_in_order(two_series: Tournament) ->
 
 def test_a_night_of_one_series_heads_its_sheets_as_before() -> None:
     tournament = night(present=4, deals_at_four=8)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     pdf = render(tournament, BLANK_SCORESHEETS)
     assert "Serie" not in pdf_text(pdf)
     assert pdf_pages(pdf) >= 1

@@ -12,15 +12,18 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import DjangoAssertNumQueries
 
-from scoring import renderers, selectors, services
+from scoring import renderers, selectors
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.ranking import Prize
+from scoring.standings.services import prizes_set
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import deals_played
 from tests.series_helpers import series_added
 from tests.tournaments.night_helpers import all_paid, night
-from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.desk.fees import fees
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +34,7 @@ def drawn(players: int = 8, series: int = 2, **options: object) -> Tournament:
     tournament = night(present=players, deals_at_four=10, **options)
     Tournament.objects.filter(pk=tournament.pk).update(series_count=series)
     tournament.refresh_from_db()
-    tournament_services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     tournament_services.tournament_start(tournament=tournament)
     return tournament
 
@@ -51,7 +54,7 @@ def organiser() -> Client:
 def test_a_night_of_one_series_has_no_series_columns() -> None:
     tournament = drawn(series=1)
     played(tournament, 1, 4)
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert len(ranked) == 8
     assert all(standing.series == () for standing in ranked)
 
@@ -61,7 +64,7 @@ def test_each_player_once_his_points_summed_over_the_series() -> None:
     played(tournament, 1, 4)  # each seat declares once: "2 gewonnen", 2 points
     series_added(tournament, series=2)
     played(tournament, 2, 8)  # twice: 4 points
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert len(ranked) == 8
     assert {standing.series for standing in ranked} == {(2, 4)}
     assert {(s.points, s.won, s.declared, s.deals) for s in ranked} == {(6, 3, 3, 12)}
@@ -72,12 +75,12 @@ def test_each_player_once_his_points_summed_over_the_series() -> None:
 def test_a_series_not_yet_drawn_and_a_player_who_stopped_show_a_dash() -> None:
     tournament = drawn()
     played(tournament, 1, 4)
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert {standing.series for standing in ranked} == {(2, None)}
     leaver = ranked[0].seat.registration_id
     series_added(tournament, series=2, leaving=frozenset({leaver}))
     played(tournament, 2, 1)
-    rows = {s.seat.registration_id: s for s in selectors.standings(tournament=tournament)}
+    rows = {s.seat.registration_id: s for s in standings_selectors.standings(tournament=tournament)}
     assert rows[leaver].series == (2, None)
     assert rows[leaver].seat.series == 1
 
@@ -107,17 +110,17 @@ def test_the_page_and_its_csv_have_a_column_per_series(organiser: Client) -> Non
 
 def test_the_prizes_go_by_the_total_and_the_fee_counts_a_player_once() -> None:
     tournament = drawn(entry_fee=Decimal(5))
-    services.prizes_set(tournament=tournament, prizes=[Prize(1, Decimal(20))])
+    prizes_set(tournament=tournament, prizes=[Prize(1, Decimal(20))])
     played(tournament, 1, 4)
     series_added(tournament, series=2)
     first = Seat.objects.filter(table__tournament=tournament, series=2).order_by("pk")[0]
     deals_played(first.table, 1)  # the declarer of deal 1 is seat 1: 2 more points
-    ranked = selectors.standings(tournament=tournament)
+    ranked = standings_selectors.standings(tournament=tournament)
     assert ranked[0].points == 4
     assert ranked[0].money == Decimal(20)
     assert [s.money for s in ranked[1:]] == [Decimal(0)] * 7
     all_paid(tournament)
-    assert len(tournament_selectors.fees(tournament=tournament).paid) == 8
+    assert len(fees(tournament=tournament).paid) == 8
 
 
 @pytest.mark.parametrize(("series", "queries"), [(1, 7), (2, 8), (3, 8)])
@@ -130,7 +133,7 @@ def test_the_standings_cost_the_same_queries_however_many_series(
         series_added(tournament, series=number)
         played(tournament, number, 4)
     with django_assert_num_queries(2):
-        assert len(selectors.standings(tournament=tournament)) == 8
+        assert len(standings_selectors.standings(tournament=tournament)) == 8
     url = reverse("scoring:standings", args=[tournament.pk])
     organiser.get(url)
     # As at one series (tests/scoring/test_standings.py): the tournament, the seats with their
@@ -163,7 +166,7 @@ def test_the_ranking_pdf_has_a_column_per_series() -> None:
     played(tournament, 2, 8)
     with translation.override("de"):
         pdf = renderers.ranking_pdf(
-            tournament=tournament, standings=selectors.standings(tournament=tournament)
+            tournament=tournament, standings=standings_selectors.standings(tournament=tournament)
         )
     text = pdf_text(pdf, layout=True)
     assert "Serie 1" in text
@@ -180,7 +183,7 @@ def test_a_table_left_short_is_named_with_its_series(organiser: Client) -> None:
     for table in tables:
         deals_played(table, 3)
     Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.FINISHED)
-    short = selectors.tables_played_short(selectors.standings(tournament=tournament))
+    short = selectors.tables_played_short(standings_selectors.standings(tournament=tournament))
     assert [(t.series, t.number, t.played, t.deals) for t in short] == [
         (2, 1, 3, 10),
         (2, 2, 3, 10),

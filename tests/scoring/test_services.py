@@ -11,6 +11,8 @@ from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +69,7 @@ def test_the_latest_rows_carry_the_running_totals_of_the_whole_sheet() -> None:
     for declarer, game in games:
         enter(table, declarer, game)
     sheet = selectors.table_sheet(table=table)
-    seats = selectors.seats_of(table=table)
+    seats = seats_of(table=table)
     upcoming = selectors.next_deal(table=table, seats=seats)
     totals = selectors.seat_totals(table=table, seats=seats)
     assert totals == sheet.totals
@@ -179,7 +181,7 @@ def test_after_a_player_leaves_the_table_plays_on_with_three() -> None:
     for declarer in range(4):
         enter(table, declarer, "2 +")
     leaver = Seat.objects.get(table=table, position=(table.first_dealer + 1) % 4)
-    tournament_services.seat_leave(seat=leaver, after_deal=4)
+    seat_leave(seat=leaver, after_deal=4)
     upcoming = selectors.next_deal(table=table)
     assert leaver.position not in upcoming.seats
     assert len(upcoming.seats) == 3

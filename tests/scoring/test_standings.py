@@ -10,11 +10,14 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from scoring import selectors, services
+from scoring.standings import selectors as standings_selectors
 from scoring.standings.ranking import Prize
+from scoring.standings.services import prizes_set
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
+from tournaments.draw.seats import seat_leave
+from tournaments.draw.tables import seats_of
 from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +28,9 @@ def test_figures_come_from_the_deals() -> None:
     for declarer, game in [(0, "3 +"), (0, "3 Hand -"), (1, "4 Ruten +"), (1, "Kieker +"),
                            (2, "Siebener Fips"), (None, "alle gepasst"), (3, "2 -")]:  # fmt: skip
         enter(table, declarer, game)
-    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    rows = {
+        row.seat.position: row for row in standings_selectors.standings(tournament=table.tournament)
+    }
     assert (rows[0].points, rows[0].declared, rows[0].won, rows[0].lost, rows[0].best) == (
         -9,
         2,
@@ -37,7 +42,9 @@ def test_figures_come_from_the_deals() -> None:
     assert rows[2].points == 30
     assert (rows[3].points, rows[3].lost) == (-4, 1)
     assert all(row.deals == 6 for row in rows.values())
-    assert [row.seat.position for row in selectors.standings(tournament=table.tournament)] == [
+    assert [
+        row.seat.position for row in standings_selectors.standings(tournament=table.tournament)
+    ] == [
         2,
         1,
         3,
@@ -49,7 +56,9 @@ def test_equal_points_share_the_place_unless_the_tie_break_decides() -> None:
     table = playing_table(tie_break="")
     enter(table, 0, "3 +")
     enter(table, 1, "3 +")
-    places = [(r.place, r.shared) for r in selectors.standings(tournament=table.tournament)]
+    places = [
+        (r.place, r.shared) for r in standings_selectors.standings(tournament=table.tournament)
+    ]
     assert places == [(1, True), (1, True), (3, True), (3, True)]
 
 
@@ -63,7 +72,7 @@ def test_the_tie_break_order_of_the_tournament() -> None:
     enter(table, 1, "3 +")  # 1: 0 points, one lost, best 3
     enter(table, 2, "2 +")
     enter(table, 2, "2 -")  # 2: 2-4 = -2
-    ranked = selectors.standings(tournament=table.tournament)
+    ranked = standings_selectors.standings(tournament=table.tournament)
     # 0 points for seats 0, 1 and 3; seat 3 lost nothing, seats 0 and 1 are equal throughout.
     assert (ranked[0].seat.position, ranked[0].place, ranked[0].shared) == (3, 1, False)
     assert {(r.seat.position, r.place, r.shared) for r in ranked[1:3]} == {
@@ -78,9 +87,11 @@ def test_a_player_who_left_counts_his_deals_up_to_leaving() -> None:
     for _ in range(5):
         enter(table, 0, "2 +")
     leaver = Seat.objects.get(table=table, position=3)
-    tournament_services.seat_leave(seat=leaver, after_deal=5)
+    seat_leave(seat=leaver, after_deal=5)
     enter(table, 0, "2 +")
-    rows = {row.seat.position: row for row in selectors.standings(tournament=table.tournament)}
+    rows = {
+        row.seat.position: row for row in standings_selectors.standings(tournament=table.tournament)
+    }
     assert rows[3].deals == 5
     assert rows[0].deals == 6
 
@@ -146,7 +157,7 @@ def test_the_page_shows_shared_places_prizes_and_sorts(organiser: Client) -> Non
     enter(table, 0, "3 +")  # seat 0: 3
     enter(table, 1, "3 +")  # seat 1: 3, the same: places 1 and 2 shared
     enter(table, 2, "2 -")  # seat 2: -4
-    services.prizes_set(
+    prizes_set(
         tournament=table.tournament,
         prizes=[
             Prize(1, Decimal("30"), ""),
@@ -155,7 +166,7 @@ def test_the_page_shows_shared_places_prizes_and_sorts(organiser: Client) -> Non
         ],
     )
     url = reverse("scoring:standings", args=[table.tournament_id])
-    names = {s.position: s.registration.player.name for s in selectors.seats_of(table=table)}
+    names = {s.position: s.registration.player.name for s in seats_of(table=table)}
 
     rows = _page_rows(organiser, url)
 

@@ -14,6 +14,7 @@ from fipsen_rules import Game
 from scoring import selectors, services
 from scoring.models import Deal, DealChange, Prize
 from scoring.standings.ranking import Prize as PrizeLine
+from scoring.standings.services import prizes_set
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
@@ -52,7 +53,7 @@ ORGANISER_WRITES: dict[str, Write] = {
         deal=deal, declarer=1, game=Game.parse("4 +"), user=user, reason="Verschrieben"
     ),
     "resume the table": lambda table, deal, user: services.table_resume(table=table, user=user),
-    "set the prizes": lambda table, deal, user: services.prizes_set(
+    "set the prizes": lambda table, deal, user: prizes_set(
         tournament=table.tournament, prizes=[PrizeLine(place=1, money=Decimal(10))]
     ),
 }

@@ -14,6 +14,7 @@ from scoring.models import Deal, DealChange
 from tests.factories import UserFactory
 from tests.scoring.helpers import enter, playing_table
 from tournaments import services as tournament_services
+from tournaments.draw.seats import table_token_reissue
 from tournaments.ledger.entries import table_totals_refresh
 from tournaments.models import Player, Table
 
@@ -59,7 +60,7 @@ def test_an_unknown_link_opens_nothing(token: str) -> None:
 def test_a_revoked_link_stops_at_once() -> None:
     table = playing_table()
     old = table.token
-    tournament_services.table_token_reissue(table=table)
+    table_token_reissue(table=table)
     assert Client().get(reverse("scoring:table_entry", args=[old])).status_code == 404
     assert Client().get(reverse("scoring:table_entry", args=[table.token])).status_code == 200
 
@@ -70,7 +71,7 @@ def test_a_deal_posted_to_an_unknown_or_revoked_link_saves_nothing(htmx: bool) -
     nothing still answers 404 there, whatever the form holds."""
     table = playing_table()
     old = table.token
-    tournament_services.table_token_reissue(table=table)
+    table_token_reissue(table=table)
     deal = {"sequence": 1, "submission": "9c1f0b1e-4f5a-4d47-9d41-0c9d8a3f7a10",
             "declarer": 1, "contract": "3", "result": "won"}  # fmt: skip
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}

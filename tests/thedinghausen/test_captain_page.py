@@ -90,7 +90,7 @@ def test_the_two_save_buttons_say_which_is_which(client: Client) -> None:
 
 
 def test_a_count_the_other_filler_seats_says_which_to_choose() -> None:
-    from tournaments.selectors import split_summary
+    from tournaments.draw.selectors import split_summary
 
     summary = split_summary(players=11, rules="thedinghausen", options={"filler": 4})
     assert not summary.seatable

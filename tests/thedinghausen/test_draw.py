@@ -4,7 +4,8 @@
 import pytest
 
 from tests.tournaments.night_helpers import night
-from tournaments import selectors, services
+from tournaments.draw.selectors import draw_check, present_summary
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -25,24 +26,24 @@ def race(present: int, filler: int) -> Tournament:
 )
 def test_tables_of_five_and_the_chosen_filler(present: int, filler: int, sizes: list[int]) -> None:
     tournament = race(present, filler)
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     tables = Table.objects.filter(tournament=tournament).order_by("number")
     assert [table.seats.count() for table in tables] == sizes
-    assert selectors.draw_check(tournament=tournament).matches  # type: ignore[union-attr]
+    assert draw_check(tournament=tournament).matches  # type: ignore[union-attr]
 
 
 def test_a_count_the_filler_cannot_seat_says_so() -> None:
     tournament = race(11, 4)
-    summary = selectors.present_summary(tournament=tournament)
+    summary = present_summary(tournament=tournament)
     assert not summary.seatable
     assert "11" in summary.reason
     assert summary.more == 12
     with pytest.raises(Exception, match="11"):
-        services.tournament_draw(tournament=tournament, seed=3)
+        tournament_draw(tournament=tournament, seed=3)
 
 
 def test_the_summary_counts_fives_and_sixes() -> None:
-    summary = selectors.present_summary(tournament=race(16, 6))
+    summary = present_summary(tournament=race(16, 6))
     assert (summary.fives, summary.sixes, summary.fours) == (2, 1, 0)
 
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.thedinghausen.helpers import deals_entered, race_table
-from tournaments import services
+from tournaments.draw.seats import seat_leave
 from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -58,7 +58,7 @@ def test_the_service_refuses_a_leave_with_the_same_words() -> None:
     deals_entered(table, (2, 1, 1, 1, 0))
     seat = Seat.objects.get(table=table, position=1)
     with pytest.raises(ValidationError) as refused:
-        services.seat_leave(seat=seat, after_deal=1)
+        seat_leave(seat=seat, after_deal=1)
     assert refused.value.messages[0].startswith(RACE_NO_LEAVING)
     seat.refresh_from_db()
     assert seat.left_after_deal is None

@@ -20,8 +20,8 @@ from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_pages, pdf_text
 from tests.tippen.helpers import deals_entered, tippen_night
 from tests.tournaments.night_helpers import night
-from tournaments import selectors as tournament_selectors
-from tournaments import services as tournament_services
+from tournaments.draw.selectors import present_summary
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
 
 
@@ -46,7 +46,7 @@ def drawn(present: int) -> Tournament:
 )
 def test_the_draw_seats_fours_as_far_as_possible(present: int, sizes: list[int]) -> None:
     tournament = drawn(present)
-    tournament_services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     tables = Table.objects.filter(tournament=tournament).order_by("number")
     assert sorted(table.seats.count() for table in tables) == sorted(sizes)
 
@@ -55,13 +55,13 @@ def test_the_draw_seats_fours_as_far_as_possible(present: int, sizes: list[int])
 @pytest.mark.usefixtures("german")
 def test_two_players_cannot_be_seated_and_the_night_page_says_why(organiser: Client) -> None:
     tournament = drawn(2)
-    summary = tournament_selectors.present_summary(tournament=tournament)
+    summary = present_summary(tournament=tournament)
     assert not summary.seatable
     assert summary.more == 3
     page = organiser.get(reverse("tournaments:night", args=[tournament.pk])).content.decode()
     assert "Tippen spielen 3 bis 6 Spieler, nicht 2." in page
     with pytest.raises(ValidationError):
-        tournament_services.tournament_draw(tournament=tournament, seed=3)
+        tournament_draw(tournament=tournament, seed=3)
 
 
 @pytest.mark.django_db

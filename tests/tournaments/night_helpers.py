@@ -3,7 +3,9 @@
 import datetime
 
 from tournaments import services
+from tournaments.desk.services import registration_add, registration_mark_paid
 from tournaments.models import Registration, Tournament
+from tournaments.players.services import player_create
 
 
 def night(*, present: int, absent: int = 0, **options: object) -> Tournament:
@@ -12,8 +14,8 @@ def night(*, present: int, absent: int = 0, **options: object) -> Tournament:
         name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf", **options
     )
     for number in range(present + absent):
-        player = services.player_create(name=f"Spieler {number:02d}", club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player, check_in=number < present)
+        player = player_create(name=f"Spieler {number:02d}", club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player, check_in=number < present)
     return tournament
 
 
@@ -25,5 +27,5 @@ def all_paid(tournament: Tournament) -> Tournament:
     """Every player present has paid the fee asked now (the desk's tap on his name)."""
     present = Registration.objects.filter(tournament=tournament, checked_in_at__isnull=False)
     for entry in present.select_related("tournament", "player"):
-        services.registration_mark_paid(registration=entry, paid=True)
+        registration_mark_paid(registration=entry, paid=True)
     return tournament

@@ -7,7 +7,10 @@ from collections.abc import Mapping
 from printing import services as printing_services
 from printing.models import GeneratedFile
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
+from tournaments.players.services import player_create
 from tournaments.printing_kinds import file_title, owner_of_tournament
 
 #: The players of the printed night: umlauts, ß, a name with markup in it, a latin-ext letter.
@@ -36,9 +39,9 @@ def drawn_night(*, names: tuple[str, ...] = NAMES, seed: int = 7) -> Tournament:
         name="Herbstpreis & <Co>", date=datetime.date(2026, 11, 21), place="Gasthof Zur Linde"
     )
     for number, name in enumerate(names):
-        player = services.player_create(name=name, club=CLUBS[number % 2])
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    return services.tournament_draw(tournament=tournament, seed=seed)
+        player = player_create(name=name, club=CLUBS[number % 2])
+        registration_add(tournament=tournament, player=player, check_in=True)
+    return tournament_draw(tournament=tournament, seed=seed)
 
 
 def file_request(

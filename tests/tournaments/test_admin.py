@@ -16,11 +16,17 @@ from django.utils import timezone
 
 from fipsen_rules import Game
 from printing.models import GeneratedFile
-from scoring.services import deal_record, prizes_set
+from scoring.services import deal_record
 from scoring.standings.ranking import Prize
+from scoring.standings.services import prizes_set
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.seats import table_token_reissue
+from tournaments.draw.services import tournament_draw, tournament_swap
 from tournaments.models import Player, Seat, SeriesDraw, Table, Tournament
+from tournaments.players.directory import player_merge
+from tournaments.players.services import player_create
 from tournaments.printing_kinds import TABLE_CARDS, owner_of_tournament
 
 pytestmark = pytest.mark.django_db
@@ -41,11 +47,11 @@ def night() -> Tournament:
         name="Preisfipsen", date=datetime.date(2026, 11, 21), place="Prisdorf"
     )
     for name in ("Hans Müller", "Erika Schmidt", "Jörg Strauß", "Olga Neu"):
-        player = services.player_create(name=name, club="SC Prisdorf")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=7)
+        player = player_create(name=name, club="SC Prisdorf")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=7)
     first, second = Seat.objects.order_by("position")[:2]
-    services.tournament_swap(tournament=tournament, first=first, second=second)
+    tournament_swap(tournament=tournament, first=first, second=second)
     services.tournament_start(tournament=tournament)
     # A later series' record, as its draw leaves it (tests/tournaments/test_series_*.py)
     SeriesDraw.objects.create(tournament=tournament, number=2, method="lot", seed=1)
@@ -53,13 +59,11 @@ def night() -> Tournament:
     deal_record(
         table=table, sequence=1, submission=uuid.uuid4(), declarer=0, game=Game.parse("3 H -")
     )
-    services.table_token_reissue(table=table)  # a line in the tournament's history
+    table_token_reissue(table=table)  # a line in the tournament's history
     prizes_set(tournament=tournament, prizes=[Prize(1, Decimal(20), "Präsentkorb")])
     services.organiser_create(username="leitung", password=None)
     Group.objects.create(name="Turnierleitung")
-    services.player_merge(
-        keep=Player.objects.get(name="Olga Neu"), merge=services.player_create(name="Olga Neue")
-    )
+    player_merge(keep=Player.objects.get(name="Olga Neu"), merge=player_create(name="Olga Neue"))
     GeneratedFile.objects.create(
         owner=owner_of_tournament(tournament),
         kind=TABLE_CARDS,
@@ -255,7 +259,7 @@ def test_a_seated_registration_keeps_its_player(superuser: Client, night: Tourna
     """Replacing the player of a registration seated at a table in play rewrote the night."""
     registration = night.registrations.select_related("player").first()
     assert registration is not None
-    stranger = services.player_create(name="Fremder Gast", club="")
+    stranger = player_create(name="Fremder Gast", club="")
     url = _url("tournaments.registration", "change", registration.pk)
     superuser.post(url, _posted(superuser, url, player=stranger.pk))
 

@@ -20,8 +20,9 @@ from tests.factories import PlayerFactory
 from tests.scoring.helpers import enter, playing_table
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import file_request
-from tournaments import services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Registration, Tournament
+from tournaments.players.services import players_import_csv
 from tournaments.text import clean_text, has_letter
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def refusal(data: bytes) -> list[tuple[str | None, int | None]]:
     """What the import refuses: (code, line) of each error; and it saved nothing."""
     count = Player.objects.count()
     with pytest.raises(ValidationError) as caught:
-        services.players_import_csv(data=data)
+        players_import_csv(data=data)
     assert Player.objects.count() == count
     return [(error.code, (error.params or {}).get("line")) for error in caught.value.error_list]
 
@@ -99,13 +100,13 @@ def test_a_name_without_a_letter_is_refused_in_the_form(organiser: Client, name:
 
 
 def test_control_and_bidi_characters_are_removed_on_import() -> None:
-    services.players_import_csv(data="Name;Verein\nAnna\x07 \u202eMöller;SC\x1b\n".encode())
+    players_import_csv(data="Name;Verein\nAnna\x07 \u202eMöller;SC\x1b\n".encode())
     assert list(Player.objects.values_list("name", "club")) == [("Anna Möller", "SC")]
 
 
 def test_a_utf_16_file_with_a_nul_in_a_name_is_imported_without_it() -> None:
     data = codecs.BOM_UTF16_LE + "Name;Verein\nAn\x00na;SC\n".encode("utf-16-le")
-    services.players_import_csv(data=data)
+    players_import_csv(data=data)
     assert list(Player.objects.values_list("name", flat=True)) == ["Anna"]
 
 
@@ -209,7 +210,7 @@ def test_a_broker_that_cannot_be_reached_is_said_at_once_and_leaves_no_file(
     organiser: Client,
 ) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     url = reverse("tournaments:file_request", args=[tournament.pk, "table_cards"])
     with mock.patch.object(
         tasks.generate_file, "apply_async", side_effect=OperationalError("refused")
@@ -241,7 +242,7 @@ def test_a_status_poll_as_the_job_finishes_reads_its_state_once(
     organiser: Client, meta: object
 ) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     with mock.patch.object(tasks.generate_file, "apply_async"):
         file = file_request(tournament=tournament, kind="table_cards")
     side = {"side_effect": meta} if isinstance(meta, Exception) else {"return_value": meta}

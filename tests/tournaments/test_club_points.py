@@ -14,6 +14,7 @@ from tests.tournaments.night_helpers import night
 from tests.tournaments.test_rule_choice import FORM, created
 from tournaments import services
 from tournaments.club_points import POINTS, example_points
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 from tournaments.rule_choice import playable, rules_of
 
@@ -119,7 +120,7 @@ def test_the_table_is_fixed_from_spielbeginn(client: Client) -> None:
     client.force_login(UserFactory(is_staff=True))
     tournament = night(present=4, rule_set="duttfips")
     services.tournament_points_set(tournament=tournament, points=example_points("duttfips"))
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     page = _text(client.get(_points_url(tournament)))
     assert "Punktetabelle speichern" not in page
@@ -150,7 +151,6 @@ def test_demo_nights_of_both_save_the_example_as_the_clubs_table() -> None:
 
 
 def test_a_night_exported_as_a_file_keeps_the_clubs_table_and_its_deals() -> None:
-    from scoring import selectors
     from scoring.night_file.transfer import night_export_bytes, night_import_bytes
 
     demo = demo_night_play(players=4, seed=5, deals=6, rule_set="duttfips")
@@ -158,5 +158,7 @@ def test_a_night_exported_as_a_file_keeps_the_clubs_table_and_its_deals() -> Non
     copy = night_import_bytes(night_export_bytes(tournament=demo.tournament))
     assert copy.rule_set == "duttfips"
     assert copy.rule_options[POINTS] == demo.tournament.rule_options[POINTS]
-    totals = [line.points for line in selectors.standings(tournament=copy)]
-    assert totals == [line.points for line in selectors.standings(tournament=demo.tournament)]
+    from scoring.standings.selectors import standings
+
+    totals = [line.points for line in standings(tournament=copy)]
+    assert totals == [line.points for line in standings(tournament=demo.tournament)]

@@ -11,7 +11,10 @@ from django.urls import reverse
 
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament, TournamentEvent
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +26,7 @@ def _registered() -> Tournament:
 
 
 def _drawn() -> Tournament:
-    return services.tournament_draw(tournament=night(present=7), seed=3)
+    return tournament_draw(tournament=night(present=7), seed=3)
 
 
 def _playing() -> Tournament:
@@ -160,9 +163,9 @@ def test_the_pages_need_the_organiser(client: Client, case: Case) -> None:
 
 def test_a_step_not_possible_now_says_why_and_offers_only_back(organiser: Client) -> None:
     tournament = _drawn()
-    services.registration_add(
+    registration_add(
         tournament=tournament,
-        player=services.player_create(name="Spät Dran"),
+        player=player_create(name="Spät Dran"),
         check_in=True,
     )
     url = reverse("tournaments:start", args=[tournament.pk])

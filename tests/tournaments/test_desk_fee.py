@@ -11,8 +11,18 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tests.tournaments.night_helpers import night, registration
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.desk import fees as desk_fees
+from tournaments.desk.services import (
+    registration_arrive,
+    registration_mark_paid,
+    registration_withdraw,
+)
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Registration, Tournament, TournamentEvent
+from tournaments.players.directory import player_retire
+from tournaments.players.selectors import players_named
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +64,7 @@ def test_a_walk_in_and_a_tap_in_the_directory_land_registered_checked_in_and_pai
     organiser: Client,
 ) -> None:
     tournament = _fee_night()
-    regular = services.player_create(name="Anna Möller")
+    regular = player_create(name="Anna Möller")
     organiser.post(
         reverse("tournaments:registration_add", args=[tournament.pk]),
         {"player": regular.pk, "check_in": "1"},
@@ -75,7 +85,7 @@ def test_an_open_fee_is_listed_at_the_desk_and_on_the_home_and_a_late_payer_mark
 ) -> None:
     tournament = _fee_night(present=2, absent=1)  # checked in by the services: fees open
     late = registration(tournament, "Spieler 01")
-    services.registration_mark_paid(registration=registration(tournament, "Spieler 00"), paid=True)
+    registration_mark_paid(registration=registration(tournament, "Spieler 00"), paid=True)
 
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     open_fees = desk.split('id="open-fees"')[1].split("</section>")[0]
@@ -108,7 +118,7 @@ def test_a_night_without_a_fee_shows_no_fee(organiser: Client) -> None:
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     assert "Startgeld offen" not in desk
     assert "bezahlt" not in desk
-    assert selectors.fees(tournament=tournament).open == []
+    assert desk_fees.fees(tournament=tournament).open == []
 
 
 def test_the_fees_cost_one_query_however_many(
@@ -117,7 +127,7 @@ def test_the_fees_cost_one_query_however_many(
     small, large = _fee_night(present=2), _fee_night(present=20)
     for tournament, count in ((small, 2), (large, 20)):
         with django_assert_num_queries(1):
-            fees = selectors.fees(tournament=tournament).open
+            fees = desk_fees.fees(tournament=tournament).open
             assert [entry.player.name for entry in fees][:1] == ["Spieler 00"]
         assert len(fees) == count
 
@@ -126,8 +136,8 @@ def test_a_list_imported_from_the_tournament_comes_back_with_its_players_offered
     organiser: Client,
 ) -> None:
     tournament = _fee_night()
-    services.player_create(name="Jürgen Groß")  # in the directory, not on the list
-    services.player_create(name="Bernd Schütt")  # on the list, in the directory already
+    player_create(name="Jürgen Groß")  # in the directory, not on the list
+    player_create(name="Bernd Schütt")  # on the list, in the directory already
     import_url = f"/players/import/?tournament={tournament.pk}"
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     assert f'href="{import_url}"' in desk
@@ -179,10 +189,10 @@ def test_a_night_desk_imports_3000_players_and_offers_them_without_ids_in_the_ad
 def test_the_players_of_a_list_are_found_folded_in_one_query(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    mueller = services.player_create(name="Hans Müller", club="SC Prisdorf")
-    services.player_create(name="Hans Müller", club="TSV Pinneberg")  # another club: not him
+    mueller = player_create(name="Hans Müller", club="SC Prisdorf")
+    player_create(name="Hans Müller", club="TSV Pinneberg")  # another club: not him
     with django_assert_num_queries(1):
-        found = selectors.players_named(names=[("hans mueller", "sc prisdorf"), ("Nobody", "")])
+        found = players_named(names=[("hans mueller", "sc prisdorf"), ("Nobody", "")])
     assert found == [mueller]
 
 
@@ -219,7 +229,7 @@ def test_marking_a_paid_fee_open_keeps_the_player_here(organiser: Client) -> Non
     """Issue 29.2: "Startgeld offen" undoes the payment alone; "Rückgängig" checked him out."""
     tournament = _fee_night(absent=1)
     entry = registration(tournament, "Spieler 00")
-    services.registration_arrive(registration=entry)
+    registration_arrive(registration=entry)
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     assert ">Startgeld offen</button>" in _row(desk, entry)
 
@@ -241,7 +251,7 @@ def test_a_withdrawn_players_fee_is_not_marked_paid(organiser: Client) -> None:
     """Issue 30.10: refused with a German message; nothing changes, no line in the history."""
     tournament = _fee_night(absent=1)
     entry = registration(tournament, "Spieler 00")
-    services.registration_withdraw(registration=entry)
+    registration_withdraw(registration=entry)
 
     answer = _text(
         organiser.post(
@@ -266,10 +276,10 @@ def test_a_player_retired_during_a_running_night_is_off_the_desk(organiser: Clie
     """Issue 30.10: retired, he is not coming: the desk no longer offers his check-in. One
     retired who is here (he plays tonight) stays listed."""
     tournament = _fee_night(present=4, absent=1)
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
-    services.player_retire(player=Player.objects.get(name="Spieler 04"))  # registered, absent
-    services.player_retire(player=Player.objects.get(name="Spieler 00"))  # here, playing
+    player_retire(player=Player.objects.get(name="Spieler 04"))  # registered, absent
+    player_retire(player=Player.objects.get(name="Spieler 00"))  # here, playing
 
     desk = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     registrations = desk.split('id="registrations"')[1]

@@ -7,8 +7,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import forms, selectors, services
+from tournaments import forms, services
+from tournaments.desk import selectors as desk_selectors
+from tournaments.desk import services as desk_services
+from tournaments.desk.selectors import players_to_register
+from tournaments.desk.services import registration_withdraw
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Registration, Tournament
+from tournaments.players.selectors import player_directory
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -27,33 +34,33 @@ def _text(response: object) -> str:
 
 def _register_all(tournament: Tournament) -> None:
     for name in reversed(NAMES_IN_ORDER):
-        player = services.player_create(name=name)
-        services.registration_add(tournament=tournament, player=player, check_in=True)
+        player = player_create(name=name)
+        desk_services.registration_add(tournament=tournament, player=player, check_in=True)
 
 
 def test_registrations_are_listed_in_german_order() -> None:
     tournament = _tournament()
     _register_all(tournament)
-    listed = selectors.registrations(tournament=tournament)
+    listed = desk_selectors.registrations(tournament=tournament)
     assert [registration.player.name for registration in listed] == NAMES_IN_ORDER
 
 
 def test_the_directory_lists_names_in_german_order() -> None:
     tournament = _tournament()
     for name in reversed(NAMES_IN_ORDER):
-        services.player_create(name=name)
-    found = selectors.players_to_register(tournament=tournament)
+        player_create(name=name)
+    found = players_to_register(tournament=tournament)
     assert [player.name for player in found] == NAMES_IN_ORDER
-    assert [player.name for player in selectors.player_directory()] == NAMES_IN_ORDER
+    assert [player.name for player in player_directory()] == NAMES_IN_ORDER
 
 
 def test_the_swap_form_offers_the_seats_in_german_order() -> None:
     tournament = _tournament()
     _register_all(tournament)  # and a sixth, for two tables of three
-    services.registration_add(
-        tournament=tournament, player=services.player_create(name="Paul Sechs"), check_in=True
+    desk_services.registration_add(
+        tournament=tournament, player=player_create(name="Paul Sechs"), check_in=True
     )
-    services.tournament_draw(tournament=tournament)
+    tournament_draw(tournament=tournament)
     form = forms.SwapForm(tournament=tournament)
     seats = form.fields["first"].queryset  # type: ignore[attr-defined]
     expected = [*NAMES_IN_ORDER[:4], "Paul Sechs", *NAMES_IN_ORDER[4:]]
@@ -62,7 +69,7 @@ def test_the_swap_form_offers_the_seats_in_german_order() -> None:
 
 def _withdraw_one(tournament: Tournament) -> None:
     _register_all(tournament)
-    services.registration_withdraw(registration=Registration.objects.get(player__name="Otto Ohm"))
+    registration_withdraw(registration=Registration.objects.get(player__name="Otto Ohm"))
 
 
 def test_a_withdrawn_player_is_not_counted_among_the_registrations(organiser: Client) -> None:
@@ -82,7 +89,7 @@ def test_without_withdrawn_players_the_count_says_nothing_of_them(organiser: Cli
 def test_the_directory_offers_a_withdrawn_player_to_register_again(organiser: Client) -> None:
     tournament = _tournament()
     _withdraw_one(tournament)
-    services.player_create(name="Paula Voss")
+    player_create(name="Paula Voss")
     page = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     directory = page.split('id="desk-directory"')[1].split('id="walk-in"')[0]
     withdrawn = directory.split("Otto Ohm")[1].split("</li>")[0]

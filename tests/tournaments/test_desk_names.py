@@ -8,8 +8,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +25,9 @@ def _drawn_with_two_hans() -> Tournament:
         *((f"Spieler {number}", "") for number in range(6)),
     ]
     for name, club in players:
-        player = services.player_create(name=name, club=club)
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament)
+        player = player_create(name=name, club=club)
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament)
     return tournament
 
 

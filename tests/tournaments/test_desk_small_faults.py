@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
-from tournaments import services
+from tournaments.players.services import player_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -18,7 +18,7 @@ HTMX = {"HX-Request": "true", "HX-Target": "walk-in"}
 
 def test_the_walk_in_question_clears_the_last_message(organiser: Client) -> None:
     tournament = night(present=0)
-    services.player_create(name="Hans Müller", club="")
+    player_create(name="Hans Müller", club="")
     url = reverse("tournaments:walk_in", args=[tournament.pk])
     saved = organiser.post(url, {"name": "Otto Neu", "club": ""}, headers=HTMX)
     assert "Otto Neu ist angemeldet und eingecheckt." in saved.content.decode()

@@ -12,11 +12,11 @@ from pytest_django.live_server_helper import LiveServer
 from tests.desks import Answer, Desk, at_once, meeting_point
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
-from tournaments import services
 from tournaments.models import Player, PlayerMerge, Registration
 from tournaments.players import directory_views
 from tournaments.players import forms as player_forms
 from tournaments.players import services as player_services
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +70,7 @@ def test_add_anyway_tapped_twice_at_once_adds_one_player(
     live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tournament = night(present=0)
-    known = services.player_create(name="Hans Müller")
+    known = player_create(name="Hans Müller")
     _held_after(monkeypatch, player_forms, "player_likely_duplicates")
     path = f"/tournaments/{tournament.pk}/walk-in/"
     confirmed = {"name": "Hans Mueller", "confirm_name": "hans mueller", "confirm_known": known.pk}
@@ -84,7 +84,7 @@ def test_add_anyway_tapped_twice_at_once_adds_one_player(
 def test_add_anyway_after_another_like_player_was_added_asks_again(organiser: object) -> None:
     """Sent twice one after the other (a tap repeated): the second finds the first."""
     tournament = night(present=0)
-    known = services.player_create(name="Hans Müller")
+    known = player_create(name="Hans Müller")
     path = f"/tournaments/{tournament.pk}/walk-in/"
     confirmed = {"name": "Hans Mueller", "confirm_name": "hans mueller", "confirm_known": known.pk}
 
@@ -134,8 +134,8 @@ def _answer_of_merge(desk: Desk, keep: Player, merge: Player) -> Answer:
 def test_a_merge_confirmed_twice_at_once_is_done_once_and_both_say_so(
     live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    keep = services.player_create(name="Hans Müller", club="SC Prisdorf")
-    merge = services.player_create(name="Hans Mueller")
+    keep = player_create(name="Hans Müller", club="SC Prisdorf")
+    merge = player_create(name="Hans Mueller")
     _held_after(monkeypatch, directory_views, "player_merge_check", parties=2)  # the page's check
     desks = _desks(live_server)[:2]
 

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tests.tournaments.night_helpers import night, registration
-from tournaments import services
+from tournaments.desk.services import registration_mark_paid, registration_withdraw
 from tournaments.models import Registration, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def test_a_fee_is_open_until_marked_paid_and_the_history_says_who() -> None:
     entry = registration(tournament, "Spieler 00")
     assert not entry.is_fee_paid
     organiser = User.objects.create_user("organiser")
-    services.registration_mark_paid(registration=entry, paid=True, by=organiser)
+    registration_mark_paid(registration=entry, paid=True, by=organiser)
     entry.refresh_from_db()
     assert entry.is_fee_paid
     event = TournamentEvent.objects.get(tournament=tournament)
@@ -34,11 +34,11 @@ def test_a_fee_is_open_until_marked_paid_and_the_history_says_who() -> None:
 def test_marking_it_open_again_undoes_it_and_marking_twice_changes_nothing() -> None:
     tournament = night(present=1)
     entry = registration(tournament, "Spieler 00")
-    services.registration_mark_paid(registration=entry, paid=True, by=None)
+    registration_mark_paid(registration=entry, paid=True, by=None)
     paid_at = Registration.objects.get(pk=entry.pk).fee_paid_at
-    services.registration_mark_paid(registration=entry, paid=True, by=None)
+    registration_mark_paid(registration=entry, paid=True, by=None)
     assert Registration.objects.get(pk=entry.pk).fee_paid_at == paid_at
-    services.registration_mark_paid(registration=entry, paid=False, by=None)
+    registration_mark_paid(registration=entry, paid=False, by=None)
     assert Registration.objects.get(pk=entry.pk).fee_paid_at is None
     assert list(
         TournamentEvent.objects.filter(tournament=tournament).values_list("kind", flat=True)
@@ -49,7 +49,7 @@ def test_a_late_payer_is_marked_even_after_the_night_is_finished() -> None:
     tournament = night(present=1)
     Tournament.objects.filter(pk=tournament.pk).update(state=Tournament.State.FINISHED)
     entry = registration(tournament, "Spieler 00")
-    services.registration_mark_paid(registration=entry, paid=True, by=None)
+    registration_mark_paid(registration=entry, paid=True, by=None)
     assert Registration.objects.get(pk=entry.pk).is_fee_paid
 
 
@@ -58,9 +58,9 @@ def test_a_fee_marked_paid_keeps_the_money_paid_and_the_database_holds_it() -> N
     the database, and an open fee has none."""
     tournament = night(present=1, entry_fee=Decimal("7.50"))
     entry = registration(tournament, "Spieler 00")
-    services.registration_mark_paid(registration=entry, paid=True)
+    registration_mark_paid(registration=entry, paid=True)
     assert Registration.objects.get(pk=entry.pk).fee_amount == Decimal("7.50")
-    services.registration_mark_paid(registration=entry, paid=False)
+    registration_mark_paid(registration=entry, paid=False)
     assert Registration.objects.get(pk=entry.pk).fee_amount is None
     with pytest.raises(IntegrityError), transaction.atomic():
         Registration.objects.filter(pk=entry.pk).update(fee_paid_at=timezone.now())
@@ -69,9 +69,9 @@ def test_a_fee_marked_paid_keeps_the_money_paid_and_the_database_holds_it() -> N
 def test_a_withdrawn_players_fee_is_refused_by_the_service() -> None:
     tournament = night(present=0, absent=1, entry_fee=Decimal(5))
     entry = registration(tournament, "Spieler 00")
-    services.registration_withdraw(registration=entry)
+    registration_withdraw(registration=entry)
     with pytest.raises(ValidationError) as error:
-        services.registration_mark_paid(registration=entry, paid=True)
+        registration_mark_paid(registration=entry, paid=True)
     assert error.value.code == "withdrawn"
     assert not Registration.objects.get(pk=entry.pk).is_fee_paid
     assert not TournamentEvent.objects.filter(tournament=tournament).exists()

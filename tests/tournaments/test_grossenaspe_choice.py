@@ -6,9 +6,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from fipsen_rules import Grossenaspe
-from scoring import selectors
 from scoring.demo import demo_night_play
 from scoring.models import Deal
+from scoring.standings import selectors as standings_selectors
 from tests.tournaments.test_rule_choice import created
 from tournaments.models import Table
 from tournaments.rule_choice import rules_of
@@ -29,7 +29,7 @@ def test_a_demo_night_of_grossenaspe_seats_fours_and_fives() -> None:
     five = tables[1]
     for deal in Deal.objects.filter(table=five, number__isnull=False):
         assert deal.declarer != deal.dealer  # the dealer of a five sits out
-    standings = selectors.standings(tournament=night.tournament)
+    standings = standings_selectors.standings(tournament=night.tournament)
     assert all(line.points >= 0 for line in standings)  # scores are never negative
     assert sum(line.points for line in standings) > 0
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import selectors
 from tests.scoring.helpers import enter, playing_table
-from tournaments import services
+from tournaments.draw.seats import seat_leave
 from tournaments.models import Seat, Table, Tournament, TournamentEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
@@ -21,7 +21,7 @@ def test_the_service_refuses_a_deal_not_played_yet_and_changes_nothing() -> None
     seat = Seat.objects.get(table=table, position=1)
 
     with pytest.raises(ValidationError) as refused:
-        services.seat_leave(seat=seat, after_deal=50)
+        seat_leave(seat=seat, after_deal=50)
 
     assert refused.value.code == "deal_not_played"
     assert refused.value.messages == [
@@ -36,7 +36,7 @@ def test_the_service_refuses_a_deal_not_played_yet_and_changes_nothing() -> None
 def test_the_last_deal_played_is_taken() -> None:
     table = playing_table(players=4, deals=100, played=12)
     seat = Seat.objects.get(table=table, position=1)
-    services.seat_leave(seat=seat, after_deal=12)
+    seat_leave(seat=seat, after_deal=12)
     seat.refresh_from_db()
     assert seat.left_after_deal == 12
 
@@ -61,7 +61,7 @@ def _late_leaver(deals: int, *, declares: int | None = None) -> tuple[Table, Sea
 def test_an_earlier_deal_is_taken_when_he_sat_out_the_deals_after_it() -> None:
     table, seat = _late_leaver(5)  # deals 3 to 5: the other three dealt, as at a table of 3
 
-    services.seat_leave(seat=seat, after_deal=2)
+    seat_leave(seat=seat, after_deal=2)
 
     seat.refresh_from_db()
     assert seat.left_after_deal == 2
@@ -79,7 +79,7 @@ def test_leaving_now_is_taken_after_a_redeal_he_dealt(played: int) -> None:
     enter(table, None, "alle gepasst")
     seat = Seat.objects.get(table=table, position=leaver)
 
-    services.seat_leave(seat=seat, after_deal=played)
+    seat_leave(seat=seat, after_deal=played)
 
     seat.refresh_from_db()
     assert seat.left_after_deal == played
@@ -97,7 +97,7 @@ def test_an_earlier_deal_is_refused_naming_the_deals_he_was_in(
     _table, seat = _late_leaver(deals, declares=declares)
 
     with pytest.raises(ValidationError) as refused:
-        services.seat_leave(seat=seat, after_deal=2)
+        seat_leave(seat=seat, after_deal=2)
 
     assert refused.value.code == "deals_after_with_player"
     [message] = refused.value.messages
@@ -161,7 +161,7 @@ def test_under_rules_that_cannot_play_short_the_table_is_ended_instead(
     seat = Seat.objects.get(table=table, position=1)
 
     with pytest.raises(ValidationError) as refused:
-        services.seat_leave(seat=seat, after_deal=12)
+        seat_leave(seat=seat, after_deal=12)
 
     assert refused.value.code == "rules_no_leaving"
     seat.refresh_from_db()
@@ -209,7 +209,7 @@ def test_a_grossenaspe_table_says_before_any_tap_that_a_leaver_ends_it(
     assert not table.ended_early  # the page asks first
 
     with pytest.raises(ValidationError) as refused:
-        services.seat_leave(seat=seat, after_deal=0)
+        seat_leave(seat=seat, after_deal=0)
     assert refused.value.messages[0].startswith(ASPE_NO_LEAVING)
 
 

@@ -7,7 +7,8 @@ from pytest_django import DjangoAssertNumQueries
 
 from tests.scoring.helpers import playing_table
 from tests.tournaments.night_helpers import night
-from tournaments import selectors, services
+from tournaments.draw.seats import seat_leave
+from tournaments.draw.tables import table_with_seats_locked
 from tournaments.models import Player, Registration, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -25,10 +26,10 @@ def test_one_query_reads_what_the_orm_reads(
 ) -> None:
     table = playing_table(players=4, played=3)
     seat = Seat.objects.get(table=table, position=3)
-    services.seat_leave(seat=seat, after_deal=3)
+    seat_leave(seat=seat, after_deal=3)
     key = {"table_id": table.pk} if by == "id" else {"token": table.token}
     with django_assert_num_queries(1):
-        locked, seats = selectors.table_with_seats_locked(**key)
+        locked, seats = table_with_seats_locked(**key)
         # Everything the save reads of them is there: no query more.
         names = [s.registration.player.name for s in seats]
         assert all(s.table is locked for s in seats)
@@ -58,9 +59,9 @@ def test_an_unknown_link_or_table_opens_nothing() -> None:
     table = playing_table(players=4)
     for key in ({"token": "no-such-link"}, {"token": "bad\x00"}, {"table_id": table.pk + 999}):
         with pytest.raises(Table.DoesNotExist):
-            selectors.table_with_seats_locked(**key)  # type: ignore[arg-type]
+            table_with_seats_locked(**key)  # type: ignore[arg-type]
     with pytest.raises(Table.DoesNotExist):
-        selectors.table_with_seats_locked()
+        table_with_seats_locked()
 
 
 def test_a_table_without_seats_by_its_id_and_not_by_a_link() -> None:
@@ -68,7 +69,7 @@ def test_a_table_without_seats_by_its_id_and_not_by_a_link() -> None:
     table = Table.objects.create(
         tournament=tournament, number=9, deals=10, first_dealer=0, token="undrawn"
     )
-    locked, seats = selectors.table_with_seats_locked(table_id=table.pk)
+    locked, seats = table_with_seats_locked(table_id=table.pk)
     assert (locked.pk, seats) == (table.pk, [])
     with pytest.raises(Table.DoesNotExist):
-        selectors.table_with_seats_locked(token=table.token)
+        table_with_seats_locked(token=table.token)

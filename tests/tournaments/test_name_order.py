@@ -7,11 +7,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.desk.fees import fees
+from tournaments.desk.selectors import players_to_register, previous_night, registrations
+from tournaments.desk.services import registration_withdraw
 from tournaments.draw.series_forms import SeriesDrawForm
+from tournaments.draw.services import tournament_draw
 from tournaments.forms import SwapForm
 from tournaments.models import Player, Registration, Tournament
 from tournaments.players.names import player_name_key
+from tournaments.players.selectors import player_directory
 
 from .night_helpers import night
 from .test_series_services import play_out, started
@@ -57,7 +62,7 @@ def _night_of_names(*, present: bool = True) -> Tournament:
 def test_the_directory_lists_by_family_name(organiser: Client) -> None:
     _night_of_names()
     page = organiser.get(reverse("tournaments:player_list")).content.decode()
-    assert [player.name for player in selectors.player_directory()] == PHONE_BOOK
+    assert [player.name for player in player_directory()] == PHONE_BOOK
     assert [page.index(f">{name}<") for name in PHONE_BOOK] == sorted(
         page.index(f">{name}<") for name in PHONE_BOOK
     )
@@ -67,17 +72,17 @@ def test_the_desk_lists_the_registered_and_the_open_fees_by_family_name() -> Non
     tournament = _night_of_names()
     tournament.entry_fee = 5
     tournament.save(update_fields=["entry_fee"])
-    registered = selectors.registrations(tournament=tournament)
+    registered = registrations(tournament=tournament)
     assert [registration.player.name for registration in registered] == PHONE_BOOK
-    open_fees = selectors.fees(tournament=tournament).open
+    open_fees = fees(tournament=tournament).open
     assert [registration.player.name for registration in open_fees] == PHONE_BOOK
 
 
 def test_the_desk_offers_the_directory_to_register_by_family_name() -> None:
     tournament = _night_of_names(present=False)
     for registration in Registration.objects.filter(tournament=tournament):
-        services.registration_withdraw(registration=registration)
-    offered = selectors.players_to_register(tournament=tournament)
+        registration_withdraw(registration=registration)
+    offered = players_to_register(tournament=tournament)
     assert [player.name for player in offered] == PHONE_BOOK
 
 
@@ -86,7 +91,7 @@ def test_the_tick_list_of_last_time_is_by_family_name() -> None:
     tonight = services.tournament_create(
         name="Preisfipsen", date=last_time.date.replace(day=28), place="Prisdorf"
     )
-    found = selectors.previous_night(tournament=tonight)
+    found = previous_night(tournament=tonight)
     assert found is not None
     assert [player.name for player in found.players] == PHONE_BOOK
 
@@ -102,6 +107,6 @@ def test_the_list_of_who_stops_after_a_series_is_by_family_name() -> None:
 
 def test_the_list_to_swap_two_players_is_by_family_name() -> None:
     tournament = _night_of_names()
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     seats = SwapForm(tournament=tournament).fields["first"].queryset
     assert [seat.registration.player.name for seat in seats] == PHONE_BOOK

@@ -7,8 +7,26 @@ from django.core.exceptions import ValidationError
 
 from tests.scoring.helpers import deals_played
 from tests.tournaments.night_helpers import night, registration
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.desk.selectors import players_to_register, previous_night
+from tournaments.desk.services import (
+    registration_add,
+    registration_check_in,
+    registration_withdraw,
+    registrations_add_players,
+    walk_in_register,
+)
+from tournaments.draw.seats import seat_leave, table_token_reissue
+from tournaments.draw.selectors import (
+    checked_in_registration_ids,
+    draw_check,
+    draw_is_stale,
+    split_summary,
+)
+from tournaments.draw.services import tournament_draw, tournament_swap
+from tournaments.draw.tables import table_for_token, tables_with_seats
 from tournaments.models import Player, Registration, Seat, SeatSwap, Table, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -53,10 +71,10 @@ def test_an_invalid_tournament_is_not_saved(field: str, value: object, shown_on:
 
 def test_a_player_registers_once() -> None:
     tournament = night(present=0)
-    player = services.player_create(name="Anna Möller")
-    services.registration_add(tournament=tournament, player=player)
+    player = player_create(name="Anna Möller")
+    registration_add(tournament=tournament, player=player)
     with pytest.raises(ValidationError) as error:
-        services.registration_add(tournament=tournament, player=player)
+        registration_add(tournament=tournament, player=player)
     assert _codes(error) == {"already_registered"}
     assert Registration.objects.filter(tournament=tournament).count() == 1
 
@@ -64,10 +82,10 @@ def test_a_player_registers_once() -> None:
 def test_a_withdrawn_player_can_register_again() -> None:
     tournament = night(present=1)
     entry = registration(tournament, "Spieler 00")
-    services.registration_withdraw(registration=entry)
+    registration_withdraw(registration=entry)
     entry.refresh_from_db()
     assert not entry.is_checked_in
-    services.registration_add(tournament=tournament, player=entry.player, check_in=True)
+    registration_add(tournament=tournament, player=entry.player, check_in=True)
     entry.refresh_from_db()
     assert entry.is_checked_in
     assert entry.withdrawn_at is None
@@ -75,17 +93,15 @@ def test_a_withdrawn_player_can_register_again() -> None:
 
 def test_a_withdrawn_player_cannot_be_checked_in() -> None:
     tournament = night(present=1)
-    entry = services.registration_withdraw(registration=registration(tournament, "Spieler 00"))
+    entry = registration_withdraw(registration=registration(tournament, "Spieler 00"))
     with pytest.raises(ValidationError) as error:
-        services.registration_check_in(registration=entry)
+        registration_check_in(registration=entry)
     assert _codes(error) == {"withdrawn"}
 
 
 def test_a_walk_in_is_added_to_the_directory_registered_and_present() -> None:
     tournament = night(present=0)
-    entry = services.walk_in_register(
-        tournament=tournament, name="  Jens   Ötzel ", club="Pinneberg"
-    )
+    entry = walk_in_register(tournament=tournament, name="  Jens   Ötzel ", club="Pinneberg")
     assert entry.walk_in
     assert entry.is_checked_in
     assert entry.player.name == "Jens Ötzel"
@@ -95,17 +111,17 @@ def test_a_walk_in_is_added_to_the_directory_registered_and_present() -> None:
 def test_a_walk_in_without_a_name_saves_nothing() -> None:
     tournament = night(present=0)
     with pytest.raises(ValidationError):
-        services.walk_in_register(tournament=tournament, name="   ")
+        walk_in_register(tournament=tournament, name="   ")
     assert not Player.objects.exists()
 
 
 def test_the_draw_seats_every_present_player_once() -> None:
     tournament = night(present=13, absent=2)
-    services.tournament_draw(tournament=tournament, seed=2026)
+    tournament_draw(tournament=tournament, seed=2026)
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.DRAWN
     assert tournament.draw_seed == 2026
-    tables = list(selectors.tables_with_seats(tournament=tournament))
+    tables = list(tables_with_seats(tournament=tournament))
     assert [(t.number, t.seats.count(), t.deals) for t in tables] == [
         (1, 4, 100),
         (2, 3, 120),
@@ -113,19 +129,19 @@ def test_the_draw_seats_every_present_player_once() -> None:
         (4, 3, 120),
     ]
     seated = sorted(Seat.objects.values_list("registration_id", flat=True))
-    assert seated == selectors.checked_in_registration_ids(tournament=tournament)
-    assert selectors.draw_check(tournament=tournament).matches  # type: ignore[union-attr]
+    assert seated == checked_in_registration_ids(tournament=tournament)
+    assert draw_check(tournament=tournament).matches  # type: ignore[union-attr]
 
 
 def test_a_redraw_replaces_the_tables_and_takes_in_a_late_arrival() -> None:
     tournament = night(present=12, absent=1)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     old_tokens = set(Table.objects.values_list("token", flat=True))
     late = registration(tournament, "Spieler 12")
-    services.registration_check_in(registration=late)
-    assert selectors.draw_is_stale(tournament=tournament)
-    services.tournament_draw(tournament=tournament, seed=2)
-    assert not selectors.draw_is_stale(tournament=tournament)
+    registration_check_in(registration=late)
+    assert draw_is_stale(tournament=tournament)
+    tournament_draw(tournament=tournament, seed=2)
+    assert not draw_is_stale(tournament=tournament)
     assert Seat.objects.filter(registration=late).exists()
     assert Table.objects.count() == 4
     assert not old_tokens & set(Table.objects.values_list("token", flat=True))
@@ -137,7 +153,7 @@ def test_a_count_that_cannot_be_seated_is_refused_with_the_choices(
 ) -> None:
     tournament = night(present=present)
     with pytest.raises(ValidationError) as error:
-        services.tournament_draw(tournament=tournament)
+        tournament_draw(tournament=tournament)
     assert _codes(error) == {"unseatable"}
     assert error.value.error_list[0].params == {"players": present, "fewer": fewer, "more": more}
     tournament.refresh_from_db()
@@ -147,15 +163,15 @@ def test_a_count_that_cannot_be_seated_is_refused_with_the_choices(
 
 def test_a_swap_is_recorded_and_the_draw_still_checks_out() -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     first = Seat.objects.get(table__number=1, position=0)
     second = Seat.objects.get(table__number=2, position=3)
     a, b = first.registration_id, second.registration_id
-    services.tournament_swap(tournament=tournament, first=first, second=second)
+    tournament_swap(tournament=tournament, first=first, second=second)
     assert Seat.objects.get(table__number=1, position=0).registration_id == b
     assert Seat.objects.get(table__number=2, position=3).registration_id == a
     assert SeatSwap.objects.count() == 1
-    check = selectors.draw_check(tournament=tournament)
+    check = draw_check(tournament=tournament)
     assert check is not None
     assert check.matches
     assert check.swaps == 1
@@ -163,16 +179,16 @@ def test_a_swap_is_recorded_and_the_draw_still_checks_out() -> None:
 
 def test_the_draw_check_sees_seats_changed_behind_its_back() -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=3)
+    tournament_draw(tournament=tournament, seed=3)
     Table.objects.filter(number=1).update(
         first_dealer=(Table.objects.get(number=1).first_dealer + 1) % 4
     )
-    assert not selectors.draw_check(tournament=tournament).matches  # type: ignore[union-attr]
+    assert not draw_check(tournament=tournament).matches  # type: ignore[union-attr]
 
 
 def _playing(present: int = 8) -> Tournament:
     tournament = night(present=present)
-    services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     return services.tournament_start(tournament=tournament)
 
 
@@ -180,11 +196,11 @@ def test_after_play_starts_no_draw_no_swap_no_registration() -> None:
     tournament = _playing()
     seats = list(Seat.objects.all()[:2])
     before = list(Seat.objects.order_by("pk").values_list("registration_id", flat=True))
-    newcomer = services.player_create(name="Zu Spät")
+    newcomer = player_create(name="Zu Spät")
     actions = [
-        lambda: services.tournament_draw(tournament=tournament),
-        lambda: services.tournament_swap(tournament=tournament, first=seats[0], second=seats[1]),
-        lambda: services.registration_add(tournament=tournament, player=newcomer),
+        lambda: tournament_draw(tournament=tournament),
+        lambda: tournament_swap(tournament=tournament, first=seats[0], second=seats[1]),
+        lambda: registration_add(tournament=tournament, player=newcomer),
     ]
     for action in actions:
         with pytest.raises(ValidationError) as error:
@@ -196,8 +212,8 @@ def test_after_play_starts_no_draw_no_swap_no_registration() -> None:
 
 def test_play_does_not_start_on_a_stale_draw() -> None:
     tournament = night(present=8, absent=1)
-    services.tournament_draw(tournament=tournament, seed=5)
-    services.registration_check_in(registration=registration(tournament, "Spieler 08"))
+    tournament_draw(tournament=tournament, seed=5)
+    registration_check_in(registration=registration(tournament, "Spieler 08"))
     with pytest.raises(ValidationError) as error:
         services.tournament_start(tournament=tournament)
     assert _codes(error) == {"draw_stale"}
@@ -207,7 +223,7 @@ def test_play_does_not_start_on_a_stale_draw() -> None:
 
 def test_changed_deal_counts_reach_the_drawn_tables_but_not_after_the_start() -> None:
     tournament = night(present=7)
-    services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     services.tournament_update(tournament=tournament, deals_at_four=80, deals_at_three=96)
     assert sorted(Table.objects.values_list("deals", flat=True)) == [80, 96]
     services.tournament_start(tournament=tournament)
@@ -224,17 +240,17 @@ def test_a_finished_tournament_is_locked() -> None:
     with pytest.raises(ValidationError):
         services.tournament_update(tournament=tournament, name="Anders")
     with pytest.raises(ValidationError):
-        services.table_token_reissue(table=Table.objects.first())  # type: ignore[arg-type]
+        table_token_reissue(table=Table.objects.first())  # type: ignore[arg-type]
 
 
 def test_a_new_link_stops_the_old_one_at_once() -> None:
     tournament = night(present=4)
-    services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     table = Table.objects.get()
     old = table.token
-    services.table_token_reissue(table=table)
-    assert selectors.table_for_token(token=old) is None
-    opened = selectors.table_for_token(token=table.token)
+    table_token_reissue(table=table)
+    assert table_for_token(token=old) is None
+    opened = table_for_token(token=table.token)
     assert opened is not None
     assert opened[0] == table
     assert [seat.position for seat in opened[1]] == [0, 1, 2, 3]
@@ -246,16 +262,16 @@ def test_a_player_leaves_a_table_of_four_which_plays_on_with_three() -> None:
     seat = Seat.objects.filter(table__number=1).first()
     assert seat is not None
     deals_played(seat.table, 57)  # he leaves after a deal the table has played
-    services.seat_leave(seat=seat, after_deal=57)
+    seat_leave(seat=seat, after_deal=57)
     seat.refresh_from_db()
     assert seat.left_after_deal == 57
     assert Seat.objects.filter(table__number=1, left_after_deal__isnull=True).count() == 3
     other = Seat.objects.filter(table__number=1, left_after_deal__isnull=True).first()
     with pytest.raises(ValidationError) as error:
-        services.seat_leave(seat=other, after_deal=60)  # type: ignore[arg-type]
+        seat_leave(seat=other, after_deal=60)  # type: ignore[arg-type]
     assert _codes(error) == {"too_few_players"}
     with pytest.raises(ValidationError) as error:
-        services.seat_leave(seat=seat, after_deal=60)
+        seat_leave(seat=seat, after_deal=60)
     assert _codes(error) == {"already_left"}
 
 
@@ -264,7 +280,7 @@ def test_leaving_after_a_deal_the_table_does_not_have_is_refused(after_deal: int
     _playing(present=4)
     seat = Seat.objects.first()
     with pytest.raises(ValidationError) as error:
-        services.seat_leave(seat=seat, after_deal=after_deal)  # type: ignore[arg-type]
+        seat_leave(seat=seat, after_deal=after_deal)  # type: ignore[arg-type]
     assert _codes(error) == {"deal_range"}
 
 
@@ -272,41 +288,41 @@ def test_leaving_after_a_deal_the_table_does_not_have_is_refused(after_deal: int
     ("players", "fours", "threes"), [(13, 1, 3), (14, 2, 2), (40, 10, 0), (9, 0, 3)]
 )
 def test_the_split_summary(players: int, fours: int, threes: int) -> None:
-    summary = selectors.split_summary(players=players)
+    summary = split_summary(players=players)
     assert (summary.seatable, summary.fours, summary.threes) == (True, fours, threes)
 
 
 def test_searching_the_directory_to_register_folds_umlauts_and_skips_the_registered() -> None:
     tournament = night(present=0)
-    mueller = services.player_create(name="Hans Müller", club="Pinneberg")
-    other = services.player_create(name="Heinz Mueller")
-    services.registration_add(tournament=tournament, player=other)
-    assert selectors.players_to_register(tournament=tournament, query="mueller") == [mueller]
-    assert selectors.players_to_register(tournament=tournament, query="pinne") == [mueller]
+    mueller = player_create(name="Hans Müller", club="Pinneberg")
+    other = player_create(name="Heinz Mueller")
+    registration_add(tournament=tournament, player=other)
+    assert players_to_register(tournament=tournament, query="mueller") == [mueller]
+    assert players_to_register(tournament=tournament, query="pinne") == [mueller]
     # Without a search: everyone not registered, to tap through.
-    assert selectors.players_to_register(tournament=tournament, query=" ") == [mueller]
+    assert players_to_register(tournament=tournament, query=" ") == [mueller]
 
 
 def test_the_list_to_tap_through_is_limited_and_by_name() -> None:
     tournament = night(present=0)
     for name in ["Carla", "Anna", "Bernd"]:
-        services.player_create(name=name)
-    found = selectors.players_to_register(tournament=tournament, limit=2)
+        player_create(name=name)
+    found = players_to_register(tournament=tournament, limit=2)
     assert [player.name for player in found] == ["Anna", "Bernd"]
 
 
 def test_a_withdrawn_player_is_in_the_list_to_register_again() -> None:
     tournament = night(present=1)
-    entry = services.registration_withdraw(registration=registration(tournament, "Spieler 00"))
-    assert selectors.players_to_register(tournament=tournament) == [entry.player]
+    entry = registration_withdraw(registration=registration(tournament, "Spieler 00"))
+    assert players_to_register(tournament=tournament) == [entry.player]
 
 
 def test_withdrawing_twice_is_refused() -> None:
     tournament = night(present=1)
-    entry = services.registration_withdraw(registration=registration(tournament, "Spieler 00"))
+    entry = registration_withdraw(registration=registration(tournament, "Spieler 00"))
     withdrawn_at = entry.withdrawn_at
     with pytest.raises(ValidationError) as error:
-        services.registration_withdraw(registration=entry)
+        registration_withdraw(registration=entry)
     assert _codes(error) == {"withdrawn"}
     entry.refresh_from_db()
     assert entry.withdrawn_at == withdrawn_at
@@ -323,10 +339,10 @@ def _last_time(*, present: int, absent: int = 0) -> tuple[Tournament, Tournament
 
 def test_the_players_of_last_time_are_those_who_played_and_are_not_registered_yet() -> None:
     earlier, tonight = _last_time(present=4, absent=1)
-    services.registration_withdraw(registration=registration(earlier, "Spieler 03"))
-    services.registration_add(tournament=tonight, player=registration(earlier, "Spieler 00").player)
+    registration_withdraw(registration=registration(earlier, "Spieler 03"))
+    registration_add(tournament=tonight, player=registration(earlier, "Spieler 00").player)
 
-    previous = selectors.previous_night(tournament=tonight)
+    previous = previous_night(tournament=tonight)
 
     assert previous is not None
     assert previous.tournament == earlier
@@ -334,21 +350,21 @@ def test_the_players_of_last_time_are_those_who_played_and_are_not_registered_ye
 
 
 def test_no_players_of_last_time_for_the_first_tournament() -> None:
-    assert selectors.previous_night(tournament=night(present=4)) is None
+    assert previous_night(tournament=night(present=4)) is None
 
 
 def test_a_later_tournament_is_not_last_time() -> None:
     earlier, _tonight = _last_time(present=4)
-    assert selectors.previous_night(tournament=earlier) is None
+    assert previous_night(tournament=earlier) is None
 
 
 def test_registering_the_players_of_last_time_at_once() -> None:
     earlier, tonight = _last_time(present=3)
     first = registration(earlier, "Spieler 00").player
-    services.registration_add(tournament=tonight, player=first, check_in=True)
+    registration_add(tournament=tonight, player=first, check_in=True)
     players = list(Player.objects.filter(registrations__tournament=earlier))
 
-    added = services.registrations_add_players(tournament=tonight, players=players)
+    added = registrations_add_players(tournament=tonight, players=players)
 
     assert added == 2
     entries = {entry.player.name: entry for entry in tonight.registrations.all()}
@@ -359,11 +375,9 @@ def test_registering_the_players_of_last_time_at_once() -> None:
 
 def test_registering_several_after_play_started_changes_nothing() -> None:
     earlier, _tonight = _last_time(present=4)
-    services.tournament_draw(tournament=earlier, seed=1)
+    tournament_draw(tournament=earlier, seed=1)
     services.tournament_start(tournament=earlier)
     with pytest.raises(ValidationError) as error:
-        services.registrations_add_players(
-            tournament=earlier, players=[services.player_create(name="Neu")]
-        )
+        registrations_add_players(tournament=earlier, players=[player_create(name="Neu")])
     assert _codes(error) == {"wrong_state"}
     assert earlier.registrations.count() == 4

@@ -11,7 +11,10 @@ from pytest_django import DjangoAssertNumQueries
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night, registration
 from tournaments import services
+from tournaments.desk import services as desk_services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Seat, Table, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +90,7 @@ def test_an_unseatable_count_shows_the_choices(organiser: Client) -> None:
 
 def test_registering_a_player_from_the_directory(organiser: Client) -> None:
     tournament = night(present=0)
-    player = services.player_create(name="Gerda Schütt")
+    player = player_create(name="Gerda Schütt")
     organiser.post(
         reverse("tournaments:registration_add", args=[tournament.pk]),
         {"player": player.pk, "check_in": "1"},
@@ -167,7 +170,7 @@ def test_a_walk_in_like_a_registered_player_offers_his_check_in(organiser: Clien
     """Overlooked in the list and typed again at the door: he is checked in, not doubled."""
     tournament = night(present=0)
     known = Player.objects.create(name="Hans Müller", name_key="hans muller")
-    entry = services.registration_add(tournament=tournament, player=known)
+    entry = desk_services.registration_add(tournament=tournament, player=known)
     url = reverse("tournaments:walk_in", args=[tournament.pk])
 
     page = organiser.post(url, {"name": "Hans Mueller", "club": ""}).content.decode()
@@ -230,7 +233,7 @@ def _text(response: object) -> str:
 
 def test_the_directory_is_a_list_to_tap_through_without_searching(organiser: Client) -> None:
     tournament = night(present=1)
-    services.player_create(name="Gerda Schütt", club="SC Prisdorf")
+    player_create(name="Gerda Schütt", club="SC Prisdorf")
     page = _text(organiser.get(reverse("tournaments:night", args=[tournament.pk])))
     directory = page.split('id="desk-directory"')[1].split('id="walk-in"')[0]
     assert "Gerda Schütt" in directory
@@ -240,8 +243,8 @@ def test_the_directory_is_a_list_to_tap_through_without_searching(organiser: Cli
 
 def test_the_live_search_answers_with_the_list_alone(organiser: Client) -> None:
     tournament = night(present=0)
-    services.player_create(name="Gerda Schütt")
-    services.player_create(name="Hans Müller")
+    player_create(name="Gerda Schütt")
+    player_create(name="Hans Müller")
     response = organiser.get(
         reverse("tournaments:night", args=[tournament.pk]),
         {"q": "schuett"},
@@ -258,8 +261,8 @@ def test_a_tap_in_the_list_answers_with_the_list_the_registrations_and_the_count
     organiser: Client,
 ) -> None:
     tournament = night(present=3)
-    player = services.player_create(name="Gerda Schütt")
-    services.player_create(name="Gerd Schulz")
+    player = player_create(name="Gerda Schütt")
+    player_create(name="Gerd Schulz")
     response = organiser.post(
         reverse("tournaments:registration_add", args=[tournament.pk]),
         {"player": player.pk, "check_in": "1", "q": "gerd"},
@@ -283,7 +286,7 @@ def test_a_tap_in_the_list_without_javascript_comes_back_to_the_same_search(
     organiser: Client,
 ) -> None:
     tournament = night(present=0)
-    player = services.player_create(name="Gerda Schütt")
+    player = player_create(name="Gerda Schütt")
     response = organiser.post(
         reverse("tournaments:registration_add", args=[tournament.pk]),
         {"player": player.pk, "q": "gerd sch"},
@@ -451,7 +454,7 @@ def test_withdrawing_after_the_draw_says_the_tables_must_be_drawn_again(
     organiser: Client,
 ) -> None:
     tournament = night(present=4)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     entry = registration(tournament, "Spieler 00")
     page = _text(organiser.get(reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])))
     assert "Die Tische sind schon ausgelost: vor dem Spielbeginn müssen sie neu" in page
@@ -459,7 +462,7 @@ def test_withdrawing_after_the_draw_says_the_tables_must_be_drawn_again(
 
 def test_withdrawing_after_the_start_offers_no_button(organiser: Client) -> None:
     tournament = night(present=4)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     entry = registration(tournament, "Spieler 00")
     url = reverse("tournaments:withdraw", args=[tournament.pk, entry.pk])
@@ -486,7 +489,7 @@ def test_drawing_leads_to_the_tables(organiser: Client) -> None:
 
 def test_the_draw_note_is_plain_words_with_the_seed_in_small_print(organiser: Client) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=3687169554513914536)
+    tournament_draw(tournament=tournament, seed=3687169554513914536)
     page = organiser.get(reverse("tournaments:tables", args=[tournament.pk])).content.decode()
     note = page[page.index('class="draw-check"') :]
     assert "Die Auslosung ist gespeichert und lässt sich jederzeit nachprüfen." in note
@@ -499,7 +502,7 @@ def test_the_draw_note_is_plain_words_with_the_seed_in_small_print(organiser: Cl
 
 def test_the_draw_note_says_plainly_when_the_seats_do_not_match(organiser: Client) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=9)
+    tournament_draw(tournament=tournament, seed=9)
     # Behind the app's back: another first dealer than the draw chose.
     Table.objects.filter(number=1).update(
         first_dealer=(Table.objects.get(number=1).first_dealer + 1) % 4
@@ -518,7 +521,7 @@ def test_drawing_an_unseatable_count_says_why_and_draws_nothing(organiser: Clien
 
 def test_swapping_two_players_on_the_tables_page(organiser: Client) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=9)
+    tournament_draw(tournament=tournament, seed=9)
     first, second = (
         Seat.objects.get(table__number=1, position=0),
         Seat.objects.get(table__number=2, position=0),
@@ -532,7 +535,7 @@ def test_swapping_two_players_on_the_tables_page(organiser: Client) -> None:
 
 def test_a_swap_after_the_start_is_refused_with_a_message(organiser: Client) -> None:
     tournament = night(present=8)
-    services.tournament_draw(tournament=tournament, seed=9)
+    tournament_draw(tournament=tournament, seed=9)
     services.tournament_start(tournament=tournament)
     first, second = Seat.objects.all()[:2]
     response = organiser.post(
@@ -546,7 +549,7 @@ def test_a_swap_after_the_start_is_refused_with_a_message(organiser: Client) -> 
 
 def test_a_new_table_link(organiser: Client) -> None:
     tournament = night(present=4)
-    services.tournament_draw(tournament=tournament, seed=9)
+    tournament_draw(tournament=tournament, seed=9)
     table = Table.objects.get()
     organiser.post(reverse("tournaments:reissue_link", args=[tournament.pk, table.pk]), CONFIRMED)
     assert Table.objects.get().token != table.token
@@ -554,7 +557,7 @@ def test_a_new_table_link(organiser: Client) -> None:
 
 def test_start_and_finish(organiser: Client) -> None:
     tournament = night(present=4)
-    services.tournament_draw(tournament=tournament, seed=9)
+    tournament_draw(tournament=tournament, seed=9)
     organiser.post(reverse("tournaments:start", args=[tournament.pk]), CONFIRMED)
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.PLAYING
@@ -574,7 +577,7 @@ def _queries_for(
     client: Client, name: str, present: int, assert_num: DjangoAssertNumQueries
 ) -> None:
     tournament = night(present=present)
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     url = reverse(name, args=[tournament.pk])
     client.get(url)  # sessions and caches warm
     with assert_num(_EXPECTED_QUERIES[name]):

@@ -15,6 +15,7 @@ from printing.models import GeneratedFile
 from tests.printing.pdf_reading import pdf_fonts, pdf_pages, pdf_text
 from tests.tournaments.pdf_helpers import BASE_URL, NAMES, drawn_night
 from tournaments import renderers, selectors, services
+from tournaments.draw.tables import tables_with_seats
 from tournaments.links import qr_svg, table_entry_url
 from tournaments.models import Player, Seat, Table, Tournament
 from tournaments.players.names import family_name_key
@@ -55,7 +56,7 @@ def seating_pdf(night: Tournament, django_db_blocker: DjangoDbBlocker) -> bytes:
 
 def tables_of(night: Tournament, blocker: DjangoDbBlocker) -> list[Table]:
     with blocker.unblock():
-        return list(selectors.tables_with_seats(tournament=night))
+        return list(tables_with_seats(tournament=night))
 
 
 # Table cards
@@ -182,7 +183,7 @@ def test_the_qr_code_of_each_card_is_made_from_its_exact_link(night: Tournament,
     cards = renderers.table_cards(tournament=night, base_url=BASE_URL)
     html = render_to_string("pdf/table_cards.html", {"tournament": night, "cards": cards})
 
-    for table, card in zip(selectors.tables_with_seats(tournament=night), cards, strict=True):
+    for table, card in zip(tables_with_seats(tournament=night), cards, strict=True):
         link = f"{BASE_URL}/t/{table.token}/"
         assert card.link == link
         assert card.qr == qr_svg(link)
@@ -263,7 +264,7 @@ def test_seating_list_rows(night: Tournament, db: None) -> None:
     rows = selectors.seating_list(tournament=night)
     seats = {
         (seat.registration.player.name, table.number, seat.position + 1)
-        for table in selectors.tables_with_seats(tournament=night)
+        for table in tables_with_seats(tournament=night)
         for seat in table.seats.all()
     }
     assert {(row.name, row.table, row.seat) for row in rows} == seats

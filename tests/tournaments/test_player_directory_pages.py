@@ -10,8 +10,14 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from tests.factories import PlayerFactory
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.desk.selectors import players_offered, players_to_register, previous_night
+from tournaments.desk.services import registration_add
 from tournaments.models import Player, PlayerMerge, Registration
+from tournaments.players.directory import player_merge, player_retire
+from tournaments.players.duplicates import player_duplicate_pairs
+from tournaments.players.selectors import player_directory, players_named
+from tournaments.players.services import player_create
 from tournaments.views.confirm import CONFIRM_FIELD, CONFIRM_VALUE
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +31,8 @@ def tournament(name: str = "Preisfipsen", day: int = 21) -> object:
 
 
 def test_the_player_page_offers_the_merge_of_a_likely_duplicate(organiser: Client) -> None:
-    keep = services.player_create(name="Hans Müller")
-    other = services.player_create(name="Hans Mueller")
+    keep = player_create(name="Hans Müller")
+    other = player_create(name="Hans Mueller")
 
     page = organiser.get(f"/players/{keep.pk}/").content.decode()
 
@@ -36,8 +42,8 @@ def test_the_player_page_offers_the_merge_of_a_likely_duplicate(organiser: Clien
 def test_the_merge_page_asks_first_and_says_it_cannot_be_undone(
     organiser: Client, german: None
 ) -> None:
-    keep = services.player_create(name="Hans Müller", club="TSV")
-    other = services.player_create(name="Hans Mueller")
+    keep = player_create(name="Hans Müller", club="TSV")
+    other = player_create(name="Hans Mueller")
 
     page = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/").content.decode()
     organiser.post(f"/players/{keep.pk}/merge/{other.pk}/")  # no confirmation: nothing happens
@@ -52,9 +58,9 @@ def test_the_merge_keeps_the_entry_that_played_unless_the_other_is_chosen(
 ) -> None:
     """A newcomer's walk: the link from a misspelt copy kept the copy, with no night and no
     club, and would have deleted the real entry."""
-    played = services.player_create(name="Hans Meier", club="SV Prisdorf")
-    services.registration_add(tournament=tournament(), player=played, check_in=True)
-    copy = services.player_create(name="Hans Maier")
+    played = player_create(name="Hans Meier", club="SV Prisdorf")
+    registration_add(tournament=tournament(), player=played, check_in=True)
+    copy = player_create(name="Hans Maier")
 
     asked = organiser.get(f"/players/{copy.pk}/merge/{played.pk}/")
     chosen = organiser.get(f"/players/{copy.pk}/merge/{played.pk}/?as_asked=1")
@@ -68,10 +74,10 @@ def test_the_merge_keeps_the_entry_that_played_unless_the_other_is_chosen(
 def test_the_confirmed_merge_moves_the_nights_and_goes_to_the_kept_entry(
     organiser: Client,
 ) -> None:
-    keep = services.player_create(name="Hans Müller")
-    other = services.player_create(name="Hans Mueller")
+    keep = player_create(name="Hans Müller")
+    other = player_create(name="Hans Mueller")
     night = tournament()
-    services.registration_add(tournament=night, player=other, check_in=True)
+    registration_add(tournament=night, player=other, check_in=True)
 
     response = organiser.post(f"/players/{keep.pk}/merge/{other.pk}/", {"confirm": "yes"})
 
@@ -89,11 +95,11 @@ def test_the_confirmed_merge_moves_the_nights_and_goes_to_the_kept_entry(
 def test_a_merge_of_two_at_the_same_night_is_refused_with_the_reason(
     organiser: Client, german: None
 ) -> None:
-    keep = services.player_create(name="Hans Müller")
-    other = services.player_create(name="Hans Mueller")
+    keep = player_create(name="Hans Müller")
+    other = player_create(name="Hans Mueller")
     night = tournament("Herbstfipsen")
     for player in (keep, other):
-        services.registration_add(tournament=night, player=player, check_in=True)
+        registration_add(tournament=night, player=player, check_in=True)
 
     page = organiser.post(f"/players/{keep.pk}/merge/{other.pk}/", {"confirm": "yes"})
 
@@ -107,9 +113,9 @@ def test_a_merge_of_two_at_the_same_night_is_refused_with_the_reason(
 
 
 def test_retiring_asks_first_and_keeps_what_he_played(organiser: Client) -> None:
-    player = services.player_create(name="Hans Müller")
+    player = player_create(name="Hans Müller")
     night = tournament()
-    services.registration_add(tournament=night, player=player, check_in=True)
+    registration_add(tournament=night, player=player, check_in=True)
 
     organiser.post(f"/players/{player.pk}/retire/")  # not confirmed
     player.refresh_from_db()
@@ -124,30 +130,30 @@ def test_retiring_asks_first_and_keeps_what_he_played(organiser: Client) -> None
 
 
 def test_a_retired_player_is_hidden_from_the_desk_and_the_lists() -> None:
-    retired = services.player_create(name="Hans Müller")
-    stays = services.player_create(name="Erika Schmidt")
+    retired = player_create(name="Hans Müller")
+    stays = player_create(name="Erika Schmidt")
     last_time = tournament("Letztes Mal", day=14)
     for player in (retired, stays):
-        services.registration_add(tournament=last_time, player=player, check_in=True)
-    services.player_retire(player=retired)
+        registration_add(tournament=last_time, player=player, check_in=True)
+    player_retire(player=retired)
     tonight = tournament("Heute", day=21)
 
-    assert selectors.players_to_register(tournament=tonight) == [stays]
-    assert selectors.players_to_register(tournament=tonight, query="müller") == []
-    previous = selectors.previous_night(tournament=tonight)
+    assert players_to_register(tournament=tonight) == [stays]
+    assert players_to_register(tournament=tonight, query="müller") == []
+    previous = previous_night(tournament=tonight)
     assert previous is not None
     assert previous.players == [stays]
     ids = [retired.pk, stays.pk]
-    assert selectors.players_offered(tournament=tonight, ids=ids) == [stays]
-    assert selectors.players_named(names=[("Hans Müller", ""), ("Erika Schmidt", "")]) == [stays]
-    assert list(selectors.player_directory()) == [stays]
-    assert list(selectors.player_directory(retired=True)) == [retired]
+    assert players_offered(tournament=tonight, ids=ids) == [stays]
+    assert players_named(names=[("Hans Müller", ""), ("Erika Schmidt", "")]) == [stays]
+    assert list(player_directory()) == [stays]
+    assert list(player_directory(retired=True)) == [retired]
 
 
 def test_the_directory_shows_the_retired_apart_and_takes_them_back(
     organiser: Client, german: None
 ) -> None:
-    retired = services.player_retire(player=services.player_create(name="Hans Müller"))
+    retired = player_retire(player=player_create(name="Hans Müller"))
     PlayerFactory(name="Erika Schmidt")
 
     page = organiser.get("/players/").content.decode()
@@ -162,15 +168,15 @@ def test_the_directory_shows_the_retired_apart_and_takes_them_back(
 
 
 def test_reinstating_takes_a_post_only(organiser: Client) -> None:
-    player = services.player_retire(player=services.player_create(name="Hans Müller"))
+    player = player_retire(player=player_create(name="Hans Müller"))
 
     assert organiser.get(f"/players/{player.pk}/reinstate/").status_code == 405
 
 
 def test_a_retired_player_registered_is_back_in_the_directory() -> None:
-    player = services.player_retire(player=services.player_create(name="Hans Müller"))
+    player = player_retire(player=player_create(name="Hans Müller"))
 
-    services.registration_add(tournament=tournament(), player=player, check_in=True)
+    registration_add(tournament=tournament(), player=player, check_in=True)
 
     player.refresh_from_db()
     assert player.retired_at is None
@@ -178,13 +184,13 @@ def test_a_retired_player_registered_is_back_in_the_directory() -> None:
 
 def entry_with_history(nights: int) -> tuple[Player, Player]:
     """An entry of ``nights`` nights with as many merges behind it, and a likely duplicate."""
-    keep = services.player_create(name="Hans Müller")
+    keep = player_create(name="Hans Müller")
     for number in range(nights):
         night = tournament(f"Nacht {number}", day=number + 1)
-        other = services.player_create(name=f"H. Müller {number}")
-        services.registration_add(tournament=night, player=other, check_in=True)
-        services.player_merge(keep=keep, merge=other)
-    return keep, services.player_create(name="Hans Mueller")
+        other = player_create(name=f"H. Müller {number}")
+        registration_add(tournament=night, player=other, check_in=True)
+        player_merge(keep=keep, merge=other)
+    return keep, player_create(name="Hans Mueller")
 
 
 @pytest.mark.parametrize("nights", [1, 6])
@@ -203,13 +209,13 @@ def test_the_player_page_costs_the_same_queries_for_any_history(
 def test_two_entries_of_one_name_are_told_apart_on_the_merge_page_and_in_its_message(
     organiser: Client, german: None
 ) -> None:
-    keep = services.player_create(name="Hans Müller", club="TSV Nord")
-    other = services.player_create(name="Hans Müller")
+    keep = player_create(name="Hans Müller", club="TSV Nord")
+    other = player_create(name="Hans Müller")
     Player.objects.filter(pk=other.pk).update(
         created_at=datetime.datetime(2025, 3, 4, tzinfo=datetime.UTC)
     )
     for day in (14, 21):
-        services.registration_add(tournament=tournament(day=day), player=keep)
+        registration_add(tournament=tournament(day=day), player=keep)
 
     page = organiser.get(f"/players/{keep.pk}/merge/{other.pk}/").content.decode()
     done = organiser.post(
@@ -248,17 +254,17 @@ def test_the_merge_page_costs_the_same_queries_for_any_history(
 def test_the_duplicates_page_pairs_likely_names_with_their_merge(
     organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    mueller = services.player_create(name="Hans Müller")
-    mueller_too = services.player_create(name="Mueller, Hans")
-    schmidt = services.player_create(name="Erika Schmidt")
-    schmit = services.player_create(name="Erika Schmit")
-    services.player_create(name="Jörg Strauß")
+    mueller = player_create(name="Hans Müller")
+    mueller_too = player_create(name="Mueller, Hans")
+    schmidt = player_create(name="Erika Schmidt")
+    schmit = player_create(name="Erika Schmit")
+    player_create(name="Jörg Strauß")
 
     # Session, user, the password check; the directory, the nights of the pairs.
     with django_assert_num_queries(5):
         page = organiser.get("/players/duplicates/").content.decode()
 
-    pairs = selectors.player_duplicate_pairs()
+    pairs = player_duplicate_pairs()
     assert pairs is not None
     assert [(p.first, p.second) for p in pairs] == [(mueller, mueller_too), (schmidt, schmit)]
     assert f'href="/players/{mueller.pk}/merge/{mueller_too.pk}/"' in page
@@ -275,28 +281,28 @@ def test_the_duplicates_page_pairs_likely_names_with_their_merge(
     ],
 )
 def test_names_that_sound_alike_are_a_pair(name: str, other: str) -> None:
-    first, second = services.player_create(name=name), services.player_create(name=other)
+    first, second = player_create(name=name), player_create(name=other)
 
-    pairs = selectors.player_duplicate_pairs()
+    pairs = player_duplicate_pairs()
 
     assert pairs is not None
     assert [{pair.first, pair.second} for pair in pairs] == [{first, second}]
 
 
 def test_a_family_sharing_a_name_is_no_pair() -> None:
-    services.player_create(name="Anna Schulz")
-    services.player_create(name="Bernd Schulz")
+    player_create(name="Anna Schulz")
+    player_create(name="Bernd Schulz")
 
-    assert selectors.player_duplicate_pairs() == []
+    assert player_duplicate_pairs() == []
 
 
 def test_the_look_alikes_come_before_the_sound_alikes() -> None:
-    services.player_create(name="Hans Müller")
-    services.player_create(name="Mueller, Hans")
-    services.player_create(name="Karl Meyer")
-    services.player_create(name="Carl Maier")
+    player_create(name="Hans Müller")
+    player_create(name="Mueller, Hans")
+    player_create(name="Karl Meyer")
+    player_create(name="Carl Maier")
 
-    pairs = selectors.player_duplicate_pairs()
+    pairs = player_duplicate_pairs()
 
     assert pairs is not None
     assert [pair.first.name for pair in pairs] == ["Hans Müller", "Carl Maier"]
@@ -307,8 +313,8 @@ def test_the_duplicates_page_costs_the_same_queries_however_large_the_directory(
     organiser: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
 ) -> None:
     for number in range(players // 2):
-        services.player_create(name=f"Hans Maier{number:03}")
-        services.player_create(name=f"Hans Meier{number:03}")
+        player_create(name=f"Hans Maier{number:03}")
+        player_create(name=f"Hans Meier{number:03}")
 
     # Session, user, the password check; the directory, the nights of the pairs.
     with django_assert_num_queries(5):
@@ -319,19 +325,17 @@ def test_a_directory_too_large_is_not_compared_at_once(monkeypatch: pytest.Monke
     monkeypatch.setattr("tournaments.players.duplicates.MAX_SCANNED", 2)
     PlayerFactory.create_batch(3)
 
-    assert selectors.player_duplicate_pairs() is None
+    assert player_duplicate_pairs() is None
 
 
 def test_a_pair_at_one_night_is_marked_two_people(organiser: Client, german: None) -> None:
     night = tournament()
     for name in ("Hans Müller", "Hans Mueller"):
-        services.registration_add(
-            tournament=night, player=services.player_create(name=name), check_in=True
-        )
+        registration_add(tournament=night, player=player_create(name=name), check_in=True)
 
     page = organiser.get("/players/duplicates/").content.decode()
 
-    pairs = selectors.player_duplicate_pairs()
+    pairs = player_duplicate_pairs()
     assert pairs is not None
     assert [pair.same_night for pair in pairs] == [True]
     assert "/merge/" not in page
@@ -341,7 +345,7 @@ def test_a_list_imported_for_a_night_names_its_retired_players(
     organiser: Client, german: None
 ) -> None:
     night = tournament()
-    services.player_retire(player=services.player_create(name="Bernd Schütt"))
+    player_retire(player=player_create(name="Bernd Schütt"))
     url = f"/players/import/?tournament={night.pk}"
 
     response = organiser.post(url, {"text": "Name\nAnna Möller\nBernd Schütt\n"}, follow=True)

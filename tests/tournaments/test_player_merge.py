@@ -12,10 +12,11 @@ from django.core.exceptions import ValidationError
 from scoring.demo import demo_night_play
 from scoring.models import Deal
 from tests.factories import UserFactory
-from tournaments import services
 from tournaments.ledger.totals import SeatTotal
 from tournaments.models import Player, PlayerMerge, Registration, Seat
-from tournaments.selectors import night_figures, ranked_nights
+from tournaments.players.directory import player_merge, player_merge_check, player_retire
+from tournaments.players.night_figures import night_figures, ranked_nights
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def two_nights_one_player_split() -> tuple[list, Player, Player]:
         players=8, seed=3, deals=6, name="Nacht 2", date=datetime.date(2026, 12, 5)
     ).tournament
     original = Registration.objects.filter(tournament=second).order_by("pk")[0].player
-    duplicate = services.player_create(name=original.name + " II", club=original.club)
+    duplicate = player_create(name=original.name + " II", club=original.club)
     Registration.objects.filter(tournament=second, player=original).update(player=duplicate)
     return [first, second], original, duplicate
 
@@ -48,7 +49,7 @@ def test_everything_played_follows_the_merge() -> None:
     assert duplicate.pk in figures[nights[1].pk]
     assert original.pk not in figures[nights[1].pk]
 
-    services.player_merge(keep=original, merge=duplicate)
+    player_merge(keep=original, merge=duplicate)
 
     after = by_player(nights)
     assert after[nights[0].pk] == figures[nights[0].pk]
@@ -77,7 +78,7 @@ def test_the_merge_is_in_the_directory_history() -> None:
     duplicate.refresh_from_db()
     user = UserFactory()
 
-    record = services.player_merge(keep=original, merge=duplicate, user=user)
+    record = player_merge(keep=original, merge=duplicate, user=user)
 
     stored = PlayerMerge.objects.get(player=original)
     assert stored == record
@@ -95,8 +96,8 @@ def test_the_merge_is_in_the_directory_history() -> None:
 
 
 def test_the_kept_entry_takes_what_it_lacks() -> None:
-    keep = services.player_create(name="Hans Müller", categories="Vorstand")
-    merge = services.player_create(
+    keep = player_create(name="Hans Müller", categories="Vorstand")
+    merge = player_create(
         name="Hans Mueller",
         club="SC Prisdorf",
         contact="0170 123",
@@ -105,7 +106,7 @@ def test_the_kept_entry_takes_what_it_lacks() -> None:
         categories="Kegelclub, vorstand",
     )
 
-    services.player_merge(keep=keep, merge=merge)
+    player_merge(keep=keep, merge=merge)
 
     keep.refresh_from_db()
     assert (keep.name, keep.club, keep.contact, keep.birth_year, keep.senior) == (
@@ -119,12 +120,12 @@ def test_the_kept_entry_takes_what_it_lacks() -> None:
 
 
 def test_earlier_merges_follow_too() -> None:
-    a = services.player_create(name="Hans Müller")
-    b = services.player_create(name="Hans Mueller")
-    c = services.player_create(name="H. Müller")
-    services.player_merge(keep=b, merge=c)
+    a = player_create(name="Hans Müller")
+    b = player_create(name="Hans Mueller")
+    c = player_create(name="H. Müller")
+    player_merge(keep=b, merge=c)
 
-    services.player_merge(keep=a, merge=b)
+    player_merge(keep=a, merge=b)
 
     assert [m.merged_name for m in PlayerMerge.objects.filter(player=a)] == [
         "H. Müller",
@@ -138,7 +139,7 @@ def test_both_at_the_same_night_is_refused_and_nothing_changes() -> None:
     before = night_figures(tournaments=[night])
 
     with pytest.raises(ValidationError) as refused:
-        services.player_merge(keep=one, merge=other)
+        player_merge(keep=one, merge=other)
 
     assert refused.value.code == "same_night"
     assert "Nacht 1" in refused.value.messages[0]
@@ -148,19 +149,19 @@ def test_both_at_the_same_night_is_refused_and_nothing_changes() -> None:
 
 
 def test_a_player_is_not_merged_with_himself() -> None:
-    player = services.player_create(name="Hans Müller")
+    player = player_create(name="Hans Müller")
 
     with pytest.raises(ValidationError) as refused:
-        services.player_merge_check(keep=player, merge=player)
+        player_merge_check(keep=player, merge=player)
 
     assert refused.value.code == "same"
 
 
 def test_retired_only_when_both_were() -> None:
-    keep = services.player_retire(player=services.player_create(name="Hans Müller"))
-    merge = services.player_create(name="Hans Mueller")
+    keep = player_retire(player=player_create(name="Hans Müller"))
+    merge = player_create(name="Hans Mueller")
 
-    services.player_merge(keep=keep, merge=merge)
+    player_merge(keep=keep, merge=merge)
 
     keep.refresh_from_db()
     assert keep.retired_at is None

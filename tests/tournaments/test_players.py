@@ -6,8 +6,9 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import selectors, services
 from tournaments.models import Player
+from tournaments.players import services as players_services
+from tournaments.players.selectors import player_directory, player_likely_duplicates
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +37,9 @@ def names(players: object) -> list[str]:
     ],
 )
 def test_a_likely_duplicate_is_found(existing: str, name: str) -> None:
-    player = services.player_create(name=existing)
+    player = players_services.player_create(name=existing)
 
-    assert selectors.player_likely_duplicates(name=name) == [player]
+    assert player_likely_duplicates(name=name) == [player]
 
 
 @pytest.mark.parametrize(
@@ -52,29 +53,29 @@ def test_a_likely_duplicate_is_found(existing: str, name: str) -> None:
     ],
 )
 def test_a_different_name_is_not_a_duplicate(existing: str, name: str) -> None:
-    services.player_create(name=existing)
+    players_services.player_create(name=existing)
 
-    assert selectors.player_likely_duplicates(name=name) == []
+    assert player_likely_duplicates(name=name) == []
 
 
 def test_the_most_similar_duplicates_come_first() -> None:
-    close = services.player_create(name="Hans Müler")
-    same = services.player_create(name="Hans Müller", club="TSV")
+    close = players_services.player_create(name="Hans Müler")
+    same = players_services.player_create(name="Hans Müller", club="TSV")
 
-    assert selectors.player_likely_duplicates(name="Hans Mueller") == [same, close]
+    assert player_likely_duplicates(name="Hans Mueller") == [same, close]
 
 
 def test_the_player_being_edited_is_no_duplicate_of_himself() -> None:
-    player = services.player_create(name="Hans Müller")
+    player = players_services.player_create(name="Hans Müller")
 
-    assert selectors.player_likely_duplicates(name="Hans Müller", exclude_pk=player.pk) == []
+    assert player_likely_duplicates(name="Hans Müller", exclude_pk=player.pk) == []
 
 
 @pytest.mark.parametrize("name", ["", "   ", ","])
 def test_an_empty_name_has_no_duplicates(name: str) -> None:
-    services.player_create(name="Hans Müller")
+    players_services.player_create(name="Hans Müller")
 
-    assert selectors.player_likely_duplicates(name=name) == []
+    assert player_likely_duplicates(name=name) == []
 
 
 def test_likely_duplicates_cost_one_query(
@@ -83,7 +84,7 @@ def test_likely_duplicates_cost_one_query(
     PlayerFactory.create_batch(30)
 
     with django_assert_num_queries(1):
-        selectors.player_likely_duplicates(name="Spieler 010")
+        player_likely_duplicates(name="Spieler 010")
 
 
 # The directory's search (selector)
@@ -108,11 +109,11 @@ def test_likely_duplicates_cost_one_query(
     ],
 )
 def test_the_directory_search_folds_case_and_umlauts(query: str, found: list[str]) -> None:
-    services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
-    services.player_create(name="Erika Schmidt", club="SC Prisdorf")
-    services.player_create(name="Jörg Strauß", club="Skatfreunde Lübeck")
+    players_services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
+    players_services.player_create(name="Erika Schmidt", club="SC Prisdorf")
+    players_services.player_create(name="Jörg Strauß", club="Skatfreunde Lübeck")
 
-    assert names(selectors.player_directory(query=query)) == found
+    assert names(player_directory(query=query)) == found
 
 
 # The directory page
@@ -152,7 +153,7 @@ def test_the_menu_shows_players_to_the_organiser_only(client: Client) -> None:
 
 
 def test_the_directory_lists_players_with_links_to_edit(organiser: Client) -> None:
-    player = services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
+    player = players_services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
 
     page = organiser.get("/players/").content.decode()
 
@@ -164,8 +165,8 @@ def test_the_directory_lists_players_with_links_to_edit(organiser: Client) -> No
 
 
 def test_the_search_form_works_without_javascript(organiser: Client) -> None:
-    services.player_create(name="Hans Müller")
-    services.player_create(name="Erika Schmidt")
+    players_services.player_create(name="Hans Müller")
+    players_services.player_create(name="Erika Schmidt")
 
     page = organiser.get("/players/", {"q": "mueller"}).content.decode()
 
@@ -176,7 +177,7 @@ def test_the_search_form_works_without_javascript(organiser: Client) -> None:
 
 
 def test_the_live_search_gets_only_the_results(organiser: Client) -> None:
-    services.player_create(name="Hans Müller")
+    players_services.player_create(name="Hans Müller")
 
     response = organiser.get("/players/", {"q": "müller"}, headers={"HX-Request": "true"})
     page = response.content.decode()
@@ -265,7 +266,7 @@ def test_too_long_a_club_is_refused_on_its_field(organiser: Client) -> None:
 
 
 def test_a_likely_duplicate_is_not_saved_at_first(organiser: Client) -> None:
-    existing = services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
+    existing = players_services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
 
     response = organiser.post("/players/new/", {"name": "Müller, Hans", "club": ""})
 
@@ -281,7 +282,7 @@ def test_a_likely_duplicate_is_not_saved_at_first(organiser: Client) -> None:
 
 
 def test_confirming_a_likely_duplicate_saves_him(organiser: Client) -> None:
-    services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
+    players_services.player_create(name="Hans Müller", club="Skatclub Prisdorf")
 
     response = organiser.post(
         "/players/new/", {"name": "Müller, Hans", "club": "", "confirm_name": "mueller hans"}
@@ -292,8 +293,8 @@ def test_confirming_a_likely_duplicate_saves_him(organiser: Client) -> None:
 
 
 def test_a_name_changed_after_the_warning_is_checked_again(organiser: Client) -> None:
-    services.player_create(name="Hans Müller")
-    services.player_create(name="Erika Schmidt")
+    players_services.player_create(name="Hans Müller")
+    players_services.player_create(name="Erika Schmidt")
 
     response = organiser.post(
         "/players/new/", {"name": "Erika Schmitt", "confirm_name": "hans mueller"}
@@ -305,7 +306,7 @@ def test_a_name_changed_after_the_warning_is_checked_again(organiser: Client) ->
 
 
 def test_editing_a_player(organiser: Client) -> None:
-    player = services.player_create(name="Hans Müller", club="TSV")
+    player = players_services.player_create(name="Hans Müller", club="TSV")
 
     form = organiser.get(f"/players/{player.pk}/").content.decode()
     response = organiser.post(
@@ -324,8 +325,8 @@ def test_editing_a_player(organiser: Client) -> None:
 
 
 def test_editing_warns_when_the_new_name_is_like_another_player(organiser: Client) -> None:
-    services.player_create(name="Hans Müller")
-    player = services.player_create(name="Erika Schmidt")
+    players_services.player_create(name="Hans Müller")
+    player = players_services.player_create(name="Erika Schmidt")
 
     response = organiser.post(f"/players/{player.pk}/", {"name": "Hans Mueller"})
 
@@ -338,8 +339,8 @@ def test_editing_warns_when_the_new_name_is_like_another_player(organiser: Clien
 def test_editing_a_namesake_without_changing_the_name_needs_no_confirmation(
     organiser: Client,
 ) -> None:
-    services.player_create(name="Hans Müller", club="TSV")
-    namesake = services.player_create(name="Hans Müller", club="SC")
+    players_services.player_create(name="Hans Müller", club="TSV")
+    namesake = players_services.player_create(name="Hans Müller", club="SC")
 
     response = organiser.post(f"/players/{namesake.pk}/", {"name": "Hans Müller", "club": "SV"})
 
@@ -371,7 +372,7 @@ def test_after_saving_the_page_that_sent_the_organiser_here_opens(
 
 def test_the_pages_speak_english_too(organiser: Client) -> None:
     organiser.post("/i18n/setlang/", {"language": "en", "next": "/"})
-    services.player_create(name="Hans Müller")
+    players_services.player_create(name="Hans Müller")
 
     listing = organiser.get("/players/").content.decode()
     warning = organiser.post("/players/new/", {"name": "Hans Mueller"}).content.decode()

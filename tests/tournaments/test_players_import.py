@@ -10,15 +10,15 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from tournaments import services
 from tournaments.models import Player
 from tournaments.players.forms import PlayersImportForm
+from tournaments.players.services import PlayersImported, player_create, players_import_csv
 
 pytestmark = pytest.mark.django_db
 
 
-def import_text(text: str, encoding: str = "utf-8") -> services.PlayersImported:
-    return services.players_import_csv(data=text.encode(encoding))
+def import_text(text: str, encoding: str = "utf-8") -> PlayersImported:
+    return players_import_csv(data=text.encode(encoding))
 
 
 def refusal(text: str | bytes) -> list[tuple[str | None, int | None]]:
@@ -26,7 +26,7 @@ def refusal(text: str | bytes) -> list[tuple[str | None, int | None]]:
     count = Player.objects.count()
     data = text.encode() if isinstance(text, str) else text
     with pytest.raises(ValidationError) as caught:
-        services.players_import_csv(data=data)
+        players_import_csv(data=data)
     assert Player.objects.count() == count
     return [(error.code, (error.params or {}).get("line")) for error in caught.value.error_list]
 
@@ -74,13 +74,13 @@ def test_encodings(encoding: str) -> None:
     else:
         data = text.encode(encoding)
 
-    services.players_import_csv(data=data)
+    players_import_csv(data=data)
 
     assert directory() == [("Jörg Strauß", "Skatfreunde Lübeck", ""), ("Renée Ä", "€-Club", "")]
 
 
 def test_a_bom_does_not_hide_the_first_column() -> None:
-    services.players_import_csv(data=codecs.BOM_UTF8 + b"Name,Club\nHans,TSV\n")
+    players_import_csv(data=codecs.BOM_UTF8 + b"Name,Club\nHans,TSV\n")
 
     assert directory() == [("Hans", "TSV", "")]
 
@@ -148,7 +148,7 @@ def test_blank_lines_are_skipped() -> None:
 
 
 def test_the_same_name_in_another_club_is_another_player() -> None:
-    services.player_create(name="Hans Müller", club="TSV")
+    player_create(name="Hans Müller", club="TSV")
 
     import_text("Name;Verein\nHans Müller;SC\nHans Müller;\nHans Müller;SV\n")
 
@@ -201,7 +201,7 @@ def test_a_bad_row_is_refused_with_its_line(text: str, refused: list[tuple[str, 
 def test_a_player_in_the_directory_with_the_same_club_is_skipped(
     existing: tuple[str, str], row: str
 ) -> None:
-    services.player_create(name=existing[0], club=existing[1])
+    player_create(name=existing[0], club=existing[1])
 
     imported = import_text(f"Name;Verein\nErika;SC\n{row}\n")
 
@@ -211,7 +211,7 @@ def test_a_player_in_the_directory_with_the_same_club_is_skipped(
 
 
 def test_the_same_name_in_another_club_is_a_new_player() -> None:
-    services.player_create(name="Hans Müller", club="TSV")
+    player_create(name="Hans Müller", club="TSV")
 
     imported = import_text("Name;Verein\nHans Müller;SV Heist\n")
 
@@ -219,7 +219,7 @@ def test_the_same_name_in_another_club_is_a_new_player() -> None:
 
 
 def test_every_bad_row_is_listed_in_the_order_of_the_lines() -> None:
-    services.player_create(name="Hans Müller", club="TSV")
+    player_create(name="Hans Müller", club="TSV")
 
     refused = refusal(
         "Name;Verein;Kontakt\n"  # 1
@@ -246,8 +246,8 @@ def test_a_multi_line_value_counts_its_lines() -> None:
 
 
 def test_the_messages_say_the_line_and_the_reason_in_plain_words() -> None:
-    services.player_create(name="Hans Müller", club="TSV")
-    services.player_create(name="Erika Schmidt")
+    player_create(name="Hans Müller", club="TSV")
+    player_create(name="Erika Schmidt")
     text = (
         "Name;Verein\n"
         ";SC\n"
@@ -369,7 +369,7 @@ def test_bad_rows_are_listed_on_the_page_and_nothing_is_saved(organiser: Client)
 
 def test_players_in_the_directory_are_skipped_and_named_on_the_page(organiser: Client) -> None:
     for name, club in (("Hans Müller", "TSV"), ("Erika", ""), ("Olga", "SC")):
-        services.player_create(name=name, club=club)
+        player_create(name=name, club=club)
 
     response = organiser.post(
         "/players/import/",
@@ -385,7 +385,7 @@ def test_players_in_the_directory_are_skipped_and_named_on_the_page(organiser: C
 
 
 def test_a_bad_line_still_blocks_the_import_beside_a_known_player(organiser: Client) -> None:
-    services.player_create(name="Hans Müller", club="TSV")
+    player_create(name="Hans Müller", club="TSV")
 
     response = organiser.post(
         "/players/import/", {"text": "Name;Verein\nHans Müller;TSV\nKarl;SV\n;SC\n"}
@@ -449,10 +449,10 @@ def test_an_import_costs_the_same_few_queries_however_long(rows: int) -> None:
     """Issue 18: each row's check ran two queries inside the write, and a list of 50,000 held
     SQLite's lock (the captains' saves with it) for 48 s. Now every row is checked first, and
     the write is a fresh look at the directory and one insert."""
-    services.player_create(name="Schon Da", club="SC")
+    player_create(name="Schon Da", club="SC")
     lines = "\n".join(f"Spieler {number};SC" for number in range(rows))
     with CaptureQueriesContext(connection) as queries:
-        imported = services.players_import_csv(data=f"Name;Verein\n{lines}\n".encode())
+        imported = players_import_csv(data=f"Name;Verein\n{lines}\n".encode())
     assert imported.count == rows
     statements = [q["sql"] for q in queries.captured_queries if not _transaction_control(q["sql"])]
     # PostgreSQL: the directory held for the write (services.common.directory_lock).

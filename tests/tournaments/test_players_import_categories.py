@@ -5,9 +5,9 @@ that is none of its column's values refuses the file with the line and the colum
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments import services
 from tournaments.models import Player
 from tournaments.players.csv_categories import year_of_birth, yes_no
+from tournaments.players.services import players_import_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,7 @@ CATEGORIES = ("lady", "birth_year", "senior", "youth", "guest", "categories")
 
 
 def imported(text: str) -> list[tuple[object, ...]]:
-    services.players_import_csv(data=text.encode())
+    players_import_csv(data=text.encode())
     return list(Player.objects.order_by("pk").values_list("name", *CATEGORIES))
 
 
@@ -58,7 +58,7 @@ def test_a_file_without_category_columns_imports_as_before() -> None:
 )
 def test_a_bad_cell_refuses_the_file_with_its_line(row: str, code: str) -> None:
     with pytest.raises(ValidationError) as refused:
-        services.players_import_csv(data=f"Name;Dame;Jahrgang\nBert;;\n{row}\n".encode())
+        players_import_csv(data=f"Name;Dame;Jahrgang\nBert;;\n{row}\n".encode())
 
     assert [(e.code, e.params["line"]) for e in refused.value.error_list] == [(code, 3)]
     assert not Player.objects.exists()
@@ -66,7 +66,7 @@ def test_a_bad_cell_refuses_the_file_with_its_line(row: str, code: str) -> None:
 
 def test_too_many_categories_are_refused() -> None:
     with pytest.raises(ValidationError) as refused:
-        services.players_import_csv(data=("Name;Kategorien\nAnna;" + "x" * 101 + "\n").encode())
+        players_import_csv(data=("Name;Kategorien\nAnna;" + "x" * 101 + "\n").encode())
 
     assert [e.code for e in refused.value.error_list] == ["too_long"]
 

@@ -18,7 +18,8 @@ from games.tippen.models import PotDeal
 from scoring import renderers, services
 from scoring.models import Deal, DealChange
 from scoring.scoresheets import scoresheet
-from scoring.selectors import standings, table_sheets
+from scoring.selectors import table_sheets
+from scoring.standings.selectors import standings
 from tests.factories import UserFactory
 from tests.printing.pdf_reading import pdf_text
 from tests.scoring.helpers import deals_played, enter, playing_table

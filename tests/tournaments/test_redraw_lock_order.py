@@ -22,8 +22,8 @@ from tests.factories import UserFactory
 from tests.scoring.test_concurrency import _requests_waiting_for_a_lock
 from tests.tournaments.test_series_services import play_out, started
 from tests.waiting import wait_until
-from tournaments import services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Seat, Table
 
 pytestmark = [
@@ -59,7 +59,7 @@ def _save(url: str) -> tuple[int, str]:
 def test_a_redraw_and_a_save_at_once_do_not_deadlock() -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     first = Table.objects.get(tournament=tournament, series=2, number=1)
     second = Table.objects.get(tournament=tournament, series=2, number=2)
     organiser = UserFactory(is_staff=True, is_superuser=True)

@@ -17,6 +17,7 @@ from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import services
 from tournaments.draw.rule_seating import table_deals
+from tournaments.draw.services import tournament_draw
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.rule_choice import playable, rules_of
@@ -107,7 +108,7 @@ def test_the_options_are_stored_whole_and_compared_by_value() -> None:
     assert tournament.rule_options == dict(Prisdorf().options)
     # Stored as an old tournament has them (its min_bid only): the same rules, no change.
     Tournament.objects.filter(pk=tournament.pk).update(rule_options={"min_bid": 2})
-    services.tournament_draw(tournament=tournament, seed=1)
+    tournament_draw(tournament=tournament, seed=1)
     services.tournament_start(tournament=tournament)
     tournament.refresh_from_db()
     services.tournament_update(
@@ -201,7 +202,7 @@ def test_the_service_refuses_kontra_at_a_preisfipsen() -> None:
 def test_the_draw_asks_the_rule_set_for_its_tables_and_the_tournament_for_their_deals() -> None:
     tournament = night(present=7, deals_at_four=30, deals_at_three=36)
     assert table_deals(tournament) == {3: 36, 4: 30}
-    services.tournament_draw(tournament=tournament, seed=5)
+    tournament_draw(tournament=tournament, seed=5)
     assert sorted(tournament.tables.values_list("deals", flat=True)) == [30, 36]
 
 

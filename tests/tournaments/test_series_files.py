@@ -16,6 +16,7 @@ from tests.series_helpers import two_series_night
 from tests.tournaments.night_helpers import night
 from tests.tournaments.pdf_helpers import BASE_URL, drawn_night
 from tournaments import renderers, selectors
+from tournaments.draw.series_selectors import current_series, last_series_drawn
 from tournaments.links import qr_svg
 from tournaments.models import Table, Tournament
 from tournaments.printing_kinds import (
@@ -120,7 +121,7 @@ def test_the_seating_lists_differ_between_the_series() -> None:
     first = selectors.seating_list(tournament=tournament, series=1)
     second = selectors.seating_list(tournament=tournament, series=2)
     assert {(r.name, r.table) for r in first} != {(r.name, r.table) for r in second}
-    assert selectors.last_series_drawn(tournament=tournament) == 2
+    assert last_series_drawn(tournament=tournament) == 2
     assert selectors.series_drawn(tournament=tournament) == [1, 2]
 
 
@@ -129,14 +130,14 @@ def test_the_series_drawn_last_is_one_answer_for_every_page(
 ) -> None:
     one = drawn_night(names=NAMES)
     with django_assert_num_queries(0):  # a night of one series: no query
-        assert selectors.last_series_drawn(tournament=one) == 1
+        assert last_series_drawn(tournament=one) == 1
     several = night(present=8, series_count=3)
     with django_assert_num_queries(1):
-        assert selectors.last_series_drawn(tournament=several) == 1  # before the draw
-    assert selectors.current_series(tournament=several) == 0
+        assert last_series_drawn(tournament=several) == 1  # before the draw
+    assert current_series(tournament=several) == 0
     tournament = two_series()
     with django_assert_num_queries(1):
-        assert selectors.last_series_drawn(tournament=tournament) == 2
+        assert last_series_drawn(tournament=tournament) == 2
 
 
 @pytest.mark.parametrize("players", [8, 40])

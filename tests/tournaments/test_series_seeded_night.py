@@ -11,9 +11,11 @@ from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from scoring.demo import demo_night_play
-from tournaments import selectors, services
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_selectors import series_draw_matches, series_open_tables
+from tournaments.draw.series_services import series_draw_next
 from tournaments.models import Registration, Seat, Tournament
+from tournaments.players.night_figures import ranked_nights
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +30,7 @@ def played(rule_set: str) -> Tournament:
     ).tournament
     Tournament.objects.filter(pk=tournament.pk).update(series_count=2)
     tournament.refresh_from_db()
-    if selectors.series_open_tables(tournament=tournament, series=1):
+    if series_open_tables(tournament=tournament, series=1):
         tournament.tables.update(ended_early_at=timezone.now(), ended_early_after=6)
     return tournament
 
@@ -36,9 +38,9 @@ def played(rule_set: str) -> Tournament:
 @pytest.mark.parametrize("rule_set", NIGHTS)
 def test_seeded_by_the_nights_own_places(rule_set: str) -> None:
     tournament = played(rule_set)
-    ranked = selectors.ranked_nights(tournaments=[tournament])[tournament.pk]
+    ranked = ranked_nights(tournaments=[tournament])[tournament.pk]
     place_of_player = {row.figures.key: row.place for row in ranked}
-    drawn = services.series_draw_next(tournament=tournament, method=Method.SEEDED, seed=9)
+    drawn = series_draw_next(tournament=tournament, method=Method.SEEDED, seed=9)
     player_of = dict(Registration.objects.values_list("pk", "player_id"))
     by_table: dict[int, list[int]] = {}
     for number, registration in Seat.objects.filter(series=2).values_list(
@@ -48,18 +50,18 @@ def test_seeded_by_the_nights_own_places(rule_set: str) -> None:
     numbers = sorted(by_table)
     for better, worse in pairwise(numbers):
         assert max(by_table[better]) <= min(by_table[worse])
-    assert selectors.series_draw_matches(tournament=tournament, drawn=drawn)
+    assert series_draw_matches(tournament=tournament, drawn=drawn)
 
 
 @pytest.mark.parametrize("method", list(Method))
 def test_the_draw_repeats_from_its_record(method: Method) -> None:
     tournament = played("prisdorf")
-    drawn = services.series_draw_next(tournament=tournament, method=method, seed=5)
-    assert selectors.series_draw_matches(tournament=tournament, drawn=drawn)
+    drawn = series_draw_next(tournament=tournament, method=method, seed=5)
+    assert series_draw_matches(tournament=tournament, drawn=drawn)
     table = tournament.tables.get(series=2, number=1)
     table.first_dealer = (table.first_dealer + 1) % table.seats.count()
     table.save(update_fields=["first_dealer"])  # another dealer than drawn
-    assert not selectors.series_draw_matches(tournament=tournament, drawn=drawn)
+    assert not series_draw_matches(tournament=tournament, drawn=drawn)
 
 
 @pytest.mark.parametrize("players", [16, 40])

@@ -8,7 +8,10 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from tournaments import services
+from tournaments.desk.services import registration_add
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next
+from tournaments.draw.services import tournament_draw
 from tournaments.models import (
     Registration,
     Seat,
@@ -17,6 +20,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.players.services import player_create
 
 from .night_helpers import night
 from .test_series_services import play_out, started
@@ -93,7 +97,7 @@ def test_confirmed_it_draws_and_shows_the_new_seating(organiser: Client) -> None
 def test_an_older_series_is_one_link_away(organiser: Client) -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     first = Table.objects.get(tournament=tournament, series=1, number=1)
     second = Table.objects.get(tournament=tournament, series=2, number=1)
     current = organiser.get(tables_url(tournament)).content.decode()
@@ -108,7 +112,7 @@ def test_an_older_series_is_one_link_away(organiser: Client) -> None:
 def test_redraw_confirmed(organiser: Client) -> None:
     tournament = started(16)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:series_redraw", args=[tournament.pk])
     page = organiser.get(url).content.decode()
     assert "Wer hört vor dieser Serie auf?" in page
@@ -126,10 +130,10 @@ def test_the_redraw_offers_no_late_arrival_to_stop(
     organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     tournament = started(16, series=3)
-    player = services.player_create(name="Spät Kommer", club="")
-    services.registration_add(tournament=tournament, player=player, check_in=True)
+    player = player_create(name="Spät Kommer", club="")
+    registration_add(tournament=tournament, player=player, check_in=True)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:series_redraw", args=[tournament.pk])
     organiser.get(url)
     with django_assert_num_queries(9):  # 8, and the tables whose phones keep deals
@@ -151,7 +155,7 @@ def test_the_tables_page_of_a_second_series_in_fixed_queries(
 ) -> None:
     tournament = started(present)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.AVOIDING, seed=1)
+    series_draw_next(tournament=tournament, method=Method.AVOIDING, seed=1)
     organiser.get(tables_url(tournament))
     with django_assert_num_queries(12):
         assert organiser.get(tables_url(tournament)).status_code == 200
@@ -182,7 +186,7 @@ def test_more_series_than_allowed_refused(organiser: Client) -> None:
 def test_during_play_not_fewer_series_than_drawn(organiser: Client) -> None:
     tournament = started(16, series=3)
     play_out(tournament, 1)
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:tournament_edit", args=[tournament.pk])
     data = {**NEW, "deals_at_four": 4, "deals_at_three": 3, "tie_break": tournament.tie_break}
     answer = organiser.post(url, {**data, "series_count": 1})
@@ -214,14 +218,14 @@ def test_each_draw_page_says_which_series_of_how_many(organiser: Client) -> None
     tournament = night(present=8, series_count=3)
     first = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
     assert "Serie 1 von 3 auslosen?" in first
-    services.tournament_draw(tournament=tournament, seed=11)
+    tournament_draw(tournament=tournament, seed=11)
     again = organiser.get(reverse("tournaments:draw", args=[tournament.pk])).content.decode()
     assert "Serie 1 von 3 neu auslosen?" in again
     services.tournament_start(tournament=tournament)
     play_out(tournament, 1)
     url = reverse("tournaments:series_draw", args=[tournament.pk])
     assert "Serie 2 von 3 auslosen?" in organiser.get(url).content.decode()
-    services.series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
+    series_draw_next(tournament=tournament, method=Method.LOT, seed=1)
     url = reverse("tournaments:series_redraw", args=[tournament.pk])
     assert "Serie 2 von 3 neu auslosen?" in organiser.get(url).content.decode()
 

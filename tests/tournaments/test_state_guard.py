@@ -9,7 +9,18 @@ from django.forms.models import model_to_dict
 
 from tests.tournaments.night_helpers import night, registration
 from tournaments import services
+from tournaments.desk.services import (
+    registration_add,
+    registration_arrive,
+    registration_check_in,
+    registration_withdraw,
+    registrations_add_players,
+    walk_in_register,
+)
+from tournaments.draw.seats import seat_leave, table_token_reissue
 from tournaments.draw.series_draw import Method
+from tournaments.draw.series_services import series_draw_next, series_redraw
+from tournaments.draw.services import tournament_draw, tournament_swap
 from tournaments.models import (
     Player,
     Registration,
@@ -19,6 +30,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.players.services import player_create
 from tournaments.states import BEFORE_PLAY, NotAllowedNow, TournamentState
 
 pytestmark = pytest.mark.django_db
@@ -42,40 +54,38 @@ STEPS: dict[str, tuple[tuple[str, ...], bool, Step]] = {
     "register": (
         BEFORE_PLAY,
         False,
-        lambda t: services.registration_add(tournament=t, player=Player.objects.get(name="Neu")),
+        lambda t: registration_add(tournament=t, player=Player.objects.get(name="Neu")),
     ),
     "register several": (
         BEFORE_PLAY,
         False,
-        lambda t: services.registrations_add_players(
-            tournament=t, players=[Player.objects.get(name="Neu")]
-        ),
+        lambda t: registrations_add_players(tournament=t, players=[Player.objects.get(name="Neu")]),
     ),
     "register a walk-in": (
         BEFORE_PLAY,
         False,
-        lambda t: services.walk_in_register(tournament=t, name="Zugang"),
+        lambda t: walk_in_register(tournament=t, name="Zugang"),
     ),
     "check in": (
         BEFORE_PLAY,
         False,
-        lambda t: services.registration_check_in(registration=registration(t, "Spieler 04")),
+        lambda t: registration_check_in(registration=registration(t, "Spieler 04")),
     ),
     "arrive (checked in and paid)": (
         BEFORE_PLAY,
         False,
-        lambda t: services.registration_arrive(registration=registration(t, "Spieler 04")),
+        lambda t: registration_arrive(registration=registration(t, "Spieler 04")),
     ),
     "withdraw": (
         BEFORE_PLAY,
         False,
-        lambda t: services.registration_withdraw(registration=registration(t, "Spieler 00")),
+        lambda t: registration_withdraw(registration=registration(t, "Spieler 00")),
     ),
-    "draw": (BEFORE_PLAY, False, lambda t: services.tournament_draw(tournament=t, seed=5)),
+    "draw": (BEFORE_PLAY, False, lambda t: tournament_draw(tournament=t, seed=5)),
     "swap": (
         (State.DRAWN,),
         True,
-        lambda t: services.tournament_swap(tournament=t, first=_seat(t, 0), second=_seat(t, 1)),
+        lambda t: tournament_swap(tournament=t, first=_seat(t, 0), second=_seat(t, 1)),
     ),
     "start": ((State.DRAWN,), True, lambda t: services.tournament_start(tournament=t)),
     "finish": ((State.PLAYING,), False, lambda t: services.tournament_finish(tournament=t)),
@@ -88,22 +98,22 @@ STEPS: dict[str, tuple[tuple[str, ...], bool, Step]] = {
     "renew a table's link": (
         (State.DRAWN, State.PLAYING),
         True,
-        lambda t: services.table_token_reissue(table=_table(t)),
+        lambda t: table_token_reissue(table=_table(t)),
     ),
     "a player leaves": (
         (State.PLAYING,),
         True,
-        lambda t: services.seat_leave(seat=_seat(t, 0), after_deal=0),
+        lambda t: seat_leave(seat=_seat(t, 0), after_deal=0),
     ),
     "draw the next series": (
         (State.PLAYING,),
         True,
-        lambda t: services.series_draw_next(tournament=t, method=Method.LOT),
+        lambda t: series_draw_next(tournament=t, method=Method.LOT),
     ),
     "draw a series again": (
         (State.PLAYING,),
         True,
-        lambda t: services.series_redraw(tournament=t, method=Method.LOT),
+        lambda t: series_redraw(tournament=t, method=Method.LOT),
     ),
 }
 
@@ -118,9 +128,9 @@ REFUSED = [
 def _night_in(state: str) -> Tournament:
     """Five registered, four present (one table), one more player in the directory."""
     tournament = night(present=4, absent=1)
-    services.player_create(name="Neu")
+    player_create(name="Neu")
     if state != State.REGISTRATION:
-        services.tournament_draw(tournament=tournament, seed=11)
+        tournament_draw(tournament=tournament, seed=11)
     if state in (State.PLAYING, State.FINISHED):
         services.tournament_start(tournament=tournament)
     if state == State.FINISHED:

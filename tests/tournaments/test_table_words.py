@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.night_helpers import night
-from tournaments import services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -55,14 +55,14 @@ def test_prisdorf_names_only_the_sizes_it_seats(organiser: Client) -> None:
 
 
 def test_the_start_names_what_the_rule_set_fixes(organiser: Client) -> None:
-    aspe = services.tournament_draw(tournament=night(present=9, rule_set="grossenaspe"), seed=1)
+    aspe = tournament_draw(tournament=night(present=9, rule_set="grossenaspe"), seed=1)
     page = " ".join(_start_page(organiser, aspe).split())
     assert "Mindestgebot" not in page
     assert (
         "Diese Regeln lassen sich nicht mehr ändern: Großenaspe Fipsen, Kloppen, "
         "Spiele am Vierertisch, Spiele am Fünfertisch" in page
     )
-    prisdorf = services.tournament_draw(tournament=night(present=7), seed=1)
+    prisdorf = tournament_draw(tournament=night(present=7), seed=1)
     page = " ".join(_start_page(organiser, prisdorf).split())
     assert "Mindestgebot" in page
     assert "Spiele am Dreiertisch" in page

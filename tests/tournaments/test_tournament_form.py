@@ -9,13 +9,14 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tests.tournaments.night_helpers import night
 from tournaments import services
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def playing() -> Tournament:
-    tournament = services.tournament_draw(tournament=night(present=4, deals_at_four=10), seed=1)
+    tournament = tournament_draw(tournament=night(present=4, deals_at_four=10), seed=1)
     return services.tournament_start(tournament=tournament)
 
 

@@ -5,7 +5,7 @@ An entry is a table's row number ``sequence`` (from 1), saved once per form (its
 once here, for every kind:
 
 - **the table's lock**: every entry and every correction at a table takes the table's row
-  (:func:`tournaments.selectors.table_with_seats_locked`) first, so they queue up;
+  (:func:`tournaments.draw.tables.table_with_seats_locked`) first, so they queue up;
 - **the repeated submission**: a form sent again (a dropped connection) answers with the
   entry it saved the first time; another phone's entry for the same number is refused, and
   named;
@@ -39,9 +39,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from sitewide.compiled import upsert
+from tournaments.draw.tables import seats_of, table_with_seats_locked
 from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
-from tournaments.selectors import seats_of, table_with_seats_locked
 from tournaments.states import require_open_for_entry
 
 #: Sent once an entry or a correction of a table's entries is committed, with the keyword

@@ -1,5 +1,6 @@
 """The table, its tournament, its seats and their players in one locked statement: what every
-entry and correction at a table reads first (:func:`tournaments.selectors.table_with_seats_locked`).
+entry and correction at a table reads first
+(:func:`tournaments.draw.tables.table_with_seats_locked`).
 
 Issue 22: the captain's every save began with two statements built by the ORM, and building
 them cost more than running them. Here the statement is written once per process and

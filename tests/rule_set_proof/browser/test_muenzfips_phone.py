@@ -11,7 +11,10 @@ from playwright.sync_api import Page, expect
 from scoring.models import Deal
 from tests.browser.test_one_screen_entry import RESULT, WHAT, WHO, Taps
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.usefixtures("muenzfips_registered")
 
@@ -33,9 +36,9 @@ def test_a_muenzfips_night_on_the_phone(
     tournament = Tournament.objects.get()
     assert tournament.rule_set == "muenzfips"
     for number in range(3):
-        player = services.player_create(name=f"Münzer {number}", club="Münzclub")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=3)
+        player = player_create(name=f"Münzer {number}", club="Münzclub")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
 

@@ -12,7 +12,10 @@ from tests.browser.conftest import NewPage
 from tests.browser.test_one_screen_entry import RESULT, WHAT, WHO
 from tests.rule_set_proof.reizfips import NAME
 from tournaments import services
+from tournaments.desk.services import registration_add
+from tournaments.draw.services import tournament_draw
 from tournaments.models import Table
+from tournaments.players.services import player_create
 
 pytestmark = pytest.mark.usefixtures("reizfips_registered")
 
@@ -23,9 +26,9 @@ def test_a_bid_stepped_and_typed_on_the_smallest_phone(new_page: NewPage) -> Non
         deals_at_four=6, deals_at_three=6,
     )  # fmt: skip
     for number in range(3):
-        player = services.player_create(name=f"Reizer {number}", club="Skatclub")
-        services.registration_add(tournament=tournament, player=player, check_in=True)
-    services.tournament_draw(tournament=tournament, seed=3)
+        player = player_create(name=f"Reizer {number}", club="Skatclub")
+        registration_add(tournament=tournament, player=player, check_in=True)
+    tournament_draw(tournament=tournament, seed=3)
     services.tournament_start(tournament=tournament)
     table = Table.objects.get(tournament=tournament)
     name = table.seats.get(position=1).registration.player.name
