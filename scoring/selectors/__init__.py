@@ -1,7 +1,7 @@
 """Everything of scoring that a page or a PDF reads, by subject: where a table stands for its
 next entry (``entry``), its scoresheet (``sheets``), how far the night is (``progress``); the
-ranking and prizes are scoring/standings/'s. Each with a fixed number of queries, asserted in tests. The
-public names are re-exported here, so callers write ``selectors.next_deal``."""
+ranking and prizes are scoring/standings/'s. Each with a fixed number of queries, asserted in
+tests. The public names are re-exported here, so callers write ``selectors.next_deal``."""
 
 from scoring.selectors.entry import (
     RECENT_ENTRIES,
