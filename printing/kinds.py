@@ -23,6 +23,8 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
+from sitewide.registry import Registry
+
 if TYPE_CHECKING:
     from printing.models import GeneratedFile
 
@@ -104,16 +106,15 @@ class Kind:
         return self.refusal(subject) if self.refusal is not None else None
 
 
-_kinds: dict[str, Kind] = {}
+_kinds = Registry[str, Kind]("the kinds of file")
 
 
 def register(kind: Kind) -> Kind:
-    """Make ``kind`` known (once per name; the same kind again is harmless)."""
-    known = _kinds.get(kind.name)
-    if known is not None and known != kind:
-        raise ValueError(f"the file kind {kind.name!r} is registered already: {known}")
-    _kinds[kind.name] = kind
-    return kind
+    """Make ``kind`` known (once per name; the same kind again is harmless).
+
+    :raises ValueError: another kind has its name.
+    """
+    return _kinds.register(kind.name, kind)
 
 
 def kind_named(name: str) -> Kind:
@@ -146,15 +147,18 @@ def kinds_offered_in(place: str, subject: object = None) -> list[Kind]:
 
 
 #: Errors besides ValidationError whose message the organiser reads: type -> its message.
-_user_errors: dict[type[Exception], Callable[[Any], str]] = {}
+_user_errors = Registry[type[Exception], Callable[[Any], str]]("the organiser's errors")
 
 UserError = TypeVar("UserError", bound=Exception)
 
 
 def register_user_error(error: type[UserError], message: Callable[[UserError], str]) -> None:
     """Show ``message(error)`` for a renderer's ``error`` (e.g. a rules error), as for a
-    ValidationError: it is the organiser's to fix."""
-    _user_errors[error] = message
+    ValidationError: it is the organiser's to fix.
+
+    :raises ValueError: ``error`` has another message already.
+    """
+    _user_errors.register(error, message)
 
 
 def user_message(error: Exception) -> str | None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from django.utils.functional import Promise
 
+from sitewide.registry import Registry
+
 
 @dataclass(frozen=True)
 class Owner:
@@ -32,7 +34,7 @@ class Owner:
 
 
 #: type -> describe(id): the owner of that id, or None when it is gone.
-_describers: dict[str, Callable[[str], Owner | None]] = {}
+_describers = Registry[str, Callable[[str], Owner | None]]("the owners of files")
 
 
 def owner_key(owner_type: str, pk: object) -> str:
@@ -55,8 +57,11 @@ def owner_id(key: str, owner_type: str) -> str | None:
 
 
 def register_owner(owner_type: str, describe: Callable[[str], Owner | None]) -> None:
-    """Describe the owners of ``owner_type`` with ``describe(id)`` on printing's pages."""
-    _describers[owner_type] = describe
+    """Describe the owners of ``owner_type`` with ``describe(id)`` on printing's pages.
+
+    :raises ValueError: another function describes them already.
+    """
+    _describers.register(owner_type, describe)
 
 
 def owner_of(key: str) -> Owner | None:

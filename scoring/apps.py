@@ -1,5 +1,18 @@
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from tournaments.models import Table
+
+
+def _deals_played(table: "Table") -> int:
+    """The table's scored deals played (one function, so that ready() registers it again as
+    the same: tournaments.ledger.progress)."""
+    from scoring import selectors
+
+    return selectors.deals_played(table=table)
 
 
 class ScoringConfig(AppConfig):
@@ -27,7 +40,7 @@ class ScoringConfig(AppConfig):
         rule_pages.register_prize_texts(prize_texts)
         table_progress.register(
             "scoring",
-            lambda table: selectors.deals_played(table=table),
+            _deals_played,
             recheck=selectors.deals_unfit_for_leaving,
             waiting=selectors.deals_waiting,  # the phones' pings: said before a redraw, an end
         )

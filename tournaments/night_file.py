@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 
+from sitewide.registry import Registry
 from tournaments.models import Table, Tournament
 
 Row = Mapping[str, Any]
@@ -90,8 +91,8 @@ class NightRows:
     required: bool = False
 
 
-_TABLE: dict[str, TableRows] = {}
-_NIGHT: dict[str, NightRows] = {}
+_TABLE = Registry[str, TableRows]("the night file's table rows", refused=ImproperlyConfigured)
+_NIGHT = Registry[str, NightRows]("the night file's night rows", refused=ImproperlyConfigured)
 
 
 def register(*parts: TableRows | NightRows) -> None:
@@ -101,10 +102,10 @@ def register(*parts: TableRows | NightRows) -> None:
     :raises ImproperlyConfigured: another part has the same key at the same level.
     """
     for part in parts:
-        level: dict[str, Any] = _TABLE if isinstance(part, TableRows) else _NIGHT
-        if level.get(part.key, part) != part:
-            raise ImproperlyConfigured(f"The night's file has rows under {part.key!r} already.")
-        level[part.key] = part
+        if isinstance(part, TableRows):
+            _TABLE.register(part.key, part)
+        else:
+            _NIGHT.register(part.key, part)
 
 
 def table_rows() -> tuple[TableRows, ...]:

@@ -10,6 +10,8 @@ when it starts (``ScoringConfig.ready``). A template asks for one as it would ``
 
 from django.urls import NoReverseMatch, reverse
 
+from sitewide.registry import Registry
+
 #: The links this app's pages show, and what their URL takes.
 NIGHT_LINKS = {
     "board": "the hall's board of a tournament (its board_token)",
@@ -21,18 +23,23 @@ NIGHT_LINKS = {
     "series_end": "ending every table of a series still playing (the tournament's pk, the series)",
 }
 
-_url_names: dict[str, str] = {}
+
+def _shown(name: str, url_name: str) -> None:
+    if name not in NIGHT_LINKS:
+        raise ValueError(f"No page shows the night link {name!r}.")
+
+
+_url_names = Registry[str, str]("the night links", check=_shown)
 
 
 def register(**url_names: str) -> None:
-    """Say which URL name each link opens: ``register(finish="scoring:finish")``.
+    """Say which URL name each link opens: ``register(finish="scoring:finish")``; none of
+    them when one is refused.
 
-    :raises ValueError: a link that none of this app's pages shows.
+    :raises ValueError: a link that none of this app's pages shows, or one that opens
+        another page already.
     """
-    unknown = sorted(set(url_names) - set(NIGHT_LINKS))
-    if unknown:
-        raise ValueError(f"No page shows the night link(s) {', '.join(unknown)}.")
-    _url_names.update(url_names)
+    _url_names.update(url_names.items())
 
 
 def night_link(name: str, *args: object) -> str:

@@ -10,7 +10,6 @@ the organiser reads: a :class:`Choice` per rule set the app has screens for (:da
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
@@ -19,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import RULE_SETS, FipsenError, rule_set
 from fipsen_rules.ruleset import Option, RuleSet, ScoredRuleSet, is_scored
+from sitewide.registry import Registry
 from tournaments import club_points
 from tournaments.option_text import OptionText
 from tournaments.rules_errors import violation_error
@@ -57,12 +57,17 @@ class Choice:
         )
 
 
-_offered: dict[str, Choice] = {}
+def _in_library(name: str, choice: Choice) -> None:
+    if name not in RULE_SETS:
+        raise ValueError(f"The rules library has no rule set {name!r}.")
+
+
+_offered = Registry[str, Choice]("the rule sets offered", check=_in_library)
 #: The rule sets a tournament can choose, in the order offered: every game's package offers
 #: its own when the apps start (:func:`tournaments.games.discover`). Read only; asked when a
 #: form or a check is made, never copied at import, so that a rule set offered later is
 #: offered everywhere.
-CHOICES: Mapping[str, Choice] = MappingProxyType(_offered)
+CHOICES: Mapping[str, Choice] = _offered.view
 
 
 def offer(choice: Choice) -> None:
@@ -71,16 +76,12 @@ def offer(choice: Choice) -> None:
 
     :raises ValueError: the library has no rule set of that name, or another choice has it.
     """
-    if choice.name not in RULE_SETS:
-        raise ValueError(f"The rules library has no rule set {choice.name!r}.")
-    if _offered.get(choice.name, choice) != choice:
-        raise ValueError(f"The rule set {choice.name!r} is offered already.")
-    _offered[choice.name] = choice
+    _offered.register(choice.name, choice)
 
 
 def withdraw(name: str) -> None:
     """No longer offer rule set ``name`` (a test's, when it is done)."""
-    _offered.pop(name, None)
+    _offered.unregister(name)
 
 
 def default_rule_set() -> str:

@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django_stubs_ext import StrOrPromise
 
 from fipsen_rules import RULE_SETS
+from sitewide.registry import Registry
 from tournaments.models import Seat, Table, Tournament
 from tournaments.players.figures import Ranks, by_points
 from tournaments.rule_choice import CHOICES, TournamentRules
@@ -276,7 +277,14 @@ class RulePages:
         return None if self.own is None else self.own.no_sheets
 
 
-_pages: dict[str, RulePages] = {}
+def _playable(rule_set: str, pages: RulePages) -> None:
+    if rule_set not in CHOICES:
+        raise ValueError(f"The app offers no rule set {rule_set!r}.")
+    if RULE_SETS[rule_set].scores_deals != pages.scores_deals:
+        raise ValueError(f"The pages of {rule_set!r} do not play it as the library does.")
+
+
+_pages = Registry[str, RulePages]("the rule sets' pages", check=_playable)
 
 
 def register(rule_set: str, pages: RulePages) -> None:
@@ -286,18 +294,12 @@ def register(rule_set: str, pages: RulePages) -> None:
         that score deals of a ledger rule set (or the other way round: the library's
         ``scores_deals`` says which).
     """
-    if rule_set not in CHOICES:
-        raise ValueError(f"The app offers no rule set {rule_set!r}.")
-    if RULE_SETS[rule_set].scores_deals != pages.scores_deals:
-        raise ValueError(f"The pages of {rule_set!r} do not play it as the library does.")
-    if rule_set in _pages and _pages[rule_set] != pages:
-        raise ValueError(f"The rule set {rule_set!r} has its pages already.")
-    _pages[rule_set] = pages
+    _pages.register(rule_set, pages)
 
 
 def unregister(rule_set: str) -> None:
     """Forget the pages of ``rule_set`` (a test's rule set, when it is done)."""
-    _pages.pop(rule_set, None)
+    _pages.unregister(rule_set)
 
 
 def registered() -> Mapping[str, RulePages]:
@@ -338,19 +340,25 @@ if TYPE_CHECKING:
 
 RowT = TypeVar("RowT", bound="DataclassInstance")
 
-_prize_texts: list[PrizeTexts] = []
+#: One entry: the app that keeps the prize list says how a row's prize is written.
+_prize_texts = Registry[str, PrizeTexts]("the prize texts")
+_PRIZE_LIST = "prize list"
 
 
 def register_prize_texts(prize_texts: PrizeTexts) -> None:
     """Say how the ranked rows of a night on its own pages get their prizes: scoring, which
-    keeps the prize list, once when it starts (races and pots ask, :func:`with_prizes`)."""
-    _prize_texts[:] = [prize_texts]
+    keeps the prize list, once when it starts (races and pots ask, :func:`with_prizes`).
+
+    :raises ValueError: another function writes them already.
+    """
+    _prize_texts.register(_PRIZE_LIST, prize_texts)
 
 
 def with_prizes(tournament: Tournament, rows: Sequence[RowT]) -> list[RowT]:
     """The ranked ``rows`` (frozen dataclasses with a ``prize``) each with his prize as the
     standings write it; as they are where no app keeps a prize list."""
-    if not _prize_texts:
+    prize_texts = _prize_texts.get(_PRIZE_LIST)
+    if prize_texts is None:
         return list(rows)
-    texts = _prize_texts[0](tournament, rows)
+    texts = prize_texts(tournament, rows)
     return [replace(row, prize=text) for row, text in zip(rows, texts, strict=True)]

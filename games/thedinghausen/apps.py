@@ -12,13 +12,12 @@ class RacesConfig(AppConfig):
     def ready(self) -> None:
         from games.thedinghausen import printing_kinds
         from games.thedinghausen.models import RaceDeal
-        from games.thedinghausen.selectors import table_totals
+        from games.thedinghausen.selectors import deals_played, table_totals
         from tournaments.ledger import progress as table_progress
         from tournaments.ledger.entries import register_totals
 
         printing_kinds.register()
-        # A race deal has no passed kind: every deal entered was played.
-        table_progress.register("races", lambda table: RaceDeal.objects.filter(table=table).count())
+        table_progress.register("races", deals_played)
         # The running totals of a table, its ledger replayed by the ledger with every change.
         register_totals(RaceDeal, table_totals)
         # The race's deals in the night's file (tournaments/night_file.py).

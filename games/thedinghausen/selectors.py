@@ -250,3 +250,9 @@ def race_entries(*, tournament: Tournament) -> list[RaceDeal]:
     """Every race deal entered, the newest first (one query)."""
     deals = RaceDeal.objects.filter(table__tournament=tournament).select_related("table")
     return list(deals.order_by("-created_at", "-pk"))
+
+
+def deals_played(table: Table) -> int:
+    """The table's deals played (:mod:`tournaments.ledger.progress`): a race deal has no
+    passed kind, every deal entered was played."""
+    return RaceDeal.objects.filter(table=table).count()

@@ -12,13 +12,12 @@ class PotsConfig(AppConfig):
     def ready(self) -> None:
         from games.tippen import printing_kinds
         from games.tippen.models import PotDeal
-        from games.tippen.selectors import table_totals
+        from games.tippen.selectors import deals_played, table_totals
         from tournaments.ledger import progress as table_progress
         from tournaments.ledger.entries import register_totals
 
         printing_kinds.register()
-        # Every deal counts, also one where all passed: the dealer's stake went in.
-        table_progress.register("pots", lambda table: PotDeal.objects.filter(table=table).count())
+        table_progress.register("pots", deals_played)
         # The running totals of a table, its ledger replayed by the ledger with every change.
         register_totals(PotDeal, table_totals)
         # Tippen's deals in the night's file (tournaments/night_file.py).

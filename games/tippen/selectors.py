@@ -201,3 +201,9 @@ def pot_entries(*, tournament: Tournament) -> list[PotDeal]:
     """Every Tippen deal entered, the newest first (one query)."""
     deals = PotDeal.objects.filter(table__tournament=tournament).select_related("table")
     return list(deals.order_by("-created_at", "-pk"))
+
+
+def deals_played(table: Table) -> int:
+    """The table's deals played (:mod:`tournaments.ledger.progress`): every deal counts,
+    also one where all passed (the dealer's stake went in)."""
+    return PotDeal.objects.filter(table=table).count()

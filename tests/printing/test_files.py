@@ -229,7 +229,8 @@ def test_a_failing_renderer_leaves_a_message_for_the_organiser(
 ) -> None:
     kind = "failing_test_file"
     renderer = kinds.Kind(kind, _refuse(error), label="Kaputt")
-    monkeypatch.setitem(kinds._kinds, kind, renderer)
+    monkeypatch.setattr(kinds, "_kinds", kinds._kinds.copy())
+    kinds.register(renderer)
     file = run_job(requested(kind=kind), language=language)
 
     assert file.error == shown
@@ -244,7 +245,8 @@ def test_an_unexpected_error_is_logged_with_its_traceback(
 ) -> None:
     kind = "failing_test_file"
     renderer = kinds.Kind(kind, _refuse(RuntimeError("Pango ist abgestürzt")), label="X")
-    monkeypatch.setitem(kinds._kinds, kind, renderer)
+    monkeypatch.setattr(kinds, "_kinds", kinds._kinds.copy())
+    kinds.register(renderer)
     run_job(requested(kind=kind))
 
     [record] = [r for r in caplog.records if r.name == "printing.generation"]

@@ -37,8 +37,8 @@ class Notes:
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry as the apps filled it, given back unchanged after the test."""
-    monkeypatch.setattr(night_file, "_TABLE", dict(night_file._TABLE))
-    monkeypatch.setattr(night_file, "_NIGHT", dict(night_file._NIGHT))
+    monkeypatch.setattr(night_file, "_TABLE", night_file._TABLE.copy())
+    monkeypatch.setattr(night_file, "_NIGHT", night_file._NIGHT.copy())
 
 
 def wipe() -> None:

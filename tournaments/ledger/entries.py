@@ -39,6 +39,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from sitewide.compiled import upsert
+from sitewide.registry import Registry
 from tournaments.draw.tables import seats_of, table_with_seats_locked
 from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Seat, Table, Tournament
@@ -321,7 +322,7 @@ class LedgerKind(Generic[EntryT, StateT, PostedT]):
 #: A table's figures made afresh from its entries (the table's row and one per seat, unsaved).
 TotalsOf = Callable[[Table, list[Seat]], tuple[TableTotal, list[SeatTotal]]]
 
-_totals: dict[type[LedgerEntry], TotalsOf] = {}
+_totals = Registry[type[LedgerEntry], TotalsOf]("the running totals")
 
 #: What a seat's and a table's running totals hold besides their keys.
 SEAT_FIGURES = ("points", "declared", "won", "lost", "best", "cents", "sweeps", "failed")
@@ -330,8 +331,9 @@ TABLE_FIGURES = ("played", "entries", "last_entry", "game", "pot", "reserve", "d
 
 def register_totals(model: type[LedgerEntry], totals: TotalsOf) -> None:
     """Say how the app that keeps ``model``'s entries makes a table's figures from them
-    (called from its ``AppConfig.ready``): its rule set's ledger replayed once per change."""
-    _totals[model] = totals
+    (from its ``AppConfig.ready``): its rule set's ledger replayed once per change (a
+    second function for ``model``: ValueError)."""
+    _totals.register(model, totals)
 
 
 def totals_write(table: Table, seats: list[Seat], model: type[LedgerEntry]) -> None:

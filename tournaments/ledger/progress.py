@@ -8,8 +8,10 @@ do (:mod:`tournaments.night_links`). A table has the deals of one app only: the 
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from sitewide.registry import Registry
 from tournaments.models import Seat, Table
 
 if TYPE_CHECKING:
@@ -27,11 +29,21 @@ class DealsUnfit(Protocol):
     ) -> list[int]: ...
 
 
-_counters: dict[str, DealsPlayed] = {}
-_rechecks: dict[str, DealsUnfit] = {}
 #: The tables of a query whose phones keep deals not yet arrived, with how many (one query).
 DealsWaiting = Callable[["QuerySet[Table]"], list[tuple[Table, int]]]
-_waiting: dict[str, DealsWaiting] = {}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How an app that keeps a table's deals counts them, finds those unfit for a player
+    leaving, and knows those its tables' phones keep (None: it has no such deals)."""
+
+    counter: DealsPlayed
+    recheck: DealsUnfit | None = None
+    waiting: DealsWaiting | None = None
+
+
+_progress = Registry[str, Progress]("the apps that keep deals")
 
 
 def register(
@@ -43,17 +55,16 @@ def register(
     """Say how ``app`` counts a table's deals played (passed deals not counted), how it
     finds the deals that do not fit a player leaving after an earlier deal (none: its tables
     have no such deals), and how it knows the deals its tables' phones keep (see
-    :func:`deals_waiting`)."""
-    _counters[app] = counter
-    if recheck is not None:
-        _rechecks[app] = recheck
-    if waiting is not None:
-        _waiting[app] = waiting
+    :func:`deals_waiting`).
+
+    :raises ValueError: ``app`` registered other functions already.
+    """
+    _progress.register(app, Progress(counter, recheck, waiting))
 
 
 def deals_played(table: Table) -> int:
     """The table's deals played so far, as the apps that keep deals count them."""
-    return sum(counter(table) for counter in _counters.values())
+    return sum(progress.counter(table) for progress in _progress.values())
 
 
 def deals_unfit_for_leaving(
@@ -62,8 +73,11 @@ def deals_unfit_for_leaving(
     """The deals after ``after_deal`` that the table could not have played without the player
     at ``position`` (he dealt or declared in them, say), as the apps that keep deals find them."""
     unfit = set[int]()
-    for recheck in _rechecks.values():
-        unfit.update(recheck(table=table, seats=seats, position=position, after_deal=after_deal))
+    for progress in _progress.values():
+        if progress.recheck is not None:
+            unfit.update(
+                progress.recheck(table=table, seats=seats, position=position, after_deal=after_deal)
+            )
     return sorted(unfit)
 
 
@@ -72,6 +86,11 @@ def deals_waiting(tables: "QuerySet[Table]") -> list[tuple[Table, int]]:
     how many, by series and number: a redraw, an early end or the finish would leave them
     out. One query for each app that knows phones."""
     return sorted(
-        (found for reader in _waiting.values() for found in reader(tables)),
+        (
+            found
+            for progress in _progress.values()
+            if progress.waiting is not None
+            for found in progress.waiting(tables)
+        ),
         key=lambda found: (found[0].series, found[0].number),
     )
