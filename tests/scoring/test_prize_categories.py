@@ -15,9 +15,9 @@ from django.urls import reverse
 from printing import kinds
 from printing.kinds import FileJob
 from printing.models import GeneratedFile
-from scoring import selectors
 from scoring.models import Prize
 from scoring.night_file.deals import prizes_export, prizes_import
+from scoring.standings import awards
 from scoring.standings import selectors as standings_selectors
 from scoring.standings.prize_allocation import Kind, Line
 from scoring.standings.prize_forms import PrizeListForm
@@ -89,9 +89,7 @@ def test_the_prize_list_reads_every_kind_of_line_and_writes_it_back() -> None:
     ]
     table = playing_table()
     prizes_set(tournament=table.tournament, prizes=typed)
-    written = PrizeListForm.initial_text(
-        list(selectors.awards.prize_rows(tournament=table.tournament))
-    )
+    written = PrizeListForm.initial_text(list(awards.prize_rows(tournament=table.tournament)))
     assert written.splitlines()[:3] == [
         "1. 50,00 €",
         "Letzter: Trostpreis",
