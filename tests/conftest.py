@@ -16,6 +16,8 @@ from django.db import connection
 from django.db.backends.postgresql.operations import DatabaseOperations
 from django.test import Client, override_settings
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from pytest_django import Settings
 
 from preisfipsen.celery import app as celery_app
@@ -26,6 +28,14 @@ from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+# Hypothesis's own timing checks (a 200 ms deadline per example, "input generation is slow")
+# are timing assertions: on a loaded 2-core machine they failed tests whose every example passed
+# (tests/seasons/test_standings.py, 1.3 s for one input). The examples and their number stay.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -64,8 +64,11 @@ PHONE = {
     "has_touch": True,
 }
 
-#: Playwright's waits (clicks, `expect`) give up after this many milliseconds, not 30 s.
-TIMEOUT_MS = 10_000
+#: Playwright's waits (clicks, `expect`) give up after this many milliseconds. `make test`
+#: runs both passes' browser tests at once on two cores: a desk's swap and the launcher's first
+#: page each took over 10 s there (tests/browser/test_tournament_night.py, test_offline_worker.py)
+#: and pass alone. A wait bound, not a timing assertion: a passing wait ends as soon as it holds.
+TIMEOUT_MS = 30_000
 # `expect` has its own default (5 s), not the context's: a save answered late on a loaded
 # machine failed a CI run at 5 s while every click would have waited 10 s.
 expect.set_options(timeout=TIMEOUT_MS)
