@@ -30,7 +30,6 @@ from fipsen_rules.rulesets import RULE_SETS, Registration, scored_rule_set
 from fipsen_rules.tables import DEALS_AT_FOUR, DEALS_AT_THREE, table_split
 
 INVALID = 2
-SITS_OUT_FROM = 5  # at a table of five the dealer sits out (Großenaspe, SPEC C3.3)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -80,8 +79,9 @@ def _deal_command(deal: argparse.ArgumentParser) -> None:
         "--dealer",
         type=int,
         default=argparse.SUPPRESS,
-        help="the dealer's seat, for the rule sets that ask: at a Großenaspe table of five he "
-        "sits out (seat 0 unless given); Duttfips then checks that Vorhand took the Dutt",
+        help="the dealer's seat, for the rule sets that ask: where he sits out (a Großenaspe "
+        "table of five, a Preisskat table of four) seat 0 unless given; Duttfips checks that "
+        "Vorhand took the Dutt",
     )
     options: dict[str, Option] = {}
     for registration in _scored():
@@ -146,7 +146,8 @@ def _deal(args: argparse.Namespace) -> str:
     seats = {"players": args.players, "declarer": args.declarer}
     if "dealer" in inspect.signature(evaluate).parameters:
         # SPEC Part D deals from seat 0; only a table with a seat sitting out needs to know.
-        seats["dealer"] = given.get("dealer", 0 if args.players >= SITS_OUT_FROM else None)
+        sits_out = args.players in rules.dealer_sits_out_at
+        seats["dealer"] = given.get("dealer", 0 if sits_out else None)
     elif "dealer" in given:
         raise RulesError.of(
             Code.RULES_OPTION_UNKNOWN,

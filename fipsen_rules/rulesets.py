@@ -3,11 +3,11 @@
 The registry is how the command line and the web layer find a rule set and its options
 (SPEC Part C). A rule set is a module whose class has the shape of
 :class:`fipsen_rules.ruleset.ScoredRuleSet` (or of :class:`~fipsen_rules.ruleset.LedgerRuleSet`),
-and its :class:`Registration`: the library's own six are registered here, any other by
+and its :class:`Registration`: the library's own seven are registered here, any other by
 :func:`register` (the tests' Münzfips, from a fixture, undone by :func:`unregister`).
 
 >>> sorted(RULE_SETS)
-['ansegger', 'duttfips', 'grossenaspe', 'prisdorf', 'thedinghausen', 'tippen']
+['ansegger', 'duttfips', 'grossenaspe', 'preisskat', 'prisdorf', 'thedinghausen', 'tippen']
 >>> rule_set("prisdorf", min_bid=3) == Prisdorf(min_bid=3)
 True
 >>> rule_set("skat")  # doctest: +ELLIPSIS
@@ -27,6 +27,7 @@ from typing import Any
 from fipsen_rules.errors import Code, RulesError
 from fipsen_rules.grossenaspe import Grossenaspe
 from fipsen_rules.mecklenburg import Ansegger, Duttfips
+from fipsen_rules.preisskat import Preisskat
 from fipsen_rules.prisdorf import Prisdorf
 from fipsen_rules.ruleset import Option, OptionValue, RuleSet, ScoredRuleSet, is_scored
 from fipsen_rules.thedinghausen import Thedinghausen
@@ -91,6 +92,7 @@ _registered_rule_sets: dict[str, Registration] = {
         _registration(Duttfips),
         _registration(Thedinghausen),
         _registration(TippenRules),
+        _registration(Preisskat),
     )
 }
 #: How often the registry changed (see :func:`notation_words`).

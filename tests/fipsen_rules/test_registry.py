@@ -1,4 +1,5 @@
-"""The registry holds all six rule sets behind one protocol (issue 17 item 1): each is found
+"""The registry holds every rule set behind one protocol (issue 17 item 1; Preisskat, the
+seventh, issue 28): each is found
 by name, answers every question of :class:`fipsen_rules.ruleset.RuleSet`, checks its options,
 and seats a night as the web's own functions did before the move (their outputs for 1 to 60
 players are ``data/splits_before_17.json``, written from
@@ -37,8 +38,16 @@ from fipsen_rules import (
 )
 from fipsen_rules.ruleset import SHARED_PLACE, TIE_BREAK_ORDER, LedgerRuleSet, Option, RuleSet
 
-ALL_SIX = ["ansegger", "duttfips", "grossenaspe", "prisdorf", "thedinghausen", "tippen"]
-SCORED = ["ansegger", "duttfips", "grossenaspe", "prisdorf"]
+ALL_SEVEN = [
+    "ansegger",
+    "duttfips",
+    "grossenaspe",
+    "preisskat",
+    "prisdorf",
+    "thedinghausen",
+    "tippen",
+]
+SCORED = ["ansegger", "duttfips", "grossenaspe", "preisskat", "prisdorf"]
 LEDGER = ["thedinghausen", "tippen"]
 BEFORE = json.loads((Path(__file__).parent / "data" / "splits_before_17.json").read_text())
 #: The deals the web passed by table size before the move, for the rule sets that score.
@@ -50,14 +59,14 @@ WEB_DEALS: Mapping[str, dict[int, int]] = {
 }
 
 
-def test_all_six_are_registered_by_name() -> None:
-    assert sorted(RULE_SETS) == ALL_SIX
-    for name in ALL_SIX:
+def test_all_seven_are_registered_by_name() -> None:
+    assert sorted(RULE_SETS) == ALL_SEVEN
+    for name in ALL_SEVEN:
         assert rule_set(name).name == name == RULE_SETS[name].name
         assert rule_set(name.upper()).name == name
 
 
-@pytest.mark.parametrize("name", ALL_SIX)
+@pytest.mark.parametrize("name", ALL_SEVEN)
 def test_every_rule_set_answers_every_question(name: str) -> None:
     rules: RuleSet = rule_set(name)
     assert RULE_SETS[name].options == rules.OPTIONS
@@ -83,6 +92,7 @@ def test_every_rule_set_answers_every_question(name: str) -> None:
         ("grossenaspe", False, Ranking(("points",), TIE_BREAK_ORDER)),
         ("ansegger", False, Ranking(("points",), TIE_BREAK_ORDER)),
         ("duttfips", False, Ranking(("points",), TIE_BREAK_ORDER)),
+        ("preisskat", False, Ranking(("points",), TIE_BREAK_ORDER)),
         ("thedinghausen", False, Ranking(("games_won", "cents"), SHARED_PLACE)),
         ("tippen", False, Ranking(("chips",), SHARED_PLACE)),
     ],
@@ -97,7 +107,8 @@ def test_who_may_leave_and_what_ranks(name: str, may_leave: bool, ranking: Ranki
 def test_a_scored_rule_set_has_the_scored_shape(name: str) -> None:
     rules = scored_rule_set(name)
     assert rules.possible_scores()
-    assert rules.dealer_sits_out_at == ((5,) if name == "grossenaspe" else ())
+    sits_out = {"grossenaspe": (5,), "preisskat": (4,)}
+    assert rules.dealer_sits_out_at == sits_out.get(name, ())
 
 
 @pytest.mark.parametrize(
@@ -124,7 +135,7 @@ def test_a_ledger_rule_set_is_no_scored_one(name: str) -> None:
     assert refused.value.params["known"] == ", ".join(SCORED)
 
 
-@pytest.mark.parametrize("name", ALL_SIX)
+@pytest.mark.parametrize("name", ALL_SEVEN)
 def test_an_unknown_option_is_refused_by_the_registry(name: str) -> None:
     with pytest.raises(RulesError) as refused:
         rule_set(name, schneider=True)
@@ -201,7 +212,7 @@ def test_the_splits_are_those_of_before(key: str, name: str, options: dict[str, 
     assert {str(n): _split_or_code(name, n, **options) for n in range(1, 61)} == BEFORE[key]
 
 
-@given(players=st.integers(min_value=1, max_value=400), name=st.sampled_from(ALL_SIX))
+@given(players=st.integers(min_value=1, max_value=400), name=st.sampled_from(ALL_SEVEN))
 def test_a_split_seats_everyone_at_tables_the_rule_set_has(players: int, name: str) -> None:
     rules = rule_set(name)
     try:

@@ -25,6 +25,7 @@ from fipsen_rules import (
     message_of,
 )
 from fipsen_rules.grossenaspe_vocabulary import endings_of
+from fipsen_rules.preisskat import PREISSKAT, Preisskat
 from fipsen_rules.vocabulary import NOTATION_WORDS, Taps, every_taps, every_taps_count, spoken
 from tests.fipsen_rules.strategies import some_taps
 from tests.rule_set_proof.muenzfips import MUENZFIPS, Muenzfips
@@ -32,7 +33,7 @@ from tests.rule_set_proof.reizfips import REIZFIPS, Reizfips
 
 #: Every scored rule set, with the options that change its tiles; and the tests' own games
 #: (Reizfips has a number, the bid).
-RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips | Reizfips] = {
+RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips | Preisskat | Reizfips] = {
     "prisdorf": PRISDORF,
     "prisdorf-min3-kontra": Prisdorf(min_bid=3, kontra=True),
     "grossenaspe": GROSSENASPE,
@@ -40,6 +41,8 @@ RULES: dict[str, Prisdorf | Grossenaspe | Ansegger | Duttfips | Reizfips] = {
     "ansegger": ANSEGGER,
     "ansegger-no-ruten": Ansegger(ClubTable.of({"2": (2, -2), "Fips": (10, -20)})),
     "duttfips": DUTTFIPS,
+    "preisskat": PREISSKAT,
+    "preisskat-kontra": Preisskat(kontra=True),
     "reizfips": REIZFIPS,
 }
 #: Every vocabulary the generic tests sample (Münzfips's games are not listed: no games()).
