@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games.grossenaspe",
     "games.mecklenburg",
     "games.tippen",
+    "games.preisskat",
     "seasons",
 ]
 

@@ -162,7 +162,7 @@ class DemoNight:
     tournament: Tournament
     seed: int
     players: int
-    #: Deals played (every table's 100 or 120), and entries where all passed.
+    #: Deals played (every table's, by its rule set), and entries where all passed.
     deals: int
     passed: int
     series: int = 1
@@ -184,11 +184,12 @@ def demo_night_play(
     Players (a made-up name already in the directory with the same club is taken again), a
     tournament, registration and check-in, the draw, the start, every deal of every table
     entered with ``deal_record`` (checked by the rules, logged as the table's entry), and a
-    prize list. ``deals`` cuts the deals every table plays (instead of 100 and 120). ``rule_set`` is
-    one the app can play (:data:`tournaments.rule_choice.CHOICES`). ``series``: that many
-    series, each played through; series 2 drawn seeded by the standings, any later one by lot
-    avoiding earlier tablemates (:func:`series_played`). ``people``: the night's made-up
-    (name, club), else ``players`` drawn (a demo season's nights share theirs).
+    prize list. ``deals`` cuts the deals every table plays (instead of the rule set's).
+    ``rule_set`` is one the app can play (:data:`tournaments.rule_choice.CHOICES`).
+    ``series``: that many series, each played through; series 2 drawn seeded by the
+    standings, any later one by lot avoiding earlier tablemates (:func:`series_played`).
+    ``people``: the night's made-up (name, club), else ``players`` drawn (a demo season's
+    nights share theirs).
 
     :raises ValidationError: the players cannot be seated, ``deals`` is below 1 or
         ``series`` out of range.
@@ -250,9 +251,8 @@ def _tournament_started(
     people: Sequence[tuple[str, str]] = (),
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
-    options: dict[str, Any] = (
-        {} if deals is None else {"deals_at_four": deals, "deals_at_three": deals}
-    )
+    # None: the rule set's own counts (a Fipsen table's 100 or 120, a Skat list's 48 or 36).
+    options: dict[str, Any] = {"deals_at_four": deals, "deals_at_three": deals}
     demo_options = registered()[rule_set].demo_options
     if demo_options is not None:
         options["rule_options"] = demo_options(players)

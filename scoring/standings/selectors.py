@@ -207,7 +207,8 @@ def table_totals(table: Table, seats: list[Seat]) -> tuple[TableTotal, list[Seat
     ]
     table_total = TableTotal(
         table=table,
-        played=sum(group.deals for group in groups),
+        # The deals that count: every game, and a passed deal where the rule set counts it.
+        played=sum(row["counted"] for row in rows),
         entries=sum(row["deals"] for row in rows),
         last_entry=max((row["last"] for row in rows), default=None),
     )
@@ -224,6 +225,7 @@ def _deal_groups(table_id: int) -> QuerySet[Deal, dict[str, Any]]:
         .values("declarer")
         .annotate(
             deals=Count("pk"),
+            counted=Count("pk", filter=Q(number__isnull=False)),
             won=Count("pk", filter=Q(score__gt=0)),
             lost=Count("pk", filter=Q(score__lt=0) | others_gained),
             best=Max("score"),

@@ -39,7 +39,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, help=_("The same seed makes the same night again."))
         parser.add_argument(
-            "--deals", type=int, help=_("Deals per table, for a quick look (default 100 and 120).")
+            "--deals",
+            type=int,
+            help=_("Deals per table, for a quick look (default: the rules', e.g. 100 and 120)."),
         )
         parser.add_argument("--name", help=_("The tournament's name."))
         parser.add_argument(
