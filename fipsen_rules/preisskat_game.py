@@ -44,6 +44,7 @@ __all__ = [
     "format_game",
     "normalized",
     "parse",
+    "short_game",
 ]
 
 
@@ -342,3 +343,36 @@ def _number(words: list[str], after: str) -> int:
     if not words or not (words[0].isascii() and words[0].isdigit()):
         raise NotationError.of(NUMBER_MISSING, "game", word=after)
     return int(words.pop(0))
+
+
+#: The list keeper's short words for the canonical notation's (PREISSKAT.md: "Kr m2 H"); the
+#: result is left to the sign of the value beside it.
+_SHORT = {
+    **{trump.word: short for trump, short in zip(Trump, ("Ka", "He", "Pi", "Kr", "Gr", "Null"),
+                                                 strict=True)},
+    WITH_WORD: "m", WITHOUT_WORD: "o", BID_WORD: "R", "Hand": "H", "Schneider": "S",
+    "Schwarz": "Sw", "angesagt": "a", "ouvert": "o", KONTRA_WORD: "K", RE_WORD: "Re",
+    WON_WORD: "", LOST_WORD: "",
+}  # fmt: skip
+
+
+def short_game(game: SkatGame | PassedGame) -> str:
+    """A game as the list keeper writes it in the list's narrow column: the canonical
+    notation's words shortened, a number joined to its word, "angesagt" to its level.
+
+    >>> short_game(parse("Kreuz mit 2 Hand gewonnen")), short_game(parse("Null ouvert verloren"))
+    ('Kr m2 H', 'Null o')
+    >>> short_game(parse("Karo ohne 1 verloren Reizung 22")), short_game(parse("eingepasst"))
+    ('Ka o1 R22', 'eingepasst')
+    >>> short_game(parse("Grand mit 1 Hand Schneider angesagt Kontra gewonnen"))
+    'Gr m1 H Sa K'
+    """
+    if isinstance(game, PassedGame):
+        return PASSED_WORD
+    words: list[str] = []
+    for word in str(game).split():
+        if word.isdigit() or word == "angesagt":
+            words[-1] += _SHORT.get(word, word)
+        elif _SHORT[word]:
+            words.append(_SHORT[word])
+    return " ".join(words)

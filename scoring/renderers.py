@@ -17,6 +17,7 @@ pages written as one file at the end (``printing.pdf.Pages``).
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from printing.kinds import FileJob, Progress, no_progress
 from printing.pdf import Pages, render_pdf
 from scoring import selectors
-from scoring.scoresheets import Scoresheet, scoresheet
+from scoring.scoresheets import scoresheet
 from scoring.selectors import TableSheet
 from scoring.standings import selectors as standings_selectors
 from scoring.standings.cash import CashReport, cash_report
@@ -38,8 +39,10 @@ from tournaments import selectors as tournament_selectors
 from tournaments.ledger.receipts import by_series_printed, last_codes, last_codes_by_series
 from tournaments.models import Tournament
 from tournaments.printing_kinds import tournament_of
-from tournaments.rule_pages import own_pages_of
+from tournaments.rule_pages import own_pages_of, pages_of
 
+#: Scoring's own scoresheets (a game may bring its own: RulePages.sheet_layout).
+SCORESHEETS_TEMPLATE = "pdf/scoresheets.html"
 #: Tables whose charts share an A4 page in the night's file.
 CHARTS_PER_PAGE = 2
 
@@ -65,11 +68,23 @@ def _deal_scored(tournament: Tournament) -> Tournament:
 # Scoresheets
 
 
+def printed_sheets(
+    tournament: Tournament, sheets: Sequence[TableSheet], *, blank: bool = False
+) -> tuple[str, list[Any]]:
+    """The template and the values of the tables' printed sheets: scoring's, or the game's
+    own layout (:attr:`tournaments.rule_pages.RulePages.sheet_layout`)."""
+    layout = pages_of(tournament).sheet_layout
+    if layout is None:
+        return SCORESHEETS_TEMPLATE, [scoresheet(sheet, blank=blank) for sheet in sheets]
+    return layout.template, [layout.build(sheet, blank) for sheet in sheets]
+
+
 def add_scoresheets(
     pages: Pages,
     *,
     tournament: Tournament,
-    sheets: Sequence[Scoresheet],
+    sheets: Sequence[Any],
+    template: str = SCORESHEETS_TEMPLATE,
     progress: Progress = no_progress,
     done: int = 0,
     total: int | None = None,
@@ -82,14 +97,15 @@ def add_scoresheets(
     for number, sheet in enumerate(sheets, start=1):
         receipt = (receipts or {}).get(sheet.table, "")
         context = {"tournament": tournament, "sheets": [sheet], "blank": blank, "receipt": receipt}
-        pages.add("pdf/scoresheets.html", context)
+        pages.add(template, context)
         progress(done + number, total)
 
 
 def scoresheets_pdf(
     *,
     tournament: Tournament,
-    sheets: Sequence[Scoresheet],
+    sheets: Sequence[Any],
+    template: str = SCORESHEETS_TEMPLATE,
     progress: Progress = no_progress,
     receipts: Mapping[int, str] | None = None,
 ) -> bytes:
@@ -97,8 +113,8 @@ def scoresheets_pdf(
     total = len(sheets) + 1
     progress(0, total)
     pages = Pages()
-    add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress, total=total,
-                    receipts=receipts)  # fmt: skip
+    add_scoresheets(pages, tournament=tournament, sheets=sheets, template=template,
+                    progress=progress, total=total, receipts=receipts)  # fmt: skip
     pdf = pages.write_pdf()
     progress(total, total)
     return pdf
@@ -108,8 +124,9 @@ def render_scoresheets(job: FileJob) -> bytes:
     """The filled sheets of the option ``series`` (else of the series drawn last)."""
     tournament = _deal_scored(tournament_of(job))
     series = tournament_renderers.chosen_series(job, tournament)
-    sheets = [scoresheet(sheet) for sheet in _sheets_of(tournament, series)]
-    return scoresheets_pdf(tournament=tournament, sheets=sheets, progress=job.progress,
+    template, sheets = printed_sheets(tournament, _sheets_of(tournament, series))
+    return scoresheets_pdf(tournament=tournament, sheets=sheets, template=template,
+                           progress=job.progress,
                            receipts=last_codes(tournament, series=series))  # fmt: skip
 
 
@@ -123,8 +140,9 @@ def render_blank_scoresheets(job: FileJob) -> bytes:
         sheets = [sheet for sheet in sheets if sheet.table.number in numbers]
         if not sheets:
             raise ValidationError(_("None of the chosen tables exists."), code="no_such_table")
-    blanks = [scoresheet(sheet, blank=True) for sheet in sheets]
-    return scoresheets_pdf(tournament=tournament, sheets=blanks, progress=job.progress)
+    template, blanks = printed_sheets(tournament, sheets, blank=True)
+    return scoresheets_pdf(tournament=tournament, sheets=blanks, template=template,
+                           progress=job.progress)  # fmt: skip
 
 
 # The ranking
@@ -261,9 +279,12 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     progress(2, total)
     done = 2
     for series in sorted({sheet.table.series for sheet in night.sheets}):
-        sheets = [scoresheet(sheet) for sheet in night.sheets if sheet.table.series == series]
-        add_scoresheets(pages, tournament=tournament, sheets=sheets, progress=progress,
-                        done=done, total=total, receipts=night.receipts_of(series))  # fmt: skip
+        template, sheets = printed_sheets(
+            tournament, [sheet for sheet in night.sheets if sheet.table.series == series]
+        )
+        add_scoresheets(pages, tournament=tournament, sheets=sheets, template=template,
+                        progress=progress, done=done, total=total,
+                        receipts=night.receipts_of(series))  # fmt: skip
         done += len(sheets)
     groups = [
         night.sheets[start : start + CHARTS_PER_PAGE]

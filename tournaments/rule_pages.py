@@ -208,6 +208,17 @@ def no_statistics(seats: Sequence[int]) -> Sequence[KindCount]:
 
 
 @dataclass(frozen=True)
+class SheetLayout:
+    """A game's own printed scoresheet instead of scoring's (Preisskat's Spielliste): its
+    template, laid out a table at a time (``tournament``, ``sheets``, ``blank``, ``receipt``),
+    and how a table's sheet (scoring's ``TableSheet``; ``blank``) becomes its values, which
+    have a ``table`` (its number) and ``filled``."""
+
+    template: str
+    build: Callable[[Any, bool], Any]
+
+
+@dataclass(frozen=True)
 class RulePages:
     """What the shared pages show of a rule set; the templates are included as they are.
 
@@ -224,6 +235,7 @@ class RulePages:
     :param card_context: what the card's templates read besides the tournament and the card.
     :param sheet_legend: what the table sheet's legend adds, or None.
     :param pdf_legend: the scoresheet PDF's legend of the columns (None: scoring's own).
+    :param sheet_layout: its own printed scoresheet, filled and blank (None: scoring's).
     :param tables_line: the night's tables page's line under a table, or None.
     :param ended_early: the tables page's note on a table ended early (None: its own note).
     :param counts_deals: a table plays a count of deals (False: it plays until the night
@@ -254,6 +266,7 @@ class RulePages:
     card_context: Callable[[Tournament], Mapping[str, Any]] | None = None
     sheet_legend: str | None = None
     pdf_legend: str | None = None
+    sheet_layout: SheetLayout | None = None
     tables_line: str | None = None
     ended_early: str | None = None
     counts_deals: bool = True

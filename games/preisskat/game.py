@@ -5,6 +5,7 @@ besides what every scored game shares."""
 from django.utils.translation import gettext_lazy as _
 
 from games.preisskat.demo import preisskat_draw
+from games.preisskat.sheets import LAYOUT
 from games.preisskat.statistics import STATISTICS
 from scoring.demo import scored_night
 from scoring.scored_pages import scored_pages
@@ -35,5 +36,7 @@ PREISSKAT = Choice(
     ),
 )
 
+PAGES = scored_pages(statistics=STATISTICS, demo=scored_night(preisskat_draw), sheet_layout=LAYOUT)
+
 #: The game as the web plays it, found by :func:`tournaments.games.discover`.
-GAMES = (Game(PREISSKAT, scored_pages(statistics=STATISTICS, demo=scored_night(preisskat_draw))),)
+GAMES = (Game(PREISSKAT, PAGES),)
