@@ -1,5 +1,6 @@
 """Forms of the tournaments app: they check input and show a service's refusal on its field."""
 
+import json
 from typing import Any
 
 from django import forms
@@ -45,6 +46,10 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         widget=forms.RadioSelect(attrs={"class": "choice-list"}),
     )
 
+    #: The rule set whose deal counts and tie-break the form shows (static/js/rule-options.js
+    #: shows the chosen one's): a value left as shown is the chosen rule set's own.
+    defaults_of = forms.CharField(widget=forms.HiddenInput, required=False)
+
     class Meta:
         model = Tournament
         fields = [
@@ -76,6 +81,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         if not self.instance.pk and not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
             self.initial.setdefault("name", _("Preisfipsen"))
+        self.initial.setdefault("defaults_of", self.instance.rule_set or FIRST_RULES)
         self._add_rule_fields()
         self._offer_deal_counts()
         readers = {
@@ -127,7 +133,8 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         else:
             fixed = []
         for name in fixed:
-            self.fields[name].disabled = True
+            if name != "defaults_of":  # says what the fields show; changes nothing itself
+                self.fields[name].disabled = True
 
     def option_fields(self) -> list[forms.BoundField]:
         """The options' fields, shown below the rule sets."""
@@ -146,8 +153,16 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         return groups
 
     def main_fields(self) -> list[forms.BoundField]:
-        """Every field but the options'."""
-        return [self[name] for name in self.fields if not is_option_field(name)]
+        """Every field but the options' (and the hidden one)."""
+        return [
+            self[name]
+            for name in self.fields
+            if not is_option_field(name) and name != "defaults_of"
+        ]
+
+    def rule_defaults_json(self) -> str:
+        """Each rule set's deal counts and tie-break, for the script that shows them."""
+        return json.dumps({name: rule_defaults(name, {}) for name in CHOICES})
 
     def clean(self) -> dict[str, Any]:
         """The options' fields become ``rule_options``, checked by the rules library: the
@@ -158,18 +173,26 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         name = str(cleaned.get("rule_set", ""))
         if name in CHOICES:
             self._clean_rule_options(cleaned, name, given)
-            self._clean_deal_counts(cleaned, name)
+            self._clean_defaults(cleaned, name)
         return cleaned
 
-    def _clean_deal_counts(self, cleaned: dict[str, Any], name: str) -> None:
-        """A deal count left as the rule set ``name`` says is not stored (None: the rule
-        set's, whatever it is); only one the organiser changed is. A count already stored
-        stays as it is."""
-        figures = _rule_set_deals(name, cleaned.get("rule_options") or {})
-        for field, size in self.DEAL_COUNTS:
+    def _clean_defaults(self, cleaned: dict[str, Any], name: str) -> None:
+        """A deal count or the tie-break left as the form showed it (the defaults of rule set
+        ``name``, or of the one the form showed them for) is rule set ``name``'s own: a deal
+        count is then not stored (None: the rule set's, whatever it is), the tie-break is its.
+        Only what the organiser changed is kept; a value already stored stays as it is."""
+        chosen = rule_defaults(name, cleaned.get("rule_options") or {})
+        shown_for = cleaned.pop("defaults_of", "")
+        shown = rule_defaults(shown_for, {}) if shown_for in CHOICES else {}
+        for field, _size in self.DEAL_COUNTS:
             value = cleaned.get(field)
-            if value != getattr(self.instance, field) and value == figures.get(size):
+            stored = getattr(self.instance, field)
+            if value != stored and value in (chosen.get(field), shown.get(field)):
                 cleaned[field] = None
+        value = cleaned.get("tie_break")
+        stored = self.instance.tie_break if self.instance.pk else None
+        if "tie_break" in shown and value != stored and value == shown["tie_break"]:
+            cleaned["tie_break"] = chosen["tie_break"]
 
     def _refuse_fixed_changes(self) -> None:
         """A read-only field posted anyway with another value (a tampered form) is refused by
@@ -216,6 +239,19 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
             self.instance.rule_options = {}
         else:
             self.instance.rule_options = cleaned["rule_options"]
+
+
+def rule_defaults(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """What a tournament of rule set ``name`` plays unless the organiser changes it: its
+    tables' deal counts (by field) and its tie-break."""
+    deals = _rule_set_deals(name, options)
+    found: dict[str, Any] = {
+        field: deals[size] for field, size in TournamentForm.DEAL_COUNTS if size in deals
+    }
+    choice = CHOICES.get(name)
+    default = Tournament._meta.get_field("tie_break").default
+    found["tie_break"] = str(choice.tie_break if choice and choice.tie_break else default)
+    return found
 
 
 def _rule_set_deals(name: str, options: dict[str, Any]) -> dict[int, int]:

@@ -47,6 +47,9 @@ class Choice:
     #: Why a table of these rules ends when a player has to stop (where none may leave): the
     #: tables page and the confirmation say it before the organiser taps.
     no_leaving: "StrOrPromise | None" = None
+    #: The tie-break a new tournament of these rules starts with (a ``TieBreak`` value; None:
+    #: the tournament's own default).
+    tie_break: str | None = None
 
     def offered(self) -> tuple[tuple[Option, OptionText], ...]:
         """The options of the rule set that the form offers, in the library's order."""

@@ -34,6 +34,8 @@ PREISSKAT = Choice(
         "A Skat list is played to its end by the players who began it; where one has to "
         "stop, the table is ended early."
     ),
+    # PREISSKAT.md: on equal Leistung, more games won, then fewer lost, then the lot.
+    tie_break="more_won,fewer_lost",
 )
 
 PAGES = scored_pages(statistics=STATISTICS, demo=scored_night(preisskat_draw), sheet_layout=LAYOUT)

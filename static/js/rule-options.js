@@ -19,8 +19,29 @@
       sized[j].hidden = chosen !== null && readers.indexOf(chosen.value) === -1;
     }
   }
+  // The deal counts and the tie-break show the chosen rule set's own (a Skat list is 48 deals,
+  // a Fipsen table 100): a value the organiser changed stays; defaults_of tells the server whose
+  // defaults the fields show.
+  var defaults = JSON.parse(form.dataset.ruleDefaults || "{}");
+  function showDefaults() {
+    var chosen = form.querySelector('input[name="rule_set"]:checked');
+    var shownFor = form.elements.defaults_of;
+    if (!chosen || !shownFor || !defaults[chosen.value]) return;
+    var before = defaults[shownFor.value] || {};
+    var now = defaults[chosen.value];
+    Object.keys(now).forEach(function (name) {
+      var field = form.elements[name];
+      if (field && !field.disabled && String(field.value) === String(before[name])) {
+        field.value = now[name];
+      }
+    });
+    shownFor.value = chosen.value;
+  }
   form.addEventListener("change", function (event) {
-    if (event.target.name === "rule_set") update();
+    if (event.target.name === "rule_set") {
+      showDefaults();
+      update();
+    }
   });
   update();
 })();

@@ -21,8 +21,14 @@ def test_each_deal_count_names_the_rule_sets_that_seat_its_tables(organiser: Cli
         match = re.search(rf'data-shown-for="([^"]+)">\s*<label for="id_{name}"', page)
         assert match, name
         shown_for[name] = set(match.group(1).split())
-    assert shown_for["deals_at_three"] == {"prisdorf"}
-    assert shown_for["deals_at_four"] == {"prisdorf", "grossenaspe", "ansegger", "duttfips"}
+    assert shown_for["deals_at_three"] == {"prisdorf", "preisskat"}
+    assert shown_for["deals_at_four"] == {
+        "prisdorf",
+        "grossenaspe",
+        "ansegger",
+        "duttfips",
+        "preisskat",
+    }
 
 
 def test_the_readers_follow_the_rule_sets_table_sizes() -> None:

@@ -25,8 +25,14 @@ def test_the_tie_break_and_the_preisfipsen_tick_name_the_rule_sets_that_read_the
     organiser: Client,
 ) -> None:
     page = organiser.get(reverse("tournaments:tournament_create")).content.decode()
-    assert _shown_for(page, "tie_break") == {"prisdorf", "grossenaspe", "ansegger", "duttfips"}
-    assert _shown_for(page, "prize_tournament") == {"prisdorf"}
+    assert _shown_for(page, "tie_break") == {
+        "prisdorf",
+        "grossenaspe",
+        "ansegger",
+        "duttfips",
+        "preisskat",
+    }
+    assert _shown_for(page, "prize_tournament") == {"prisdorf", "preisskat"}
 
 
 def test_the_race_and_tippen_read_neither() -> None:

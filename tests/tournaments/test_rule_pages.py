@@ -9,13 +9,13 @@ from django.template.loader import get_template
 
 from tournaments import rule_pages
 from tournaments.models import Tournament
-from tournaments.rule_choice import CHOICES
+from tournaments.rule_choice import CHOICES, scored_rules_of
 
-SCORED = {"prisdorf", "grossenaspe", "ansegger", "duttfips"}
+SCORED = {"prisdorf", "grossenaspe", "ansegger", "duttfips", "preisskat"}
 LEDGERS = {"thedinghausen": "races", "tippen": "pots"}
 
 
-def test_all_six_rule_sets_are_registered() -> None:
+def test_all_seven_rule_sets_are_registered() -> None:
     assert set(rule_pages.registered()) == set(CHOICES) == SCORED | set(LEDGERS)
 
 
@@ -26,7 +26,9 @@ def test_a_scored_rule_set_is_played_on_scoring_s_pages(name: str) -> None:
     assert pages.own is None
     assert pages.counts_deals
     assert pages.no_sheets is None  # its scoresheets print
-    assert pages.paper_help is not None
+    # Paper sheets are typed in where the rules say how they are written (not yet Preisskat's).
+    vocabulary = scored_rules_of(Tournament(rule_set=name)).vocabulary
+    assert (pages.paper_help is not None) == (vocabulary.paper is not None)
 
 
 @pytest.mark.parametrize(("name", "app"), sorted(LEDGERS.items()))
