@@ -115,7 +115,7 @@ class SkatVocabulary(Vocabulary):
 def vocabulary_of(rules: Preisskat) -> SkatVocabulary:
     """The tiles under ``rules``: Kontra and Re only where the club plays them."""
     groups = [
-        FlagGroup("tops", gettext_noop("Without matadors?"), (Tile(WITHOUT, "ohne"),)),
+        FlagGroup("tops", gettext_noop("With or without"), (Tile(WITHOUT, "ohne"),)),
         FlagGroup("levels", gettext_noop("Hand, Schneider, Schwarz (if any)"), _LEVEL_TILES),
     ]
     if rules.kontra:
@@ -125,12 +125,13 @@ def vocabulary_of(rules: Preisskat) -> SkatVocabulary:
         rules=rules,
         contracts=(
             *(Tile(trump.value, trump.word) for trump in Trump),
-            Tile(PASSED, gettext_noop("passed in")),
+            Tile(PASSED, gettext_noop("passed in"), saves=True),  # one tap, no more
         ),
         groups=tuple(groups),
         numbers=(
-            NumberField("tops", gettext_noop("Matadors"), 1, 11, 1),
-            NumberField("bid", gettext_noop("Bid"), BIDS[0], BIDS[-1], BIDS[0]),
+            NumberField("tops", gettext_noop("Matadors"), 1, 11, 1, beside="tops"),
+            # After the result: only an overbid game needs it.
+            NumberField("bid", gettext_noop("Bid"), BIDS[0], BIDS[-1], BIDS[0], beside=RESULT),
         ),
         results=(WON_TILE, LOST_TILE),
         fields=_FIELDS,

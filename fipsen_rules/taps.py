@@ -32,6 +32,9 @@ class NumberField:
     minimum: int
     maximum: int
     default: int
+    #: The flag group it is shown beside (Preisskat's Spitzen beside "ohne"), or "result" for
+    #: after the result (its bid, needed only for an overbid); "" after the flag groups.
+    beside: str = ""
 
     def __post_init__(self) -> None:
         if not self.minimum <= self.default <= self.maximum:

@@ -89,12 +89,15 @@ class Tile:
         posted one is still read, and the rules refuse it with their reason).
     :param tap_off: a flag the game is played without is refused as "tap it again to
         deselect it" (else in the rules' own words).
+    :param saves: a contract that is the whole deal (Preisskat's "eingepasst"): the
+        captain's one tap on it saves the deal.
     """
 
     value: str
     label: str
     shown: bool = True
     tap_off: bool = True
+    saves: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ class Tile:
     label: str
     checked: bool
     invalid: bool = False
+    #: Tapped on the captain's new deal, it saves the deal at once (static/js/tile-toggle.js).
+    saves: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def _group_html(group: TileGroup) -> SafeString:
         group.legend,
         format_html_join(
             "",
-            '<input class="tile-input" type="{}" name="{}" id="{}"{}{}>'
+            '<input class="tile-input" type="{}" name="{}" id="{}"{}{}{}>'
             '<label class="tile tile-{}{}" for="{}">{}</label>',
             (
                 (
@@ -103,6 +105,7 @@ def _group_html(group: TileGroup) -> SafeString:
                     tile.id,
                     format_html(' value="{}"', tile.value) if group.input_type == "radio" else "",
                     " checked" if tile.checked else "",
+                    " data-saves" if tile.saves else "",
                     tile.value,
                     " tile-invalid" if tile.invalid else "",
                     tile.id,

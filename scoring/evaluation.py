@@ -2,15 +2,16 @@
 it among the playing seats, whatever the rule set (through its vocabulary)."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from fipsen_rules import Code, InvalidEntryError, Violation
+from fipsen_rules import Code, FipsenError, InvalidEntryError, Violation
 from fipsen_rules.rulesets import notation_words
 from fipsen_rules.signs import signed_score
-from fipsen_rules.vocabulary import Spoken, Vocabulary, spoken
+from fipsen_rules.vocabulary import PASSED, Spoken, Taps, Vocabulary, spoken
 from scoring.models import each_of, others_of
 from tournaments.models import MAX_SEATS, Tournament
 from tournaments.rule_choice import rules_of
@@ -141,3 +142,16 @@ def _require_playing(declarer: int, seats: tuple[int, ...]) -> None:
         raise ValidationError(
             {"declarer": ValidationError(_("This player does not play this deal."), code="seat")}
         )
+
+
+@cache
+def passed_counts(vocabulary: Vocabulary, players: int) -> bool:
+    """Whether a deal all passed counts as a deal at a table of ``players`` (the rules say)."""
+    if not any(tile.value == PASSED for tile in vocabulary.contracts):
+        return False
+    try:
+        game = vocabulary.game_of(Taps(PASSED))
+        scored = vocabulary.evaluate(game, players=players, declarer=None, dealer=0)
+    except FipsenError:
+        return False
+    return scored.counts_as_deal

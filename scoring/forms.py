@@ -13,10 +13,10 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from fipsen_rules import Code, FipsenError, Violation
-from fipsen_rules.vocabulary import EndingHint, Taps, Vocabulary
+from fipsen_rules.vocabulary import RESULT, EndingHint, NumberField, Taps, Vocabulary
 from scoring import deal_tiles
 from scoring.deal_tiles import NumberBox, Tile, TileGroup
-from scoring.evaluation import scored_rules, spoken_game, vocabulary_of
+from scoring.evaluation import passed_counts, scored_rules, spoken_game, vocabulary_of
 from scoring.models import Deal
 from tournaments.models import Seat, Tournament
 from tournaments.rules_errors import add_refusal, violation_text
@@ -92,6 +92,11 @@ class DealForm(forms.Form):
         note = vocabulary.note_at(len(seats))
         self.kieker_note = gettext(note) if note else ""
 
+    @property
+    def passed_counts(self) -> bool:
+        """A deal all passed counts (Skat's "eingepasst"): the phone's queue numbers it."""
+        return passed_counts(self.vocabulary, len(self._seats))
+
     def seat_names(self) -> list[str]:
         """The players in seat order: a refusal names the seat it is about."""
         return [seat.registration.player.name for seat in self._seats]
@@ -143,7 +148,8 @@ class DealForm(forms.Form):
         captain's screen renders them on every save, and this is a tenth of the cost. A tile
         the rules do not offer (a contract the club's table has no points for) is not shown."""
         shown = {tile.value for tile in self.vocabulary.contracts if tile.shown}
-        contracts = self._choice_group("contract", "contract")
+        saving = frozenset(tile.value for tile in self.vocabulary.contracts if tile.saves)
+        contracts = self._choice_group("contract", "contract", saving)
         groups: list[TileGroup | NumberBox] = [
             self._choice_group("players", "declarer"),
             TileGroup(
@@ -158,18 +164,19 @@ class DealForm(forms.Form):
             names = tuple(tile.value for tile in group.tiles if tile.shown)
             if names:
                 groups.append(self._check_group(group.key, gettext(group.legend), names))
-        for number in self.vocabulary.numbers:
-            value = self[number.name].value()
-            html_name = self.add_prefix(number.name)
-            groups.append(
-                NumberBox(
-                    html_name, f"id_{html_name}", str(self.fields[number.name].label),
-                    "" if value is None else str(value), number.minimum, number.maximum,
-                    number.name in self.errors,
-                )
-            )  # fmt: skip
+            groups += [
+                self._number_box(n) for n in self.vocabulary.numbers if n.beside == group.key
+            ]
+        beside = {group.key for group in self.vocabulary.groups} | {RESULT}
+        groups += [self._number_box(n) for n in self.vocabulary.numbers if n.beside not in beside]
         groups.append(self._choice_group("result", "result"))
-        return groups
+        return groups + [self._number_box(n) for n in self.vocabulary.numbers if n.beside == RESULT]
+
+    def _number_box(self, number: NumberField) -> NumberBox:
+        value, html_name = self[number.name].value(), self.add_prefix(number.name)
+        return NumberBox(html_name, f"id_{html_name}", str(self.fields[number.name].label),
+                         "" if value is None else str(value), number.minimum, number.maximum,
+                         number.name in self.errors)  # fmt: skip
 
     def _check_group(self, key: str, legend: "StrOrPromise", names: tuple[str, ...]) -> TileGroup:
         tiles = tuple(
@@ -194,13 +201,20 @@ class DealForm(forms.Form):
         players = tuple(self.fields["declarer"].choices)  # type: ignore[attr-defined]
         return _fresh_tiles_html(players, self.vocabulary, get_language())
 
-    def _choice_group(self, key: str, name: str) -> TileGroup:
+    def _choice_group(self, key: str, name: str, saving: frozenset[str] = frozenset()) -> TileGroup:
         field = self.fields[name]
         chosen = self[name].value()
         chosen = "" if chosen is None else str(chosen)
         html_name = self.add_prefix(name)
         tiles = tuple(
-            Tile(html_name, f"id_{html_name}_{index}", str(value), str(label), str(value) == chosen)
+            Tile(
+                html_name,
+                f"id_{html_name}_{index}",
+                str(value),
+                str(label),
+                str(value) == chosen,
+                saves=str(value) in saving,
+            )
             for index, (value, label) in enumerate(field.choices)  # type: ignore[attr-defined]
         )
         return TileGroup(key, str(field.label), "radio", tiles, name in self.errors)

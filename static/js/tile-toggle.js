@@ -89,3 +89,28 @@
     field.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();
+
+// A tile that is the whole deal (Preisskat's "eingepasst", data-saves): on the captain's new
+// deal (the queue's form) one tap takes every other tap back and saves the deal, through the
+// queue as the save button does; no preview is asked for. On a correction, or without
+// JavaScript, it is a tile like any other.
+(function () {
+  "use strict";
+  document.addEventListener(
+    "change",
+    function (event) {
+      var input = event.target;
+      if (!input.matches || !input.matches("input.tile-input[data-saves]") || !input.checked) {
+        return;
+      }
+      var form = input.form;
+      if (!form || form.getAttribute("data-queue") !== "deal") return;
+      event.stopPropagation(); // htmx's preview: the save answers with the next deal's screen
+      form.querySelectorAll("input.tile-input").forEach(function (other) {
+        if (other !== input) other.checked = false;
+      });
+      form.requestSubmit();
+    },
+    true,
+  );
+})();
