@@ -43,6 +43,7 @@ from tournaments.players.names import player_name_key
 from tournaments.players.services import player_create
 from tournaments.rule_choice import FIRST_RULES, require_playable, rules_of
 from tournaments.rule_pages import registered
+from tournaments.rule_readers import default_tie_break
 
 FIRST_NAMES = (
     "Hans", "Jürgen", "Gisela", "Ursula", "Karl-Heinz", "Helga", "Dieter", "Renate",
@@ -251,8 +252,13 @@ def _tournament_started(
     people: Sequence[tuple[str, str]] = (),
 ) -> Tournament:
     """The demo tournament with its made-up players checked in, drawn and started."""
-    # None: the rule set's own counts (a Fipsen table's 100 or 120, a Skat list's 48 or 36).
-    options: dict[str, Any] = {"deals_at_four": deals, "deals_at_three": deals}
+    # None: the rule set's own counts (a Fipsen table's 100 or 120, a Skat list's 48 or 36);
+    # and its own tie-break, as the new-tournament form starts with.
+    options: dict[str, Any] = {
+        "deals_at_four": deals,
+        "deals_at_three": deals,
+        "tie_break": default_tie_break(rule_set),
+    }
     demo_options = registered()[rule_set].demo_options
     if demo_options is not None:
         options["rule_options"] = demo_options(players)

@@ -20,7 +20,7 @@ from tournaments.models import MAX_DEALS, Seat, Tournament
 from tournaments.option_text import OptionText
 from tournaments.players.selectors import by_family_name
 from tournaments.rule_choice import CHOICES, FIRST_RULES, KONTRA, rules_checked
-from tournaments.rule_readers import kontra_readers, tie_break_readers
+from tournaments.rule_readers import default_tie_break, kontra_readers, tie_break_readers
 from tournaments.services import RULE_FIELDS
 from tournaments.text import CleanCharField
 
@@ -248,9 +248,7 @@ def rule_defaults(name: str, options: dict[str, Any]) -> dict[str, Any]:
     found: dict[str, Any] = {
         field: deals[size] for field, size in TournamentForm.DEAL_COUNTS if size in deals
     }
-    choice = CHOICES.get(name)
-    default = Tournament._meta.get_field("tie_break").default
-    found["tie_break"] = str(choice.tie_break if choice and choice.tie_break else default)
+    found["tie_break"] = default_tie_break(name)
     return found
 
 

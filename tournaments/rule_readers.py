@@ -6,6 +6,7 @@ readers are the seating's (:func:`tournaments.draw.rule_seating.deal_count_reade
 
 from fipsen_rules import RULE_SETS
 from fipsen_rules.ruleset import TIE_BREAK_ORDER
+from tournaments.models import Tournament
 from tournaments.rule_choice import CHOICES, KONTRA
 
 
@@ -21,3 +22,11 @@ def kontra_readers() -> tuple[str, ...]:
     return tuple(
         name for name in CHOICES if any(option.name == KONTRA for option in RULE_SETS[name].options)
     )
+
+
+def default_tie_break(name: str) -> str:
+    """The tie-break a new tournament of rule set ``name`` starts with: its own (Preisskat's:
+    more games won, then fewer lost), else the tournament's default."""
+    choice = CHOICES.get(name)
+    default = Tournament._meta.get_field("tie_break").default
+    return str(choice.tie_break if choice and choice.tie_break else default)

@@ -5,7 +5,9 @@ night exported again is the same file, byte for byte: the format did not change.
 Tippen's rows still inside scoring), one demo night of each rule set the app plays
 (``scoring.demo.demo_night_play``: 4 players, 5 for the race; seed 17; five deals a table),
 with one correction by the organiser "leitung" where a correction was at hand (Prisdorf, the
-race, Tippen). Runs on SQLite and PostgreSQL (make test)."""
+race, Tippen). ``preisskat.json`` came later (issue 28): written by the code that added
+Preisskat, in the same way, its first game corrected by "leitung". Runs on SQLite and
+PostgreSQL (make test)."""
 
 import json
 from pathlib import Path
