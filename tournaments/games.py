@@ -7,7 +7,7 @@ them once the apps are ready: offered on the new-tournament form
 from dataclasses import dataclass
 from importlib import import_module
 
-from django.apps import apps
+from django.apps import AppConfig, apps
 from django.utils.module_loading import module_has_submodule
 from django_stubs_ext import StrOrPromise
 
@@ -30,12 +30,17 @@ class Game:
 
 
 def register_game(game: Game) -> None:
-    """Offer ``game`` to the organiser and play it with its pages.
+    """Offer ``game`` to the organiser and play it with its pages; all or nothing: pages
+    refused leave the game not offered either.
 
     :raises ValueError: as :func:`tournaments.rule_choice.offer` and :func:`register`.
     """
     offer(game.choice)
-    register(game.name, game.pages)
+    try:
+        register(game.name, game.pages)
+    except ValueError:
+        withdraw(game.name)
+        raise
 
 
 def withdraw_game(name: str) -> None:
@@ -48,14 +53,22 @@ def withdraw_game(name: str) -> None:
 GAME_MODULE = "game"
 
 
+def _game_apps() -> list[AppConfig]:
+    """The installed apps that declare games (a :data:`GAME_MODULE`), in the order of
+    ``INSTALLED_APPS``."""
+    return [
+        config
+        for config in apps.get_app_configs()
+        if config.module is not None and module_has_submodule(config.module, GAME_MODULE)
+    ]
+
+
 def game_urls() -> list[str]:
     """The URL modules of the installed games that have pages of their own (``urls``)."""
     return [
         f"{config.name}.urls"
-        for config in apps.get_app_configs()
-        if config.module is not None
-        and module_has_submodule(config.module, GAME_MODULE)
-        and module_has_submodule(config.module, "urls")
+        for config in _game_apps()
+        if module_has_submodule(config.module, "urls")
     ]
 
 
@@ -63,11 +76,9 @@ def discover() -> None:
     """Register the games of every installed app that has a :data:`GAME_MODULE`, in the order
     of ``INSTALLED_APPS`` (the order the form offers them): the one place the web finds its
     games. Called once the apps are ready."""
-    for config in apps.get_app_configs():
-        if config.module is not None and module_has_submodule(config.module, GAME_MODULE):
-            module = import_module(f"{config.name}.{GAME_MODULE}")
-            for game in module.GAMES:
-                register_game(game)
+    for config in _game_apps():
+        for game in import_module(f"{config.name}.{GAME_MODULE}").GAMES:
+            register_game(game)
 
 
 def games_with_paper_sheets() -> list[StrOrPromise]:
