@@ -33,7 +33,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from fipsen_rules import preisskat_game
 from fipsen_rules.deal_scores import DealScore, declarer_violations, seat_changes
-from fipsen_rules.errors import Code, InvalidEntryError, OwnCode, SeatingError, Violation
+from fipsen_rules.errors import (
+    Code,
+    InvalidEntryError,
+    OwnCode,
+    RulesError,
+    SeatingError,
+    Violation,
+)
 from fipsen_rules.messages import gettext_noop
 from fipsen_rules.preisskat_game import (
     BIDS,
@@ -106,6 +113,16 @@ NULL_OVERBID = OwnCode(
     gettext_noop("No Null reaches a bid of %(bid)s: a Null is worth 59 at most."),
     ("bid",),
 )
+FEE_RANGE = OwnCode(
+    "preisskat_fee_range",
+    gettext_noop("%(option)s is %(cents)s cents; it can be 0 to %(most)s cents."),
+    ("option", "cents", "most"),
+)
+#: The most a fee (Verlustspielgeld, a passed deal's) can be, in cents.
+MOST_FEE = 1000
+#: From this lost game of a list on, a declarer pays the later Verlustspielgeld
+#: (PREISSKAT.md: 0,50 € for each of the first three, 1,00 € from the fourth).
+LATER_FEE_FROM = 4
 CODES = (
     preisskat_game.NUMBER_MISSING,
     TOPS_MISSING,
@@ -117,18 +134,33 @@ CODES = (
     BID_VALUE,
     OVERBID_WON,
     NULL_OVERBID,
+    FEE_RANGE,
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Preisskat:
-    """The rule set; its one option, ``kontra``: the club plays Kontra and Re."""
+    """The rule set. Its options: ``kontra``, the club plays Kontra and Re; and the money of a
+    Skat evening (PREISSKAT.md, in cents): ``loss_fee`` for each of a list's first three games
+    a declarer lost and ``later_loss_fee`` for each from the fourth on (the Verlustspielgeld),
+    ``passed_fee`` for each deal all passed (0: none).
+
+    >>> rules = Preisskat(loss_fee=50, later_loss_fee=100)
+    >>> [rules.loss_money(lost) for lost in range(6)]
+    [0, 50, 100, 150, 250, 350]
+    """
 
     kontra: bool = False
+    loss_fee: int = 50
+    later_loss_fee: int = 100
+    passed_fee: int = 0
 
     name: ClassVar[str] = NAME
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("kontra", False, "Kontra and Re, which tournament play leaves out"),
+        Option("loss_fee", 50, "Verlustspielgeld in cents for each of a list's first 3 lost"),
+        Option("later_loss_fee", 100, "Verlustspielgeld in cents for each lost from the 4th"),
+        Option("passed_fee", 0, "cents for each deal all passed (0: none)"),
     )
     table_sizes: ClassVar[tuple[int, ...]] = SIZES
     dealer_sits_out_at: ClassVar[tuple[int, ...]] = SITS_OUT_AT
@@ -136,9 +168,25 @@ class Preisskat:
     ranking: ClassVar[Ranking] = BY_POINTS
     scores_deals: ClassVar[bool] = True
 
+    def __post_init__(self) -> None:
+        """:raises RulesError: :data:`FEE_RANGE`, a fee below 0 or above :data:`MOST_FEE`."""
+        for option in ("loss_fee", "later_loss_fee", "passed_fee"):
+            cents = getattr(self, option)
+            if isinstance(cents, bool) or not 0 <= cents <= MOST_FEE:
+                raise RulesError.of(FEE_RANGE, option, option=option, cents=cents, most=MOST_FEE)
+
     @property
     def options(self) -> Mapping[str, OptionValue]:
         return option_values(self, self.OPTIONS)
+
+    def loss_money(self, lost: int) -> int:
+        """The Verlustspielgeld of a declarer who lost ``lost`` games in one list, in cents."""
+        first = min(lost, LATER_FEE_FROM - 1)
+        return first * self.loss_fee + (lost - first) * self.later_loss_fee
+
+    def passed_money(self, passed: int) -> int:
+        """What ``passed`` deals all passed cost, in cents."""
+        return passed * self.passed_fee
 
     def deals_at(self, size: int) -> int:
         """48 deals at four, 36 at three. :raises SeatingError: ``TABLE_SIZE``."""

@@ -254,6 +254,8 @@ class RulePages:
         in the season, the player's page): by points where it says nothing else.
     :param statistics: its kinds of game counted over seats (the player's page), in one
         query however many seats.
+    :param money: what its tables pay the club beyond the fees, for the cash report
+        (``scoring.standings.cash.GameMoney`` each; Preisskat's Verlustspielgeld), or None.
     """
 
     own: OwnPages | None
@@ -278,6 +280,7 @@ class RulePages:
     files: tuple[str, ...] = ()
     rank: Ranks = by_points
     statistics: Statistics = no_statistics
+    money: Callable[[Tournament], Sequence[Any]] | None = None
 
     @property
     def scores_deals(self) -> bool:

@@ -3,7 +3,9 @@ Seeger-Fabian list, its choice on the new-tournament form and what scoring's pag
 besides what every scored game shares."""
 
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
+from games.preisskat.cash import skat_money
 from games.preisskat.demo import preisskat_draw
 from games.preisskat.sheets import LAYOUT
 from games.preisskat.statistics import STATISTICS
@@ -12,6 +14,12 @@ from scoring.scored_pages import scored_pages
 from tournaments.games import Game
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import KONTRA, Choice
+
+
+def _euros(*cents: int) -> tuple[tuple[int, "StrOrPromise"], ...]:
+    """Amounts in cents as the organiser reads them: "0,50 €"; 0 as "none"."""
+    return tuple((c, f"{c // 100},{c % 100:02d} €" if c else _("none")) for c in cents)
+
 
 PREISSKAT = Choice(
     "preisskat",
@@ -29,6 +37,21 @@ PREISSKAT = Choice(
                 "only for clubs that play them."
             ),
         ),
+        "loss_fee": OptionText(
+            _("Verlustspielgeld up to the third lost game"),
+            _("What a declarer pays the club for each of his first three lost games of a list."),
+            choices=_euros(0, 20, 25, 50, 100),
+        ),
+        "later_loss_fee": OptionText(
+            _("Verlustspielgeld from the fourth lost game"),
+            _("What he pays for each lost game of the list from the fourth on."),
+            choices=_euros(0, 50, 100, 150, 200),
+        ),
+        "passed_fee": OptionText(
+            _("Fee for a deal all passed"),
+            _("What the table pays for each deal all passed (eingepasst), if the club asks."),
+            choices=_euros(0, 10, 20, 50),
+        ),
     },
     no_leaving=_(
         "A Skat list is played to its end by the players who began it; where one has to "
@@ -38,7 +61,12 @@ PREISSKAT = Choice(
     tie_break="more_won,fewer_lost",
 )
 
-PAGES = scored_pages(statistics=STATISTICS, demo=scored_night(preisskat_draw), sheet_layout=LAYOUT)
+PAGES = scored_pages(
+    statistics=STATISTICS,
+    demo=scored_night(preisskat_draw),
+    sheet_layout=LAYOUT,
+    money=skat_money,
+)
 
 #: The game as the web plays it, found by :func:`tournaments.games.discover`.
 GAMES = (Game(PREISSKAT, PAGES),)

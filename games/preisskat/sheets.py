@@ -3,11 +3,15 @@ from scoring's sheet of a table (its seats and deals, read by scoring's selector
 scoring's scoresheet files in the template :data:`TEMPLATE`."""
 
 from dataclasses import dataclass
-from typing import Any
+from decimal import Decimal
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
+from fipsen_rules.preisskat import Preisskat
 from games.preisskat.spielliste import DealLine, Spielliste, spielliste
+from sitewide.money import euros
+from tournaments.rule_choice import rules_of
 from tournaments.rule_pages import SheetLayout
 
 TEMPLATE = "preisskat/pdf_spielliste.html"
@@ -38,7 +42,7 @@ class PrintedList:
         return self.sheet.filled
 
 
-def _foot(sheet: Spielliste) -> tuple[FootRow, ...]:
+def _foot(sheet: Spielliste, rules: Preisskat) -> tuple[FootRow, ...]:
     gain = sheet.others_gain
     rows = (
         (_("Game points"), "points"),
@@ -48,14 +52,16 @@ def _foot(sheet: Spielliste) -> tuple[FootRow, ...]:
         (_("%(gain)s for each game the others lost") % {"gain": gain}, "others"),
         (_("Leistung"), "leistung"),
     )
-    return tuple(
+    blank = ("",) * len(sheet.names)
+    figures = tuple(
         FootRow(
-            label,
-            tuple(str(getattr(f, name)) for f in sheet.foot) or ("",) * len(sheet.names),
-            name == "leistung",
+            label, tuple(str(getattr(f, name)) for f in sheet.foot) or blank, name == "leistung"
         )
         for label, name in rows
     )
+    # What each pays the club for his lost games (PREISSKAT.md), checked against the cash box.
+    fees = tuple(euros(Decimal(rules.loss_money(f.lost)) / 100) for f in sheet.foot) or blank
+    return (*figures, FootRow(_("Verlustspielgeld"), fees))
 
 
 def spielliste_of(sheet: Any, blank: bool) -> PrintedList:
@@ -82,7 +88,7 @@ def spielliste_of(sheet: Any, blank: bool) -> PrintedList:
         blank=blank,
         series=table.series if several else None,
     )
-    return PrintedList(made, _foot(made))
+    return PrintedList(made, _foot(made, cast("Preisskat", rules_of(table.tournament))))
 
 
 LAYOUT = SheetLayout(TEMPLATE, spielliste_of)
