@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "games.tippen",
     "games.preisskat",
     "seasons",
+    "evenings",
 ]
 
 MIDDLEWARE = [

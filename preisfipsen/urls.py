@@ -17,6 +17,7 @@ urlpatterns = [
     # The pages of each game that brings its own (games/*/urls.py).
     *(path("", include(module)) for module in game_urls()),
     path("", include("seasons.urls")),
+    path("", include("evenings.urls")),
     path("", include("scoring.night.urls")),
     path("", include("printing.urls")),
     # A consistent copy of the whole database, for the organiser's USB stick

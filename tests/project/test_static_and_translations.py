@@ -22,6 +22,7 @@ TRANSLATED_SOURCES = (
     "scoring",
     "games",
     "seasons",
+    "evenings",
     "fipsen_rules",
     "templates",
 )

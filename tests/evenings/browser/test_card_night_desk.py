@@ -1,0 +1,52 @@
+"""The organiser runs a card night in the browser (issue 28 item 5): makes it, takes in the
+evening's Preisskat and Preisfipsen, registers an arrival once for both, taps a second one in
+for the Skat only, and reads the evening's cash box."""
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from tournaments import services as tournament_services
+from tournaments.models import Registration
+
+
+def test_one_desk_for_the_evening(
+    page: Page, organiser: AbstractBaseUser, log_in: Callable[[Page, AbstractBaseUser], None]
+) -> None:
+    today = timezone.localdate()
+    for name, rules, fee in (
+        ("Preisskat", "preisskat", "10.00"),
+        ("Preisfipsen", "prisdorf", "5.00"),
+    ):
+        tournament_services.tournament_create(name=name, date=today, rule_set=rules,
+                                              entry_fee=Decimal(fee))  # fmt: skip
+    log_in(page, organiser)
+    page.goto("/")
+    page.get_by_role("link", name="Kartenabende").click()
+    page.get_by_role("link", name="Neuer Kartenabend").click()
+    page.get_by_label("Name").fill("Kartenabend im Dorfkrug")
+    page.get_by_role("button", name="Kartenabend anlegen").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Die Anmeldung des Abends")
+    for _ in range(2):
+        page.get_by_role("button", name="Über diese Anmeldung führen").first.click()
+    expect(page.locator(".card-night-tournaments li a")).to_have_text(["Preisskat", "Preisfipsen"])
+
+    page.get_by_label("Name").fill("Anna Sievers")
+    page.get_by_role("button", name="Anmelden: er spielt, was angekreuzt ist").click()
+    expect(page.locator(".message")).to_contain_text("Anna Sievers")
+    page.get_by_label("Name").fill("Bernd Kröger")
+    page.get_by_label("Preisfipsen").uncheck()
+    page.get_by_role("button", name="Anmelden: er spielt, was angekreuzt ist").click()
+    row = page.get_by_role("row", name="Bernd Kröger")
+    expect(row.get_by_role("button")).to_have_text(["spielt · bezahlt", "spielt nicht"])
+    row.get_by_role("button", name="spielt nicht").click()  # one tap: he plays it too
+    expect(page.get_by_role("row", name="Bernd Kröger").get_by_role("button")).to_have_text(
+        ["spielt · bezahlt", "spielt · bezahlt"]
+    )
+    assert Registration.objects.filter(checked_in_at__isnull=False).count() == 4
+
+    page.get_by_role("link", name="Die Kasse des Abends").click()
+    expect(page.locator(".cash-sums").first).to_contain_text("30,00 €")  # 2 × 10 € + 2 × 5 €
