@@ -66,6 +66,7 @@ WEB = frozenset(
         "scoring",
         "games",
         "seasons",
+        "evenings",
         "preisfipsen",
         "printing",
     }
@@ -77,6 +78,7 @@ GAMES = {
     "games/mecklenburg": "mecklenburg",
     "games/thedinghausen": "races",
     "games/tippen": "pots",
+    "games/preisskat": "preisskat",
 }
 #: A game's package as a module (``games.tippen``), by its folder.
 _MODULE = {folder: folder.replace("/", ".") for folder in GAMES}
@@ -107,8 +109,8 @@ LAYERS = (
         "tournaments",
         "tournaments",
         "templates/tournaments",
-        frozenset({"scoring", "games", "seasons", PROJECT}),
-        frozenset({"scoring", "seasons", *GAMES.values()}),
+        frozenset({"scoring", "games", "seasons", "evenings", PROJECT}),
+        frozenset({"scoring", "seasons", "evenings", *GAMES.values()}),
     ),
     # Scoring builds on the night and the rules; it does not reach up to the project, nor
     # to a game: their parts (their pages, their rows of the night's file) reach it through
@@ -117,8 +119,8 @@ LAYERS = (
         "scoring",
         "scoring",
         "templates/scoring",
-        frozenset({"games", PROJECT}),
-        frozenset(GAMES.values()),
+        frozenset({"games", "evenings", PROJECT}),
+        frozenset({"evenings", *GAMES.values()}),
     ),
     *(game_layer(folder) for folder in GAMES),
     # The season ranks nights of every rule set through tournaments (RulePages.rank, the
@@ -127,15 +129,24 @@ LAYERS = (
         "seasons",
         "seasons",
         "templates/seasons",
-        frozenset({"scoring", "games", PROJECT}),
-        frozenset({"scoring", *GAMES.values()}),
+        frozenset({"scoring", "games", "evenings", PROJECT}),
+        frozenset({"scoring", "evenings", *GAMES.values()}),
+    ),
+    # The card night runs tournaments of any game from one desk and one cash box (scoring's
+    # cash reports), and knows no game.
+    Layer(
+        "evenings",
+        "evenings",
+        "templates/evenings",
+        frozenset({"games", "seasons", PROJECT}),
+        frozenset({"seasons", *GAMES.values()}),
     ),
     Layer(
         "printing",
         "printing",
         "templates/printing",
-        frozenset({"tournaments", "scoring", "games", "seasons", PROJECT}),
-        frozenset({"tournaments", "scoring", "seasons", *GAMES.values()}),
+        frozenset({"tournaments", "scoring", "games", "seasons", "evenings", PROJECT}),
+        frozenset({"tournaments", "scoring", "seasons", "evenings", *GAMES.values()}),
     ),
 )
 
