@@ -5,10 +5,12 @@ Skat tables' Verlustspielgeld, to the cent. Bad input says what is wrong and sav
 SQLite and PostgreSQL."""
 
 import datetime
+import io
 import uuid
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
@@ -17,6 +19,7 @@ from evenings import selectors, services
 from evenings.models import CardNight
 from fipsen_rules.preisskat import PREISSKAT
 from scoring import services as scoring_services
+from scoring.management.commands.demo_night import Command
 from sitewide.money import euros
 from tournaments import services as tournament_services
 from tournaments.draw.services import tournament_draw
@@ -123,3 +126,24 @@ def test_the_evening_s_cash_box_adds_both_to_the_cent(
     page = organiser.get(reverse("evenings:cash", args=[card_night.pk])).content.decode()
     assert euros(cash.stays) in page
     assert "Verlustspielgeld" in page
+
+
+def test_the_demo_plays_a_whole_card_night() -> None:
+    """`demo_night --card-night` (named in its --help): one evening's Preisskat and
+    Preisfipsen, the same players, one card night."""
+    out = io.StringIO()
+    call_command("demo_night", card_night=True, players=7, seed=2, deals=6, stdout=out)
+    card_night = CardNight.objects.get()
+    skat, fipsen = selectors.tournaments_of(card_night)
+    assert (skat.rule_set, fipsen.rule_set) == ("preisskat", "prisdorf")
+    people = {r.player_id for r in Registration.objects.filter(tournament=skat)}
+    assert people == {r.player_id for r in Registration.objects.filter(tournament=fipsen)}
+    assert len(people) == 7
+    for tournament in (skat, fipsen):
+        assert Table.objects.filter(tournament=tournament, total__played=6).count() == 2
+    assert "Kartenabend „Kartenabend (Demo)“" in out.getvalue()
+    assert f"/card-nights/{card_night.pk}/cash/" in out.getvalue()
+
+
+def test_demo_night_s_help_names_the_card_night_option() -> None:
+    assert "--card-night" in Command().create_parser("manage.py", "demo_night").format_help()

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -60,9 +61,24 @@ class Command(BaseCommand):
             % {"rules": ", ".join(playable()), "default": FIRST_RULES},
         )
         parser.add_argument("--season", type=int, help=_("Play N demo nights in one season."))
+        parser.add_argument(
+            "--card-night",
+            action="store_true",
+            help=_(
+                "Play a whole card night instead: a Preisskat and a Preisfipsen of one "
+                "evening, the same players, one desk and one cash box (manage.py "
+                "demo_card_night)."
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        """A night, or with ``--season`` N nights in one season."""
+        """A night, with ``--season`` N nights in one season, or with ``--card-night`` an
+        evening's Preisskat and Preisfipsen (the card night's own command: this app does not
+        know card nights)."""
+        if options.get("card_night"):
+            given = {k: options[k] for k in ("players", "seed", "deals") if options.get(k)}
+            call_command("demo_card_night", stdout=self.stdout, **given)
+            return None
         if options.get("season"):
             seed = secrets.randbits(32) if options["seed"] is None else options["seed"]
             played = season_played(options["season"], options["players"], seed, options["deals"],
@@ -128,7 +144,7 @@ def season_played(
         season = demo_season(nights=nights, play=play)
     except ValidationError as error:
         raise CommandError(" ".join(error.messages)) from error
-    url = _base_url() + reverse("seasons:standings", args=[season.pk])
+    url = base_url() + reverse("seasons:standings", args=[season.pk])
     return _("Season %(pk)s, “%(name)s”: %(nights)s nights. Standings: %(url)s") % {
         "pk": season.pk, "name": season.name, "nights": nights, "url": url}  # fmt: skip
 
@@ -136,7 +152,7 @@ def season_played(
 def _report(night: DemoNight, *, seconds: float, again: str) -> list[str]:
     """What the command prints: the night made, its pages, and how to make it again."""
     tournament = night.tournament
-    base = _base_url()
+    base = base_url()
     pages = [
         (_("Progress (organiser): %s"), "scoring:dashboard"),
         (_("Standings (organiser): %s"), "scoring:standings"),
@@ -183,7 +199,7 @@ def _again(*, players: int, seed: int, deals: int | None, rules: str, series: in
     return command if rules == FIRST_RULES else f"{command} --rules {rules}"
 
 
-def _base_url() -> str:
+def base_url() -> str:
     """Where the organiser's browser finds the app: PREISFIPSEN_PUBLIC_URL, or `make run`'s."""
     if settings.PUBLIC_URL:
         return str(settings.PUBLIC_URL)
