@@ -9,6 +9,7 @@ from typing import Any, cast
 from django.utils.translation import gettext as _
 
 from fipsen_rules.preisskat import Preisskat
+from fipsen_rules.signs import signed_total
 from games.preisskat.spielliste import DealLine, Spielliste, spielliste
 from sitewide.money import euros
 from tournaments.rule_choice import rules_of
@@ -55,7 +56,9 @@ def _foot(sheet: Spielliste, rules: Preisskat) -> tuple[FootRow, ...]:
     blank = ("",) * len(sheet.names)
     figures = tuple(
         FootRow(
-            label, tuple(str(getattr(f, name)) for f in sheet.foot) or blank, name == "leistung"
+            label,
+            tuple(signed_total(getattr(f, name)) for f in sheet.foot) or blank,
+            name == "leistung",
         )
         for label, name in rows
     )

@@ -76,7 +76,9 @@ def test_a_preisskat_night_prints_its_spiellisten() -> None:
     assert "Unterschrift:" in text
     # The foot's Leistung is each player's points in the standings.
     leistung = [line for line in pdf_text(pdf, layout=True).splitlines() if "Leistung" in line]
-    printed = sorted(int(figure) for line in leistung for figure in line.split()[1:])
+    printed = sorted(
+        int(figure.replace("\u2212", "-")) for line in leistung for figure in line.split()[1:]
+    )
     points = sorted(s.points for s in standings.standings(tournament=tournament))
     assert printed == points
 
