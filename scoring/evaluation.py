@@ -55,6 +55,9 @@ class Scored:
     #: Each seat's change, by seat position (MAX_SEATS long), as the rule set scored it.
     seat_changes: tuple[int, ...] = (0,) * MAX_SEATS
     declarer: int | None = None
+    #: The game's own value where the declarer's change is another figure (a Skat game's,
+    #: beside the list's 50), said before saving; None where they are the same.
+    game_value: int | None = None
 
     @property
     def said(self) -> str:
@@ -128,7 +131,9 @@ def score_deal(
     by_position = _by_position(dict(zip(seats, changes, strict=True)))
     opponents = max(each_of(others_of(by_position, declarer)) or 0, 0)
     score = 0 if seat is None else changes[seat]
-    return Scored(scored.game, score, scored.counts_as_deal, opponents, by_position, declarer)
+    value = scored.value if score and scored.value != score else None
+    return Scored(scored.game, score, scored.counts_as_deal, opponents, by_position, declarer,
+                  value)  # fmt: skip
 
 
 def _by_position(changes: dict[int, int]) -> tuple[int, ...]:

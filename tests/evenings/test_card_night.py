@@ -147,3 +147,18 @@ def test_the_demo_plays_a_whole_card_night() -> None:
 
 def test_demo_night_s_help_names_the_card_night_option() -> None:
     assert "--card-night" in Command().create_parser("manage.py", "demo_night").format_help()
+
+
+def test_the_pages_read_a_fixed_number_of_queries(
+    organiser: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """However many players: the desk 7 (the session and user, the card night, its
+    tournaments, those of the day to take in, the players' rows), the cash box 14 (each
+    tournament's cash report, the Skat's money)."""
+    card_night, skat, fipsen = _evening()
+    for players in (3, 9):
+        for number in range(Player.objects.count(), players):
+            services.arrival_register(name=f"Spieler {number}", club="", plays=[skat, fipsen])
+        for page, queries in (("desk", 7), ("cash", 14)):
+            with django_assert_num_queries(queries):
+                organiser.get(reverse(f"evenings:{page}", args=[card_night.pk]))

@@ -72,8 +72,15 @@ def test_a_list_of_four_at_the_table(organiser: Client) -> None:
     assert re.search('name="tops" id="id_tops" value="1" min="1" max="11"', page)
     assert 'name="kontra"' not in page  # the tournament plays without Kontra
 
-    # "Kreuz mit 2 gewonnen": 12 × 3 = 36, and 50.
+    # "Kreuz mit 2 gewonnen": 12 × 3 = 36, and 50; the verdict says both before saving.
     declarer = upcoming.declarers[0]
+    preview = phone.post(
+        reverse("scoring:table_preview", args=[table.token]),
+        {**_form_values(page), "declarer": str(declarer), "contract": "kreuz", "tops": "2",
+         "result": "won"},
+    ).content.decode()  # fmt: skip
+    assert 'Kreuz mit 2 gewonnen</span> <span class="preview-value">(Wert +36)</span> =' in preview
+    assert "+86" in preview
     saved = _post(phone, table, declarer=str(declarer), contract="kreuz", tops="2", result="won")
     assert "Eingetragen:" in saved
     deal = Deal.objects.get(table=table, number=1)

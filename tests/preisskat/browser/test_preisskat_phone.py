@@ -77,8 +77,7 @@ def test_a_plain_game_in_five_taps_and_eingepasst_in_one(
     # The verdict before saving: the game and what it gives.
     preview = page.locator("#deal-preview")
     expect(preview).to_have_class(re.compile("preview-ok"))
-    expect(preview).to_contain_text("Kreuz mit 2 gewonnen")
-    expect(preview).to_contain_text("86")
+    expect(preview).to_contain_text("Kreuz mit 2 gewonnen (Wert +36) = +86")
     captain.tap(page.get_by_role("button", name="Spiel 1 eintragen"), in_bar=True)
     expect(page.locator(".status-line")).to_contain_text("Eingetragen")
     assert (captain.taps, captain.scrolls) == (5, 0)
