@@ -35,6 +35,7 @@ class ArrivalForm(forms.Form):
     club = CleanCharField(label=_("Club"), max_length=120, required=False)
 
     def __init__(self, *args: Any, tournaments: list[Tournament], **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # "Preisskat", not "Preisskat:" beside its box
         super().__init__(*args, **kwargs)
         self.tournaments = tournaments
         for tournament in tournaments:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from evenings.models import CardNight, CardNightPart
 from tournaments.desk.services import registration_add, registration_arrive
 from tournaments.models import Player, Registration, Tournament
+from tournaments.players.names import player_name_key
 from tournaments.players.services import player_create
 from tournaments.services.common import one_line
 
@@ -79,15 +80,20 @@ def arrival_plays(
 def arrival_register(
     *, name: str, club: str, plays: list[Tournament], by: User | None = None
 ) -> Player:
-    """A player typed once at the card night's desk, new to the directory: he plays the
-    tournaments ticked, each with its fee paid. All or nothing.
+    """A player typed once at the card night's desk (new to the directory, or found there by
+    his name and club): he plays the tournaments ticked, each with its fee paid. All or
+    nothing.
 
     :raises ValidationError: no tournament ticked, or as the directory and the desks refuse.
     """
     if not plays:
         raise ValidationError(_("Tick at least one tournament he plays."), code="nothing_ticked")
     with transaction.atomic():
-        player = player_create(name=name, club=club)
+        # The same name and club in the directory is the same player: typed once, not twice.
+        key, club = player_name_key(one_line(name)), one_line(club)
+        player = Player.objects.filter(name_key=key, club=club, retired_at__isnull=True).first()
+        if player is None:
+            player = player_create(name=name, club=club)
         for tournament in plays:
             arrival_plays(tournament=tournament, player=player, plays=True, by=by)
     return player

@@ -83,7 +83,7 @@ def card_night_plays(
         done = (
             _("%(player)s plays %(tournament)s.")
             if plays
-            else _("%(player)s does not play %(tournament)s: checked out, his fee open again.")
+            else _("%(tournament)s without %(player)s: checked out, the fee open again.")
         )
         messages.success(request, done % {"player": player.name, "tournament": tournament.name})
     return redirect("evenings:desk", card_night.pk)

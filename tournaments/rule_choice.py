@@ -209,7 +209,12 @@ def rules_description(tournament: "TournamentRules") -> list[str]:
     lines = [str(choice.label), str(evening)]
     for option, text in choice.offered():
         value = tournament.rule_options.get(option.name, option.default)
-        shown = str(_("yes") if value else _("no")) if option.is_switch else str(value)
+        # A number offered as choices is said as its choice reads ("0,50 €", not 50).
+        shown = (
+            str(_("yes") if value else _("no"))
+            if option.is_switch
+            else str(dict(text.choices).get(value, value))
+        )
         lines.append(f"{text.label}: {shown}")
     return lines
 

@@ -50,7 +50,7 @@ def skat_money(tournament: Tournament) -> tuple[GameMoney, ...]:
         )
         for table in tables
     )
-    money = [GameMoney(_("Verlustspielgeld"), losses)]
+    money = [GameMoney(_("Verlustspielgeld"), tuple(t for t in losses if t.lines))]
     if rules.passed_fee:
         fees = tuple(
             TableMoney(str(table), ((_passed_line(count), rules.passed_money(count)),))
@@ -58,7 +58,7 @@ def skat_money(tournament: Tournament) -> tuple[GameMoney, ...]:
             if (count := passed[table.pk])
         )
         money.append(GameMoney(_("Deals all passed"), fees))
-    return tuple(money)
+    return tuple(item for item in money if item.tables)  # nothing to say before a lost game
 
 
 def _lost_line(name: str, count: int) -> str:

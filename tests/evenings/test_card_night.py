@@ -24,6 +24,7 @@ from sitewide.money import euros
 from tournaments import services as tournament_services
 from tournaments.draw.services import tournament_draw
 from tournaments.models import Player, Registration, Table, Tournament
+from tournaments.players.services import player_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
@@ -162,3 +163,15 @@ def test_the_pages_read_a_fixed_number_of_queries(
         for page, queries in (("desk", 7), ("cash", 14)):
             with django_assert_num_queries(queries):
                 organiser.get(reverse(f"evenings:{page}", args=[card_night.pk]))
+
+
+def test_a_player_of_the_directory_typed_again_is_not_made_twice(organiser: Client) -> None:
+    """The walk's finding: "Anna Behrens, SC Prisdorf", already in the directory, typed at the
+    desk made a second Anna."""
+    card_night, skat, _fipsen = _evening()
+    known = player_create(name="Anna Behrens", club="SC Prisdorf")
+    url = reverse("evenings:desk", args=[card_night.pk])
+    organiser.post(url, {"name": " Anna  Behrens ", "club": "SC Prisdorf",
+                         f"plays_{skat.pk}": "on"})  # fmt: skip
+    assert Player.objects.filter(name="Anna Behrens").count() == 1
+    assert Registration.objects.get(tournament=skat).player == known

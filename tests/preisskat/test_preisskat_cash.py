@@ -99,3 +99,17 @@ def test_the_spielliste_s_foot_says_each_player_s_verlustspielgeld() -> None:
     assert "Verlustspielgeld" in text
     assert "3,50 €" in text
     assert "0,50 €" in text
+
+
+def test_nothing_is_said_before_a_lost_game_and_the_rules_page_says_euros(
+    organiser: Client,
+) -> None:
+    tournament = tournament_services.tournament_create(
+        name="Preisskat", date=datetime.date(2026, 12, 7), rule_set="preisskat",
+        rule_options={"kontra": False, "passed_fee": 20},
+    )  # fmt: skip
+    assert cash_report(tournament=tournament).game_money == ()
+    page = organiser.get(reverse("tournaments:tournament_rules", args=[tournament.pk]))
+    text = page.content.decode()
+    assert "Verlustspielgeld bis zum dritten verlorenen Spiel: 0,50 €" in text
+    assert "Gebühr für ein eingepasstes Spiel: 0,20 €" in text

@@ -9,6 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from evenings import services
+from tests.browser.conftest import PHONE, NewPage
 from tournaments import services as tournament_services
 from tournaments.models import Registration
 
@@ -50,3 +52,36 @@ def test_one_desk_for_the_evening(
 
     page.get_by_role("link", name="Die Kasse des Abends").click()
     expect(page.locator(".cash-sums").first).to_contain_text("30,00 €")  # 2 × 10 € + 2 × 5 €
+
+
+def test_the_desk_and_the_cash_box_fit_a_small_phone(
+    new_page: NewPage, organiser: AbstractBaseUser, log_in: Callable[[Page, AbstractBaseUser], None]
+) -> None:
+    """At 320 px (the walk's finding: the desk's buttons broke "spielt" inside the word, and
+    both pages scrolled sideways)."""
+    today = timezone.localdate()
+    card_night = services.card_night_create(name="Kartenabend", date=today)
+    tournaments = [
+        tournament_services.tournament_create(
+            name=name, date=today, rule_set=rules, entry_fee=Decimal("10.00")
+        )
+        for name, rules in (("Preisskat im Dorfkrug", "preisskat"), ("Preisfipsen", "prisdorf"))
+    ]
+    for tournament in tournaments:
+        services.card_night_take_in(card_night=card_night, tournament=tournament)
+    services.arrival_register(name="Karl-Heinz Wichmann-Behrens", club="SC Prisdorf",
+                              plays=tournaments)  # fmt: skip
+    services.arrival_register(name="Anna Sievers", club="", plays=tournaments[:1])
+    page = new_page(**{**PHONE, "viewport": {"width": 320, "height": 568}})
+    log_in(page, organiser)
+    for url in (f"/card-nights/{card_night.pk}/", f"/card-nights/{card_night.pk}/cash/"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, url
+    page.goto(f"/card-nights/{card_night.pk}/")
+    labels = page.locator("table.card-night-desk button")
+    expect(labels).to_have_count(4)
+    # Each label wraps between its words only: no word is wider than its button.
+    assert page.evaluate(
+        """[...document.querySelectorAll('table.card-night-desk button')].every(
+            b => b.scrollWidth <= b.clientWidth)"""
+    )
