@@ -131,7 +131,9 @@ def vocabulary_of(rules: Preisskat) -> SkatVocabulary:
         numbers=(
             NumberField("tops", gettext_noop("Matadors"), 1, 11, 1, beside="tops"),
             # After the result: only an overbid game needs it.
-            NumberField("bid", gettext_noop("Bid"), BIDS[0], BIDS[-1], BIDS[0], beside=RESULT),
+            NumberField(
+                "bid", gettext_noop("Bid"), BIDS[0], BIDS[-1], BIDS[0], beside=RESULT, steps=BIDS
+            ),
         ),
         results=(WON_TILE, LOST_TILE),
         fields=_FIELDS,

@@ -35,6 +35,9 @@ class NumberField:
     #: The flag group it is shown beside (Preisskat's Spitzen beside "ohne"), or "result" for
     #: after the result (its bid, needed only for an overbid); "" after the flag groups.
     beside: str = ""
+    #: The values a step of its minus and plus goes through (Skat's bids: 18, 20, 22, 23, …);
+    #: empty: every whole number between its bounds.
+    steps: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.minimum <= self.default <= self.maximum:

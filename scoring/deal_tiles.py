@@ -47,6 +47,8 @@ class NumberBox:
     minimum: int
     maximum: int
     invalid: bool
+    #: The values a step goes through, space-separated (Skat's bids); "": every number.
+    steps: str = ""
 
 
 #: The tile groups whose legend is not shown (see tiles_html).
@@ -67,7 +69,7 @@ def _number_html(box: NumberBox) -> SafeString:
         '<button type="button" class="step" data-step-for="{}" data-step="-1" aria-label="{}">'
         "−</button>"
         '<input class="number-input" type="number" inputmode="numeric" name="{}" id="{}" '
-        'value="{}" min="{}" max="{}">'
+        'value="{}" min="{}" max="{}"{}>'
         '<button type="button" class="step" data-step-for="{}" data-step="1" aria-label="{}">'
         "+</button></fieldset>",
         " field-invalid" if box.invalid else "",
@@ -80,6 +82,7 @@ def _number_html(box: NumberBox) -> SafeString:
         box.value,
         box.minimum,
         box.maximum,
+        format_html(' data-steps="{}"', box.steps) if box.steps else "",
         box.id,
         gettext("One more"),
     )

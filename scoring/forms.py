@@ -176,7 +176,7 @@ class DealForm(forms.Form):
         value, html_name = self[number.name].value(), self.add_prefix(number.name)
         return NumberBox(html_name, f"id_{html_name}", str(self.fields[number.name].label),
                          "" if value is None else str(value), number.minimum, number.maximum,
-                         number.name in self.errors)  # fmt: skip
+                         number.name in self.errors, " ".join(map(str, number.steps)))  # fmt: skip
 
     def _check_group(self, key: str, legend: "StrOrPromise", names: tuple[str, ...]) -> TileGroup:
         tiles = tuple(

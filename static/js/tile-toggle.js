@@ -83,7 +83,17 @@
     if (!field) return;
     var low = parseInt(field.min, 10), high = parseInt(field.max, 10);
     var number = parseInt(field.value, 10);
-    number = isNaN(number) ? low : number + parseInt(button.getAttribute("data-step"), 10);
+    var step = parseInt(button.getAttribute("data-step"), 10);
+    // A number of given values (Skat's bids: 18, 20, 22, 23, …) steps to the next of them.
+    var values = (field.getAttribute("data-steps") || "").split(" ").filter(Boolean).map(Number);
+    if (isNaN(number)) {
+      number = low;
+    } else if (values.length) {
+      var next = values.filter(function (v) { return step > 0 ? v > number : v < number; });
+      number = next.length ? (step > 0 ? next[0] : next[next.length - 1]) : number;
+    } else {
+      number += step;
+    }
     field.value = String(Math.min(high, Math.max(low, number)));
     field.dispatchEvent(new Event("input", { bubbles: true }));
     field.dispatchEvent(new Event("change", { bubbles: true }));

@@ -105,3 +105,21 @@ def test_offline_a_passed_deal_counts_as_the_list_s_deal(new_page: NewPage) -> N
     expect(page.locator("#offline-queue")).to_be_hidden()
     expect(heading).to_contain_text("Spiel 2 von 48")
     assert Deal.objects.get(table=table).number == 1
+
+
+def test_the_bid_steps_through_skat_s_bids(new_page: NewPage) -> None:
+    """The walk's finding: the bid's plus went 18, 19, 20, 21 (no bid is 19), and 48 took 30
+    taps. It steps through the bids: 18, 20, 22, 23, 24, 27, …"""
+    _table, captain = _captain(new_page, (390, 844), SITE_FONT)
+    page = captain.page
+    bid = page.locator("#id_bid")
+    plus = page.locator('button[data-step-for="id_bid"][data-step="1"]')
+    minus = page.locator('button[data-step-for="id_bid"][data-step="-1"]')
+    for shown in ("20", "22", "23", "24", "27"):
+        plus.tap()
+        expect(bid).to_have_value(shown)
+    minus.tap()
+    expect(bid).to_have_value("24")
+    # The Spitzen still step by one.
+    page.locator('button[data-step-for="id_tops"][data-step="1"]').tap()
+    expect(page.locator("#id_tops")).to_have_value("2")
