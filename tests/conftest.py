@@ -27,6 +27,8 @@ from tests.catalogues import CatalogueError, compile_catalogues
 from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
 
+#: The tests' folder.
+_TESTS = Path(__file__).parent
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 
 # Hypothesis's own timing checks (a 200 ms deadline per example, "input generation is slow")
@@ -70,8 +72,14 @@ def uses_database(item: pytest.Item) -> bool:
     return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under PREISFIPSEN_DATABASE_TESTS_ONLY=1, leave out the tests that use no database."""
+    """Every test in a ``browser`` folder (tests/browser/, a game's or an app's own) is marked
+    ``browser``. Under PREISFIPSEN_DATABASE_TESTS_ONLY=1, leave out the tests that use no
+    database."""
+    for item in items:
+        if _TESTS in item.path.parents and "browser" in item.path.relative_to(_TESTS).parts:
+            item.add_marker(pytest.mark.browser)
     if not DATABASE_TESTS_ONLY:
         return
     kept = [item for item in items if uses_database(item)]

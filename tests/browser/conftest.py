@@ -73,7 +73,6 @@ TIMEOUT_MS = 30_000
 # machine failed a CI run at 5 s while every click would have waited 10 s.
 expect.set_options(timeout=TIMEOUT_MS)
 
-_BROWSER_DIR = Path(__file__).parent
 POLICY = "Content-Security-Policy violation"
 _PAGES = pytest.StashKey[list[Page]]()
 _SCREENSHOT_DIR = pytest.StashKey[Path]()
@@ -81,13 +80,6 @@ _SCREENSHOT_DIR = pytest.StashKey[Path]()
 
 class NewPage(Protocol):
     def __call__(self, **context_options: Any) -> Page: ...
-
-
-@pytest.hookimpl(tryfirst=True)  # before `-m` deselects
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if _BROWSER_DIR in item.path.parents:
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="package")

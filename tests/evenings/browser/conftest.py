@@ -1,10 +1,6 @@
 """The browser's fixtures (tests/browser/conftest.py: one headless Chromium, `page`,
-`phone_page`, `organiser` as a user, `log_in`) for the card night in the browser; every test here
-is marked `browser`."""
-
-from pathlib import Path
-
-import pytest
+`phone_page`, `organiser` as a user, `log_in`) for the card night in the browser; tests/conftest.py
+marks every test here `browser`."""
 
 from tests.browser.conftest import (  # noqa: F401 (fixtures, found by their names)
     browser,
@@ -14,10 +10,3 @@ from tests.browser.conftest import (  # noqa: F401 (fixtures, found by their nam
     page,
     phone_page,
 )
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.browser)
