@@ -255,7 +255,7 @@ class Preisskat:
             raise InvalidEntryError(tuple(violations))
         if isinstance(game, PassedGame) or declarer is None:
             return DealScore(game, None, 0, (0,) * players)
-        value = game.charged if game.won else -2 * game.charged
+        value = game.points
         changes = seat_changes(
             players=players,
             declarer=declarer,

@@ -90,12 +90,8 @@ NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, 
 MOST_TOPS = {Trump.GRAND: 4}
 SUIT_TOPS = 11
 #: Every value that can be bid, 18 to 264: a game's value.
-BIDS = tuple(
-    sorted(
-        {base * times for base in BASES.values() for times in range(2, 19) if base * times <= 264}
-        | set(NULL_VALUES.values())
-    )
-)
+_MULTIPLES = {base * times for base in BASES.values() for times in range(2, 19)}
+BIDS = tuple(sorted({bid for bid in _MULTIPLES if bid <= 264} | set(NULL_VALUES.values())))
 PASSED_WORD = "eingepasst"
 WON_WORD, LOST_WORD = "gewonnen", "verloren"
 WITH_WORD, WITHOUT_WORD, BID_WORD = "mit", "ohne", "Reizung"
@@ -166,6 +162,11 @@ class SkatGame:
                 value = -(-self.bid // base) * base
         return value * (2 if self.kontra else 1) * (2 if self.re else 1)
 
+    @property
+    def points(self) -> int:
+        """The list's points in the declarer's column: won the value charged, lost twice it off."""
+        return self.charged if self.won else -2 * self.charged
+
     def __str__(self) -> str:
         return format_game(self)
 
@@ -196,12 +197,8 @@ def normalized(game: SkatGame) -> SkatGame:
     if Level.SCHWARZ_ANGESAGT in levels:
         levels.add(Level.SCHNEIDER_ANGESAGT)
     if game.won:
-        levels |= {
-            made
-            for made, said in ((Level.SCHNEIDER, Level.SCHNEIDER_ANGESAGT),
-                               (Level.SCHWARZ, Level.SCHWARZ_ANGESAGT))
-            if said in levels
-        }  # fmt: skip
+        made = {Level.SCHNEIDER_ANGESAGT: Level.SCHNEIDER, Level.SCHWARZ_ANGESAGT: Level.SCHWARZ}
+        levels |= {made[said] for said in made if said in levels}
     if Level.SCHWARZ in levels:
         levels.add(Level.SCHNEIDER)
     game = replace(game, levels=frozenset(levels))
@@ -249,16 +246,17 @@ def _parsed(words: list[tuple[str, ...]]) -> SkatGame | PassedGame | None:
 
 
 def parse(text: str) -> SkatGame | PassedGame:
-    """A game in the notation, words in any order, in any case.
+    """A game in the notation, words in any order, in any case, whole or as the list keeper
+    shortens them (:func:`short_game`, with "+" and "-" for the result: "Kr m2 H +").
 
     :raises NotationError: ``NOTATION_EMPTY``, ``NOTATION_UNKNOWN_WORD`` (a word, or a
         number where none goes), ``NOTATION_REPEATED_WORD``, ``NOTATION_CONFLICT`` (two games,
         won and lost, mit and ohne) or ``NOTATION_NO_GAME``.
     """
-    words = text.split()
+    words = [word for said in text.split() for word in _spelled_out(said)]
     if not words:
         raise NotationError.of(Code.NOTATION_EMPTY, "game")
-    if [word.lower() for word in words] == [PASSED_WORD]:
+    if " ".join(words).lower() in (PASSED_WORD, "passed in"):  # the page's English too
         return PassedGame()
     found = _Words()
     while words:
@@ -347,13 +345,33 @@ def _number(words: list[str], after: str) -> int:
 
 #: The list keeper's short words for the canonical notation's (PREISSKAT.md: "Kr m2 H"); the
 #: result is left to the sign of the value beside it.
+_TRUMP_SHORT = dict(zip(Trump, ("Ka", "He", "Pi", "Kr", "Gr", "Null"), strict=True))
 _SHORT = {
-    **{trump.word: short for trump, short in zip(Trump, ("Ka", "He", "Pi", "Kr", "Gr", "Null"),
-                                                 strict=True)},
+    **{trump.word: short for trump, short in _TRUMP_SHORT.items()},
     WITH_WORD: "m", WITHOUT_WORD: "o", BID_WORD: "R", "Hand": "H", "Schneider": "S",
     "Schwarz": "Sw", "angesagt": "a", "ouvert": "o", KONTRA_WORD: "K", RE_WORD: "Re",
     WON_WORD: "", LOST_WORD: "",
 }  # fmt: skip
+
+
+#: The short words read back (:func:`_spelled_out`), and the notation's words in English.
+_SPELLED_OUT = {
+    **{short.lower(): (trump.word,) for trump, short in _TRUMP_SHORT.items()},
+    "h": ("Hand",), "s": ("Schneider",), "sw": ("Schwarz",), "sa": ("Schneider", "angesagt"),
+    "swa": ("Schwarz", "angesagt"), "o": ("ouvert",), "k": (KONTRA_WORD,), "+": (WON_WORD,),
+    "-": (LOST_WORD,), "won": (WON_WORD,), "lost": (LOST_WORD,), "with": (WITH_WORD,),
+    "without": (WITHOUT_WORD,), "bid": (BID_WORD,), "announced": ("angesagt",),
+}  # fmt: skip
+_JOINED = {"m": WITH_WORD, "o": WITHOUT_WORD, "r": BID_WORD}
+
+
+def _spelled_out(said: str) -> tuple[str, ...]:
+    """A word of the list's short notation in the notation's words ("m2": "mit", "2"); any
+    other word as it is."""
+    word = said.lower()
+    if word[:1] in _JOINED and word[1:].isascii() and word[1:].isdigit():
+        return (_JOINED[word[0]], word[1:])
+    return _SPELLED_OUT.get(word, (said,))
 
 
 def short_game(game: SkatGame | PassedGame) -> str:
@@ -366,6 +384,8 @@ def short_game(game: SkatGame | PassedGame) -> str:
     ('Ka o1 R22', 'eingepasst')
     >>> short_game(parse("Grand mit 1 Hand Schneider angesagt Kontra gewonnen"))
     'Gr m1 H Sa K'
+    >>> str(parse("Gr m1 H Sa K +")), str(parse("ka without 1 lost bid 22"))
+    ('Grand mit 1 Hand Schneider angesagt Kontra gewonnen', 'Karo ohne 1 verloren Reizung 22')
     """
     if isinstance(game, PassedGame):
         return PASSED_WORD

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from fipsen_rules.deal_scores import DealScore
+from fipsen_rules.errors import OwnCode
 from fipsen_rules.messages import gettext_noop
-from fipsen_rules.preisskat import CODES, Preisskat
+from fipsen_rules.preisskat import CODES, SITS_OUT_AT, Preisskat
 from fipsen_rules.preisskat_game import (
     BID_WORD,
     BIDS,
@@ -42,6 +43,7 @@ from fipsen_rules.vocabulary import (
     WON_TILE,
     FlagGroup,
     NumberField,
+    PaperSheet,
     Taps,
     Tile,
     Vocabulary,
@@ -60,6 +62,31 @@ _FIELDS = (
     ("doubles", "doubles"),
     ("result", RESULT),
     ("bid", "bid"),
+)
+#: A paper Spielliste typed in (PREISSKAT.md, "The Spielliste"): a line's game in the list
+#: keeper's words, long or short, and the declarer's running total; "eingepasst" a line.
+_PAPER = PaperSheet(
+    entry_missing=OwnCode(
+        "paper_skat_entry_missing",
+        gettext_noop(
+            "After the player, write the game, e.g. “Kreuz mit 2 gewonnen” or, short as on the "
+            "list, “Kr m2 +” (a deal all passed is a line of its own: “eingepasst”)."
+        ),
+    ),
+    value_only=OwnCode(
+        "paper_skat_value_only",
+        gettext_noop(
+            "“%(value)s” alone does not say which game it was: write the game, e.g. "
+            "“%(example)s”; the declarer's running total follows after “|”."
+        ),
+        ("value", "example"),
+    ),
+    value_example="Kr m2 +",
+    whole_without_result=frozenset({PASSED}),
+    passed_line=True,
+    dealer_sits_out_at=SITS_OUT_AT[0],
+    declarer_column=True,
+    number_words=frozenset({WITH_WORD, WITHOUT_WORD, BID_WORD.lower(), "with", "without", "bid"}),
 )
 #: The levels' tiles, as a list keeper says them.
 _LEVEL_TILES = tuple(Tile(level.value, " ".join(level.words)) for level in Level)
@@ -145,4 +172,5 @@ def vocabulary_of(rules: Preisskat) -> SkatVocabulary:
             (BID_WORD, gettext_noop("bid")),
         ),
         codes=CODES,
+        paper=_PAPER,
     )

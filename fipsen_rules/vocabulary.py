@@ -167,6 +167,10 @@ class PaperSheet:
     :param passed_line: all passed is a line of its own, without a player (Mecklenburg); else
         a deal where all passed is left out of the sheet.
     :param dealer_sits_out_at: the table size at which the dealer sits each deal out.
+    :param declarer_column: a line's running total is the declarer's alone, the values of his
+        games summed in his column (a Skat list); else every seat's total.
+    :param number_words: the words a number follows in a game ("Reizung 22"), in lower case:
+        a line's last number after one of them is the game's, not its value.
     """
 
     entry_missing: OwnCode | None = None
@@ -176,6 +180,8 @@ class PaperSheet:
     whole_without_result: frozenset[str] = frozenset()
     passed_line: bool = False
     dealer_sits_out_at: int | None = None
+    declarer_column: bool = False
+    number_words: frozenset[str] = frozenset()
 
 
 class SignedScore(Protocol):

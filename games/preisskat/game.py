@@ -7,10 +7,12 @@ from django_stubs_ext import StrOrPromise
 
 from games.preisskat.cash import skat_money
 from games.preisskat.demo import preisskat_draw
+from games.preisskat.paper_help import skat_example
 from games.preisskat.sheets import LAYOUT
 from games.preisskat.statistics import STATISTICS
 from scoring.demo import scored_night
 from scoring.scored_pages import scored_pages
+from tournaments import rule_pages
 from tournaments.games import Game
 from tournaments.option_text import OptionText
 from tournaments.rule_choice import KONTRA, Choice
@@ -66,6 +68,7 @@ PAGES = scored_pages(
     demo=scored_night(preisskat_draw),
     sheet_layout=LAYOUT,
     money=skat_money,
+    paper_help=rule_pages.PaperHelp("preisskat/paper_help.html", skat_example),
 )
 
 #: The game as the web plays it, found by :func:`tournaments.games.discover`.

@@ -102,7 +102,7 @@ def spielliste(
         game = parse(deal.game)
         cells: list[int | None] = [None] * size
         if isinstance(game, SkatGame) and deal.declarer is not None:
-            value = game.charged if game.won else -2 * game.charged
+            value = game.points
             running[deal.declarer] += value
             (won if game.won else lost)[deal.declarer] += 1
             cells[deal.declarer] = running[deal.declarer]

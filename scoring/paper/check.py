@@ -81,7 +81,7 @@ def _check_line(
         line = read_line(text, start.seats, notation)
     except LineProblem as problem:
         return _Checked(None, (problem.problem,), number + 1, _written_totals(text, start))
-    guessed = line.totals if line.totals and len(line.totals) == len(start.seats) else None
+    guessed = _guessed(line, start, notation, totals)
     try:
         deal = _check_deal(line, number, start, notation)
     except LineProblem as problem:
@@ -98,11 +98,11 @@ def _check_line(
         return _Checked(None, (), number + 1, guessed, totals_unchecked=line.totals is not None)
     after = list(totals)
     playing = start.playing(number)
-    for seat, gain in zip(playing, deal.gains, strict=True):
+    for seat, gain in zip(playing, deal.sheet_gains, strict=True):
         after[seat] += gain
     if line.totals is not None:
         try:
-            _check_totals(line.totals, after, start, start.playing(number))
+            _check_totals(line, after, start, playing, notation)
         except LineProblem as problem:
             return _Checked(None, (problem.problem,), number + 1, tuple(after))
     row = Row(
@@ -154,6 +154,21 @@ def _check_deal(line: Line, number: int, start: SheetStart, notation: Notation) 
     )
 
 
+def _guessed(
+    line: Line, start: SheetStart, notation: Notation, totals: tuple[int, ...] | None
+) -> tuple[int, ...] | None:
+    """The running totals after a line whose deal is wrong, as written on it, if it gives
+    them all: every seat's, or on a Skat list the declarer's (the others' stay)."""
+    written = line.totals
+    if not written:
+        return None
+    if not notation.sheet.declarer_column:
+        return written if len(written) == len(start.seats) else None
+    if totals is None or line.declarer is None or len(written) != 1:
+        return None
+    return tuple(written[0] if seat == line.declarer else t for seat, t in enumerate(totals))
+
+
 def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
     """The totals written on a line that could not be read otherwise, if they are all there."""
     try:
@@ -164,10 +179,18 @@ def _written_totals(text: str, start: SheetStart) -> tuple[int, ...] | None:
 
 
 def _check_totals(
-    written: tuple[int, ...], expected: list[int], start: SheetStart, playing: tuple[int, ...]
+    line: Line,
+    expected: list[int],
+    start: SheetStart,
+    playing: tuple[int, ...],
+    notation: Notation,
 ) -> None:
-    """The written totals are every seat's (or every playing seat's), in seat order."""
-    if len(written) == len(start.seats):
+    """The written totals are every seat's (or every playing seat's), in seat order; on a
+    Skat list, the declarer's alone."""
+    written = line.totals or ()
+    if notation.sheet.declarer_column:
+        columns: tuple[int, ...] = _declarer_column(line)
+    elif len(written) == len(start.seats):
         columns = tuple(range(len(start.seats)))
     elif len(written) == len(playing):
         columns = playing
@@ -191,3 +214,12 @@ def _check_totals(
                     written=signed_total(total),
                 )
             )
+
+
+def _declarer_column(line: Line) -> tuple[int]:
+    """The one column a Skat list's line writes its running total in: the declarer's."""
+    if line.declarer is None:
+        raise LineProblem(Problem.of(PaperCode.PASSED_TOTAL))
+    if len(line.totals or ()) != 1:
+        raise LineProblem(Problem.of(PaperCode.ONE_TOTAL, count=len(line.totals or ())))
+    return (line.declarer,)

@@ -154,7 +154,7 @@ def _reading(words: Sequence[str], seats: Sequence[SeatInfo], notation: Notation
     if not rest:
         raise LineProblem(Problem.of(notation.entry_missing))
     value = None
-    if _INT.fullmatch(rest[-1]):
+    if _INT.fullmatch(rest[-1]) and not _follows_number_word(rest, notation):
         value = int(rest.pop())
     if not rest:
         return _Reading(declarer, None, value, complete=True)
@@ -163,6 +163,11 @@ def _reading(words: Sequence[str], seats: Sequence[SeatInfo], notation: Notation
     except FipsenError as error:
         raise LineProblem(Problem.rule(error.violations[0])) from None
     return _Reading(declarer, game, value, complete=notation.complete(game))
+
+
+def _follows_number_word(rest: Sequence[str], notation: Notation) -> bool:
+    """The last number of the line is the game's own ("Reizung 22"), not its value."""
+    return len(rest) > 1 and rest[-2].lower() in notation.sheet.number_words
 
 
 def _declarer(word: str, seats: Sequence[SeatInfo]) -> int:

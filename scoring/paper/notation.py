@@ -9,6 +9,9 @@ Mecklenburg's (Ansegger Fips, Duttfips; SPEC C5) scores the declarer from the cl
 table; its lines name the game (``3 Ruten gewonnen``, ``Dutt verloren``), a value after it is
 checked against the table's, and a deal where all passed (Ansegger Fips) is a line of its own
 without a player (``alle gepasst``): it is entered, and the deal is dealt again.
+Preisskat's (PREISSKAT.md, "The Spielliste") names the game in the list keeper's words, long
+or short (``Kreuz mit 2 gewonnen``, ``Kr m2 +``); its running total is the declarer's alone,
+the values of his games summed in his column; ``eingepasst`` is a line of its own, and counts.
 """
 
 from __future__ import annotations
@@ -37,6 +40,14 @@ class Scored:
     sitting_out: int | None = None
     #: The deal counts (the next line is the next deal); all passed, it is dealt again.
     counts: bool = True
+    #: What each playing seat's column of the sheet gains, where it is not ``gains``: on a
+    #: Skat list the declarer's column adds the game's value, the others' stay empty.
+    columns: tuple[int, ...] | None = None
+
+    @property
+    def sheet_gains(self) -> tuple[int, ...]:
+        """What each playing seat's running total on the sheet gains."""
+        return self.gains if self.columns is None else self.columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +113,10 @@ class Notation:
         except InvalidEntryError as error:  # the Dutt's Vorhand as the card numbers the seat
             raise InvalidEntryError(tuple(_seat_from_one(v) for v in error.violations)) from None
         out = dealer if self.dealer_sits_out(players) else None
-        return Scored(game, scored.value, scored.score_changes, out, scored.counts_as_deal)
+        columns = None
+        if self.sheet.declarer_column:
+            columns = tuple(scored.value if s == declarer else 0 for s in range(players))
+        return Scored(game, scored.value, scored.score_changes, out, scored.counts_as_deal, columns)
 
     def _value_alone(self, value: int, *, declarer: int | None, players: int) -> Scored:
         """The game a value alone stands for, if only one game has it (else the value alone);

@@ -33,6 +33,8 @@ class PaperCode(StrEnum):
     NUMBER_WRONG = "paper_number_wrong"
     TABLE_FULL = "paper_table_full"
     DEALER_SITS_OUT = "paper_dealer_sits_out"
+    ONE_TOTAL = "paper_one_total"
+    PASSED_TOTAL = "paper_passed_total"
 
 
 PAPER_MESSAGES: Mapping[PaperCode, str] = {
@@ -80,8 +82,15 @@ PAPER_MESSAGES: Mapping[PaperCode, str] = {
         "The table plays %(deals)s deals: deal %(number)s is one too many."
     ),
     PaperCode.DEALER_SITS_OUT: gettext_noop(
-        "%(name)s dealt deal %(number)s and sat it out (a table of five): another player "
-        "played it. Is the seat or the name wrong, or a line missing?"
+        "%(name)s dealt deal %(number)s and sat it out (the dealer does at this table): "
+        "another player played it. Is the seat or the name wrong, or a line missing?"
+    ),
+    PaperCode.ONE_TOTAL: gettext_noop(
+        "The list has one running total on a line, the declarer's, after “|”; this line has "
+        "%(count)s."
+    ),
+    PaperCode.PASSED_TOTAL: gettext_noop(
+        "A deal all passed has no running total on the list: leave out what follows “|”."
     ),
 }
 

@@ -6,6 +6,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Max
 
 from fipsen_rules.seats import Seating
+from fipsen_rules.vocabulary import Spoken
 from scoring import paper
 from scoring.models import Deal
 from scoring.selectors.sheets import SheetRow
@@ -191,18 +192,43 @@ def recent_rows(*, upcoming: NextDeal, totals: tuple[int, ...]) -> list[SheetRow
     return rows
 
 
-def paper_start(*, table: Table, seats: list[Seat], upcoming: NextDeal) -> paper.SheetStart:
-    """Where a typed paper sheet goes on from: the seats, the next deal, the totals so far.
+def declarer_columns(*, table: Table, seats: list[Seat], rules: Spoken) -> tuple[int, ...]:
+    """Each seat's column on a list that keeps the declarer's running total alone (a Skat
+    list): the values of the games he played, as ``rules`` score them (one query). A Skat
+    table keeps its players: a seat's position is its place among those who play."""
+    columns = dict.fromkeys((seat.position for seat in seats), 0)
+    for declarer, game, dealer in Deal.objects.filter(table=table).values_list(
+        "declarer", "game", "dealer"
+    ):
+        if declarer is None:  # all passed
+            continue
+        scored = rules.vocabulary.score(
+            rules.parse(game), players=len(seats), declarer=declarer, dealer=dealer
+        )
+        columns[declarer] += scored.value
+    return tuple(columns.values())
 
-    One query (the totals, summed by the database), whatever the table has entered.
+
+def paper_start(
+    *, table: Table, seats: list[Seat], upcoming: NextDeal, rules: Spoken
+) -> paper.SheetStart:
+    """Where a typed paper sheet goes on from: the seats, the next deal, the totals so far
+    (each seat's; on a list whose running total is the declarer's alone, each one's column).
+
+    One query (the totals), whatever the table has entered.
     """
+    sheet = rules.vocabulary.paper
+    if sheet is not None and sheet.declarer_column:
+        totals = declarer_columns(table=table, seats=seats, rules=rules)
+    else:
+        totals = seat_totals(table=table, seats=seats)
     return paper.SheetStart(
         seats=tuple(
             paper.SeatInfo(s.position, s.registration.player.name, s.left_after_deal) for s in seats
         ),
         number=upcoming.number if upcoming.number is not None else table.deals + 1,
         deals=table.deals,
-        totals=seat_totals(table=table, seats=seats),
+        totals=totals,
         dealer=upcoming.dealer,
         sizes=rules_of(table.tournament).table_sizes,
     )

@@ -16,7 +16,7 @@ from scoring.services.entry import deal_record
 from scoring.services.guards import require_next_free
 from tournaments.draw.tables import seats_of, table_with_seats_locked
 from tournaments.games import games_with_paper_sheets
-from tournaments.models import Table
+from tournaments.models import Seat, Table
 from tournaments.states import require_open_for_entry
 
 
@@ -65,8 +65,16 @@ def sheet_check(*, table: Table, text: str) -> paper.Sheet:
     seats = seats_of(table=table)
     upcoming = selectors.next_deal(table=table, seats=seats)
     sheet_require_open(table=table, upcoming=upcoming)
-    start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming)
-    return paper.check_sheet(text, start=start, rules=sheet_rules(table))
+    return _checked(text, table=table, seats=seats, upcoming=upcoming)
+
+
+def _checked(
+    text: str, *, table: Table, seats: list[Seat], upcoming: selectors.NextDeal
+) -> paper.Sheet:
+    """The sheet checked against the table as it stands (its rules take sheets)."""
+    rules = sheet_rules(table)
+    start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming, rules=rules)
+    return paper.check_sheet(text, start=start, rules=rules)
 
 
 def sheet_import(
@@ -98,8 +106,7 @@ def sheet_import(
             return saved
         upcoming = selectors.next_deal(table=locked, seats=seats)
         sheet_require_open(table=locked, upcoming=upcoming)
-        start = selectors.paper_start(table=locked, seats=seats, upcoming=upcoming)
-        sheet = paper.check_sheet(text, start=start, rules=sheet_rules(locked))
+        sheet = _checked(text, table=locked, seats=seats, upcoming=upcoming)
         return [
             deal_record(
                 table=locked,

@@ -86,9 +86,9 @@ def test_at_five_a_line_for_the_dealer_is_named_with_who_dealt() -> None:
     assert [wrong.line for wrong in error.lines] == [2]
     assert error.lines[0].problems[0].code == "paper_dealer_sits_out"
     assert _german(error) == [
-        "Zeile 2 (Spiel 2): Anna Möller hat Spiel 2 gegeben und dabei ausgesetzt "
-        "(Fünfertisch): Ein anderer Spieler hat es gespielt. Stimmt der Platz oder der Name "
-        "nicht, oder fehlt eine Zeile?"
+        "Zeile 2 (Spiel 2): Anna Möller hat Spiel 2 gegeben und dabei ausgesetzt (an diesem "
+        "Tisch setzt der Geber aus): Ein anderer Spieler hat es gespielt. Stimmt der Platz "
+        "oder der Name nicht, oder fehlt eine Zeile?"
     ]
 
 

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("german")]
 
 REFUSAL = (
     "Papierzettel lassen sich nur für diese Spiele abtippen: Prisdorf Fipsen, Großenaspe "
-    "Fipsen, Ansegger Fips (Mecklenburg), Duttfips (Mecklenburg)."
+    "Fipsen, Ansegger Fips (Mecklenburg), Duttfips (Mecklenburg), Preisskat (Turnierskat)."
 )
 
 
