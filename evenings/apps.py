@@ -8,3 +8,8 @@ class EveningsConfig(AppConfig):
 
     name = "evenings"
     verbose_name = _("Card nights")
+
+    def ready(self) -> None:
+        from evenings import printing_kinds
+
+        printing_kinds.register()

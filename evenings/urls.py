@@ -9,6 +9,7 @@ urlpatterns = [
     path("card-nights/new/", views.card_night_create, name="create"),
     path("card-nights/<id:pk>/", views.card_night_desk, name="desk"),
     path("card-nights/<id:pk>/cash/", views.card_night_cash, name="cash"),
+    path("card-nights/<id:pk>/files/<str:kind>/", views.file_request, name="file_request"),
     path("card-nights/<id:pk>/tournaments/<id:tournament_pk>/take-in/",
          views.card_night_take_in, name="take_in"),
     path("card-nights/<id:pk>/tournaments/<id:tournament_pk>/take-out/",

@@ -6,12 +6,15 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from evenings import selectors, services
 from evenings.forms import ArrivalForm, CardNightForm
 from evenings.models import CardNight
+from evenings.printing_kinds import owner_of_card_night
+from printing.views import request_file
 from sitewide.access import organiser_required
 from tournaments.models import Player, Tournament
 
@@ -122,3 +125,19 @@ def card_night_cash(request: HttpRequest, pk: int) -> HttpResponse:
     tournaments = selectors.tournaments_of(card_night)
     context = {"card_night": card_night, "cash": selectors.evening_cash(tournaments)}
     return render(request, "evenings/cash.html", context)
+
+
+@organiser_required
+@require_POST
+def file_request(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Start making the card night's file of ``kind`` (its cash box), then show its status."""
+    card_night = get_object_or_404(CardNight, pk=pk)
+    return request_file(
+        request,
+        owner=owner_of_card_night(card_night),
+        kind=kind,
+        title=card_night.name,
+        origin=reverse("evenings:cash", args=[card_night.pk]),
+        options={},
+        subject=card_night,
+    )

@@ -175,3 +175,30 @@ def test_a_player_of_the_directory_typed_again_is_not_made_twice(organiser: Clie
                          f"plays_{skat.pk}": "on"})  # fmt: skip
     assert Player.objects.filter(name="Anna Behrens").count() == 1
     assert Registration.objects.get(tournament=skat).player == known
+
+
+def test_the_evening_s_cash_box_prints_with_two_signatures(organiser: Client) -> None:
+    """Asked for from the cash box page; the PDF has the evening's sums, each tournament's
+    report and the cash report's two signature lines."""
+    from evenings.printing_kinds import EVENING_CASH, owner_of_card_night
+    from evenings.renderers import render_evening_cash
+    from printing.kinds import FileJob
+    from printing.models import GeneratedFile
+    from tests.printing.pdf_reading import pdf_text
+
+    card_night, skat, fipsen = _evening()
+    for name in ("Anna", "Bernd", "Carla"):
+        services.arrival_register(name=name, club="", plays=[skat, fipsen])
+    page = organiser.get(reverse("evenings:cash", args=[card_night.pk])).content.decode()
+    request = reverse("evenings:file_request", args=[card_night.pk, EVENING_CASH])
+    assert request in page
+    assert organiser.post(request).status_code == 302
+    file = GeneratedFile.objects.get()
+    assert (file.owner, file.kind) == (owner_of_card_night(card_night), EVENING_CASH)
+
+    text = " ".join(pdf_text(render_evening_cash(FileJob(file))).split())
+    assert "Kasse des Abends" in text
+    for name in ("Kartenabend", "Preisskat", "Preisfipsen"):
+        assert name in text
+    assert f"Startgeld eingenommen {euros(Decimal('45.00'))}" in text  # the evening's sum
+    assert "Unterschrift" in text
