@@ -15,6 +15,7 @@ from scoring.models import Deal
 from scoring.standings import selectors as standings_selectors
 from scoring.standings.exports import SafeTableExport
 from scoring.standings.tables import StandingsTable
+from scoring.standings.teams import team_standings
 from tournaments.draw.series_screen import series_on_screen
 from tournaments.draw.series_selectors import last_series_drawn
 from tournaments.draw.tables import seats_of
@@ -107,6 +108,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "table": table,
+        "teams": team_standings(tournament=tournament, standings=ranked),
         "formats": EXPORT_FORMATS,
         "ended_early": selectors.tables_ended_early(ranked),
         "played_short": selectors.tables_played_short(ranked) if tournament.is_finished else [],

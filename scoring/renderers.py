@@ -34,6 +34,7 @@ from scoring.standings.cash import CashReport, cash_report
 from scoring.standings.own_prizes import own_awards
 from scoring.standings.selectors import Standing
 from scoring.standings.tables import prize_text
+from scoring.standings.teams import TeamStanding, team_standings
 from tournaments import renderers as tournament_renderers
 from tournaments import selectors as tournament_selectors
 from tournaments.ledger.receipts import by_series_printed, last_codes, last_codes_by_series
@@ -162,9 +163,11 @@ def _ranking_context(
     tournament: Tournament,
     standings: Sequence[Standing],
     receipts: Mapping[int, Mapping[int, str]] | None,
+    teams: Sequence[TeamStanding] = (),
 ) -> dict[str, object]:
     several = tournament.series_count > 1
     return {
+        "teams": teams,
         "receipts": by_series_printed(receipts or {}, several=several),
         "tournament": tournament,
         "lines": ranking_lines(standings),
@@ -180,12 +183,14 @@ def ranking_pdf(
     standings: Sequence[Standing],
     progress: Progress = no_progress,
     receipts: Mapping[int, Mapping[int, str]] | None = None,
+    teams: Sequence[TeamStanding] = (),
 ) -> bytes:
     """The ranking with the prizes, each table's last receipt (``receipts``: by series, then
-    by table number) and a line for the organiser's signature (no database)."""
+    by table number), the teams' ranking if any, and a line for the organiser's signature (no
+    database)."""
     progress(0, 2)
     pages = Pages()
-    pages.add("pdf/ranking.html", _ranking_context(tournament, standings, receipts))
+    pages.add("pdf/ranking.html", _ranking_context(tournament, standings, receipts, teams))
     progress(1, 2)
     pdf = pages.write_pdf()
     progress(2, 2)
@@ -200,8 +205,9 @@ def render_ranking(job: FileJob) -> bytes:
     standings = standings_selectors.standings(tournament=tournament)
     if not standings:
         raise ValidationError(_NOT_DRAWN, code="not_drawn")
+    teams = team_standings(tournament=tournament, standings=standings)
     return ranking_pdf(tournament=tournament, standings=standings, progress=job.progress,
-                       receipts=last_codes_by_series(tournament))  # fmt: skip
+                       receipts=last_codes_by_series(tournament), teams=teams)  # fmt: skip
 
 
 def own_ranking_pdf(*, tournament: Tournament, progress: Progress = no_progress) -> bytes:
@@ -231,6 +237,7 @@ class Night:
     seating: Sequence[tournament_selectors.SeatingRow]
     sheets: Sequence[TableSheet]
     standings: Sequence[Standing]
+    teams: Sequence[TeamStanding]
     #: Each table's last receipt, by its number (of the first series: the ranking's).
     receipts: Mapping[int, str] = field(default_factory=dict)
     #: Each table's last receipt by its series and number (the sheets'; None: ``receipts``).
@@ -249,12 +256,14 @@ def night(*, tournament: Tournament, base_url: str) -> Night:
     """
     sheets = _sheets_of(tournament)
     codes = last_codes_by_series(tournament)
+    standings = standings_selectors.standings(tournament=tournament)
     return Night(
         tournament=tournament,
         cards=tournament_renderers.table_cards(tournament=tournament, base_url=base_url),
         seating=tournament_selectors.seating_list(tournament=tournament),
         sheets=sheets,
-        standings=standings_selectors.standings(tournament=tournament),
+        standings=standings,
+        teams=team_standings(tournament=tournament, standings=standings),
         receipts=codes.get(1, {}),
         series_receipts=codes,
     )
@@ -293,7 +302,7 @@ def night_pdf(night: Night, *, progress: Progress = no_progress) -> bytes:
     pages.add("pdf/charts.html", {"tournament": tournament, "groups": groups})
     progress(done + 1, total)
     codes = night.series_receipts if night.series_receipts is not None else {1: night.receipts}
-    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings, codes))
+    pages.add("pdf/ranking.html", _ranking_context(tournament, night.standings, codes, night.teams))
     progress(done + 2, total)
     title = gettext("The whole night") + f" – {tournament.name}"
     pdf = pages.write_pdf(title=title)

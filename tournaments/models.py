@@ -224,6 +224,9 @@ class Registration(models.Model):
     fee_amount = models.DecimalField(
         _("fee paid (€)"), max_digits=6, decimal_places=2, null=True, blank=True
     )
+    team = models.CharField(  # his team of four tonight, if any (scoring/standings/teams.py)
+        _("team"), max_length=60, blank=True, validators=[no_control_characters]
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -268,11 +271,10 @@ class Table(models.Model):
     #: The secret of the table's read-only sheet, which the organiser may share after the night.
     sheet_token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     #: Set when the organiser ended the table before its last deal (a table of three lost a
-    #: player, the night ran out of time): its deals stand, it takes no more.
+    #: player, the night ran out of time): its deals stand, it takes no more; and after which.
     ended_early_at = models.DateTimeField(
         _("ended early at"), null=True, blank=True, editable=False
     )
-    #: The deals played when it was ended.
     ended_early_after = models.PositiveSmallIntegerField(
         _("ended early after deal"), null=True, blank=True, editable=False
     )
@@ -301,12 +303,10 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
+        numbers = {"series": self.series, "number": self.number}
         if self.series > 1:  # a later series: its table numbers start again from 1
-            return gettext("Series %(series)s · Table %(number)s") % {
-                "series": self.series,
-                "number": self.number,
-            }
-        return gettext("Table %(number)s") % {"number": self.number}
+            return gettext("Series %(series)s · Table %(number)s") % numbers
+        return gettext("Table %(number)s") % numbers
 
     @property
     def ended_early(self) -> bool:
@@ -334,8 +334,7 @@ class Table(models.Model):
 
 def _refuse_if_played(seats: "models.QuerySet[Seat]") -> None:
     """Deleting a seat once play started would drop a player and his points without a trace
-    (no row refers to a seat, so on_delete=PROTECT cannot guard it): refuse, as PROTECT does.
-    """
+    (no row refers to a seat, so on_delete=PROTECT cannot guard it): refuse, as it does."""
     played = seats.filter(table__tournament__state__in=PLAYED)
     if played.exists():
         raise models.ProtectedError(

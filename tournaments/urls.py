@@ -3,6 +3,7 @@ from django.urls import path
 
 from sitewide.url_helpers import named_by_view
 from tournaments.desk import night_views as night
+from tournaments.desk import team_views
 from tournaments.desk import views as desk
 from tournaments.draw import series_views as series
 from tournaments.draw import views as tables
@@ -35,6 +36,7 @@ urlpatterns = [
             "registrations/<id:registration_pk>/arrive/": desk.arrive,
             "registrations/<id:registration_pk>/fee/": desk.fee,
             "registrations/<id:registration_pk>/withdraw/": night.withdraw,
+            "teams/": team_views.teams,
             "draw/": tables.draw,
             "start/": tables.start,
             # The next series drawn, the latest drawn again before its first deal

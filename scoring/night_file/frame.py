@@ -62,6 +62,8 @@ REGISTRATION_FIELDS = ("walk_in", "checked_in_at", "withdrawn_at", "created_at")
 #: When the fee was marked paid, and the money paid: written only where it was (a file from
 #: before has none; one from before the amount was kept has no amount: the night's fee).
 FEE_FIELDS = ("fee_paid_at", "fee_amount")
+#: His team of four, written only where he has one (a file from before has none).
+TEAM_FIELDS = ("team",)
 TABLE_FIELDS = ("number", "deals", "first_dealer", "token", "sheet_token")
 #: A table ended early: when, after how many deals, why. A file before version 5 has none: its
 #: tables were not ended early.
@@ -185,7 +187,11 @@ def registrations_read(
                     item,
                     (
                         *REGISTRATION_FIELDS,
-                        *(f for f in FEE_FIELDS if isinstance(item, Mapping) and f in item),
+                        *(
+                            f
+                            for f in (*FEE_FIELDS, *TEAM_FIELDS)
+                            if isinstance(item, Mapping) and f in item
+                        ),
                     ),
                     extra=("key", "player"),
                     tournament=tournament,

@@ -47,6 +47,7 @@ from scoring.night_file.frame import (
     SWAP_FIELDS,
     TABLE_FIELDS,
     TABLE_SERIES,
+    TEAM_FIELDS,
     TOURNAMENT_FIELDS,
 )
 from scoring.night_file.frame import NightFileError as NightFileError
@@ -112,6 +113,7 @@ def _night_pairs(tournament: Tournament) -> Iterator[tuple[str, Any]]:
                 "player": players[r.player_id],
                 **_values(r, REGISTRATION_FIELDS),
                 **(_values(r, FEE_FIELDS) if r.fee_paid_at else {}),
+                **(_values(r, TEAM_FIELDS) if r.team else {}),
             }
             for r in registrations
         ],

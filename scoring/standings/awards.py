@@ -27,6 +27,11 @@ def prize_lines(*, tournament: Tournament) -> list[Line]:
     return [prize.line() for prize in Prize.objects.filter(tournament=tournament).order_by("pk")]
 
 
+def players_lines(lines: Sequence[Line]) -> list[Line]:
+    """The lines players take: all but the teams' (scoring/standings/teams.py)."""
+    return [line for line in lines if line.kind != Kind.TEAM]
+
+
 def player_categories(player: Player, *, year: int) -> frozenset[str]:
     """A player's categories on a night of ``year`` (his directory's ticks and birth year)."""
     return categories(
@@ -73,7 +78,7 @@ def seat_awards(
         )
         for entry in ranked
     ]
-    lines = prize_lines(tournament=tournament)
+    lines = players_lines(prize_lines(tournament=tournament))
     awards = allocate(contenders, lines, several=tournament.prizes_several)
     return {award.key: award for award in awards}
 
@@ -95,7 +100,7 @@ def row_awards(tournament: Tournament, rows: Sequence[Any]) -> list[Award[int]]:
         Contender(index, row.place, players.get(_seat_of(row), frozenset()))
         for index, row in enumerate(rows)
     ]
-    lines = prize_lines(tournament=tournament)
+    lines = players_lines(prize_lines(tournament=tournament))
     return allocate(contenders, lines, several=tournament.prizes_several)
 
 

@@ -36,6 +36,8 @@ class Kind(StrEnum):
     FROM_END = "from_end"
     CATEGORY = "category"
     DEAL = "deal"
+    #: A team's place among the teams of four (scoring/standings/teams.py), not a player's.
+    TEAM = "team"
 
 
 #: For equal money: which kind a player takes first.

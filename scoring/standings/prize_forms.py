@@ -118,10 +118,14 @@ def _queue(head: str) -> tuple[Kind, str, int] | None:
     ((<Kind.FROM_END: 'from_end'>, '', 2), (<Kind.CATEGORY: 'category'>, 'own:vorstand', 1))
     >>> _queue("Höchstes Spiel des Abends"), _queue("Hauptpreis")
     ((<Kind.DEAL: 'deal'>, '', 1), None)
+    >>> _queue("Beste Mannschaft"), _queue("Mannschaft")
+    ((<Kind.TEAM: 'team'>, '', 1), (<Kind.TEAM: 'team'>, '', 1))
     """
     folded = " ".join(head.split()).casefold()
     if _DEAL_WORDS.fullmatch(folded):
         return Kind.DEAL, "", 1
+    if _TEAM_WORDS.fullmatch(folded):
+        return Kind.TEAM, "", 1
     if end := _END_WORDS.fullmatch(folded):
         return Kind.FROM_END, "", 2 if end.group(1) else 1
     if best := _BEST_WORDS.fullmatch(folded):
@@ -132,6 +136,7 @@ def _queue(head: str) -> tuple[Kind, str, int] | None:
 
 
 _DEAL_WORDS = re.compile(r"(?:höchste[rsn]?|beste[rsn]?|highest|best)\s+(?:spiel|game)\b.*")
+_TEAM_WORDS = re.compile(r"(?:beste[rsn]?\s+|best\s+)?(?:mannschaft|team)(?:wertung)?")
 _END_WORDS = re.compile(r"(vor|second\s+)?(?:letzte[rsn]?|last)")
 _BEST_WORDS = re.compile(r"(?:beste[rsn]?|best)\s+(.+)")
 _CATEGORY_WORDS = {

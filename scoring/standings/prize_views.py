@@ -20,6 +20,7 @@ from scoring.standings.prize_forms import FeeSplitForm, PrizeListForm
 from scoring.standings.selectors import Standing
 from scoring.standings.services import prizes_set, prizes_split_fees, prizes_split_fees_check
 from scoring.standings.tables import place_text, prize_text
+from scoring.standings.teams import team_standings
 from sitewide.money import euros
 from tournaments.desk.fees import Fees, fees
 from tournaments.models import Tournament
@@ -74,21 +75,24 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
         "list_form": list_form,
         "split_form": split_form,
         "own_awards": own_awards(tournament=tournament),  # the race's, Tippen's own order
-        "winners": _winners(tournament),
+        **_winners(tournament),
     }
     return render(request, "scoring/prizes.html", context)
 
 
-def _winners(tournament: Tournament) -> list[tuple[str, Standing, str]] | None:
+def _winners(tournament: Tournament) -> dict[str, object]:
     """Who gets what at a night scored deal by deal: the players with a prize, in the
-    standings' order (None: a night on its own pages, or no prize list)."""
+    standings' order (None: a night on its own pages, or no prize list), and the teams."""
     if own_pages_of(tournament) is not None or not tournament.prizes.exists():
-        return None
-    return [
+        return {"winners": None, "team_winners": []}
+    ranked = standings_selectors.standings(tournament=tournament)
+    teams = team_standings(tournament=tournament, standings=ranked)
+    winners: list[tuple[str, Standing, str]] = [
         (place_text(standing), standing, prize_text(standing))
-        for standing in standings_selectors.standings(tournament=tournament)
+        for standing in ranked
         if standing.money or standing.prize_names
     ]
+    return {"winners": winners, "team_winners": [t for t in teams if t.money or t.prize_names]}
 
 
 def _fees_context(tournament: Tournament) -> dict[str, object]:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from scoring.standings.awards import row_awards
 from scoring.standings.prize_allocation import Gain
 from scoring.standings.selectors import standings
+from scoring.standings.teams import team_standings
 from tournaments.models import Tournament
 from tournaments.rule_pages import own_pages_of
 
@@ -27,9 +28,10 @@ def prizes_given(*, tournament: Tournament) -> PrizesGiven:
     standings' queries, or the own pages' board and two more)."""
     own = own_pages_of(tournament)
     if own is None:
-        gains: Sequence[Sequence[Gain]] = [
-            standing.prize_gains for standing in standings(tournament=tournament)
-        ]
+        ranked = standings(tournament=tournament)
+        gains: list[Sequence[Gain]] = [standing.prize_gains for standing in ranked]
+        teams = team_standings(tournament=tournament, standings=ranked)
+        gains += [team.award.gains for team in teams if team.award]
     else:
         rows = own.board(tournament)
         gains = [award.gains for award in row_awards(tournament, rows)]

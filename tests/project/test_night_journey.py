@@ -121,6 +121,7 @@ def test_the_organiser_reaches_every_page_of_the_tournament_within_two_links(
             "scoring:table_end",
             "tournaments:leave",
             "tournaments:reissue_link",
+            "tournaments:teams",  # from the standings and the prizes
             "tournaments:tournament_edit",  # the rules page's "Ändern"
         ]
     )

@@ -111,3 +111,8 @@ def players_offered(*, tournament: Tournament, ids: list[int]) -> list[Player]:
         .exclude(pk__in=registered.values("player_id"))
         .order_by(*DIRECTORY_ORDER)
     )
+
+
+def team_registrations(tournament: Tournament) -> list[Registration]:
+    """Who may play for a team: every registration not withdrawn, by name (one query)."""
+    return list(tournament.registrations.filter(withdrawn_at__isnull=True).select_related("player"))

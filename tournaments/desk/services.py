@@ -1,5 +1,6 @@
 """Registration and check-in, before play (and for a later series still to be drawn)."""
 
+from collections import Counter
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.desk.selectors import team_registrations
 from tournaments.models import Player, Registration, Tournament, TournamentEvent
 from tournaments.players.services import player_create
 from tournaments.services.tournament import event_record
@@ -216,3 +218,45 @@ def _require_not_withdrawn(
         raise ValidationError(
             withdrawn, code="withdrawn", params={"player": registration.player.name}
         )
+
+
+#: The players of a team (scoring/standings/teams.py ranks teams of as many).
+TEAM_SIZE = 4
+
+
+def teams_set(*, tournament: Tournament, teams: dict[int, str]) -> int:
+    """Each registration's team (by its pk; "" for none), all or none; how many changed.
+
+    :raises ValidationError: a team of more than four players (each such team named).
+    """
+    named = {pk: " ".join(name.split()) for pk, name in teams.items()}
+    # A team typed in two spellings ("Prisdorf II", "prisdorf II") is one, written the way
+    # most of its players' fields have it.
+    spellings = Counter(name for name in named.values() if name)
+    spelled = {}
+    for name, _count in spellings.most_common():
+        spelled.setdefault(name.casefold(), name)
+    named = {pk: spelled[name.casefold()] if name else "" for pk, name in named.items()}
+    counts = Counter(name.casefold() for name in named.values() if name)
+    too_many = sorted({n for n in named.values() if n and counts[n.casefold()] > TEAM_SIZE})
+    if too_many:
+        raise ValidationError(
+            [
+                ValidationError(
+                    _("The team “%(team)s” has %(count)s players: a team has four."),
+                    code="team_size",
+                    params={"team": name, "count": counts[name.casefold()]},
+                )
+                for name in too_many
+            ]
+        )
+    changed = [
+        registration
+        for registration in team_registrations(tournament)
+        if registration.pk in named and registration.team != named[registration.pk]
+    ]
+    for registration in changed:
+        registration.team = named[registration.pk]
+    with transaction.atomic():
+        Registration.objects.bulk_update(changed, ["team"])
+    return len(changed)
