@@ -233,7 +233,7 @@ def teams_set(*, tournament: Tournament, teams: dict[int, str]) -> int:
     # A team typed in two spellings ("Prisdorf II", "prisdorf II") is one, written the way
     # most of its players' fields have it.
     spellings = Counter(name for name in named.values() if name)
-    spelled = {}
+    spelled: dict[str, str] = {}
     for name, _count in spellings.most_common():
         spelled.setdefault(name.casefold(), name)
     named = {pk: spelled[name.casefold()] if name else "" for pk, name in named.items()}
