@@ -80,7 +80,7 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         if not self.instance.pk and not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
-            self.initial.setdefault("name", _("Preisfipsen"))
+            self.initial.setdefault("name", CHOICES[FIRST_RULES].tournament_name)
         self.initial.setdefault("defaults_of", self.instance.rule_set or FIRST_RULES)
         self._add_rule_fields()
         self._offer_deal_counts()
@@ -161,8 +161,14 @@ class TournamentForm(forms.ModelForm, SeriesCountForm):
         ]
 
     def rule_defaults_json(self) -> str:
-        """Each rule set's deal counts and tie-break, for the script that shows them."""
-        return json.dumps({name: rule_defaults(name, {}) for name in CHOICES})
+        """Each rule set's deal counts, tie-break and a new tournament's name, for the script
+        that shows them (a name the organiser typed stays, as a changed count does)."""
+        return json.dumps(
+            {
+                name: {**rule_defaults(name, {}), "name": str(choice.tournament_name)}
+                for name, choice in CHOICES.items()
+            }
+        )
 
     def clean(self) -> dict[str, Any]:
         """The options' fields become ``rule_options``, checked by the rules library: the

@@ -35,6 +35,10 @@ FIRST_RULES = "prisdorf"
 KONTRA = "kontra"
 
 
+#: A new tournament's name, unless its rule set has its own (a Preisskat's).
+FIPSEN_NIGHT = _("Preisfipsen")
+
+
 @dataclass(frozen=True)
 class Choice:
     """A rule set the app can play: its name in the list, one line on what it is, and the
@@ -50,6 +54,8 @@ class Choice:
     #: The tie-break a new tournament of these rules starts with (a ``TieBreak`` value; None:
     #: the tournament's own default).
     tie_break: str | None = None
+    #: What a new tournament of these rules is called until the organiser names it.
+    tournament_name: "StrOrPromise" = FIPSEN_NIGHT
 
     def offered(self) -> tuple[tuple[Option, OptionText], ...]:
         """The options of the rule set that the form offers, in the library's order."""
@@ -204,7 +210,7 @@ def rules_description(tournament: "TournamentRules") -> list[str]:
     if choice is None:
         return [tournament.rule_set]
     evening = (
-        _("Preisfipsen (with prizes)") if tournament.prize_tournament else _("private evening")
+        _("Prize tournament (with prizes)") if tournament.prize_tournament else _("private evening")
     )
     lines = [str(choice.label), str(evening)]
     for option, text in choice.offered():
@@ -226,7 +232,7 @@ class TournamentRules(models.Model):
     rule_set = models.CharField(_("rules"), max_length=30, default=FIRST_RULES)
     rule_options = models.JSONField(_("options of the rules"), default=dict, blank=True)
     prize_tournament = models.BooleanField(
-        _("Preisfipsen (with prizes)"),
+        _("Prize tournament (with prizes)"),
         default=True,
         help_text=_("Untick for a private evening: only there can Kontra be agreed."),
     )

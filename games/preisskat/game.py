@@ -61,6 +61,7 @@ PREISSKAT = Choice(
     ),
     # PREISSKAT.md: on equal Leistung, more games won, then fewer lost, then the lot.
     tie_break="more_won,fewer_lost",
+    tournament_name=_("Preisskat"),
 )
 
 PAGES = scored_pages(

@@ -19,9 +19,9 @@
       sized[j].hidden = chosen !== null && readers.indexOf(chosen.value) === -1;
     }
   }
-  // The deal counts and the tie-break show the chosen rule set's own (a Skat list is 48 deals,
-  // a Fipsen table 100): a value the organiser changed stays; defaults_of tells the server whose
-  // defaults the fields show.
+  // The deal counts, the tie-break and the name show the chosen rule set's own (a Skat list is
+  // 48 deals and a "Preisskat", a Fipsen table 100): a value the organiser changed stays;
+  // defaults_of tells the server whose defaults the fields show.
   var defaults = JSON.parse(form.dataset.ruleDefaults || "{}");
   function showDefaults() {
     var chosen = form.querySelector('input[name="rule_set"]:checked');

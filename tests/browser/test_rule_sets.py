@@ -32,7 +32,7 @@ def test_the_organiser_chooses_the_rules_and_kontra_only_at_a_private_evening(
     )
     assert not Tournament.objects.exists()
 
-    page.get_by_label("Preisfipsen (mit Preisen)").uncheck()
+    page.get_by_label("Preisturnier (mit Preisen)").uncheck()
     page.get_by_role("button", name="Turnier anlegen").click()
     expect(page.get_by_role("heading", level=1)).not_to_have_text("Neues Turnier")
     tournament = Tournament.objects.get()

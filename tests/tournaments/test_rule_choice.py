@@ -54,7 +54,7 @@ def test_the_form_offers_the_playable_rule_sets_each_with_a_line(client: Client)
     assert "<strong>Großenaspe Fipsen</strong> 32 Karten" in page
     assert "<strong>Duttfips (Mecklenburg)</strong> Vorhand nimmt den Dutt" in page
     assert 'name="prisdorf_min_bid"' in page
-    assert "Preisfipsen (mit Preisen)" in page
+    assert "Preisturnier (mit Preisen)" in page
 
 
 def test_the_options_chosen_are_the_tournaments_rules(client: Client) -> None:
@@ -125,7 +125,7 @@ def test_the_rules_page_names_the_rule_set_and_its_options(client: Client) -> No
     assert "Gespielt wird nach diesen Regeln:" in page.decode()
     assert '<span class="rules-line">Prisdorf Fipsen</span>' in page.decode()
     assert '<span class="rules-line">Mindestgebot: 3</span>' in page.decode()
-    assert '<span class="rules-line">Preisfipsen (mit Preisen)</span>' in page.decode()
+    assert '<span class="rules-line">Preisturnier (mit Preisen)</span>' in page.decode()
 
 
 def test_the_option_fields_are_named_by_rule_set_and_option() -> None:

@@ -30,7 +30,7 @@ def test_the_rules_are_read_only_once_play_has_started(client: Client) -> None:
     url = reverse("tournaments:tournament_edit", args=[tournament.pk])
     html = client.get(url).content.decode()
     assert (
-        "Seit Spielbeginn fest: Regeln, Preisfipsen (mit Preisen), Mindestgebot, Kontra und "
+        "Seit Spielbeginn fest: Regeln, Preisturnier (mit Preisen), Mindestgebot, Kontra und "
         "Rekontra, Durch kann gereizt werden, Spiele am Vierertisch, Spiele am Dreiertisch, "
         "Bei Punktgleichheit. "
         "Alles andere lässt sich noch ändern."

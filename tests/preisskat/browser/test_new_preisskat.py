@@ -16,7 +16,8 @@ def test_picking_preisskat_shows_its_own_counts_and_tie_break(
     log_in(page, organiser)
     page.goto("/tournaments/new/")
     four, three = page.locator("#id_deals_at_four"), page.locator("#id_deals_at_three")
-    tie_break = page.locator("#id_tie_break")
+    tie_break, name = page.locator("#id_tie_break"), page.locator("#id_name")
+    expect(name).to_have_value("Preisfipsen")
     expect(four).to_have_value("100")
     expect(three).to_have_value("120")
     three.fill("110")  # the organiser's own count
@@ -24,6 +25,10 @@ def test_picking_preisskat_shows_its_own_counts_and_tie_break(
     expect(four).to_have_value("48")
     expect(three).to_have_value("110")  # his own stays
     expect(tie_break).to_have_value("more_won,fewer_lost")
+    expect(name).to_have_value("Preisskat")  # the walk's finding: it stayed "Preisfipsen"
+    page.get_by_role("radio", name="Prisdorf").check()
+    expect(name).to_have_value("Preisfipsen")
+    page.get_by_role("radio", name="Preisskat (Turnierskat)").check()
     page.get_by_label("Name").fill("Preisskat im Dorfkrug")
     page.get_by_role("button", name="Turnier anlegen").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Preisskat im Dorfkrug")
