@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 Key = TypeVar("Key")
 
@@ -30,6 +30,35 @@ class Figures(Generic[Key]):
     lost: int = 0
     #: The highest single score as declarer; None if he never declared.
     best: int | None = None
+
+
+class Results(Protocol):
+    """What a part of a player's (or a team's) results says: a seat's, a player's."""
+
+    @property
+    def points(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+    @property
+    def best(self) -> int | None: ...
+
+
+def summed(key: Key, parts: Sequence[Results]) -> Figures[Key]:
+    """The figures of ``parts`` together: a player's seats of the series, a team's players.
+
+    >>> summed("a", [Figures(1, 10, won=2, best=8), Figures(2, -4, lost=1)])
+    Figures(key='a', points=6, won=2, lost=1, best=8)
+    """
+    bests = [part.best for part in parts if part.best is not None]
+    return Figures(
+        key,
+        sum(part.points for part in parts),
+        won=sum(part.won for part in parts),
+        lost=sum(part.lost for part in parts),
+        best=max(bests) if bests else None,
+    )
 
 
 #: Tie-break criteria by name; each gives a value where smaller ranks higher.

@@ -13,7 +13,7 @@ from fipsen_rules.seats import deals_played_by
 from scoring.models import SEAT_CHANGE_FIELDS, Deal, Prize
 from scoring.standings import prize_allocation, ranking
 from scoring.standings.awards import seat_awards
-from scoring.standings.ranking import Figures, rank, tie_break_of
+from scoring.standings.ranking import rank, summed, tie_break_of
 from sitewide.compiled import values_of
 from tournaments.draw.series_rows import seats_by_player, series_count, series_of
 from tournaments.ledger.totals import SeatTotal, TableTotal
@@ -84,7 +84,7 @@ def standings(*, tournament: Tournament) -> list[Standing]:
     count = series_count(tournament.series_count, seats)
     players = seats_by_player(seats)
     totals = {found[-1]: [_total_of(seat) for seat in found] for found in players}
-    figures = [_figures(seat, totals[seat]) for seat in totals]
+    figures = [summed(seat, totals[seat]) for seat in totals]  # keyed by his last seat
     ranked = rank(figures, tie_break_of(tournament))
     awards = _awards(tournament, ranked)
     seats_of = {found[-1]: found for found in players}
@@ -92,18 +92,6 @@ def standings(*, tournament: Tournament) -> list[Standing]:
         _standing(entry, totals[entry.figures.key], seats_of[entry.figures.key], count, awards)
         for entry in ranked
     ]
-
-
-def _figures(seat: Seat, totals: list[SeatTotal]) -> Figures[Seat]:
-    """A player's figures summed over his seats, keyed by his last seat."""
-    bests = [total.best for total in totals if total.best is not None]
-    return Figures(
-        seat,
-        sum(total.points for total in totals),
-        won=sum(total.won for total in totals),
-        lost=sum(total.lost for total in totals),
-        best=max(bests) if bests else None,
-    )
 
 
 def _standing(

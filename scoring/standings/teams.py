@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from scoring.standings.awards import prize_lines
 from scoring.standings.prize_allocation import Award, Contender, Kind, Line, allocate
-from scoring.standings.ranking import Figures, rank, tie_break_of
+from scoring.standings.ranking import rank, summed, tie_break_of
 from scoring.standings.selectors import Standing
 from tournaments.models import Tournament
 
@@ -52,7 +52,7 @@ def team_standings(*, tournament: Tournament, standings: Sequence[Standing]) -> 
             teams.setdefault(name.casefold(), []).append(standing)
     if not teams:
         return []
-    figures = [_figures(names[key], members) for key, members in teams.items()]
+    figures = [summed(names[key], members) for key, members in teams.items()]
     four = [f for f in figures if len(teams[f.key.casefold()]) == TEAM_SIZE]
     ranked = rank(four, tie_break_of(tournament))
     contenders = [Contender(entry.figures.key, entry.place) for entry in ranked]
@@ -85,14 +85,3 @@ def team_lines(lines: Sequence[Line]) -> list[Line]:
         for line in lines
         if line.kind == Kind.TEAM
     ]
-
-
-def _figures(name: str, members: Sequence[Standing]) -> Figures[str]:
-    bests = [member.best for member in members if member.best is not None]
-    return Figures(
-        name,
-        sum(member.points for member in members),
-        won=sum(member.won for member in members),
-        lost=sum(member.lost for member in members),
-        best=max(bests) if bests else None,
-    )
