@@ -92,6 +92,11 @@ class EveningCash:
     def stays(self) -> Decimal:
         return sum((report.stays for report in self.reports), Decimal(0))
 
+    @property
+    def final(self) -> bool:
+        """Every tournament is finished: the prizes no longer follow the standings."""
+        return all(report.final for report in self.reports)
+
 
 def evening_cash(tournaments: list[Tournament]) -> EveningCash:
     """Each tournament's cash report (its own fixed queries each)."""

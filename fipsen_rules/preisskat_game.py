@@ -362,15 +362,17 @@ _SPELLED_OUT = {
     "-": (LOST_WORD,), "won": (WON_WORD,), "lost": (LOST_WORD,), "with": (WITH_WORD,),
     "without": (WITHOUT_WORD,), "bid": (BID_WORD,), "announced": ("angesagt",),
 }  # fmt: skip
-_JOINED = {"m": WITH_WORD, "o": WITHOUT_WORD, "r": BID_WORD}
+_JOINED = {"m": WITH_WORD, "o": WITHOUT_WORD, "r": BID_WORD, "mit": WITH_WORD,
+           "ohne": WITHOUT_WORD, "reizung": BID_WORD}  # fmt: skip
 
 
 def _spelled_out(said: str) -> tuple[str, ...]:
     """A word of the list's short notation in the notation's words ("m2": "mit", "2"); any
     other word as it is."""
     word = said.lower()
-    if word[:1] in _JOINED and word[1:].isascii() and word[1:].isdigit():
-        return (_JOINED[word[0]], word[1:])
+    head = word.rstrip("0123456789")
+    if head in _JOINED and head != word:  # "m2", "mit2", "R22"
+        return (_JOINED[head], word[len(head) :])
     return _SPELLED_OUT.get(word, (said,))
 
 
@@ -384,7 +386,7 @@ def short_game(game: SkatGame | PassedGame) -> str:
     ('Ka o1 R22', 'eingepasst')
     >>> short_game(parse("Grand mit 1 Hand Schneider angesagt Kontra gewonnen"))
     'Gr m1 H Sa K'
-    >>> str(parse("Gr m1 H Sa K +")), str(parse("ka without 1 lost bid 22"))
+    >>> str(parse("Gr mit1 H Sa K +")), str(parse("ka without 1 lost bid 22"))
     ('Grand mit 1 Hand Schneider angesagt Kontra gewonnen', 'Karo ohne 1 verloren Reizung 22')
     """
     if isinstance(game, PassedGame):

@@ -149,7 +149,12 @@ def _reading_maybe_numbered(
 
 def _reading(words: Sequence[str], seats: Sequence[SeatInfo], notation: Notation) -> _Reading:
     taken = _full_name_words(words, seats)
-    declarer = _declarer(" ".join(words[:taken]), seats)
+    try:
+        declarer = _declarer(" ".join(words[:taken]), seats)
+    except LineProblem as problem:  # "Kr m2 +": a game without its player
+        if problem.problem.code == PaperCode.UNKNOWN_PLAYER and _is_game(words, notation):
+            raise LineProblem(Problem.of(PaperCode.DECLARER_MISSING)) from None
+        raise
     rest = list(words[taken:])
     if not rest:
         raise LineProblem(Problem.of(notation.entry_missing))
@@ -163,6 +168,14 @@ def _reading(words: Sequence[str], seats: Sequence[SeatInfo], notation: Notation
     except FipsenError as error:
         raise LineProblem(Problem.rule(error.violations[0])) from None
     return _Reading(declarer, game, value, complete=notation.complete(game))
+
+
+def _is_game(words: Sequence[str], notation: Notation) -> bool:
+    try:
+        notation.parse(" ".join(words))
+    except FipsenError:
+        return False
+    return True
 
 
 def _follows_number_word(rest: Sequence[str], notation: Notation) -> bool:

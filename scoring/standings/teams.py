@@ -14,9 +14,8 @@ from scoring.standings.awards import prize_lines
 from scoring.standings.prize_allocation import Award, Contender, Kind, Line, allocate
 from scoring.standings.ranking import rank, summed, tie_break_of
 from scoring.standings.selectors import Standing
+from tournaments.desk.selectors import TEAM_SIZE
 from tournaments.models import Tournament
-
-TEAM_SIZE = 4
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,17 @@ teams typed, the team prizes typed on the prize page, and the teams' ranking rea
 standings, at 1280 px and on a phone (390 px) without scrolling sideways."""
 
 from collections.abc import Callable
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from scoring.standings import selectors as standings_selectors
+from scoring.standings.prize_allocation import Kind, Line
+from scoring.standings.services import prizes_set
 from tests.browser.conftest import PHONE, NewPage
+from tournaments.desk.services import teams_set
 from tournaments.models import Tournament
 
 
@@ -55,3 +59,22 @@ def test_the_teams_page_fits_a_phone(
     box = fields.first.bounding_box()
     assert box is not None
     assert box["height"] >= 40  # large enough to tap
+    assert box["width"] >= 180  # the walk's finding: "Hohenwestedt II" showed as "Hohenweste"
+
+    # Two teams and their prizes: the teams' table and the winners fit the phone unscrolled.
+    ranked = standings_selectors.standings(tournament=tournament)
+    teams_set(tournament=tournament, teams={
+        s.seat.registration.pk: "Hohenwestedt I" if i < 4 else "Hohenwestedt II"
+        for i, s in enumerate(ranked)})  # fmt: skip
+    lines = [Line(Kind.PLACE, 1, Decimal(30)), Line(Kind.TEAM, 1, Decimal(40), label="Mannschaft")]
+    prizes_set(tournament=tournament, prizes=lines)
+    phone.goto(f"/tournaments/{tournament.pk}/standings/")
+    teams = phone.locator("table.teams")
+    expect(teams).to_contain_text("Hohenwestedt II")
+    assert teams.evaluate("t => t.scrollWidth <= t.closest('.table-scroll').clientWidth")
+    phone.goto(f"/tournaments/{tournament.pk}/prizes/")
+    expect(phone.locator("table.team-winners")).to_contain_text("40,00")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    for table in ("table.winners:not(.team-winners)", "table.team-winners"):
+        fits = "t => t.scrollWidth <= t.closest('.table-scroll').clientWidth"
+        assert phone.locator(table).evaluate(fits)

@@ -44,7 +44,7 @@ def test_a_list_typed_in_is_saved_with_its_running_totals_checked(organiser: Cli
         f"1. {a + 1} Kreuz mit 2 gewonnen | 36",
         "2. eingepasst",
         f"3 {c + 1} Gr o1 H - | -144",
-        f"4. {d + 1} Karo ohne 1 verloren Reizung 22 | -54",
+        f"4. {d + 1} Karo ohne1 verloren Reizung 22 | -54",  # "ohne1" as typed in a hurry
         f"5. {a + 1} Null o + | 82",
     ]
     assert b == (a + 1) % 4  # deal 2 was all passed
@@ -100,6 +100,7 @@ def test_a_list_goes_on_from_the_deals_the_phone_entered(organiser: Client) -> N
         ("{a} Pik Schneider angesagt gewonnen", "nur in einem Handspiel angesagt werden"),
         ("{a} 36", "„36“ allein sagt nicht, welches Spiel es war"),
         ("{a}", "Schreiben Sie nach dem Spieler das Spiel"),
+        ("Kr m2 +", "Wer hat gespielt?"),  # the walk's finding: "„Kr“ spielt nicht …"
     ],
 )  # fmt: skip
 def test_a_wrong_line_is_named_in_german_and_nothing_is_saved(

@@ -91,8 +91,10 @@ def test_a_team_not_of_four_is_listed_not_ranked(organiser: Client) -> None:
     tournament = _night()
     ranked = standings_selectors.standings(tournament=tournament)
     three = {s.seat.registration.pk: "Halstenbek" for s in ranked[:3]}
-    organiser.post(reverse("tournaments:teams", args=[tournament.pk]),
-                   _teams_form(tournament, three))  # fmt: skip
+    saved = organiser.post(reverse("tournaments:teams", args=[tournament.pk]),
+                           _teams_form(tournament, three), follow=True)  # fmt: skip
+    # The walk's finding: a team of three was saved without a word.
+    assert "Noch keine vier Spieler: Halstenbek (3)." in saved.content.decode()
     prizes_set(tournament=tournament, prizes=[Line(Kind.TEAM, 1, Decimal(40), label="Mannschaft")])
     ranked = standings_selectors.standings(tournament=tournament)
 

@@ -1,5 +1,6 @@
 """Registration and check-in: who is registered, who can be, who is present."""
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
@@ -113,6 +114,16 @@ def players_offered(*, tournament: Tournament, ids: list[int]) -> list[Player]:
     )
 
 
+#: The players of a team (scoring/standings/teams.py ranks teams of as many).
+TEAM_SIZE = 4
+
+
 def team_registrations(tournament: Tournament) -> list[Registration]:
     """Who may play for a team: every registration not withdrawn, by name (one query)."""
     return list(tournament.registrations.filter(withdrawn_at__isnull=True).select_related("player"))
+
+
+def teams_short_of_four(registrations: list[Registration]) -> list[tuple[str, int]]:
+    """The teams named with fewer than four players, with how many they have, by name."""
+    counts = Counter(r.team for r in registrations if r.team)
+    return sorted(((name, n) for name, n in counts.items() if n < TEAM_SIZE), key=lambda t: t[0])

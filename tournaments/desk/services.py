@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.desk.selectors import team_registrations
+from tournaments.desk.selectors import TEAM_SIZE, team_registrations
 from tournaments.models import Player, Registration, Tournament, TournamentEvent
 from tournaments.players.services import player_create
 from tournaments.services.tournament import event_record
@@ -218,10 +218,6 @@ def _require_not_withdrawn(
         raise ValidationError(
             withdrawn, code="withdrawn", params={"player": registration.player.name}
         )
-
-
-#: The players of a team (scoring/standings/teams.py ranks teams of as many).
-TEAM_SIZE = 4
 
 
 def teams_set(*, tournament: Tournament, teams: dict[int, str]) -> int:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.desk.selectors import team_registrations
+from tournaments.desk.selectors import team_registrations, teams_short_of_four
 from tournaments.desk.services import teams_set
 from tournaments.models import Registration, Tournament
 from tournaments.text import no_control_characters
@@ -49,6 +49,14 @@ def teams(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("Teams saved (%(count)s changed).") % {"count": changed})
+            short = teams_short_of_four(team_registrations(tournament))
+            if short:
+                teams = ", ".join(f"{name} ({count})" for name, count in short)
+                messages.warning(
+                    request,
+                    _("Not yet four players: %(teams)s. A team is ranked once it has four.")
+                    % {"teams": teams},
+                )
             return redirect("tournaments:teams", tournament.pk)
     names = sorted({r.team for r in registrations if r.team}, key=str.casefold)
     context = {"tournament": tournament, "form": form, "team_names": names}
