@@ -16,6 +16,7 @@ from tournaments.models import Player, Registration, Tournament
 from tournaments.players.names import player_name_key
 from tournaments.players.services import player_create
 from tournaments.services.common import one_line
+from tournaments.states import require_desk_open
 
 
 def card_night_create(*, name: str, date: datetime.date, place: str = "") -> CardNight:
@@ -66,6 +67,8 @@ def arrival_plays(
 
     :raises ValidationError: as the tournament's desk refuses it (play started, seated).
     """
+    action = _("Taking a player in") if plays else _("Taking a player out")
+    require_desk_open(tournament, action=f"{action} ({tournament.name})")
     registration = Registration.objects.filter(
         tournament=tournament, player=player, withdrawn_at__isnull=True
     ).first()

@@ -202,3 +202,27 @@ def test_the_evening_s_cash_box_prints_with_two_signatures(organiser: Client) ->
         assert name in text
     assert f"Startgeld eingenommen {euros(Decimal('45.00'))}" in text  # the evening's sum
     assert "Unterschrift" in text
+
+
+def test_once_play_started_the_desk_shows_who_plays_without_buttons(organiser: Client) -> None:
+    """The walk's finding: after the start, "spielt · bezahlt" still looked like a button,
+    and its tap said „Das Einchecken ist jetzt nicht möglich" when taking a player out."""
+    card_night, skat, fipsen = _evening()
+    for name in ("Anna", "Bernd", "Carla"):
+        services.arrival_register(name=name, club="", plays=[skat, fipsen])
+    tournament_draw(tournament=skat, seed=1)
+    tournament_services.tournament_start(tournament=skat)
+    page = organiser.get(reverse("evenings:desk", args=[card_night.pk])).content.decode()
+    assert page.count('class="desk-closed"') == 3  # the Skat's column: text, no button
+    assert page.count('name="plays"') == 3  # the Fipsen's column: still a tap
+    assert "wird gespielt" in page
+    anna = Player.objects.get(name="Anna")
+    answer = organiser.post(
+        reverse("evenings:plays", args=[card_night.pk, skat.pk, anna.pk]),
+        {"plays": "0"},
+        follow=True,
+    )
+    assert "Einen Spieler herausnehmen (Preisskat) ist jetzt nicht möglich" in (
+        answer.content.decode()
+    )
+    assert Registration.objects.get(tournament=skat, player=anna).is_checked_in

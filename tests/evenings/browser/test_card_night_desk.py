@@ -33,7 +33,7 @@ def test_one_desk_for_the_evening(
     page.get_by_role("button", name="Kartenabend anlegen").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Die Anmeldung des Abends")
     for _ in range(2):
-        page.get_by_role("button", name="Über diese Anmeldung führen").first.click()
+        page.get_by_role("button", name="Zum Kartenabend nehmen").first.click()
     expect(page.locator(".card-night-tournaments li a")).to_have_text(["Preisskat", "Preisfipsen"])
 
     page.get_by_label("Name").fill("Anna Sievers")
