@@ -82,6 +82,8 @@ def _paper(
         "table": table,
         "tournament": table.tournament,
         "seats": seats,
+        # Where each seat's total (a Skat list's: his column) stands, to carry the sheet on from.
+        "standing": _standing(table, seats, upcoming) if closed is None else [],
         "upcoming": upcoming,
         "form": form,
         "closed": closed,
@@ -90,6 +92,13 @@ def _paper(
         **_sheet_context(sheet, seats),
     }
     return render(request, "scoring/paper.html", context)
+
+
+def _standing(table: Table, seats: list[Seat], upcoming: selectors.NextDeal) -> list[object]:
+    """Each seat with its running total as the sheet goes on from it (one query)."""
+    rules = services.sheet_rules(table)
+    start = selectors.paper_start(table=table, seats=seats, upcoming=upcoming, rules=rules)
+    return list(zip(seats, start.totals, strict=True))
 
 
 def _sheet_save(

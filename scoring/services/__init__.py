@@ -14,7 +14,7 @@ from scoring.services.entry import (
     deal_words,
 )
 from scoring.services.phones import phone_seen
-from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open
+from scoring.services.sheets import sheet_check, sheet_import, sheet_require_open, sheet_rules
 from scoring.services.tables import (
     series_end_early,
     series_end_early_check,
@@ -41,6 +41,7 @@ __all__ = [
     "sheet_check",
     "sheet_import",
     "sheet_require_open",
+    "sheet_rules",
     "table_end_early",
     "table_end_early_check",
     "table_resume",

@@ -136,7 +136,12 @@ def test_the_help_s_example_lines_check_as_they_are_shown(organiser: Client, lan
 
 def test_the_captain_s_paper_page_shows_the_list_s_help(organiser: Client) -> None:
     table = _table(organiser)
+    first = _declarers(table, 1)[0]
+    _post(Client(), table, declarer=str(first), contract="kreuz", tops="2", result="won")
     page = Client().get(reverse("scoring:table_paper", args=[table.token])).content.decode()
+    # Each seat's column as the list has it now: the walk's finding (the sheet showed 86).
+    assert page.count("bisher 36") == 1
+    assert page.count("bisher 0") == 3
     assert "Zwischenstand in der Spalte des Alleinspielers" in page
     assert "13. eingepasst" in page
     assert "Papierbögen" not in page  # no refusal: the list is read
