@@ -27,25 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 
 from fipsen_rules.errors import Code, NotationError, OwnCode
+from fipsen_rules.game import PARSED_TEXTS
 from fipsen_rules.messages import gettext_noop
 
 __all__ = [
-    "BASES",
-    "BIDS",
-    "NULL_VALUES",
-    "NUMBER_MISSING",
-    "PASSED_WORD",
-    "Level",
-    "PassedGame",
-    "SkatGame",
-    "Trump",
-    "format_game",
-    "normalized",
-    "parse",
-    "short_game",
-]
+    "BASES", "BIDS", "NULL_VALUES", "NUMBER_MISSING", "PASSED_WORD", "Level", "PassedGame",
+    "SkatGame", "Trump", "format_game", "normalized", "parse", "short_game",
+]  # fmt: skip
 
 
 class Trump(StrEnum):
@@ -245,6 +236,9 @@ def _parsed(words: list[tuple[str, ...]]) -> SkatGame | PassedGame | None:
         return None
 
 
+# A game is a frozen value, so one may be shared; Skat writes about 2,000 games (Fipsen's a
+# few dozen), and a list repeats them: all of them kept.
+@lru_cache(maxsize=4 * PARSED_TEXTS)
 def parse(text: str) -> SkatGame | PassedGame:
     """A game in the notation, words in any order, in any case, whole or as the list keeper
     shortens them (:func:`short_game`, with "+" and "-" for the result: "Kr m2 H +").
