@@ -103,8 +103,10 @@ def test_race_deals_across_three_outages_arrive_once_in_order(
             race_deal(page, names, number)
         expect_race_after(page, 14)
         assert waiting(page) == 7
+        assert stored.count() == 7  # counted while the server is gone: none arrived
         page.close()  # the tab closed while the deals wait
-    assert stored.count() == 7
+    # A retry the closing tab had under way may still arrive now that the server is back
+    # (CI saw 8); the new tab's queue then sends it again, and it is stored once all the same.
     page = context.new_page()
     page.goto(url)  # opened again when the laptop is back
     expect(page.locator("#offline-queue")).to_be_hidden()

@@ -151,9 +151,8 @@ def test_the_standings_and_the_prize_page_say_who_gets_what_and_the_cash_box_its
     )
     start = page.index("Wer was bekommt")
     who = page[start : page.index("</table>", start)]
-    assert (
-        f'<td>{names[3]}</td><td>SC Prisdorf</td><td class="prize">10,00 € – Beste Dame</td>' in who
-    )
+    row = f'<td>{names[3]}</td><td class="club">SC Prisdorf</td>'
+    assert f'{row}<td class="prize">10,00 € – Beste Dame</td>' in who
     assert "Trostpreis – Letzter" in who
     assert "Wein" not in who
     standings = organiser.get(reverse("scoring:standings", args=[table.tournament_id]))
