@@ -15,6 +15,12 @@ PNG and the paths are shown under "browser screenshots" in the report.
 
 One Chromium serves all browser tests of a run: it starts with the first and stops after the
 last (package scope, see `browser`). Each test gets its own context, i.e. fresh cookies.
+
+The browser is Debian's Chromium headless shell (package ``chromium-headless-shell``): the same
+Blink and V8 as ``chromium``, without the desktop browser around them, and what Playwright
+itself runs headless. The browser tests took half the CPU time with it (83 s against 40 s for
+test_one_screen_entry.py and test_small_phones.py). What only the whole browser does (asking for
+the favicon) is tested in ``chromium`` itself: mark the test ``full_chromium``.
 """
 
 import re
@@ -31,6 +37,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Page,
+    Playwright,
     Request,
     Response,
     expect,
@@ -41,7 +48,10 @@ from pytest_django.live_server_helper import LiveServer
 from tests.conftest import require_program
 from tests.factories import UserFactory
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's package `chromium` (scripts/sysdeps installs it)
+#: Debian's packages (scripts/sysdeps installs them): the headless shell for every browser test,
+#: the whole browser for those marked ``full_chromium``.
+CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = "/usr/bin/chromium"
 
 # Headless, and nothing that reaches for the network: this machine has none beyond the package
 # registries, and Chromium's background requests would only be refused, many at a time. Playwright
@@ -83,28 +93,41 @@ class NewPage(Protocol):
 
 
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium, started once for all browser tests and stopped after the last.
+def playwright_driver() -> Iterator[Playwright]:
+    """Playwright, started once for the browser tests of a package and stopped after the last.
 
     Package scope rather than session: Playwright's sync API keeps an asyncio loop running in
     this thread while it is started, and Django refuses ORM calls while a loop runs
     (SynchronousOnlyOperation). DJANGO_ALLOW_ASYNC_UNSAFE lifts that for exactly as long as
     Playwright runs, here; the rest of the suite keeps Django's check.
     """
-    require_program(CHROMIUM, "Chromium")
     with pytest.MonkeyPatch.context() as env:
         env.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-            )
-            yield browser
-            browser.close()
+            yield playwright
+
+
+@pytest.fixture(scope="package")
+def browser(playwright_driver: Playwright) -> Iterator[Browser]:
+    """Chromium's headless shell, started with the package's first browser test."""
+    yield from _launched(playwright_driver, CHROMIUM_HEADLESS_SHELL, "Chromium's headless shell")
+
+
+@pytest.fixture(scope="package")
+def full_browser(playwright_driver: Playwright) -> Iterator[Browser]:
+    """The whole Chromium, headless, for the tests marked ``full_chromium``."""
+    yield from _launched(playwright_driver, CHROMIUM, "Chromium")
+
+
+def _launched(playwright: Playwright, path: str, name: str) -> Iterator[Browser]:
+    require_program(path, name)
+    browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
 def new_page(
-    browser: Browser,
     live_server: LiveServer,
     request: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
@@ -115,6 +138,8 @@ def new_page(
     Playwright's `browser.new_context`, e.g. `new_page(**PHONE)` or `new_page(locale="en-GB")`.
     Two pages from two calls are two people (say an organiser and a table captain).
     """
+    full = request.node.get_closest_marker("full_chromium") is not None
+    browser: Browser = request.getfixturevalue("full_browser" if full else "browser")
     contexts: list[BrowserContext] = []
     pages = request.node.stash.setdefault(_PAGES, [])
     request.node.stash[_SCREENSHOT_DIR] = tmp_path_factory.getbasetemp() / "browser-screenshots"

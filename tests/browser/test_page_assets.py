@@ -3,6 +3,7 @@
 
 from collections.abc import Callable
 
+import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from playwright.sync_api import Page, Response
@@ -12,6 +13,7 @@ from tests.browser.conftest import PHONE, NewPage
 from tournaments.models import Table
 
 
+@pytest.mark.full_chromium  # the headless shell asks for no favicon
 def test_no_page_asks_for_anything_missing(
     new_page: NewPage,
     organiser: AbstractBaseUser,
