@@ -11,7 +11,7 @@ PORT ?= 8000
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
 PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/preisfipsen
-# Passed on to pytest by pytest-sqlite and pytest-postgres, e.g. PYTEST_ARGS='tests/scoring -x'.
+# Passed on to pytest by the pytest-* targets, e.g. PYTEST_ARGS='tests/scoring -x'.
 PYTEST_ARGS ?=
 export HOST PORT
 
@@ -29,6 +29,7 @@ STATIC_SOURCES := $(shell find static public -type f 2>/dev/null)
 say = @echo "== $(1) / $(2)"
 
 .PHONY: help run test sysdeps install prepare lint typecheck pytest-passes pytest-sqlite pytest-postgres \
+        pytest-database-free \
         bench messages clean
 
 help:
@@ -42,7 +43,7 @@ run: prepare
 
 test: prepare lint typecheck pytest-passes
 
-# Both passes at once, each line prefixed with its database (scripts/test-passes).
+# The three passes at once, each line prefixed with its pass (scripts/test-passes).
 pytest-passes: install $(MO_FILES)
 	@scripts/test-passes
 
@@ -82,16 +83,21 @@ typecheck: install
 	$(BIN)/mypy  # the whole project, as configured in pyproject.toml [tool.mypy]
 
 # The tests need the compiled catalogues (German pages); pytest-django makes the migrations, and
-# tests/conftest.py serves static files without collectstatic's manifest.
+# tests/conftest.py serves static files without collectstatic's manifest. The tests that use a
+# database, on SQLite (alone: PREISFIPSEN_TESTS= runs every test on SQLite).
+PREISFIPSEN_TESTS ?= database
 pytest-sqlite: install $(MO_FILES)
-	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL PREISFIPSEN_TESTS=$(PREISFIPSEN_TESTS) $(BIN)/pytest $(PYTEST_ARGS)
 
-# pytest-django creates (and drops) the test database test_preisfipsen. Only the tests that use a
-# database run here: the others (rules, doctests, docs, `make run`'s server) ran in the SQLite pass.
+# The others (rules, doctests, docs, `make run`'s server): they cannot differ between databases.
+pytest-database-free: install $(MO_FILES)
+	env -u DATABASE_URL PREISFIPSEN_TESTS=database-free $(BIN)/pytest $(PYTEST_ARGS)
+
+# pytest-django creates (and drops) the test database test_preisfipsen.
 pytest-postgres: install $(MO_FILES)
 	@if timeout 3 bash -c '</dev/tcp/$(PG_HOST)/$(PG_PORT)' 2>/dev/null; then \
-	    echo "DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_DATABASE_TESTS_ONLY=1 $(BIN)/pytest $(PYTEST_ARGS)"; \
-	    DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_DATABASE_TESTS_ONLY=1 $(BIN)/pytest $(PYTEST_ARGS); \
+	    echo "DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_TESTS=database $(BIN)/pytest $(PYTEST_ARGS)"; \
+	    DATABASE_URL=$(PG_TEST_URL) PREISFIPSEN_TESTS=database $(BIN)/pytest $(PYTEST_ARGS); \
 	elif [ "$(REQUIRE_SERVICES)" = 1 ]; then \
 	    echo "PostgreSQL is not reachable at $(PG_HOST):$(PG_PORT), and REQUIRE_SERVICES=1." >&2; \
 	    exit 1; \

@@ -49,10 +49,13 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(error)) from error
 
 
-#: Set by `make pytest-postgres`: the second pass runs only the tests that touch a database. The
-#: rest (the rules library, doctests, docs, `make run`'s own server on its SQLite) cannot differ
-#: between the two passes, so running them twice only lengthened `make test`.
-DATABASE_TESTS_ONLY = os.environ.get("PREISFIPSEN_DATABASE_TESTS_ONLY") == "1"
+#: Which tests a pass runs (scripts/test-passes): ``database``, those that touch the test
+#: database (the SQLite and PostgreSQL passes), ``database-free``, the others (the rules library,
+#: doctests, docs, `make run`'s own server on its SQLite: they cannot differ between the
+#: databases, so they run once, in a pass of their own beside the two); unset, all.
+TESTS_OF_PASS = os.environ.get("PREISFIPSEN_TESTS", "")
+if TESTS_OF_PASS not in ("", "database", "database-free"):
+    raise RuntimeError(f"PREISFIPSEN_TESTS={TESTS_OF_PASS!r}: database, database-free or unset")
 #: The fixtures through which a test reaches the test database.
 DATABASE_FIXTURES = frozenset(
     {
@@ -75,15 +78,15 @@ def uses_database(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test in a ``browser`` folder (tests/browser/, a game's or an app's own) is marked
-    ``browser``. Under PREISFIPSEN_DATABASE_TESTS_ONLY=1, leave out the tests that use no
-    database."""
+    ``browser``. Under PREISFIPSEN_TESTS, only the pass's tests are kept."""
     for item in items:
         if _TESTS in item.path.parents and "browser" in item.path.relative_to(_TESTS).parts:
             item.add_marker(pytest.mark.browser)
-    if not DATABASE_TESTS_ONLY:
+    if not TESTS_OF_PASS:
         return
-    kept = [item for item in items if uses_database(item)]
-    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    wanted = TESTS_OF_PASS == "database"
+    kept = [item for item in items if uses_database(item) == wanted]
+    config.hook.pytest_deselected(items=[item for item in items if uses_database(item) != wanted])
     items[:] = kept
 
 

@@ -4,9 +4,11 @@ tests/conftest.py marks every test here `browser`."""
 
 from tests.browser.conftest import (  # noqa: F401 (fixtures, found by their names)
     browser,
+    full_browser,
     log_in,
     new_page,
     organiser,
     page,
     phone_page,
+    playwright_driver,
 )
