@@ -23,6 +23,7 @@ from pytest_django import Settings
 from preisfipsen.celery import app as celery_app
 from preisfipsen.config import cache_config, celery_config
 from printing import tasks
+from scoring.night_file import stage
 from tests.catalogues import CatalogueError, compile_catalogues
 from tests.factories import UserFactory
 from tests.workers import worker_database_url, worker_process
@@ -242,6 +243,10 @@ def quick_settings(settings: Settings) -> None:
     - Passwords are hashed in microseconds instead of a third of a second.
     - django-axes is off: tests log in many times, and Django's ``Client.login`` passes no
       request, which axes requires. tests/tournaments/test_login_throttling.py turns it on.
+    - WhiteNoise looks for a static file when one is asked for (its autorefresh) instead of
+      listing the ~1,100 collected files whenever a test's client starts the middleware: 0.1 s
+      a client, a quarter of the CPU time of the database tests. `make run`'s own server lists
+      them, as in production (tests/project/test_served_app.py).
     """
     settings.STORAGES = {
         **settings.STORAGES,
@@ -249,6 +254,19 @@ def quick_settings(settings: Settings) -> None:
     }
     settings.PASSWORD_HASHERS = QUICK_PASSWORD_HASHERS
     settings.AXES_ENABLED = False
+    settings.WHITENOISE_AUTOREFRESH = True
+
+
+@pytest.fixture(autouse=True, scope="session")
+def import_steps_without_gap() -> Iterator[None]:
+    """A night's import on SQLite leaves the write lock free for a moment after each step
+    (scoring/night_file/stage.py, ``SQLITE_GAP``), so that a captain's save waiting for it goes
+    first: a pause measured by bench/bench_import_blocking.py, which no test asserts (they check
+    the steps by structure). In this process it is none: the pauses were some 90 s of the SQLite
+    pass. A real worker's import (tests/scoring/test_night_import_job.py) keeps them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stage, "SQLITE_GAP", 0.0)
+        yield
 
 
 @pytest.fixture(autouse=True)
