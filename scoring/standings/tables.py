@@ -7,6 +7,8 @@ import django_tables2 as tables
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableListData
+from django_tables2.utils import Accessor, OrderBy
 
 from fipsen_rules.signs import signed_total
 from scoring.standings.selectors import Standing
@@ -14,6 +16,31 @@ from sitewide.money import euros
 
 #: A column of numbers: its header right-aligned like its figures (site.css, ``.num``).
 NUMBER = {"th": {"class": "num"}}
+
+
+class StandingsRows(TableListData):
+    """The standings' rows, sorted by each row's value read once per column. django-tables2
+    reads both rows' values at every comparison (some 13,000 reads for 800 players, a sixth of
+    a sorted page's CPU time, bench/bench_organiser_pages.py); the order is the same: one
+    stable sort per column, the least significant first."""
+
+    def order_by(self, aliases: Sequence[str]) -> None:
+        orders: list[OrderBy] = []
+        for alias in aliases:  # as django-tables2 reads a column's sorting
+            column = self.table.columns[OrderBy(alias).bare]
+            same = alias[0] == column.order_by_alias[0]
+            orders += column.order_by if same else column.order_by.opposite
+        rows = list(self.data)
+        try:
+            for order in reversed(orders):
+                accessor = Accessor(order.bare)
+                rows.sort(
+                    key=lambda row: accessor.resolve(row, quiet=True), reverse=order.is_descending
+                )
+        except TypeError:  # values that do not compare (none here): django-tables2's own way
+            super().order_by(aliases)
+            return
+        self.data[:] = rows
 
 
 class StandingsTable(tables.Table):
@@ -56,7 +83,7 @@ class StandingsTable(tables.Table):
                 "points",
                 *names[at:],
             ]
-        super().__init__(data, extra_columns=columns, **kwargs)
+        super().__init__(StandingsRows(list(data)), extra_columns=columns, **kwargs)
 
     def value_place(self, value: int, record: Standing) -> str:
         return place_text(record)
