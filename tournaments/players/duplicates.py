@@ -5,8 +5,9 @@ same in German (Kölner Phonetik: Maier/Meier/Meyer, Schmidt/Schmitt), for the o
 
 import datetime
 import difflib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 import cologne_phonetics
@@ -54,12 +55,36 @@ def _alike(first: str, second: str, first_sorted: str, second_sorted: str) -> fl
     shorter, longer = sorted((len(first), len(second)))
     if 2 * shorter < DUPLICATE_RATIO * (shorter + longer):  # difflib's real_quick_ratio
         return 0.0
+    # The words sorted are the same letters (but where spaces were doubled): the same bound.
+    if _quick_ratio(first, second) < DUPLICATE_RATIO and (
+        (len(first_sorted), len(second_sorted)) == (len(first), len(second))
+        or _quick_ratio(first_sorted, second_sorted) < DUPLICATE_RATIO
+    ):
+        return 0.0
     best = 0.0
     for a, b in ((first, second), (first_sorted, second_sorted)):
-        matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-        if matcher.quick_ratio() >= DUPLICATE_RATIO:
-            best = max(best, matcher.ratio())
+        if _quick_ratio(a, b) >= DUPLICATE_RATIO:
+            best = max(best, difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio())
     return best if best >= DUPLICATE_RATIO else 0.0
+
+
+def _quick_ratio(a: str, b: str) -> float:
+    """difflib's ``quick_ratio`` (an upper bound of the ratio: the letters both have, in any
+    order) from each name's letters counted once: a directory's page compares each name with
+    dozens, and a matcher made for each pair was most of its time.
+
+    >>> _quick_ratio("hans meier", "hans maier") == difflib.SequenceMatcher(
+    ...     a="hans meier", b="hans maier").quick_ratio()
+    True
+    """
+    letters, others = _letters(a), _letters(b)
+    both = sum(min(count, others[letter]) for letter, count in letters.items())
+    return 2.0 * both / (len(a) + len(b)) if a or b else 1.0
+
+
+@lru_cache(maxsize=8192)
+def _letters(key: str) -> Counter[str]:
+    return Counter(key)
 
 
 def name_sound(key: str) -> str:
