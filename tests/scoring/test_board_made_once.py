@@ -24,6 +24,7 @@ from scoring.standings import board_cache
 from scoring.standings.board_cache import CHANGE_SECONDS, Board, board_of
 from tests.scoring.helpers import enter
 from tests.scoring.test_board_cache import _queries, _url, big_night
+from tests.waiting import wait_until
 from tests.workers import worker_database_url
 from tournaments.models import Table, Tournament
 
@@ -213,7 +214,7 @@ def test_the_first_board_being_made_elsewhere_is_waited_for(
 #: the queries it cost (0: served from the cache), and the tables' deals on it. Its making
 #: takes a second more, so that the others ask while it is under way.
 VIEWER_PROCESS = """
-import sys, time, django
+import os, pathlib, sys, time, django
 django.setup()
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -222,7 +223,10 @@ from tournaments.models import Tournament
 compute = board_cache.board_compute
 board_cache.board_compute = lambda tournament: (time.sleep(1), compute(tournament))[1]
 tournament = Tournament.objects.get(pk=int(sys.argv[1]))
-time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
+go = pathlib.Path(sys.argv[2])
+pathlib.Path(f"{go}.{os.getpid()}").touch()  # Django started, the tournament read: ready
+while not go.exists():  # then all four ask at once
+    time.sleep(0.002)
 with CaptureQueriesContext(connection) as queries:
     board = board_cache.board_of(tournament, language="de")
 print(len(queries), board.tables[0].played)
@@ -231,7 +235,7 @@ print(len(queries), board.tables[0].played)
 
 @pytest.mark.django_db(transaction=True)
 def test_processes_asking_at_once_make_the_board_once(
-    celery_var_dir: Path, monkeypatch: pytest.MonkeyPatch
+    celery_var_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """gunicorn's workers on the file cache of `make run`: one of them makes it."""
     tournament = big_night(4)
@@ -245,16 +249,18 @@ def test_processes_asking_at_once_make_the_board_once(
         "DATABASE_URL": worker_database_url(),
     }
     env.pop("CACHE_URL", None)
-    go = str(time.time() + 10)  # after each has started Django
+    go = tmp_path / "go"  # made once each has started Django (before: a fixed 10 s)
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", VIEWER_PROCESS, str(tournament.pk), go],
+            [sys.executable, "-c", VIEWER_PROCESS, str(tournament.pk), str(go)],
             env=env,
             stdout=subprocess.PIPE,
             text=True,
         )
         for _ in range(4)
     ]
+    wait_until(lambda: len(list(tmp_path.glob("go.*"))) == 4, "the four viewers started")
+    go.touch()
     answers = [process.communicate(timeout=120)[0].split() for process in processes]
     queries = sorted(int(count) for count, _played in answers)
     assert queries[:3] == [0, 0, 0]
