@@ -55,16 +55,18 @@ def _alike(first: str, second: str, first_sorted: str, second_sorted: str) -> fl
     shorter, longer = sorted((len(first), len(second)))
     if 2 * shorter < DUPLICATE_RATIO * (shorter + longer):  # difflib's real_quick_ratio
         return 0.0
+    bound = _quick_ratio(first, second)
     # The words sorted are the same letters (but where spaces were doubled): the same bound.
-    if _quick_ratio(first, second) < DUPLICATE_RATIO and (
-        (len(first_sorted), len(second_sorted)) == (len(first), len(second))
-        or _quick_ratio(first_sorted, second_sorted) < DUPLICATE_RATIO
-    ):
-        return 0.0
-    best = 0.0
-    for a, b in ((first, second), (first_sorted, second_sorted)):
-        if _quick_ratio(a, b) >= DUPLICATE_RATIO:
-            best = max(best, difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio())
+    same_letters = (len(first_sorted), len(second_sorted)) == (len(first), len(second))
+    sorted_bound = bound if same_letters else _quick_ratio(first_sorted, second_sorted)
+    best = max(
+        (
+            difflib.SequenceMatcher(a=a, b=b, autojunk=False).ratio()
+            for a, b, upper in ((first, second, bound), (first_sorted, second_sorted, sorted_bound))
+            if upper >= DUPLICATE_RATIO
+        ),
+        default=0.0,
+    )
     return best if best >= DUPLICATE_RATIO else 0.0
 
 
