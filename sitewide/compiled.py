@@ -9,7 +9,8 @@ what ``values()`` makes (each value through the ORM's converters). A query whose
 take the key as exactly one parameter is run as it is, every time.
 
 :func:`upsert`: ``bulk_create(…, update_conflicts=True)``'s statement, its values prepared as
-the ORM prepares them to save.
+the ORM prepares them to save. :func:`insert`: ``save()`` of a new row so (the captain's every
+save adds the deal and its line of history).
 """
 
 from collections.abc import Callable, Sequence
@@ -125,3 +126,32 @@ def upsert(
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def insert(row: Model) -> None:
+    """``row.save()`` of a new ``row`` whose id the database gives (no signals: none of the
+    models it is used for has a receiver), by a statement written once per connection. Its
+    values are prepared as the ORM prepares them to save (``auto_now`` and ``auto_now_add`` set)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    model = type(row)
+    statements: dict[type[Model], tuple[str, list[Field[Any, Any]]]]
+    statements = connection.__dict__.setdefault("_preisfipsen_inserts", {})
+    if model not in statements:
+        primary = model._meta.pk
+        fields = [f for f in model._meta.concrete_fields if not f.generated and f is not primary]
+        quote = connection.ops.quote_name
+        returning, _params = connection.ops.return_insert_columns([primary])
+        sql = "INSERT INTO {} ({}) VALUES ({}) {}".format(  # noqa: S608 (names, not input)
+            quote(model._meta.db_table),
+            ", ".join(quote(field.column) for field in fields),
+            ", ".join(["%s"] * len(fields)),
+            returning,
+        )
+        statements[model] = (sql, fields)
+    sql, fields = statements[model]
+    params = [field.get_db_prep_save(field.pre_save(row, add=True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        (row.pk,) = cursor.fetchone()
+    row._state.adding = False
+    row._state.db = connection.alias

@@ -15,6 +15,7 @@ from scoring import selectors
 from scoring.evaluation import score_deal, spoken_game
 from scoring.models import Deal, DealChange, each_of, seat_change_values
 from scoring.services.guards import require_next_free
+from sitewide.compiled import insert
 from tournaments.ledger.entries import LedgerKind
 from tournaments.models import Seat, Table
 
@@ -175,7 +176,8 @@ def _deal_create(
         written_value=posted.written_value,
         dealer=upcoming.dealer,
     )
-    deal = Deal.objects.create(
+    # Written by statements made once per connection: the captain's every save (issue 31).
+    deal = Deal(
         table=table,
         sequence=posted.sequence,
         number=upcoming.number if scored.counts_as_deal else None,
@@ -188,12 +190,9 @@ def _deal_create(
         written_value=posted.written_value,
         submission=posted.submission,
     )
-    DealChange.objects.create(
-        deal=deal,
-        action=DealChange.Action.ENTERED,
-        after=deal_words(deal, seats, stored=True),
-        user=user,
-    )
+    insert(deal)
+    words = deal_words(deal, seats, stored=True)
+    insert(DealChange(deal=deal, action=DealChange.Action.ENTERED, after=words, user=user))
     return deal
 
 

@@ -1,6 +1,7 @@
 """The table's deals summed for its running totals by a statement the ORM compiled once, and
 the totals written by a statement written once (sitewide.compiled, issue 31): the rows are
-those of the query run afresh, for any table, and the totals those bulk_create wrote."""
+those of the query run afresh, for any table, and the totals those bulk_create wrote; a deal
+inserted so is the row that save() writes."""
 
 from datetime import datetime
 from typing import Any
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 from scoring.models import Deal
 from scoring.standings.selectors import _deal_groups, table_totals
-from sitewide.compiled import upsert, values_of
+from sitewide.compiled import insert, upsert, values_of
 from tests.scoring.helpers import enter, playing_table
 from tournaments.ledger.totals import SeatTotal, TableTotal
 from tournaments.models import Table
@@ -84,3 +85,33 @@ def test_upsert_writes_new_rows_and_rewrites_the_figures_of_old_ones() -> None:
     total = TableTotal(table=table, played=7, last_entry=last)
     upsert(TableTotal, [total], unique_fields=["table"], update_fields=["played", "last_entry"])
     assert TableTotal.objects.values_list("played", "last_entry").get(table=table) == (7, last)
+
+
+def test_insert_writes_the_row_that_save_writes_and_gives_it_its_id() -> None:
+    table = played_table(0)
+    last = Deal.objects.filter(table=table).order_by("sequence").last()
+    assert last is not None
+    values = {
+        name: getattr(last, name)
+        for name in ("table_id", "number", "dealer", "declarer", "game", "score", "change_0")
+    }
+    number = (last.number or 0) + 1
+    by_orm = Deal.objects.create(sequence=last.sequence + 1, **{**values, "number": number})
+    inserted = Deal(sequence=last.sequence + 2, **{**values, "number": number + 1})
+    with CaptureQueriesContext(connection) as queries:
+        insert(inserted)
+    assert len(queries) == 1
+    assert inserted.pk == by_orm.pk + 1
+    assert not inserted._state.adding
+    own = ("id", "sequence", "number", "submission")  # a new form id each
+    columns = [f.attname for f in Deal._meta.concrete_fields if f.attname not in own]
+    stored = Deal.objects.filter(pk__in=[by_orm.pk, inserted.pk]).order_by("pk")
+    orm_row, inserted_row = stored.values(*columns)
+    assert orm_row.keys() == inserted_row.keys()
+    for name in columns:  # the times set on saving (auto_now, auto_now_add) differ a little
+        if isinstance(orm_row[name], datetime):
+            assert abs(orm_row[name] - inserted_row[name]).total_seconds() < 60
+        else:
+            assert orm_row[name] == inserted_row[name], name
+    assert inserted_row["created_at"] is not None
+    assert inserted_row["updated_at"] is not None
