@@ -7,10 +7,13 @@ standings, every table's progress) is computed once and kept in Django's cache, 
 every process shares (``settings.CACHES``: files in ``var/cache/`` by default, Redis where
 ``CACHE_URL`` names one); a page is a slice of it.
 
-It is kept under the tournament's **version**, an opaque word in the same cache that changes
-once an entry or a correction is committed (any rule set: the ledger's
+It is kept under the tournament's **version**, a word in the same cache that changes once an
+entry or a correction is committed (any rule set: the ledger's
 :data:`tournaments.ledger.entries.entries_changed`), or a table is ended early or resumed
-(:func:`board_changed`). A board of another version is made afresh **once**, by one viewer's
+(:func:`board_changed`). An entry's version names the end of its ``CHANGE_SECONDS`` span of time
+(:func:`_deals_until`), so the entries of one span write it once, not each (issue 31: a file
+written per save); a board begun before a span ends may miss its later entries, and is made
+afresh after it. A board of another version is made afresh **once**, by one viewer's
 request, and for deals at most once in ``CHANGE_SECONDS`` (the organiser's changes, a table
 ended early or a series drawn, at once): at 200 tables a deal comes every half second, and
 each board costs the standings' work, so a board made for every deal would cost a core's third
@@ -137,7 +140,8 @@ def _due(kept: Board, version: str) -> bool:
     age = clock() - kept.made
     if kept.version != version and version.endswith(AT_ONCE):
         return True
-    return age >= CHANGE_SECONDS and (kept.version != version or age >= REFRESH_SECONDS)
+    changed = kept.version != version or _span_end(version) > kept.made
+    return age >= CHANGE_SECONDS and (changed or age >= REFRESH_SECONDS)
 
 
 def _made(tournament: Tournament, keys: "_Keys", version: str) -> Board:
@@ -171,8 +175,10 @@ def board_changed(*, tournament_id: int) -> None:
 
 def entries_changed(sender: object, *, tournament_id: int, **kwargs: Any) -> None:
     """The receiver of :data:`tournaments.ledger.entries.entries_changed` (connected in
-    ``ScoringConfig.ready``): already after the commit."""
-    cache.set(_version_key(tournament_id), _new_version(), None)
+    ``ScoringConfig.ready``): already after the commit, so the span's end is after it."""
+    key, version = _version_key(tournament_id), _deals_until(clock())
+    if cache.get(key) != version:  # read, not written: most entries of a span find it so
+        cache.set(key, version, None)
 
 
 def series_drawn(sender: object, *, instance: Any, **kwargs: Any) -> None:
@@ -238,6 +244,20 @@ def _version_key(tournament_id: int) -> str:
 
 def _new_version() -> str:
     return uuid.uuid4().hex
+
+
+#: The beginning of an entry's version (:func:`_deals_until`); the others are hex digits.
+DEALS = "deals-until-"
+
+
+def _deals_until(now: float) -> str:
+    """The version of entries committed before ``now``: the end of its ``CHANGE_SECONDS`` span."""
+    return f"{DEALS}{(int(now) // CHANGE_SECONDS + 1) * CHANGE_SECONDS}"
+
+
+def _span_end(version: str) -> float:
+    """The time an entry's version names (entries may come until then), else 0."""
+    return float(version.removeprefix(DEALS)) if version.startswith(DEALS) else 0.0
 
 
 def _first_version(key: str) -> str:

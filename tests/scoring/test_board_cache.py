@@ -146,6 +146,40 @@ def test_a_saved_deal_makes_the_board_afresh_at_commit(
     assert 'board-points">2</td>' in page
 
 
+def test_the_entries_of_one_span_write_the_version_once_and_all_show(
+    thirteen: Tournament,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
+    """Entries within ``CHANGE_SECONDS`` of each other share a version, written by the first:
+    a board begun before the span ends is made afresh once after it, with every one of them."""
+    now = [1_000_000.0]  # the start of a span: it ends 5 s later
+    monkeypatch.setattr(board_cache, "clock", lambda: now[0])
+    writes: list[str] = []
+    set_ = cache.set
+    monkeypatch.setattr(cache, "set", lambda key, *a, **k: writes.append(key) or set_(key, *a, **k))
+    version_key = f"board:{thirteen.pk}:version"
+    client = Client()
+    table = thirteen.tables.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):  # the news, at the commit
+        enter(table, 0, "Siebener Fips")
+    assert writes.count(version_key) == 1
+    now[0] += 1
+    assert _queries(client, _url(thirteen))[0] > 1  # the board, with the first deal
+    now[0] += 2
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(table, 1, "2 gewonnen")
+    assert writes.count(version_key) == 1  # the same span: not written again
+    now[0] += 1  # the board is 3 s old: kept, without the second deal
+    assert _queries(client, _url(thirteen, 3))[0] == 1
+    assert "1 / 100" in _queries(client, _url(thirteen, 3))[1]
+    now[0] += 2  # the span is over, and the board 5 s old: made afresh with both
+    assert _queries(client, _url(thirteen, 3))[0] > 1
+    assert "2 / 100" in _queries(client, _url(thirteen, 3))[1]
+    now[0] += 10  # made after the span's end: nothing missed, kept
+    assert _queries(client, _url(thirteen, 3))[0] == 1
+
+
 def test_a_deal_rolled_back_changes_nothing(
     thirteen: Tournament, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
