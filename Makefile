@@ -10,7 +10,8 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 PG_HOST ?= 127.0.0.1
 PG_PORT ?= 5432
-PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/preisfipsen
+PG_DATABASE ?= preisfipsen
+PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/$(PG_DATABASE)
 # Passed on to pytest by the pytest-* targets, e.g. PYTEST_ARGS='tests/scoring -x'.
 PYTEST_ARGS ?=
 export HOST PORT
