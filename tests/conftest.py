@@ -3,6 +3,7 @@ a real server or an installed program."""
 
 import os
 import socket
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -69,6 +70,22 @@ DATABASE_FIXTURES = frozenset(
 )
 
 
+#: ``1`` or ``2``: only that half of the pass's test files, split by a hash of each file's path
+#: (scripts/test-passes runs each database's tests in two halves side by side); unset, all.
+HALF_OF_PASS = os.environ.get("PREISFIPSEN_HALF", "")
+if HALF_OF_PASS not in ("", "1", "2"):
+    raise RuntimeError(f"PREISFIPSEN_HALF={HALF_OF_PASS!r}: 1, 2 or unset")
+
+
+def in_half(item: pytest.Item) -> bool:
+    """Whether the test's file is in the half ``PREISFIPSEN_HALF`` names (a whole file in one:
+    its module's fixtures are made once)."""
+    if not HALF_OF_PASS:
+        return True
+    path = item.path.relative_to(_TESTS.parent).as_posix()
+    return zlib.crc32(path.encode()) % 2 == int(HALF_OF_PASS) - 1
+
+
 def uses_database(item: pytest.Item) -> bool:
     """Whether a collected test reaches the test database (a fixture or the django_db mark)."""
     if item.get_closest_marker("django_db") is not None:
@@ -79,15 +96,18 @@ def uses_database(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test in a ``browser`` folder (tests/browser/, a game's or an app's own) is marked
-    ``browser``. Under PREISFIPSEN_TESTS, only the pass's tests are kept."""
+    ``browser``. Under PREISFIPSEN_TESTS (and PREISFIPSEN_HALF), only the pass's tests are kept."""
     for item in items:
         if _TESTS in item.path.parents and "browser" in item.path.relative_to(_TESTS).parts:
             item.add_marker(pytest.mark.browser)
-    if not TESTS_OF_PASS:
+    if not TESTS_OF_PASS and not HALF_OF_PASS:
         return
     wanted = TESTS_OF_PASS == "database"
-    kept = [item for item in items if uses_database(item) == wanted]
-    config.hook.pytest_deselected(items=[item for item in items if uses_database(item) != wanted])
+    kept, left = [], []
+    for item in items:
+        of_pass = not TESTS_OF_PASS or uses_database(item) == wanted
+        (kept if of_pass and in_half(item) else left).append(item)
+    config.hook.pytest_deselected(items=left)
     items[:] = kept
 
 
