@@ -15,6 +15,11 @@ PG_TEST_URL ?= postgres://postgres@$(PG_HOST):$(PG_PORT)/$(PG_DATABASE)
 # Passed on to pytest by the pytest-* targets, e.g. PYTEST_ARGS='tests/scoring -x'.
 PYTEST_ARGS ?=
 export HOST PORT
+# Python keeps its compiled modules (and pytest its rewritten tests) in __pycache__/ even where
+# the machine says not to (CI's sets PYTHONDONTWRITEBYTECODE=1): else every process compiled
+# all of ours again, and the tests start hundreds (workers, servers, commands; a pass's
+# collecting took 16 s instead of 9).
+unexport PYTHONDONTWRITEBYTECODE
 
 VENV := .venv
 BIN := $(VENV)/bin

@@ -77,13 +77,27 @@ if HALF_OF_PASS not in ("", "1", "2"):
     raise RuntimeError(f"PREISFIPSEN_HALF={HALF_OF_PASS!r}: 1, 2 or unset")
 
 
-def in_half(item: pytest.Item) -> bool:
-    """Whether the test's file is in the half ``PREISFIPSEN_HALF`` names (a whole file in one:
+def in_half(path: Path) -> bool:
+    """Whether the file ``path`` is in the half ``PREISFIPSEN_HALF`` names (a whole file in one:
     its module's fixtures are made once)."""
     if not HALF_OF_PASS:
         return True
-    path = item.path.relative_to(_TESTS.parent).as_posix()
-    return zlib.crc32(path.encode()) % 2 == int(HALF_OF_PASS) - 1
+    name = path.relative_to(_TESTS.parent).as_posix()
+    return zlib.crc32(name.encode()) % 2 == int(HALF_OF_PASS) - 1
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A database pass does not import what it would deselect: the files of the other half,
+    and the app's packages, whose modules hold only doctests (database-free). Importing them
+    was most of a pass's 20 s of collecting on a slow machine (pytest rewrites every test
+    module's asserts)."""
+    if TESTS_OF_PASS != "database" or collection_path.suffix != ".py":
+        return None
+    if _TESTS not in collection_path.parents:
+        return True
+    if collection_path.name in ("conftest.py", "__init__.py"):
+        return None
+    return None if in_half(collection_path) else True
 
 
 def uses_database(item: pytest.Item) -> bool:
@@ -106,7 +120,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept, left = [], []
     for item in items:
         of_pass = not TESTS_OF_PASS or uses_database(item) == wanted
-        (kept if of_pass and in_half(item) else left).append(item)
+        (kept if of_pass and in_half(item.path) else left).append(item)
     config.hook.pytest_deselected(items=left)
     items[:] = kept
 
