@@ -1,5 +1,5 @@
-"""Checks of the night's file beyond a row's fields: a table's end, its series, its seats,
-tables that fit the night's state and series drawn in order (the frame,
+"""Checks of the night's file beyond a row's fields: a table's end, its series, its receipts,
+its seats, tables that fit the night's state and series drawn in order (the frame,
 :mod:`scoring.night_file.transfer`); and a table's scored deals,
 checked as the captain's entries were (:mod:`scoring.night_file.deals` reads them): entries numbered
 from 1, deals numbered on without a gap and within the table's deals, dealer and declarer at
@@ -20,6 +20,7 @@ from fipsen_rules import FipsenError
 from scoring.evaluation import score_deal, scored_rules
 from scoring.models import Deal
 from scoring.selectors.entry import playing_seats
+from tournaments.ledger.receipts import SCHEMES
 from tournaments.models import Seat, Table, Tournament
 from tournaments.rule_choice import rules_of
 from tournaments.rules_errors import rules_error_text
@@ -35,6 +36,16 @@ def ended_early_checked(table: Table) -> None:
                 "a table ended early needs the time, the deals played and the reason, a table "
                 "not ended early none of them."
             )
+        )
+
+
+def receipts_checked(table: Table) -> None:
+    """A table's receipts are made by a scheme there is (the field is not editable, so Django's
+    check of its choices leaves it out)."""
+    if table.receipt_scheme not in SCHEMES:
+        raise ValidationError(
+            _("this table's receipts name a way of making them that there is not: %(scheme)s.")
+            % {"scheme": table.receipt_scheme}
         )
 
 

@@ -15,7 +15,12 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring.night_file.checks import ended_early_checked, seats_checked, series_checked
+from scoring.night_file.checks import (
+    ended_early_checked,
+    receipts_checked,
+    seats_checked,
+    series_checked,
+)
 from scoring.night_file.stage import PLAYER_BATCH, REGISTRATION_BATCH, STEP_SECONDS, Stage, step
 from tournaments import night_file
 from tournaments.forms import TournamentForm
@@ -259,6 +264,7 @@ def table_read(
     if TABLE_RECEIPTS not in fields:
         table.receipt_scheme = 1
     ended_early_checked(table)
+    receipts_checked(table)
     series_checked(tournament, table)
     for token in ("token", "sheet_token"):
         token_checked(getattr(table, token))

@@ -99,6 +99,10 @@ SPOILT: dict[str, tuple[Callable[[Data], None], str]] = {
         lambda d: d["tournament"]["rule_options"].update({"x\x00": 1}),
         "Das Turnier, rule_options",
     ),
+    "receipts of a way there is not": (  # the fuzz's find: the table's sheet then failed
+        lambda d: d["tables"][0].update(receipt_scheme=3),
+        "Tisch 1: die Quittungen dieses Tisches nennen eine Art, die es nicht gibt: 3.",
+    ),
     "an unknown key": (lambda d: first_deal(d).update(bonus=5), "Unbekanntes Feld „bonus“"),
     "an unknown key at the top": (lambda d: d.update(extra=[]), "Unbekanntes Feld „extra“"),
     "a number as true": (lambda d: first_deal(d).update(dealer=True), "Tisch 1, Spiel 1, dealer"),
